@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { organisationTypeSchema } from './organisations.js';
+
+/** SPEC.md §3/§6: DOCTOR and SUPERADMIN are aliases of USER. */
+export const roles = ['WORKER', 'ADMIN', 'USER'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+export const staffRoles = ['WORKER', 'ADMIN'] as const;
+export const staffRoleSchema = z.enum(staffRoles);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+export function normaliseRole(raw: string): Role {
+  const upper = raw.toUpperCase();
+  if (upper === 'ADMIN' || upper === 'WORKER') return upper;
+  return 'USER';
+}
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }));
+
+export const signInRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password').max(200),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** The organisation as the console sees it: SPEC.md's "admin" object. */
+export const adminSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  type: organisationTypeSchema,
+  logoUrl: z.string().nullable(),
+});
+export type Admin = z.infer<typeof adminSchema>;
+
+/** SPEC.md §3 "User", stored in local storage under 'user'. */
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  adminId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  logoUrl: z.string().nullable(),
+  role: roleSchema,
+  admin: adminSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const signInResponseSchema = z.object({
+  user: sessionUserSchema,
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(500) });
+export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const logoutRequestSchema = z.object({ refresh_token: z.string().max(500).optional() });
+
+/** The generic message for any failed sign-in: never reveals whether the e-mail exists. */
+export const SIGN_IN_FAILED_MESSAGE = 'Incorrect e-mail or password';

@@ -1,0 +1,101 @@
+import type { StaffRole } from './auth.js';
+import { accountKindOf, type AccountKind, type OrganisationType } from './organisations.js';
+
+/**
+ * The areas of the product a menu entry opens. The server authorises every staff route
+ * by its area through this same table, so the sidebar and the API cannot disagree.
+ */
+export const menuAreas = [
+  'dashboard',
+  'doctors',
+  'appointments',
+  'scans',
+  'services',
+  'bookings',
+  'patients',
+  'chats',
+  'settings',
+] as const;
+export type MenuArea = (typeof menuAreas)[number];
+
+/** Icon names; the console maps each to an icon component. */
+export type MenuIcon =
+  | 'dashboard'
+  | 'doctor'
+  | 'appointment'
+  | 'scan'
+  | 'service'
+  | 'booking'
+  | 'patient'
+  | 'chat'
+  | 'settings';
+
+export interface MenuEntry {
+  area: MenuArea;
+  title: string;
+  path: string;
+  icon: MenuIcon;
+}
+
+const entry = {
+  dashboard: { area: 'dashboard', title: 'Dashboard', path: '/', icon: 'dashboard' },
+  doctors: { area: 'doctors', title: 'Doctors', path: '/doctor', icon: 'doctor' },
+  appointments: { area: 'appointments', title: 'Appointments', path: '/appointments', icon: 'appointment' },
+  services: { area: 'services', title: 'Other Services', path: '/service', icon: 'service' },
+  bookings: { area: 'bookings', title: 'Bookings', path: '/bookings', icon: 'booking' },
+  patients: { area: 'patients', title: 'Patients', path: '/user', icon: 'patient' },
+  users: { area: 'patients', title: 'Users', path: '/user', icon: 'patient' },
+  chats: { area: 'chats', title: 'Chats', path: '/chats', icon: 'chat' },
+  settings: { area: 'settings', title: 'Settings', path: '/settings', icon: 'settings' },
+  scanServices: { area: 'scans', title: 'Services', path: '/scan', icon: 'scan' },
+  scans: { area: 'scans', title: 'Scans', path: '/scan', icon: 'scan' },
+  scansAndTests: { area: 'scans', title: 'Scans & Tests', path: '/scan', icon: 'scan' },
+} as const satisfies Record<string, MenuEntry>;
+
+const e = entry;
+const multiAdmin: readonly MenuEntry[] = [e.dashboard, e.doctors, e.appointments, e.scans, e.services, e.bookings, e.patients, e.chats, e.settings];
+const multiWorker: readonly MenuEntry[] = [e.dashboard, e.doctors, e.appointments, e.scansAndTests, e.services, e.bookings, e.users, e.chats, e.settings];
+
+/** SPEC.md §2 "Sidebar menus by account", entry for entry and in order. */
+export const navigationTable: Record<AccountKind, Record<StaffRole, readonly MenuEntry[]>> = {
+  default: {
+    ADMIN: [e.dashboard, e.doctors, e.appointments, e.services, e.patients, e.chats, e.settings],
+    WORKER: [e.appointments, e.doctors, e.patients, e.services],
+  },
+  scan: {
+    ADMIN: [e.dashboard, e.scanServices, e.services, e.bookings, e.patients, e.chats, e.settings],
+    WORKER: [e.dashboard, e.scansAndTests, e.services, e.bookings, e.users, e.chats, e.settings],
+  },
+  multihospital: { ADMIN: multiAdmin, WORKER: multiWorker },
+  multihospitalandcare: { ADMIN: multiAdmin, WORKER: multiWorker },
+};
+
+export function menuFor(type: OrganisationType, role: StaffRole): readonly MenuEntry[] {
+  return navigationTable[accountKindOf(type)][role];
+}
+
+export function canAccessArea(type: OrganisationType, role: StaffRole, area: MenuArea): boolean {
+  return menuFor(type, role).some((item) => item.area === area);
+}
+
+/** The route a signed-in user lands on when a route outside its menu is opened (design.md §4). */
+export function homePathFor(type: OrganisationType, role: StaffRole): string {
+  return menuFor(type, role)[0]?.path ?? '/profile';
+}
+
+/** Which menu area a console path belongs to; undefined for paths every staff member may open. */
+export function areaOfPath(path: string): MenuArea | undefined {
+  if (path === '/') return 'dashboard';
+  const first = '/' + (path.split('/')[1] ?? '');
+  const byPrefix: Record<string, MenuArea> = {
+    '/doctor': 'doctors',
+    '/appointments': 'appointments',
+    '/scan': 'scans',
+    '/service': 'services',
+    '/bookings': 'bookings',
+    '/user': 'patients',
+    '/chats': 'chats',
+    '/settings': 'settings',
+  };
+  return byPrefix[first];
+}
