@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: every check and every suite, then one plain closing line `N passed, N failed`
+// that CI reads (it does not recognise Vitest's or Playwright's own summaries).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findChromium } from './chromium.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const out = resolve(root, '.test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error('\nNo Chromium found for the browser tests.\n' +
+    "Install Debian's package: apt-get install -y chromium fonts-liberation (or set CHROMIUM_PATH).\n");
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const rows = [];
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+function check(label, ok) {
+  rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  return ok;
+}
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const built = check('build', run('build', 'npm', ['run', 'build', '--silent']));
+check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+check('type-check', run('type-check', 'npx', ['tsc', '-b']) && run('type-check e2e', 'npx', ['tsc', '-p', 'e2e', '--noEmit']) && run('type-check bench', 'npx', ['tsc', '-p', 'bench', '--noEmit']));
+
+const vitestFile = resolve(out, 'vitest.json');
+const vitestOk = run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitest = readJson(vitestFile);
+if (vitest) {
+  // A file that fails to load has no tests of its own: count it as a failure too.
+  const brokenFiles = vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  rows.push({ label: 'vitest', passed: vitest.numPassedTests, failed: vitest.numFailedTests + brokenFiles + (vitestOk || vitest.numFailedTests + brokenFiles > 0 ? 0 : 1) });
+} else {
+  rows.push({ label: 'vitest', passed: 0, failed: 1 });
+}
+
+if (built) {
+  const pwFile = resolve(out, 'playwright.json');
+  const pwOk = run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
+    CHROMIUM_PATH: chromium,
+  });
+  const pw = readJson(pwFile);
+  if (pw?.stats) {
+    const failed = pw.stats.unexpected + (pw.errors?.length ?? 0);
+    rows.push({ label: 'playwright', passed: pw.stats.expected + pw.stats.flaky, failed: failed + (pwOk || failed > 0 ? 0 : 1) });
+  } else {
+    rows.push({ label: 'playwright', passed: 0, failed: 1 });
+  }
+} else {
+  rows.push({ label: 'playwright (not run: build failed)', passed: 0, failed: 1 });
+}
+
+console.log('\nSuite totals');
+for (const row of rows) console.log(`  ${row.label.padEnd(36)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(3)} failed`);
+const passed = rows.reduce((sum, row) => sum + row.passed, 0);
+const failed = rows.reduce((sum, row) => sum + row.failed, 0);
+if (!existsSync(resolve(root, 'node_modules'))) console.log('(node_modules missing: run npm ci)');
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
