@@ -67,6 +67,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ...process.env,
     PORT: String(port),
     DATA_DIR: join(dataDir, 'db'),
+    WEB_DIST: join(repoRoot, 'apps/web/dist'),
     SEED_DEMO: 'true',
     // Every test signs in through the form from one IP; the default limits would trip.
     SIGN_IN_RATE_LIMIT: '1000',

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * Starts the built server as a child process on 127.0.0.1 with a fresh PGlite data dir, or on
+ * `databaseUrl` when given (which must point at an empty database so the demo seed runs).
+ */
+export async function startServer(databaseUrl?: string): Promise<RunningServer> {
+  const port = await freePort();
+  const workDir = mkdtempSync(join(tmpdir(), 'caredesk-bench-'));
+  const logFile = join(workDir, 'server.log');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: join(workDir, 'db'),
+    SEED_DEMO: 'true',
+    // The sign-in scenario signs in thousands of times from one address.
+    SIGN_IN_RATE_LIMIT: '1000000',
+    SIGN_IN_IP_RATE_LIMIT: '1000000',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async (): Promise<void> => {
+    await terminate(child);
+    log.end();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-3000) : '';
+  await stop();
+  throw new Error(`server did not become healthy at ${url}/api/health\n${tail}`);
+}
+
+function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
