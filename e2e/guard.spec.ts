@@ -3,16 +3,21 @@ import { expect, readStorage, sidebar, signIn, test } from './support/fixtures.t
 test.describe('without a session', () => {
   for (const protectedPath of ['/', '/doctor']) {
     test(`opening ${protectedPath} goes to /sign-in and going back does not return to it`, async ({ page }) => {
+      // A public page first, so that "back" has somewhere to go.
+      await page.goto('/404');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
       await page.goto(protectedPath);
       await expect(page).toHaveURL((url) => url.pathname === '/sign-in');
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(sidebar(page)).toHaveCount(0);
 
-      // The redirect replaced the history entry: back leaves the app instead of
-      // revisiting the protected path.
+      // The redirect replaced the protected entry instead of pushing /sign-in after it,
+      // so back returns to the page before it.
       expect(await page.evaluate(() => window.history.length)).toBe(2);
       await page.goBack();
-      await expect(page).toHaveURL('about:blank');
+      await expect(page).toHaveURL((url) => url.pathname === '/404');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     });
   }
 

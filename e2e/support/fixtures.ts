@@ -41,3 +41,8 @@ export function readStorage(page: Page): Promise<Record<string, string | null>> 
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
+
+/** The header's plan status chip: exactly 'Active' or 'In-Active'. */
+export function planChip(page: Page) {
+  return page.getByRole('banner').getByText(/^(Active|In-Active)$/);
+}
