@@ -6,3 +6,5 @@ export * from './plan.js';
 export * from './wallet.js';
 export * from './notifications.js';
 export * from './constants.js';
+export * from './dashboard.js';
+export * from './settings.js';

@@ -1,0 +1,91 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { PRODUCT_NAME } from '@caredesk/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { createAuthenticate } from './lib/auth.js';
+import { registerErrorHandlers } from './lib/error-handler.js';
+import { genReqId, loggerOptions } from './lib/logging.js';
+import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
+import { jwtSigningKey } from './lib/secrets.js';
+import { registerSecurityHeaders } from './lib/security.js';
+import { registerWebConsole } from './lib/web-console.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { meRoutes } from './modules/me/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { planRoutes } from './modules/plans/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
+
+export interface AppDeps {
+  config: Config;
+  /** Opened and migrated by the caller, which also closes it after app.close(). */
+  database: Database;
+  /** Defaults to the PostgreSQL store; main.ts passes the Redis store when REDIS_URL is set. */
+  rateLimitStore?: RateLimitStore;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('staff', null);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+  });
+  registerErrorHandlers(app);
+
+  // External plugins first, in plain sight.
+  await registerSecurityHeaders(app);
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '0.1.0', description: 'Staff console API. Errors answer {statusCode, error, message, issues?}.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // Swagger UI ships no inline script, so it runs under the strict CSP; the validator badge is
+  // turned off because it would load an image from a third-party host.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+
+  const jwtKey = await jwtSigningKey(db, config.JWT_SECRET);
+  const ctx: AppContext = {
+    config,
+    db,
+    jwtKey,
+    rateLimitStore: deps.rateLimitStore ?? postgresRateLimitStore(db),
+    authenticate: createAuthenticate(db, jwtKey),
+  };
+
+  // Application routes, all under /api.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database.ping));
+      await api.register(authRoutes(ctx));
+      await api.register(meRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
+      await api.register(settingsRoutes(ctx));
+      await api.register(planRoutes(ctx));
+      await api.register(walletRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebConsole(app, config.WEB_DIST);
+  return app;
+}

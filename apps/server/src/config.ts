@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** apps/web/dist, resolved from this file so src/ (tsx) and dist/ (node) agree. */
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Every environment variable the server reads, parsed once. CONFIG.md documents them;
+ * keep the two in step. No other module reads process.env.
+ */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  WEB_DIST: z.string().min(1).default(defaultWebDist),
+  SEED_DEMO: booleanFromString.default(true),
+  TRUST_PROXY: booleanFromString.default(false),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Empty strings count as unset, so `DATABASE_URL=` in a shell or .env does not fail parsing. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Defaults with a few overrides, for tests and scripts. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+}

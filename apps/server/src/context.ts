@@ -1,0 +1,14 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { RateLimitStore } from './lib/rate-limit.js';
+
+/** What route modules need, built once by buildApp and passed in plain sight. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  jwtKey: Uint8Array;
+  rateLimitStore: RateLimitStore;
+  /** Pre-handler: verifies the bearer and sets request.staff (lib/auth.ts). */
+  authenticate: preHandlerAsyncHookHandler;
+}

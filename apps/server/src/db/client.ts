@@ -1,0 +1,59 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** What services use: the query builder common to both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, usable wherever a Db is expected. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database =
+  | { driver: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
+  | { driver: 'postgres'; db: NodePgDatabase<Schema>; pool: pg.Pool; ping(): Promise<void>; close(): Promise<void> };
+
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema });
+  return {
+    driver: 'pglite',
+    db,
+    client,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+export function fromPool(pool: pg.Pool): Database {
+  const db = drizzleNodePg(pool, { schema });
+  return {
+    driver: 'postgres',
+    db,
+    pool,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export interface DatabaseOptions {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: options.DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return fromPool(pool);
+  }
+  return fromPglite(await PGlite.create({ dataDir: options.DATA_DIR }));
+}

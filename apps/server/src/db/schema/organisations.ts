@@ -1,0 +1,38 @@
+import { organisationTypes } from '@caredesk/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const organisationType = pgEnum('organisation_type', organisationTypes);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  type: organisationType('type').notNull(),
+  logoUrl: text('logo_url'),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  pincode: text('pincode'),
+  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+  showWallet: boolean('show_wallet').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('facilities_organisation_idx').on(table.organisationId)],
+);

@@ -1,0 +1,137 @@
+import type { NotificationType, OrganisationType, StaffRole } from '@caredesk/shared';
+
+/** Design.md §8: every demo account signs in with this password. */
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export interface DemoStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+  phone: string;
+}
+
+export interface DemoOrganisation {
+  name: string;
+  email: string;
+  phone: string;
+  type: OrganisationType;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  facilities: { name: string; address: string; phone: string }[];
+  staff: DemoStaff[];
+  /** 'active': Professional until ~9 months ahead; 'lapsed': Starter that ended a month ago. */
+  plan: 'active' | 'lapsed';
+  ledger: { kind: 'CREDIT' | 'DEBIT'; amountPaise: number; description: string; daysAgo: number }[];
+  notifications: { type: NotificationType; title: string; message: string }[];
+}
+
+const activeLedger: DemoOrganisation['ledger'] = [
+  { kind: 'CREDIT', amountPaise: 200_000, description: 'Wallet recharge', daysAgo: 24 },
+  { kind: 'CREDIT', amountPaise: 100_000, description: 'Wallet recharge', daysAgo: 9 },
+  { kind: 'DEBIT', amountPaise: 55_000, description: 'WhatsApp appointment reminders', daysAgo: 2 },
+];
+
+export const demoOrganisations: DemoOrganisation[] = [
+  {
+    name: 'Sanjeevani Multispeciality Hospital',
+    email: 'contact@sanjeevani.demo',
+    phone: '+912026541234',
+    type: 'HOSPITAL',
+    address: '14, Karve Road, Erandwane',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411004',
+    facilities: [{ name: 'Sanjeevani Multispeciality Hospital', address: '14, Karve Road, Erandwane, Pune', phone: '+912026541234' }],
+    staff: [
+      { email: 'admin@hospital.demo', name: 'Priya Kulkarni', role: 'ADMIN', phone: '+919822012345' },
+      { email: 'worker@hospital.demo', name: 'Rahul Patil', role: 'WORKER', phone: '+919823098765' },
+    ],
+    plan: 'active',
+    ledger: activeLedger,
+    notifications: [
+      { type: 'appointment-created', title: 'New appointment', message: 'Rohan Deshpande booked a consultation with Dr. Meera Joshi (Cardiology) for 10:30 AM.' },
+      { type: 'message-received', title: 'New message from Sunita Pawar', message: 'Can I bring my old reports to the follow-up visit?' },
+      { type: 'appointment-created', title: 'New appointment', message: 'Aarav Shinde booked a consultation with Dr. Nitin Gokhale (Orthopaedics) for 4:15 PM.' },
+      { type: 'booking-created', title: 'Lab test booked', message: 'Kavita Bhosale booked a Complete Blood Count for tomorrow at 8:00 AM.' },
+      { type: 'message-received', title: 'New message from Manoj Kale', message: 'Is Dr. Joshi available on Saturday morning?' },
+    ],
+  },
+  {
+    name: 'Lotus Diagnostics & Imaging',
+    email: 'care@lotusdiagnostics.demo',
+    phone: '+914023456789',
+    type: 'SCAN',
+    address: 'Plot 27, Road No. 12, Banjara Hills',
+    city: 'Hyderabad',
+    state: 'Telangana',
+    pincode: '500034',
+    facilities: [{ name: 'Lotus Diagnostics & Imaging', address: 'Plot 27, Road No. 12, Banjara Hills, Hyderabad', phone: '+914023456789' }],
+    staff: [
+      { email: 'admin@scan.demo', name: 'Sneha Iyer', role: 'ADMIN', phone: '+919848011122' },
+      { email: 'worker@scan.demo', name: 'Karthik Nair', role: 'WORKER', phone: '+919848033344' },
+    ],
+    plan: 'active',
+    ledger: activeLedger,
+    notifications: [
+      { type: 'booking-created', title: 'New booking', message: 'Lakshmi Reddy booked an MRI Brain (plain) for 11:00 AM.' },
+      { type: 'booking-created', title: 'New booking', message: 'Srinivas Rao booked a CT Chest (HRCT) for 2:30 PM.' },
+      { type: 'message-received', title: 'New message from Fatima Begum', message: 'Should I fast before the ultrasound abdomen?' },
+      { type: 'booking-created', title: 'New booking', message: 'Arjun Varma booked a Thyroid Profile (T3, T4, TSH) for 7:30 AM.' },
+      { type: 'appointment-created', title: 'Radiologist consultation', message: 'Padma Naidu requested a report review with Dr. Ravi Shankar.' },
+      { type: 'message-received', title: 'New message from Venkat Rao', message: 'When will my X-ray report be ready?' },
+    ],
+  },
+  {
+    name: 'Arogya Hospitals Group',
+    email: 'info@arogyagroup.demo',
+    phone: '+918041234567',
+    type: 'MULTIHOSPITAL',
+    address: '100 Feet Road, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560038',
+    facilities: [
+      { name: 'Arogya Hospital, Indiranagar', address: '100 Feet Road, Indiranagar, Bengaluru', phone: '+918041234567' },
+      { name: 'Arogya Hospital, Jayanagar', address: '9th Block, Jayanagar, Bengaluru', phone: '+918042345678' },
+      { name: 'Arogya Hospital, Mysuru', address: 'Kalidasa Road, VV Mohalla, Mysuru', phone: '+918212345678' },
+    ],
+    staff: [
+      { email: 'admin@multi.demo', name: 'Vikram Reddy', role: 'ADMIN', phone: '+919845012345' },
+      { email: 'worker@multi.demo', name: 'Ananya Sharma', role: 'WORKER', phone: '+919845067890' },
+    ],
+    plan: 'active',
+    ledger: activeLedger,
+    notifications: [
+      { type: 'appointment-created', title: 'New appointment', message: 'Deepak Hegde booked Dr. Kavya Rao (Paediatrics) at Jayanagar for 9:45 AM.' },
+      { type: 'booking-created', title: 'New booking', message: 'Shalini Gowda booked an Ultrasound Abdomen at Indiranagar for 12:00 PM.' },
+      { type: 'message-received', title: 'New message from Prakash Shetty', message: 'Can I reschedule my appointment to next week?' },
+      { type: 'appointment-created', title: 'New appointment', message: 'Meghana Rao booked Dr. Suresh Kumar (General Medicine) at Mysuru for 5:00 PM.' },
+      { type: 'booking-created', title: 'New booking', message: 'Harish Murthy booked a Lipid Profile at Jayanagar for 8:15 AM.' },
+    ],
+  },
+  {
+    name: 'Shanti Family Clinic',
+    email: 'hello@shanticlinic.demo',
+    phone: '+917926401234',
+    type: 'HOSPITAL',
+    address: '3, Satellite Road, Jodhpur Gam',
+    city: 'Ahmedabad',
+    state: 'Gujarat',
+    pincode: '380015',
+    facilities: [{ name: 'Shanti Family Clinic', address: '3, Satellite Road, Jodhpur Gam, Ahmedabad', phone: '+917926401234' }],
+    staff: [{ email: 'admin@lapsed.demo', name: 'Suresh Joshi', role: 'ADMIN', phone: '+919825012345' }],
+    plan: 'lapsed',
+    ledger: [
+      { kind: 'CREDIT', amountPaise: 50_000, description: 'Wallet recharge', daysAgo: 60 },
+      { kind: 'DEBIT', amountPaise: 45_450, description: 'WhatsApp appointment reminders', daysAgo: 35 },
+    ],
+    notifications: [
+      { type: 'appointment-created', title: 'New appointment', message: 'Hetal Patel booked a consultation with Dr. Suresh Joshi for 6:00 PM.' },
+      { type: 'message-received', title: 'New message from Jignesh Shah', message: 'Is the clinic open on Sunday?' },
+      { type: 'appointment-created', title: 'New appointment', message: 'Nisha Desai booked a consultation with Dr. Suresh Joshi for 11:30 AM.' },
+      { type: 'booking-created', title: 'Lab test booked', message: 'Bhavesh Mehta booked a Fasting Blood Sugar test for 8:00 AM.' },
+    ],
+  },
+];

@@ -1,0 +1,89 @@
+import { count, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.js';
+import { facilities, notifications, organisations, plans, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { DEMO_PASSWORD, demoOrganisations, type DemoOrganisation } from './demo-data.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_LOCK_KEY = 4_271_002;
+
+export interface SeedResult {
+  seeded: boolean;
+  accounts: string[];
+}
+
+/**
+ * Seeds the demo organisations of design.md §8 in one transaction, and only when the database
+ * has no organisation at all: it never touches a database that holds real data.
+ */
+export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
+  // argon2 is deliberately slow: hash once and share it between the demo accounts.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    // Two processes starting on one empty PostgreSQL: the second waits, then sees data.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: count() }).from(organisations);
+    if ((existing?.n ?? 0) > 0) return { seeded: false, accounts: [] };
+
+    const [starter, professional] = await tx
+      .insert(plans)
+      .values([
+        { name: 'Starter', pricePaise: 99_900, durationDays: 365 },
+        { name: 'Professional', pricePaise: 249_900, durationDays: 365 },
+        { name: 'Enterprise', pricePaise: 599_900, durationDays: 365 },
+      ])
+      .returning({ id: plans.id });
+    const accounts: string[] = [];
+    for (const demo of demoOrganisations) {
+      const planId = demo.plan === 'active' ? professional!.id : starter!.id;
+      accounts.push(...(await seedOrganisation(tx, demo, { passwordHash, planId, now })));
+    }
+    return { seeded: true, accounts };
+  });
+}
+
+async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { passwordHash: string; planId: string; now: Date }): Promise<string[]> {
+  const at = (daysAgo: number) => new Date(opts.now.getTime() - daysAgo * DAY_MS);
+  const [organisation] = await tx
+    .insert(organisations)
+    .values({ name: demo.name, email: demo.email, phone: demo.phone, type: demo.type, address: demo.address, city: demo.city, state: demo.state, pincode: demo.pincode, createdAt: at(400) })
+    .returning({ id: organisations.id });
+  const organisationId = organisation!.id;
+  await tx.insert(facilities).values(demo.facilities.map((facility) => ({ ...facility, organisationId })));
+
+  const members = await tx
+    .insert(staff)
+    .values(demo.staff.map((member) => ({ ...member, organisationId, passwordHash: opts.passwordHash })))
+    .returning({ id: staff.id, email: staff.email });
+
+  const lapsed = demo.plan === 'lapsed';
+  await tx.insert(subscriptions).values({
+    organisationId,
+    planId: opts.planId,
+    startsAt: lapsed ? at(395) : at(90),
+    endsAt: lapsed ? at(30) : at(-275),
+  });
+
+  let balance = 0;
+  const entries = demo.ledger.map((entry) => {
+    balance += entry.kind === 'CREDIT' ? entry.amountPaise : -entry.amountPaise;
+    return { organisationId, kind: entry.kind, amountPaise: entry.amountPaise, balanceAfterPaise: balance, description: entry.description, createdAt: at(entry.daysAgo) };
+  });
+  await tx.insert(walletEntries).values(entries);
+  await tx.insert(wallets).values({ organisationId, balancePaise: balance });
+
+  // Spread over the last few days, newest first; the two newest of each member stay unread.
+  const rows = members.flatMap((member) =>
+    demo.notifications.map((item, index) => ({
+      organisationId,
+      recipientStaffId: member.id,
+      type: item.type,
+      title: item.title,
+      message: item.message,
+      isRead: index >= 2,
+      createdAt: new Date(opts.now.getTime() - (index * 19 + 7) * 60 * 60 * 1000),
+    })),
+  );
+  await tx.insert(notifications).values(rows);
+  return members.map((member) => member.email);
+}

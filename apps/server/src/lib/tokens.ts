@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS, staffRoleSchema, type StaffRole } from '@caredesk/shared';
+import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
+
+export const TOKEN_ISSUER = 'caredesk';
+export const CONSOLE_AUDIENCE = 'caredesk-console';
+/** Patient app tokens carry this audience and must never open the console API. */
+export const PATIENT_AUDIENCE = 'caredesk-patient';
+
+export interface AccessClaims {
+  staffId: string;
+  organisationId: string;
+  role: StaffRole;
+  /** The session family, so logout can end access tokens before they expire. */
+  sessionFamilyId: string;
+}
+
+const payloadSchema = z.object({
+  sub: z.uuid(),
+  org: z.uuid(),
+  role: staffRoleSchema,
+  sid: z.uuid(),
+  typ: z.literal('access'),
+});
+
+export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ org: claims.organisationId, role: claims.role, sid: claims.sessionFamilyId, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.staffId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(CONSOLE_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(key);
+}
+
+/**
+ * Verifies a console access token: HS256 only (so "alg: none" and key-confusion tricks fail),
+ * our issuer and audience, not expired, and typed 'access'. Returns undefined when invalid.
+ */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: CONSOLE_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    });
+    const parsed = payloadSchema.safeParse(payload);
+    if (!parsed.success) return undefined;
+    return { staffId: parsed.data.sub, organisationId: parsed.data.org, role: parsed.data.role, sessionFamilyId: parsed.data.sid };
+  } catch {
+    return undefined;
+  }
+}
+
+/** An opaque refresh token: 32 random bytes, base64url. Only its hash is stored. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,41 @@
+import { logoutRequestSchema, refreshRequestSchema, refreshResponseSchema, signInRequestSchema, signInResponseSchema } from '@caredesk/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { staffOf } from '../../lib/auth.js';
+import { signIn } from './service.js';
+import { endSession, rotateSession, type ClientInfo } from './sessions.js';
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/admin/auth',
+      { schema: { tags: ['auth'], summary: 'Staff sign-in with e-mail and password', body: signInRequestSchema, response: { 200: signInResponseSchema } } },
+      (request) => signIn(ctx, request.body, clientOf(request)),
+    );
+
+    app.post(
+      '/auth/refresh-token',
+      { schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: refreshResponseSchema } } },
+      (request) => rotateSession(ctx.db, ctx.jwtKey, request.body.refresh_token, clientOf(request)),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        preHandler: ctx.authenticate,
+        schema: { tags: ['auth'], summary: 'End the session', security: [{ bearerAuth: [] }], body: logoutRequestSchema.nullish(), response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        const caller = staffOf(request);
+        await endSession(ctx.db, caller.id, caller.sessionFamilyId, request.body?.refresh_token);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

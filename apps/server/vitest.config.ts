@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: {
+    // Tests run against the shared package's source, not its last build.
+    alias: { '@caredesk/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+  },
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
