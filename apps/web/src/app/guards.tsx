@@ -1,0 +1,33 @@
+import { areaOfPath, canAccessArea } from '@caredesk/shared';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '../config/paths';
+import { homePathOf } from '../lib/home-path';
+import { useHasSessionToken, useSessionUser } from '../lib/session';
+
+/** Protected routes need an access token (or the onboarding temporary token). */
+export function RequireSession() {
+  const hasToken = useHasSessionToken();
+  if (!hasToken) return <Navigate to={paths.signIn} replace />;
+  return <Outlet />;
+}
+
+/** A route outside the account's menu sends the user to its home instead of an error (design.md §4). */
+export function RequireMenuArea() {
+  const user = useSessionUser();
+  const { pathname } = useLocation();
+  const area = areaOfPath(pathname);
+  if (user && area) {
+    const allowed = user.role !== 'USER' && canAccessArea(user.admin.type, user.role, area);
+    const home = homePathOf(user);
+    if (!allowed && home !== pathname) return <Navigate to={home} replace />;
+  }
+  return <Outlet />;
+}
+
+/** /sign-in with a stored token goes straight to the account's home. */
+export function RedirectIfSignedIn() {
+  const hasToken = useHasSessionToken();
+  const user = useSessionUser();
+  if (hasToken) return <Navigate to={homePathOf(user)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,13 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { paths } from '../config/paths';
+import { setSessionEndHandler } from '../lib/http';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
+
+// An ended session goes to sign-in through the router (no full reload, history replaced).
+setSessionEndHandler(() => void router.navigate(paths.signIn, { replace: true }));
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

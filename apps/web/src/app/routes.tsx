@@ -1,0 +1,78 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { AuthLayout } from '../layouts/auth/auth-layout';
+import { DashboardLayout } from '../layouts/dashboard/dashboard-layout';
+import { SimpleLayout } from '../layouts/simple/simple-layout';
+import { RedirectIfSignedIn, RequireMenuArea, RequireSession } from './guards';
+import { ScrollToTop } from './scroll-to-top';
+
+// Every page is its own chunk: the sign-in route never downloads the dashboard's code.
+const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page'));
+const OnboardingPage = lazy(() => import('../features/onboarding/pages/onboarding-page'));
+const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
+const PatientsPage = lazy(() => import('../features/patients/pages/patients-page'));
+const DoctorsPage = lazy(() => import('../features/doctors/pages/doctors-page'));
+const ScansPage = lazy(() => import('../features/services/pages/scans-page'));
+const OtherServicesPage = lazy(() => import('../features/services/pages/other-services-page'));
+const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
+const AppointmentsTokenPage = lazy(() => import('../features/appointments/pages/appointments-token-page'));
+const BookingsPage = lazy(() => import('../features/bookings/pages/bookings-page'));
+const BookingsTokenPage = lazy(() => import('../features/bookings/pages/bookings-token-page'));
+const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
+const NotificationsPage = lazy(() => import('../features/notifications/pages/notifications-page'));
+const ChatsPage = lazy(() => import('../features/chats/pages/chats-page'));
+const PlanPage = lazy(() => import('../features/plan/pages/plan-page'));
+
+/** SPEC.md §2 route table, with the access rule of each route. */
+export const routes: RouteObject[] = [
+  {
+    element: <ScrollToTop />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [{ element: <AuthLayout />, children: [{ path: paths.signIn, element: <SignInPage /> }] }],
+      },
+      {
+        element: <SimpleLayout />,
+        children: [
+          { path: paths.onboarding, element: <OnboardingPage /> },
+          { path: paths.notFound, element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <DashboardLayout />,
+            children: [
+              {
+                element: <RequireMenuArea />,
+                children: [
+                  { index: true, element: <DashboardPage /> },
+                  { path: paths.patients, element: <PatientsPage /> },
+                  { path: paths.doctors, element: <DoctorsPage /> },
+                  { path: paths.scans, element: <ScansPage /> },
+                  { path: paths.services, element: <OtherServicesPage /> },
+                  { path: paths.appointments, element: <AppointmentsPage /> },
+                  { path: paths.appointmentsToken, element: <AppointmentsTokenPage /> },
+                  { path: paths.bookings, element: <BookingsPage /> },
+                  { path: paths.bookingsToken, element: <BookingsTokenPage /> },
+                  { path: paths.settings, element: <SettingsPage /> },
+                  { path: paths.notifications, element: <NotificationsPage /> },
+                  { path: paths.chats, element: <ChatsPage /> },
+                  { path: `${paths.chats}/:userId`, element: <ChatsPage /> },
+                  // SPEC.md §2: /profile shows the appointments page.
+                  { path: paths.profile, element: <AppointmentsPage /> },
+                  { path: paths.plan, element: <PlanPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,11 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+
+/** The top progress bar shown while a lazy page loads. */
+export function LoadingBar() {
+  return (
+    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1 }}>
+      <LinearProgress aria-label="Loading page" />
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+/** Every console URL, once (SPEC.md §2 route table). */
+export const paths = {
+  signIn: '/sign-in',
+  onboarding: '/new',
+  notFound: '/404',
+  dashboard: '/',
+  patients: '/user',
+  doctors: '/doctor',
+  scans: '/scan',
+  services: '/service',
+  appointments: '/appointments',
+  appointmentsToken: '/appointments/token',
+  bookings: '/bookings',
+  bookingsToken: '/bookings/token',
+  settings: '/settings',
+  notifications: '/notifications',
+  chats: '/chats',
+  chat: (userId: string) => `/chats/${encodeURIComponent(userId)}`,
+  profile: '/profile',
+  plan: '/plan',
+} as const;

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { clearSession, getRefreshToken } from '@/lib/session';
+
+/** Revokes the session on the server; signing out locally must not depend on it succeeding. */
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  try {
+    await http.post('/auth/logout', refreshToken ? { refresh_token: refreshToken } : {}, { skipAuthRefresh: true });
+  } catch {
+    // Ignored on purpose: an expired or unreachable session is signed out all the same.
+  } finally {
+    clearSession();
+  }
+}
+
+export function useLogout(options: { onSettled?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      queryClient.clear();
+      options.onSettled?.();
+    },
+  });
+}

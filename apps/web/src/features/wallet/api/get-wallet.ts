@@ -1,0 +1,14 @@
+import { walletSchema, type Wallet } from '@caredesk/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+export async function getWallet(): Promise<Wallet> {
+  const response = await http.get<unknown>('/wallet');
+  return walletSchema.parse(response.data);
+}
+
+export const walletQueryOptions = () => queryOptions({ queryKey: ['wallet'], queryFn: getWallet, staleTime: 30_000 });
+
+export function useWallet() {
+  return useQuery(walletQueryOptions());
+}

@@ -1,0 +1,60 @@
+import { menuFor } from '@caredesk/shared';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { LoadingBar } from '../../components/loading-bar';
+import { layout } from '../../config/layout';
+import { useMe } from '../../features/auth/api/get-me';
+import { useSessionUser } from '../../lib/session';
+import { Header } from './header';
+import { SidebarContent } from './sidebar-content';
+
+const bp = layout.layoutBreakpoint;
+
+/** From lg a fixed 300px sidebar; below lg the same content in a 320px drawer behind 'Menu'. */
+export function DashboardLayout() {
+  const user = useSessionUser();
+  // A token without a stored user (storage edited, or an old session): ask the server who it is.
+  useMe(!user);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const entries = user && user.role !== 'USER' ? menuFor(user.admin.type, user.role) : [];
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <Box
+        component="aside"
+        sx={{
+          display: { xs: 'none', [bp]: 'flex' },
+          position: 'fixed',
+          inset: '0 auto 0 0',
+          width: layout.sidebarWidth,
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          zIndex: (theme) => theme.zIndex.appBar + 1,
+        }}
+      >
+        <SidebarContent user={user} entries={entries} />
+      </Box>
+      <Drawer
+        variant="temporary"
+        open={drawerOpen}
+        onClose={closeDrawer}
+        sx={{ display: { [bp]: 'none' } }}
+        slotProps={{ paper: { sx: { width: layout.drawerWidth, maxWidth: '100vw' } } }}
+      >
+        <SidebarContent user={user} entries={entries} onNavigate={closeDrawer} />
+      </Drawer>
+      <Box sx={{ ml: { [bp]: `${layout.sidebarWidth}px` }, display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <Header user={user} entries={entries} onOpenMenu={() => setDrawerOpen(true)} />
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+          <Suspense fallback={<LoadingBar />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

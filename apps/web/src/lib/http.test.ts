@@ -1,0 +1,187 @@
+import { STORAGE_KEYS } from '@caredesk/shared';
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient, errorMessage, retryAfterSeconds } from './http';
+
+interface Seen {
+  url: string;
+  authorization: string | undefined;
+}
+
+/** A fake API: /auth/refresh-token mints 'fresh-N'; other paths answer 401 unless the bearer is fresh. */
+function fakeApi(refresh: (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>) {
+  const seen: Seen[] = [];
+  const respond = (config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse => ({
+    data,
+    status,
+    statusText: String(status),
+    headers: {},
+    config,
+  });
+  const adapter: AxiosAdapter = async (config) => {
+    const authorization = AxiosHeaders.from(config.headers).get('Authorization');
+    seen.push({ url: config.url ?? '', authorization: typeof authorization === 'string' ? authorization : undefined });
+    if (config.url === '/auth/refresh-token') return refresh(config);
+    if (typeof authorization === 'string' && authorization.startsWith('Bearer fresh')) {
+      return respond(config, 200, { ok: true, url: config.url });
+    }
+    const response = respond(config, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session expired' });
+    throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, {}, response);
+  };
+  return { adapter, seen, respond };
+}
+
+function signedIn(accessToken = 'stale', refreshToken = 'refresh-1') {
+  localStorage.setItem(STORAGE_KEYS.user, '{"name":"x"}');
+  localStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
+  localStorage.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+}
+
+function okRefresh(respond: ReturnType<typeof fakeApi>['respond']) {
+  let minted = 0;
+  return vi.fn(async (config: InternalAxiosRequestConfig) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    minted += 1;
+    return respond(config, 200, { accessToken: `fresh-${minted}`, refreshToken: `refresh-${minted + 1}` });
+  });
+}
+
+describe('the HTTP client', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sends JSON headers, credentials and the 80 s timeout', () => {
+    const client = createHttpClient({ baseURL: '/api' });
+    expect(client.defaults.withCredentials).toBe(true);
+    expect(client.defaults.timeout).toBe(80000);
+    expect(client.defaults.baseURL).toBe('/api');
+    expect(client.defaults.headers['Content-Type']).toBe('application/json');
+    expect(client.defaults.headers.Accept).toBe('application/json');
+  });
+
+  it('sends the access token as bearer, else the temporary token, else nothing', async () => {
+    const api = fakeApi(() => Promise.reject(new Error('no refresh expected')));
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd: vi.fn() });
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'fresh-a');
+    localStorage.setItem(STORAGE_KEYS.tempAccessToken, 'fresh-temp');
+    await client.get('/me');
+    localStorage.removeItem(STORAGE_KEYS.accessToken);
+    await client.get('/me');
+    localStorage.removeItem(STORAGE_KEYS.tempAccessToken);
+    await client.get('/me', { skipAuthRefresh: true }).catch(() => undefined);
+    expect(api.seen.map((s) => s.authorization)).toEqual(['Bearer fresh-a', 'Bearer fresh-temp', undefined]);
+  });
+
+  it('on a 401 refreshes once, stores the new tokens and retries the request', async () => {
+    signedIn();
+    const api = fakeApi((config) => refresh(config));
+    const refresh = okRefresh(api.respond);
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd: vi.fn() });
+
+    const response = await client.get('/plan/current');
+
+    expect(response.data).toEqual({ ok: true, url: '/plan/current' });
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(JSON.parse(refresh.mock.calls[0]![0].data as string)).toEqual({ refresh_token: 'refresh-1' });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-1');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    expect(api.seen.map((s) => `${s.url} ${s.authorization ?? ''}`)).toEqual([
+      '/plan/current Bearer stale',
+      '/auth/refresh-token ',
+      '/plan/current Bearer fresh-1',
+    ]);
+  });
+
+  it('lets two concurrent 401s share one refresh call', async () => {
+    signedIn();
+    const api = fakeApi((config) => refresh(config));
+    const refresh = okRefresh(api.respond);
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd: vi.fn() });
+
+    const [plan, wallet, notifications] = await Promise.all([
+      client.get('/plan/current'),
+      client.get('/wallet'),
+      client.get('/notifications/all'),
+    ]);
+
+    expect([plan.status, wallet.status, notifications.status]).toEqual([200, 200, 200]);
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(api.seen.filter((s) => s.authorization === 'Bearer fresh-1')).toHaveLength(3);
+  });
+
+  it('clears the four session keys and ends the session when the refresh fails', async () => {
+    signedIn();
+    localStorage.setItem(STORAGE_KEYS.tempAccessToken, 'temp');
+    localStorage.setItem('themeMode', 'dark');
+    const api = fakeApi(async (config) => {
+      const response = api.respond(config, 401, { message: 'Refresh token revoked' });
+      throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, {}, response);
+    });
+    const onSessionEnd = vi.fn();
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
+
+    await expect(Promise.all([client.get('/wallet'), client.get('/plan/current')])).rejects.toThrow(
+      'Request failed with status code 401',
+    );
+
+    for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem('themeMode')).toBe('dark');
+    expect(onSessionEnd).toHaveBeenCalledOnce();
+    // The refresh call itself is never refreshed or retried.
+    expect(api.seen.filter((s) => s.url === '/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('clears the session without calling the server when there is no refresh token', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, '{}');
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'stale');
+    const refresh = vi.fn();
+    const api = fakeApi(refresh);
+    const onSessionEnd = vi.fn();
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
+
+    await expect(client.get('/wallet')).rejects.toThrow('Request failed with status code 401');
+
+    expect(refresh).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(onSessionEnd).toHaveBeenCalledOnce();
+  });
+
+  it('retries a request at most once even if the retry is refused again', async () => {
+    signedIn();
+    const api = fakeApi((config) => Promise.resolve(api.respond(config, 200, { accessToken: 'still-bad', refreshToken: 'r' })));
+    const onSessionEnd = vi.fn();
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
+
+    await expect(client.get('/wallet')).rejects.toThrow('Request failed with status code 401');
+    expect(api.seen.map((s) => s.url)).toEqual(['/wallet', '/auth/refresh-token', '/wallet']);
+  });
+
+  it('leaves a 401 of a call that opts out (sign-in) to the caller', async () => {
+    signedIn();
+    const refresh = vi.fn();
+    const api = fakeApi(refresh);
+    const onSessionEnd = vi.fn();
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
+
+    const failure: unknown = await client.post('/admin/auth', {}, { skipAuthRefresh: true }).catch((e: unknown) => e);
+    expect(errorMessage(failure)).toBe('Session expired');
+    expect(refresh).not.toHaveBeenCalled();
+    expect(onSessionEnd).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('stale');
+  });
+});
+
+describe('error helpers', () => {
+  it("keeps axios's own texts when the server sent no message", () => {
+    expect(errorMessage(new AxiosError('Network Error', 'ERR_NETWORK'))).toBe('Network Error');
+    expect(errorMessage(new AxiosError('timeout of 80000ms exceeded', 'ECONNABORTED'))).toBe('timeout of 80000ms exceeded');
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+    expect(errorMessage('??')).toBe('Something went wrong');
+  });
+
+  it('reads Retry-After as seconds', () => {
+    const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+    const response = { data: {}, status: 429, statusText: '', headers: { 'retry-after': '42' }, config };
+    expect(retryAfterSeconds(new AxiosError('x', 'ERR_BAD_REQUEST', config, {}, response))).toBe(42);
+  });
+});

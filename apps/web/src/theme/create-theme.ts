@@ -1,0 +1,41 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { themeConfig, type ThemeMode } from './theme-config';
+import { componentOverrides } from './components';
+
+function createAppTheme(mode: ThemeMode): Theme {
+  const { palette, fontFamily } = themeConfig;
+  const surface = palette[mode];
+  const heading = { fontFamily: fontFamily.heading, fontWeight: 700 } as const;
+  return createTheme({
+    palette: {
+      mode,
+      primary: palette.primary,
+      secondary: palette.secondary,
+      success: palette.success,
+      error: palette.error,
+      warning: palette.warning,
+      info: palette.info,
+      background: surface.background,
+      text: surface.text,
+      divider: surface.divider,
+    },
+    shape: themeConfig.shape,
+    typography: {
+      fontFamily: fontFamily.body,
+      h1: heading,
+      h2: heading,
+      h3: heading,
+      h4: heading,
+      h5: heading,
+      h6: { ...heading, fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: componentOverrides,
+  });
+}
+
+/** Both themes are created once, at start-up; switching mode only picks the other one. */
+export const themes: Record<ThemeMode, Theme> = {
+  light: createAppTheme('light'),
+  dark: createAppTheme('dark'),
+};
