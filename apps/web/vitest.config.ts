@@ -13,6 +13,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Role queries over a whole MUI page are slow in jsdom; lazy pages compile on first use.
+    testTimeout: 20_000,
   },
   resolve: { alias: { '@caredesk/shared': sharedSource, '@': source } },
 });

@@ -7,10 +7,10 @@ import { useSyncExternalStore } from 'react';
  * through useSessionUser, which re-renders on sign-in, sign-out and changes from other tabs.
  */
 const listeners = new Set<() => void>();
-let cachedUser: SessionUser | null | undefined;
+// Parsed user, keyed by the stored text: a stable snapshot that follows any write to storage.
+let cached: { raw: string | null; user: SessionUser | null } = { raw: null, user: null };
 
-function readStoredUser(): SessionUser | null {
-  const raw = localStorage.getItem(STORAGE_KEYS.user);
+function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
   try {
     const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
@@ -21,7 +21,6 @@ function readStoredUser(): SessionUser | null {
 }
 
 function notify(): void {
-  cachedUser = undefined;
   for (const listener of listeners) listener();
 }
 
@@ -38,8 +37,9 @@ if (typeof window !== 'undefined') {
 
 /** The stored user, or null when signed out. */
 export function getSessionUser(): SessionUser | null {
-  cachedUser ??= readStoredUser();
-  return cachedUser;
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
+  if (raw !== cached.raw) cached = { raw, user: parseUser(raw) };
+  return cached.user;
 }
 
 export function getAccessToken(): string | null {

@@ -1,0 +1,54 @@
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { http } from '@/lib/http';
+
+export interface FakeReply {
+  status?: number;
+  data?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type FakeRoute = FakeReply | ((body: unknown, config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>);
+
+export interface FakeCall {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: unknown;
+}
+
+/**
+ * Answers the console's HTTP client from a table of 'METHOD /path' routes, so component tests
+ * never reach a network. Unknown routes answer 404.
+ */
+export function installFakeApi(routes: Record<string, FakeRoute>) {
+  const calls: FakeCall[] = [];
+  const original = http.defaults.adapter;
+  const adapter: AxiosAdapter = async (config) => {
+    const method = (config.method ?? 'get').toUpperCase();
+    const url = config.url ?? '';
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    calls.push({ method, url, body, authorization: config.headers.get('Authorization') });
+    const route = routes[`${method} ${url}`];
+    const reply = typeof route === 'function' ? await route(body, config) : (route ?? { status: 404, data: { message: 'Not Found' } });
+    const status = reply.status ?? 200;
+    const response: AxiosResponse = { data: reply.data, status, statusText: String(status), headers: reply.headers ?? {}, config };
+    if (status >= 400) {
+      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response);
+    }
+    return response;
+  };
+  http.defaults.adapter = adapter;
+  return {
+    calls,
+    restore: () => {
+      http.defaults.adapter = original;
+    },
+  };
+}
+
+/** The three header reads every dashboard page makes. */
+export const headerRoutes = (overrides: Partial<Record<'plan' | 'wallet' | 'notifications', FakeReply>> = {}) => ({
+  'GET /plan/current': overrides.plan ?? { data: { isActive: true, planName: 'Clinic Pro', endsAt: '2030-01-31T00:00:00.000Z' } },
+  'GET /wallet': overrides.wallet ?? { data: { showWallet: true, balance: 2450 } },
+  'GET /notifications/all': overrides.notifications ?? { data: { data: [], unread: 3 } },
+});
