@@ -89,6 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await stop(child);
     log.end();
-    if (!process.env.CAREDESK_E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.CAREDESK_E2E_KEEP_DATA) console.log(`e2e server data and log kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   };
 }
