@@ -4,8 +4,10 @@ import { AppError, TooManyRequestsError, errorBody } from './errors.js';
 
 const GENERIC_500 = 'Something went wrong. Please try again.';
 
-function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && 'code' in error && typeof (error as FastifyError).code === 'string';
+/** Fastify's own errors and http-errors (from @fastify/send) carry a statusCode. */
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = error instanceof Error ? (error as Partial<FastifyError>).statusCode : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 /** JSON-pointer-ish "/items/0/name" -> "items.0.name"; the whole object -> its context ("body"). */
@@ -35,9 +37,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(error.toBody());
     }
-    if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, message));
+    const status = clientErrorStatus(error);
+    if (status !== undefined) {
+      const code = (error as Partial<FastifyError>).code;
+      const message = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : (error as Error).message;
+      return reply.status(status).send(errorBody(status, message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(500, GENERIC_500));

@@ -35,6 +35,8 @@ export async function registerWebConsole(app: FastifyInstance, webDist: string):
         void res.header('Cache-Control', relative.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
       },
     });
+    // With index: false the wildcard would treat "/" as a directory; the root is the console.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

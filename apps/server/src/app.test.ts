@@ -1,0 +1,105 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { healthSchema } from '@caredesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.js';
+import { drivers } from './test/database.js';
+
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'caredesk-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Admin</title><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(join(dir, 'favicon.ico'), 'icon');
+  return dir;
+}
+
+describe.each(drivers)('the platform (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { WEB_DIST: fakeWebDist() });
+  });
+  afterAll(() => t.close());
+
+  it('answers GET /api/health with the database up', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(healthSchema.parse(response.json())).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('answers an unknown API route with the JSON 404 shape, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `No route ${method} /api/no-such-thing` });
+    }
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/auth', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('sends a CSP that allows no inline script, and other security headers', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives every reply a request id, honouring a well-formed incoming one', async () => {
+    const fresh = await t.app.inject({ url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const traced = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-trace-42' } });
+    expect(traced.headers['x-request-id']).toBe('lb-trace-42');
+    const hostile = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id\twith spaces' } });
+    expect(hostile.headers['x-request-id']).not.toBe('bad id\twith spaces');
+  });
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    const spec = await t.app.inject({ url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const paths = Object.keys(spec.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/admin/auth', '/api/auth/refresh-token', '/api/notifications/all', '/api/plan/current', '/api/wallet']));
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('serves the console for client routes (SPA fallback) with no-cache', async () => {
+    for (const url of ['/', '/doctor', '/chats/123', '/404']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets for a year, compressed, and 404s a missing asset', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/favicon.ico' })).body).toBe('icon');
+  });
+});
+
+describe('without a built console or a database', () => {
+  it('answers a page asking to build the console, and health 503 when the database is down', async () => {
+    const t = await createTestApp('pglite');
+    const page = await t.app.inject({ url: '/doctor' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+
+    await t.database.close();
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    await t.app.close();
+  });
+});
