@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createBenchDatabase } from './postgres.ts';
 import { benchSettings, measure, scenarios, signInToken, type Measurement } from './scenarios.ts';
@@ -20,12 +20,16 @@ async function benchOne(database: string, databaseUrl: string | undefined, resul
   }
 }
 
+const loadAverage = (): string => loadavg().map((n) => n.toFixed(1)).join(' / ');
+
 async function main(): Promise<void> {
   if (!existsSync(serverEntry)) {
     console.error(`${serverEntry} is missing. Build first: npx tsc -b packages/shared apps/server`);
     process.exitCode = 1;
     return;
   }
+  // Other work on a small machine moves these figures a lot; record how busy it was.
+  const loadAtStart = loadAverage();
   const results: Measurement[] = [];
   await benchOne('PGlite', undefined, results);
 
@@ -48,7 +52,7 @@ async function main(): Promise<void> {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
   writeFileSync(
     join(resultsDir, 'latest.md'),
-    `# CareDesk bench, ${when}\n\n${machine}; autocannon, ${benchSettings.connections} connections, ${benchSettings.durationSeconds} s per target.\n\n${table}\n`,
+    `# CareDesk bench, ${when}\n\n${machine}; autocannon, ${benchSettings.connections} connections, ${benchSettings.durationSeconds} s per target; load average (1/5/15 min) ${loadAtStart} at start, ${loadAverage()} at end.\n\n${table}\n`,
   );
   console.log(`\nwritten to bench/results/latest.md`);
 }
