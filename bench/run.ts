@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   }
 
   const table = formatTable(results);
-  console.log(`\n${table}`);
+  console.log(`\n${table}\n\nload average (1/5/15 min): ${loadAtStart} at start, ${loadAverage()} at end`);
   const resultsDir = join(repoRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
   const when = new Date().toISOString();
