@@ -2,12 +2,12 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AuthLayout } from '../layouts/auth/auth-layout';
-import { DashboardLayout } from '../layouts/dashboard/dashboard-layout';
 import { SimpleLayout } from '../layouts/simple/simple-layout';
 import { RedirectIfSignedIn, RequireMenuArea, RequireSession } from './guards';
 import { ScrollToTop } from './scroll-to-top';
 
-// Every page is its own chunk: the sign-in route never downloads the dashboard's code.
+// Every page is its own chunk, and so is the dashboard shell: the sign-in route never downloads them.
+const DashboardLayout = lazy(() => import('../layouts/dashboard/dashboard-layout'));
 const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page'));
 const OnboardingPage = lazy(() => import('../features/onboarding/pages/onboarding-page'));
 const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page'));

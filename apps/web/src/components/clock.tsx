@@ -19,10 +19,10 @@ export function Clock() {
       data-testid="clock"
       sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2, whiteSpace: 'nowrap' }}
     >
-      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary', display: { xs: 'none', sm: 'inline' } }}>
         {now.format(formatPatterns.date)}
       </Box>
-      <Box component="time" dateTime={now.toISOString()} sx={{ typography: 'subtitle2', fontVariantNumeric: 'tabular-nums' }}>
+      <Box component="time" dateTime={now.toISOString()} sx={{ typography: { xs: 'caption', sm: 'subtitle2' }, fontVariantNumeric: 'tabular-nums' }}>
         {now.format('h:mm:ss a')}
       </Box>
     </Box>

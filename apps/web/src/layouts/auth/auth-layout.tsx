@@ -15,7 +15,7 @@ export function AuthLayout() {
         minHeight: '100dvh',
         display: 'flex',
         flexDirection: 'column',
-        backgroundImage: `url(${background})`,
+        backgroundImage: `url("${background}")`,
         backgroundSize: 'cover',
         backgroundPosition: 'center',
       }}

@@ -13,7 +13,7 @@ import { SidebarContent } from './sidebar-content';
 const bp = layout.layoutBreakpoint;
 
 /** From lg a fixed 300px sidebar; below lg the same content in a 320px drawer behind 'Menu'. */
-export function DashboardLayout() {
+export default function DashboardLayout() {
   const user = useSessionUser();
   // A token without a stored user (storage edited, or an old session): ask the server who it is.
   useMe(!user);

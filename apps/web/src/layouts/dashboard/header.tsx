@@ -34,7 +34,8 @@ export function Header({ user, entries, onOpenMenu }: HeaderProps) {
         sx={{
           minHeight: { xs: layout.headerHeightMobile, [layout.layoutBreakpoint]: layout.headerHeightDesktop },
           height: { xs: layout.headerHeightMobile, [layout.layoutBreakpoint]: layout.headerHeightDesktop },
-          gap: { xs: 0.5, sm: 1.5 },
+          gap: { xs: 0.25, sm: 1.5 },
+          '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } },
           px: { xs: 1, sm: 2, md: 3 },
         }}
       >

@@ -54,7 +54,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar src={user.logoUrl ?? undefined} alt={user.name} sx={{ width: 40, height: 40, bgcolor: 'primary.main' }}>
+        <Avatar src={user.logoUrl ?? undefined} alt={user.name} sx={{ width: { xs: 32, sm: 40 }, height: { xs: 32, sm: 40 }, bgcolor: 'primary.main' }}>
           {user.name.trim().charAt(0).toUpperCase()}
         </Avatar>
       </IconButton>

@@ -26,7 +26,7 @@ export function WalletButton() {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+        sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: 0, px: { xs: 0.5, sm: 1 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
       >
         {fRupees(data.balance)}
       </Button>
