@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
+import { rateLimitBuckets } from '../db/schema/index.js';
 import { createTestDatabase, drivers } from '../test/database.js';
 import { TooManyRequestsError } from './errors.js';
 import { consume, postgresRateLimitStore, redisRateLimitStore, type RateLimitStore } from './rate-limit.js';
@@ -71,6 +73,16 @@ for (const driver of drivers) {
   });
   afterAll(() => database.close());
   storeContract(`PostgreSQL (${driver})`, () => postgresRateLimitStore(database.db));
+
+  it(`sweeps ended windows from the PostgreSQL table (${driver})`, async () => {
+    const store = postgresRateLimitStore(database.db, 1);
+    const ended = `test:${randomUUID()}`;
+    await store.hit(ended, 10);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await store.hit(`test:${randomUUID()}`, 60_000);
+    const left = await database.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, ended));
+    expect(left).toEqual([]);
+  });
 }
 
 let redis: Redis;

@@ -19,10 +19,12 @@ export interface RateLimitStore {
 }
 
 /** One atomic upsert per hit: concurrent requests on any process never lose a count. */
-export function postgresRateLimitStore(db: Db): RateLimitStore {
+export function postgresRateLimitStore(db: Db, sweepChance = 0.01): RateLimitStore {
   const expired = sql`${rateLimitBuckets.resetAt} <= now()`;
   return {
     async hit(key, windowMs) {
+      // Now and then, drop ended windows so the table holds only live counters.
+      if (Math.random() < sweepChance) await db.delete(rateLimitBuckets).where(expired);
       const newReset = sql`now() + make_interval(secs => ${windowMs / 1000})`;
       const [row] = await db
         .insert(rateLimitBuckets)
