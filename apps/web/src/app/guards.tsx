@@ -2,7 +2,7 @@ import { areaOfPath, canAccessArea } from '@caredesk/shared';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { homePathOf } from '../lib/home-path';
-import { useHasSessionToken, useSessionUser } from '../lib/session';
+import { useHasAccessToken, useHasSessionToken, useSessionUser } from '../lib/session';
 
 /** Protected routes need an access token (or the onboarding temporary token). */
 export function RequireSession() {
@@ -24,9 +24,9 @@ export function RequireMenuArea() {
   return <Outlet />;
 }
 
-/** /sign-in with a stored token goes straight to the account's home. */
+/** /sign-in with a stored access token goes straight to the account's home. */
 export function RedirectIfSignedIn() {
-  const hasToken = useHasSessionToken();
+  const hasToken = useHasAccessToken();
   const user = useSessionUser();
   if (hasToken) return <Navigate to={homePathOf(user)} replace />;
   return <Outlet />;

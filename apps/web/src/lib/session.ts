@@ -92,3 +92,12 @@ export function useSessionUser(): SessionUser | null {
 export function useHasSessionToken(): boolean {
   return useSyncExternalStore(subscribeSession, hasSessionToken, () => false);
 }
+
+function hasAccessToken(): boolean {
+  return Boolean(getAccessToken());
+}
+
+/** True while a full (not onboarding-only) access token is stored. */
+export function useHasAccessToken(): boolean {
+  return useSyncExternalStore(subscribeSession, hasAccessToken, () => false);
+}
