@@ -88,7 +88,9 @@ export async function consume(store: RateLimitStore, limits: Limit[], now = Date
   counts.forEach((result, index) => {
     const limit = limits[index]!;
     if (result.count > limit.max) {
-      retryAfterSeconds = Math.max(retryAfterSeconds, Math.max(1, Math.ceil((result.resetAt.getTime() - now) / 1000)));
+      // Clamped to the window: clocks of the store and this process may differ by a few ms.
+      const seconds = Math.ceil((result.resetAt.getTime() - now) / 1000);
+      retryAfterSeconds = Math.max(retryAfterSeconds, Math.min(Math.max(1, seconds), Math.ceil(limit.windowMs / 1000)));
     }
   });
   if (retryAfterSeconds > 0) throw new TooManyRequestsError(retryAfterSeconds);
