@@ -8,15 +8,19 @@ export const componentOverrides: Components<Theme> = {
   MuiTextField: { defaultProps: { fullWidth: true } },
   MuiListItemButton: {
     styleOverrides: {
-      root: ({ theme }) => ({
-        borderRadius: theme.shape.borderRadius,
-        '&[aria-current="page"]': {
-          backgroundColor: theme.palette.action.selected,
-          color: theme.palette.primary.main,
-          fontWeight: 600,
-          '& .MuiListItemIcon-root': { color: theme.palette.primary.main },
-        },
-      }),
+      root: ({ theme }) => {
+        // The brand purple is too dark to read on the dark surface; its light tint is not.
+        const accent = theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.main;
+        return {
+          borderRadius: theme.shape.borderRadius,
+          '&[aria-current="page"]': {
+            backgroundColor: theme.palette.action.selected,
+            color: accent,
+            fontWeight: 600,
+            '& .MuiListItemIcon-root': { color: accent },
+          },
+        };
+      },
     },
   },
 };
