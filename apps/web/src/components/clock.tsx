@@ -19,7 +19,7 @@ export function Clock() {
       data-testid="clock"
       sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: 1.2, whiteSpace: 'nowrap' }}
     >
-      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary', display: { xs: 'none', sm: 'inline' } }}>
+      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
         {now.format(formatPatterns.date)}
       </Box>
       <Box component="time" dateTime={now.toISOString()} sx={{ typography: { xs: 'caption', sm: 'subtitle2' }, fontVariantNumeric: 'tabular-nums' }}>
