@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -42,6 +43,11 @@ export function fromPool(pool: pg.Pool): Database {
   };
 }
 
+/** Every embedded database loads the extensions the migrations create. */
+export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
+  return { ...options, extensions: { pg_trgm } };
+}
+
 export interface DatabaseOptions {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
@@ -55,5 +61,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     return fromPool(pool);
   }
-  return fromPglite(await PGlite.create({ dataDir: options.DATA_DIR }));
+  return fromPglite(await PGlite.create(pgliteOptions({ dataDir: options.DATA_DIR })));
 }

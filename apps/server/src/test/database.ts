@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPool, type Database } from '../db/client.js';
+import { fromPglite, fromPool, pgliteOptions, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 
 export type Driver = 'pglite' | 'postgres';
@@ -16,7 +16,7 @@ let postgresMigrated: Promise<void> | undefined;
 
 /** A fresh PGlite takes 1-2.5 s; loading a migrated dump takes ~0.3 s (design.md §9). */
 async function migratedDump(): Promise<File | Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create(pgliteOptions());
   await runMigrations(fromPglite(client));
   const dump = await client.dumpDataDir('none');
   await client.close();
@@ -31,7 +31,7 @@ async function migratedDump(): Promise<File | Blob> {
 export async function createTestDatabase(driver: Driver, url = databaseUrl): Promise<Database> {
   if (driver === 'pglite') {
     pgliteTemplate ??= migratedDump();
-    return fromPglite(await PGlite.create({ loadDataDir: await pgliteTemplate }));
+    return fromPglite(await PGlite.create(pgliteOptions({ loadDataDir: await pgliteTemplate })));
   }
   if (!url) throw new Error('DATABASE_URL is not set');
   const database = fromPool(new pg.Pool({ connectionString: url, max: 5 }));

@@ -5,3 +5,7 @@ export * from './plans.js';
 export * from './wallet.js';
 export * from './notifications.js';
 export * from './system.js';
+export * from './doctors.js';
+export * from './services.js';
+export * from './patients.js';
+export * from './uploads.js';

@@ -1,0 +1,36 @@
+import { bloodGroups, genders } from '@caredesk/shared';
+import { sql } from 'drizzle-orm';
+import { date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './doctors.js';
+import { organisations } from './organisations.js';
+
+export const gender = pgEnum('gender', genders);
+export const bloodGroup = pgEnum('blood_group', bloodGroups);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    /** E.164, e.g. +919876543210. Not unique: families share a phone (a warning, not a block). */
+    phone: text('phone').notNull(),
+    phoneDigits: text('phone_digits').notNull(),
+    email: text('email'),
+    gender: gender('gender').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    bloodGroup: bloodGroup('blood_group'),
+    address: text('address'),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (table) => [
+    index('patients_organisation_name_idx').on(table.organisationId, table.nameKey),
+    index('patients_organisation_phone_idx').on(table.organisationId, table.phoneDigits),
+    index('patients_name_trgm_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
+    index('patients_phone_trgm_idx').using('gin', sql`${table.phoneDigits} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,39 @@
+import { serviceKinds, type AvailabilityWindow } from '@caredesk/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './doctors.js';
+import { facilities, organisations } from './organisations.js';
+
+export const serviceKind = pgEnum('service_kind', serviceKinds);
+
+/** Scans, tests and other services: one table, told apart by kind (design.md §1). */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
+    kind: serviceKind('kind').notNull(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    category: text('category'),
+    description: text('description'),
+    pricePaise: integer('price_paise').notNull(),
+    durationMinutes: integer('duration_minutes'),
+    preparation: text('preparation'),
+    reportTurnaroundHours: integer('report_turnaround_hours'),
+    imageUrl: text('image_url'),
+    availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull().default([]),
+    capacityPerSlot: integer('capacity_per_slot').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    index('services_organisation_kind_name_idx').on(table.organisationId, table.kind, table.nameKey),
+    index('services_name_trgm_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
+    // One "MRI Brain" per facility: a second would confuse bookings.
+    uniqueIndex('services_unique_name').on(table.organisationId, table.kind, table.nameKey, sql`coalesce(${table.facilityId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
+  ],
+);

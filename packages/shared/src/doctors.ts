@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { optionalEmailSchema, phoneSchema } from './contact.js';
+import { listQuerySchema, paiseSchema, queryBooleanSchema } from './lists.js';
+import { leaveDatesSchema, weeklyAvailabilitySchema } from './schedule.js';
+
+export const SPECIALIZATIONS = [
+  'General Medicine', 'Cardiology', 'Orthopaedics', 'Paediatrics', 'Gynaecology', 'Dermatology',
+  'ENT', 'Ophthalmology', 'Neurology', 'Psychiatry', 'Gastroenterology', 'Pulmonology', 'Nephrology',
+  'Urology', 'Endocrinology', 'Oncology', 'Dentistry', 'Physiotherapy', 'General Surgery', 'Radiology',
+] as const;
+
+export const doctorInputSchema = z.object({
+  facilityId: z.uuid().nullable().optional(),
+  name: z.string().trim().min(2, 'Enter the doctor’s name').max(120),
+  photoUrl: z.string().max(500).nullable().optional(),
+  specialization: z.string().trim().min(2, 'Choose a specialization').max(80),
+  qualifications: z.string().trim().max(200).nullable().optional(),
+  experienceYears: z.number().int().min(0).max(70).nullable().optional(),
+  consultationFeePaise: paiseSchema,
+  phone: phoneSchema.nullable().optional(),
+  email: optionalEmailSchema,
+  bio: z.string().trim().max(2000).nullable().optional(),
+  slotMinutes: z.number().int().min(5).max(240).default(15),
+  patientsPerSlot: z.number().int().min(1).max(50).default(1),
+  availability: weeklyAvailabilitySchema.default([]),
+  leaveDates: leaveDatesSchema.default([]),
+  active: z.boolean().default(true),
+});
+export type DoctorInput = z.input<typeof doctorInputSchema>;
+export const doctorUpdateSchema = doctorInputSchema.partial();
+export type DoctorUpdate = z.input<typeof doctorUpdateSchema>;
+
+export const doctorSchema = z.object({
+  id: z.uuid(),
+  facilityId: z.uuid().nullable(),
+  facilityName: z.string().nullable(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  specialization: z.string(),
+  qualifications: z.string().nullable(),
+  experienceYears: z.number().int().nullable(),
+  consultationFeePaise: z.number().int(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  bio: z.string().nullable(),
+  slotMinutes: z.number().int(),
+  patientsPerSlot: z.number().int(),
+  availability: weeklyAvailabilitySchema,
+  leaveDates: z.array(z.string()),
+  active: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Doctor = z.infer<typeof doctorSchema>;
+
+export const doctorListQuerySchema = listQuerySchema(['name', 'specialization', 'consultationFee', 'createdAt'] as const).extend({
+  specialization: z.string().max(80).optional(),
+  facilityId: z.uuid().optional(),
+  active: queryBooleanSchema.optional(),
+});
+export type DoctorListQuery = z.input<typeof doctorListQuerySchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { MenuArea } from './navigation.js';
+import { listQuerySchema, paiseSchema, queryBooleanSchema } from './lists.js';
+import { weeklyAvailabilitySchema } from './schedule.js';
+
+/** Scans and tests live under /scan; everything else a provider sells under /service. */
+export const serviceKinds = ['SCAN', 'TEST', 'OTHER'] as const;
+export const serviceKindSchema = z.enum(serviceKinds);
+export type ServiceKind = z.infer<typeof serviceKindSchema>;
+
+export function areaOfServiceKind(kind: ServiceKind): MenuArea {
+  return kind === 'OTHER' ? 'services' : 'scans';
+}
+
+export const SERVICE_CATEGORIES = {
+  SCAN: ['MRI', 'CT', 'X-Ray', 'Ultrasound', 'Mammography', 'PET-CT', 'DEXA', 'Doppler', 'ECG', 'Echo'],
+  TEST: ['Pathology', 'Biochemistry', 'Haematology', 'Microbiology', 'Hormones', 'Health Package'],
+  OTHER: ['Consultation', 'Procedure', 'Home Care', 'Nursing', 'Physiotherapy', 'Vaccination', 'Ambulance', 'Other'],
+} as const satisfies Record<ServiceKind, readonly string[]>;
+
+export const serviceInputSchema = z.object({
+  facilityId: z.uuid().nullable().optional(),
+  kind: serviceKindSchema,
+  name: z.string().trim().min(2, 'Enter the service name').max(120),
+  category: z.string().trim().max(60).nullable().optional(),
+  description: z.string().trim().max(2000).nullable().optional(),
+  pricePaise: paiseSchema,
+  durationMinutes: z.number().int().min(5).max(720).nullable().optional(),
+  preparation: z.string().trim().max(2000).nullable().optional(),
+  reportTurnaroundHours: z.number().int().min(0).max(720).nullable().optional(),
+  imageUrl: z.string().max(500).nullable().optional(),
+  availability: weeklyAvailabilitySchema.default([]),
+  capacityPerSlot: z.number().int().min(1).max(100).default(1),
+  active: z.boolean().default(true),
+});
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+/** The kind of a service never changes: a scan does not become an "other service". */
+export const serviceUpdateSchema = serviceInputSchema.omit({ kind: true }).partial();
+export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
+
+export const serviceSchema = z.object({
+  id: z.uuid(),
+  facilityId: z.uuid().nullable(),
+  facilityName: z.string().nullable(),
+  kind: serviceKindSchema,
+  name: z.string(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+  pricePaise: z.number().int(),
+  durationMinutes: z.number().int().nullable(),
+  preparation: z.string().nullable(),
+  reportTurnaroundHours: z.number().int().nullable(),
+  imageUrl: z.string().nullable(),
+  availability: weeklyAvailabilitySchema,
+  capacityPerSlot: z.number().int(),
+  active: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+/** `kind` takes one kind or a comma list ("SCAN,TEST"); without it, every kind the caller may see. */
+export const serviceListQuerySchema = listQuerySchema(['name', 'category', 'price', 'createdAt'] as const).extend({
+  kind: z
+    .string()
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(serviceKindSchema).min(1))
+    .optional(),
+  category: z.string().max(60).optional(),
+  facilityId: z.uuid().optional(),
+  active: queryBooleanSchema.optional(),
+});
+export type ServiceListQuery = z.input<typeof serviceListQuerySchema>;
