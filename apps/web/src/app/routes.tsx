@@ -16,6 +16,15 @@ const PatientsPage = lazy(() => import('../features/patients/pages/patients-page
 const DoctorsPage = lazy(() => import('../features/doctors/pages/doctors-page'));
 const ScansPage = lazy(() => import('../features/services/pages/scans-page'));
 const OtherServicesPage = lazy(() => import('../features/services/pages/other-services-page'));
+const DoctorFormPage = lazy(() => import('../features/doctors/pages/doctor-form-page'));
+const DoctorViewPage = lazy(() => import('../features/doctors/pages/doctor-view-page'));
+const ScanFormPage = lazy(() => import('../features/services/pages/scan-form-page'));
+const ScanViewPage = lazy(() => import('../features/services/pages/scan-view-page'));
+const OtherServiceFormPage = lazy(() => import('../features/services/pages/other-service-form-page'));
+const OtherServiceViewPage = lazy(() => import('../features/services/pages/other-service-view-page'));
+const PatientFormPage = lazy(() => import('../features/patients/pages/patient-form-page'));
+const PatientViewPage = lazy(() => import('../features/patients/pages/patient-view-page'));
+const FacilitiesPage = lazy(() => import('../features/facilities/pages/facilities-page'));
 const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
 const AppointmentsTokenPage = lazy(() => import('../features/appointments/pages/appointments-token-page'));
 const BookingsPage = lazy(() => import('../features/bookings/pages/bookings-page'));
@@ -52,9 +61,22 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <DashboardPage /> },
                   { path: paths.patients, element: <PatientsPage /> },
+                  { path: `${paths.patients}/new`, element: <PatientFormPage /> },
+                  { path: `${paths.patients}/:id`, element: <PatientViewPage /> },
+                  { path: `${paths.patients}/:id/edit`, element: <PatientFormPage /> },
                   { path: paths.doctors, element: <DoctorsPage /> },
+                  { path: `${paths.doctors}/new`, element: <DoctorFormPage /> },
+                  { path: `${paths.doctors}/:id`, element: <DoctorViewPage /> },
+                  { path: `${paths.doctors}/:id/edit`, element: <DoctorFormPage /> },
                   { path: paths.scans, element: <ScansPage /> },
+                  { path: `${paths.scans}/new`, element: <ScanFormPage /> },
+                  { path: `${paths.scans}/:id`, element: <ScanViewPage /> },
+                  { path: `${paths.scans}/:id/edit`, element: <ScanFormPage /> },
                   { path: paths.services, element: <OtherServicesPage /> },
+                  { path: `${paths.services}/new`, element: <OtherServiceFormPage /> },
+                  { path: `${paths.services}/:id`, element: <OtherServiceViewPage /> },
+                  { path: `${paths.services}/:id/edit`, element: <OtherServiceFormPage /> },
+                  { path: paths.settingsFacilities, element: <FacilitiesPage /> },
                   { path: paths.appointments, element: <AppointmentsPage /> },
                   { path: paths.appointmentsToken, element: <AppointmentsTokenPage /> },
                   { path: paths.bookings, element: <BookingsPage /> },

@@ -17,5 +17,9 @@ export const paths = {
   chats: '/chats',
   chat: (userId: string) => `/chats/${encodeURIComponent(userId)}`,
   profile: '/profile',
+  newRecord: (area: '/doctor' | '/scan' | '/service' | '/user') => `${area}/new`,
+  record: (area: '/doctor' | '/scan' | '/service' | '/user', id: string) => `${area}/${encodeURIComponent(id)}`,
+  editRecord: (area: '/doctor' | '/scan' | '/service' | '/user', id: string) => `${area}/${encodeURIComponent(id)}/edit`,
+  settingsFacilities: '/settings/facilities',
   plan: '/plan',
 } as const;
