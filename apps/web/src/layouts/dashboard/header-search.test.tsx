@@ -1,0 +1,124 @@
+import type { SearchResult } from '@caredesk/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
+import { makeUser, storeSession } from '@/test/fixtures';
+import { renderApp, slow } from '@/test/render-app';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+function withApi(routes: Record<string, FakeRoute> = {}) {
+  const api = installFakeApi({ ...headerRoutes(), ...routes });
+  restore = api.restore;
+  return api;
+}
+
+const ravi: SearchResult = { kind: 'patient', id: '20000000-0000-4000-8000-000000000001', title: 'Ravi Kumar', subtitle: '+91 98765 43210', path: '/user/20000000-0000-4000-8000-000000000001' };
+const mehta: SearchResult = { kind: 'doctor', id: '20000000-0000-4000-8000-000000000002', title: 'Dr. Ravina Mehta', subtitle: 'Cardiology', path: '/doctor/20000000-0000-4000-8000-000000000002' };
+const mri: SearchResult = { kind: 'service', id: '20000000-0000-4000-8000-000000000003', title: 'MRI Brain (Ravi wing)', subtitle: 'Scan', path: '/scan/20000000-0000-4000-8000-000000000003' };
+
+const searchCalls = (api: ReturnType<typeof withApi>) => api.calls.filter((call) => call.url === '/search');
+
+async function openDashboard() {
+  storeSession(makeUser('MULTIHOSPITAL', 'ADMIN'));
+  const view = renderApp('/');
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, slow);
+  // jsdom applies no media queries, so the search stays in its mobile (hidden) state here.
+  const box = screen.getByRole('combobox', { name: 'Search', hidden: true });
+  return { ...view, box, user: userEvent.setup() };
+}
+
+describe('the header search', () => {
+  it('waits for typing to pause, then asks the API once for the whole query', async () => {
+    const queries: unknown[] = [];
+    const api = withApi({
+      'GET /search': (_body, config) => {
+        queries.push((config.params as { q: string }).q);
+        return { data: { data: [ravi] } };
+      },
+    });
+    const { box, user } = await openDashboard();
+    await user.type(box, 'ravi');
+    await screen.findByRole('option', { name: /Ravi Kumar/, hidden: true });
+    expect(queries).toEqual(['ravi']);
+    expect(searchCalls(api)).toHaveLength(1);
+  });
+
+  it('does not search for a single character', async () => {
+    const api = withApi({ 'GET /search': { data: { data: [ravi] } } });
+    const { box, user } = await openDashboard();
+    await user.type(box, 'r');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searchCalls(api)).toHaveLength(0);
+  });
+
+  it('groups patients, doctors, services and matching pages, with their subtitles', async () => {
+    withApi({ 'GET /search': { data: { data: [mri, ravi, mehta] } } });
+    const { box, user } = await openDashboard();
+    await user.type(box, 'sc');
+    const listbox = await screen.findByRole('listbox', { hidden: true });
+    await within(listbox).findByText('Ravi Kumar');
+    const groups = within(listbox).getAllByRole('group', { hidden: true });
+    expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
+      'Patients',
+      'Doctors',
+      'Services',
+      'Pages',
+    ]);
+    expect(within(groups[0]!).getByRole('option', { name: /Ravi Kumar/, hidden: true })).toBeInTheDocument();
+    expect(within(listbox).getByText('+91 98765 43210')).toBeInTheDocument();
+    expect(within(listbox).getByRole('option', { name: /Scans/, hidden: true })).toBeInTheDocument();
+  });
+
+  it('Enter opens the highlighted record at its path', async () => {
+    withApi({ 'GET /search': { data: { data: [ravi, mehta] } } });
+    const { box, user, router } = await openDashboard();
+    await user.type(box, 'ravi');
+    await screen.findByRole('option', { name: /Ravi Kumar/, hidden: true });
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(mehta.path));
+  });
+
+  it('never shows the rows of an older query while a newer one loads', async () => {
+    let answerSecond: (() => void) | undefined;
+    withApi({
+      'GET /search': (_body, config) => {
+        const { q } = config.params as { q: string };
+        if (q === 'ra') return { data: { data: [ravi] } };
+        return new Promise((resolve) => {
+          answerSecond = () => resolve({ data: { data: [mehta] } });
+        });
+      },
+    });
+    const { box, user } = await openDashboard();
+    await user.type(box, 'ra');
+    await screen.findByRole('option', { name: /Ravi Kumar/, hidden: true });
+    await user.type(box, 'vina');
+    expect(screen.queryByRole('option', { name: /Ravi Kumar/, hidden: true })).not.toBeInTheDocument();
+    expect(await screen.findByText('Searching…')).toBeInTheDocument();
+    await waitFor(() => expect(answerSecond).toBeDefined());
+    answerSecond?.();
+    await screen.findByRole('option', { name: /Ravina Mehta/, hidden: true });
+    expect(screen.queryByRole('option', { name: /Ravi Kumar/, hidden: true })).not.toBeInTheDocument();
+  });
+
+  it("says 'No results' when nothing matches", async () => {
+    withApi({ 'GET /search': { data: { data: [] } } });
+    const { box, user } = await openDashboard();
+    await user.type(box, 'zzqx');
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+  });
+
+  it('Ctrl+K and Cmd+K focus the box from anywhere', async () => {
+    withApi();
+    const { box, user } = await openDashboard();
+    expect(box).not.toHaveFocus();
+    await user.keyboard('{Control>}k{/Control}');
+    expect(box).toHaveFocus();
+    box.blur();
+    await user.keyboard('{Meta>}k{/Meta}');
+    expect(box).toHaveFocus();
+  });
+});
