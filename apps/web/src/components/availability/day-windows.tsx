@@ -1,0 +1,97 @@
+import { WEEKDAY_NAMES, type AvailabilityWindow } from '@caredesk/shared';
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { WindowErrors } from './availability-utils';
+
+interface DayWindowsProps {
+  weekday: number;
+  /** This day's windows with their index in the whole schedule (errors are keyed by it). */
+  windows: { window: AvailabilityWindow; index: number }[];
+  errors: WindowErrors;
+  disabled?: boolean;
+  onChange: (index: number, change: Partial<AvailabilityWindow>) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  onCopy: () => void;
+}
+
+/** One weekday of the availability editor: its windows as start/end time inputs. */
+export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd, onRemove, onCopy }: DayWindowsProps) {
+  const day = WEEKDAY_NAMES[weekday];
+  return (
+    <Box
+      role="group"
+      aria-label={day}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' },
+        gap: { xs: 1, sm: 2 },
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="subtitle2" sx={{ pt: { sm: 1 } }}>
+        {day}
+      </Typography>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+        {windows.length === 0 ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', pt: { sm: 1 } }}>
+            Not available
+          </Typography>
+        ) : null}
+        {windows.map(({ window, index }, position) => {
+          const label = `${day} window ${position + 1}`;
+          const error = errors[index];
+          return (
+            <Box key={index} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+              <TextField
+                type="time"
+                size="small"
+                label="Start"
+                value={window.start}
+                disabled={disabled}
+                onChange={(event) => onChange(index, { start: event.target.value })}
+                error={Boolean(error?.start)}
+                helperText={error?.start}
+                slotProps={{ htmlInput: { 'aria-label': `${label} start` }, inputLabel: { shrink: true } }}
+                sx={{ flex: 1, minWidth: 0, maxWidth: 180 }}
+              />
+              <TextField
+                type="time"
+                size="small"
+                label="End"
+                value={window.end}
+                disabled={disabled}
+                onChange={(event) => onChange(index, { end: event.target.value })}
+                error={Boolean(error?.end)}
+                helperText={error?.end}
+                slotProps={{ htmlInput: { 'aria-label': `${label} end` }, inputLabel: { shrink: true } }}
+                sx={{ flex: 1, minWidth: 0, maxWidth: 180 }}
+              />
+              <IconButton aria-label={`Remove ${label}`} onClick={() => onRemove(index)} disabled={disabled}>
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            </Box>
+          );
+        })}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button size="small" startIcon={<AddIcon />} onClick={onAdd} disabled={disabled} aria-label={`Add ${day} window`}>
+            Add window
+          </Button>
+          {windows.length > 0 ? (
+            <Button size="small" color="inherit" startIcon={<ContentCopyOutlined />} onClick={onCopy} disabled={disabled}>
+              Copy {day} to…
+            </Button>
+          ) : null}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

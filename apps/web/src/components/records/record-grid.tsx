@@ -1,0 +1,120 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { PAGE_SIZE_OPTIONS, type SortOrder } from './use-list-params';
+
+export interface RecordGridProps<Row extends { id: string }, Sort extends string = string> {
+  /** Accessible name of the grid / card list, e.g. 'Doctors'. */
+  label: string;
+  rows: readonly Row[];
+  /** Total records matching the filter (the API's `total`). */
+  total: number;
+  loading: boolean;
+  columns: GridColDef<Row>[];
+  /** Column field -> API sort key; columns not listed cannot be sorted. */
+  sortFields: Readonly<Record<string, Sort>>;
+  /** 1-based page, page size and sort, as in the URL. */
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  order: SortOrder;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onSortChange: (sort: Sort, order: SortOrder) => void;
+  /** Where a row (or card) leads. */
+  rowHref: (row: Row) => string;
+  /** The body of a row's card on phones (below md). */
+  renderCard: (row: Row) => ReactNode;
+}
+
+/**
+ * A server-paginated, server-sorted DataGrid of records; a paginated card list on screens
+ * below md, where a grid would scroll sideways.
+ */
+export function RecordGrid<Row extends { id: string }, Sort extends string = string>(props: RecordGridProps<Row, Sort>) {
+  const { label, rows, total, loading, columns, sortFields, page, pageSize, sort, order } = props;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const navigate = useNavigate();
+
+  if (phone) {
+    return (
+      <Box>
+        <Stack component="ul" aria-label={label} aria-busy={loading} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {loading && rows.length === 0
+            ? Array.from({ length: 4 }, (_, index) => (
+                <li key={index}>
+                  <Skeleton variant="rounded" height={72} />
+                </li>
+              ))
+            : rows.map((row) => (
+                <li key={row.id}>
+                  <Card variant="outlined" sx={{ opacity: loading ? 0.6 : 1 }}>
+                    <CardActionArea component={RouterLink} to={props.rowHref(row)} sx={{ p: 2 }}>
+                      {props.renderCard(row)}
+                    </CardActionArea>
+                  </Card>
+                </li>
+              ))}
+        </Stack>
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, page - 1)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+          labelRowsPerPage="Rows"
+          onPageChange={(_, next) => props.onPageChange(next + 1)}
+          onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
+          sx={{ '& .MuiTablePagination-toolbar': { px: 0, flexWrap: 'wrap' } }}
+        />
+      </Box>
+    );
+  }
+
+  const sortedField = Object.keys(sortFields).find((field) => sortFields[field] === sort);
+  const sortModel: GridSortModel = sortedField ? [{ field: sortedField, sort: order }] : [];
+  const gridColumns = columns.map((column) => ({ ...column, sortable: column.field in sortFields }));
+
+  return (
+    <DataGrid<Row>
+      aria-label={label}
+      rows={rows}
+      columns={gridColumns}
+      rowCount={total}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      disableColumnFilter
+      disableRowSelectionOnClick
+      sortingOrder={['asc', 'desc']}
+      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+      paginationModel={{ page: page - 1, pageSize }}
+      onPaginationModelChange={(model) => {
+        if (model.pageSize !== pageSize) props.onPageSizeChange(model.pageSize);
+        else props.onPageChange(model.page + 1);
+      }}
+      sortModel={sortModel}
+      onSortModelChange={(model) => {
+        const first = model[0];
+        const key = first ? sortFields[first.field] : undefined;
+        if (first && key) props.onSortChange(key, first.sort === 'desc' ? 'desc' : 'asc');
+        else props.onSortChange(Object.values(sortFields)[0] ?? sort, 'asc');
+      }}
+      onRowClick={(params) => void navigate(props.rowHref(params.row))}
+      slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+      autoHeight
+      rowHeight={60}
+      sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' } }}
+    />
+  );
+}

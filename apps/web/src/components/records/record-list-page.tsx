@@ -1,0 +1,158 @@
+import AddIcon from '@mui/icons-material/Add';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import type { GridColDef } from '@mui/x-data-grid';
+import { enqueueSnackbar } from 'notistack';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { PageContainer } from '@/components/page-container';
+import { errorMessage } from '@/lib/http';
+import { RecordGrid } from './record-grid';
+import { SearchField } from './search-field';
+import type { ListParams } from './use-list-params';
+
+export interface RecordListResult<Row> {
+  data?: { data: Row[]; total: number };
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+}
+
+export interface RecordListPageProps<Row extends { id: string }, Sort extends string = string> {
+  /** The page's h1 (use the account's menu title). */
+  title: string;
+  /** Shown on the empty state, e.g. <MedicalServicesOutlined />. */
+  icon: ReactNode;
+  /** The add button's text, e.g. 'Add doctor'. */
+  addLabel: string;
+  addHref: string;
+  /** The empty state when the organisation has no records at all. */
+  emptyTitle: string;
+  /** Its call to action, e.g. 'Add your first doctor'. */
+  emptyAction: string;
+  /** From useListParams: search, filters, page and sort as kept in the URL. */
+  list: Pick<
+    ListParams<Sort, string>,
+    'search' | 'narrowed' | 'page' | 'pageSize' | 'sort' | 'order' | 'setSearch' | 'setPage' | 'setPageSize' | 'setSort' | 'clearFilters'
+  >;
+  /** The list query (useQuery result) for list.query. */
+  result: RecordListResult<Row>;
+  /** Filter selects (FilterSelect, FacilityFilter) placed after the search box. */
+  filters?: ReactNode;
+  /** Downloads the CSV of list.exportQuery; errors are shown as a toast. */
+  onExport: () => Promise<void>;
+  columns: GridColDef<Row>[];
+  /** Column field -> API sort key; only these columns sort. */
+  sortFields: Readonly<Record<string, Sort>>;
+  rowHref: (row: Row) => string;
+  renderCard: (row: Row) => ReactNode;
+}
+
+/**
+ * A whole record list page: title with the add button, a toolbar (debounced search, filters,
+ * Export CSV), then the grid (cards on phones), an empty state with a call to action when there
+ * are no records, or 'No matches' with 'Clear filters' when the search or filters hide them all.
+ */
+export function RecordListPage<Row extends { id: string }, Sort extends string = string>(props: RecordListPageProps<Row, Sort>) {
+  const { title, list, result } = props;
+  const [exporting, setExporting] = useState(false);
+  const rows = result.data?.data ?? [];
+  const total = result.data?.total ?? 0;
+  const loaded = !result.isPending && !result.error;
+  const empty = loaded && total === 0;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await props.onExport();
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const addButton = (
+    <Button component={RouterLink} to={props.addHref} variant="contained" startIcon={<AddIcon />}>
+      {props.addLabel}
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (result.error) {
+    body = <Alert severity="error">{errorMessage(result.error)}</Alert>;
+  } else if (empty && !list.narrowed) {
+    body = (
+      <Card variant="outlined">
+        <EmptyState
+          icon={props.icon}
+          title={props.emptyTitle}
+          action={
+            <Button component={RouterLink} to={props.addHref} variant="contained" startIcon={<AddIcon />} sx={{ mt: 2 }}>
+              {props.emptyAction}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  } else if (empty) {
+    body = (
+      <Card variant="outlined">
+        <EmptyState
+          icon={<SearchOffOutlined />}
+          title="No matches"
+          description="Nothing matches this search and these filters."
+          action={
+            <Button onClick={list.clearFilters} variant="outlined" sx={{ mt: 2 }}>
+              Clear filters
+            </Button>
+          }
+        />
+      </Card>
+    );
+  } else {
+    body = (
+      <RecordGrid<Row, Sort>
+        label={title}
+        rows={rows}
+        total={total}
+        loading={result.isFetching}
+        columns={props.columns}
+        sortFields={props.sortFields}
+        page={list.page}
+        pageSize={list.pageSize}
+        sort={list.sort}
+        order={list.order}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        onSortChange={list.setSort}
+        rowHref={props.rowHref}
+        renderCard={props.renderCard}
+      />
+    );
+  }
+
+  return (
+    <PageContainer title={title} actions={addButton}>
+      <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <SearchField value={list.search} onSearch={list.setSearch} />
+        {props.filters}
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+          sx={{ ml: { md: 'auto' }, flexShrink: 0 }}
+        >
+          Export CSV
+        </Button>
+      </Box>
+      {body}
+    </PageContainer>
+  );
+}
