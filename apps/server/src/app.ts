@@ -16,6 +16,8 @@ import { registerSecurityHeaders } from './lib/security.js';
 import { registerWebConsole } from './lib/web-console.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { doctorRoutes } from './modules/doctors/routes.js';
+import { facilityRoutes } from './modules/facilities/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -82,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(planRoutes(ctx));
       await api.register(walletRoutes(ctx));
       await api.register(notificationRoutes(ctx));
+      await api.register(facilityRoutes(ctx));
+      await api.register(doctorRoutes(ctx));
     },
     { prefix: '/api' },
   );

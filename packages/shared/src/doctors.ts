@@ -9,7 +9,7 @@ export const SPECIALIZATIONS = [
   'Urology', 'Endocrinology', 'Oncology', 'Dentistry', 'Physiotherapy', 'General Surgery', 'Radiology',
 ] as const;
 
-export const doctorInputSchema = z.object({
+const doctorFields = z.object({
   facilityId: z.uuid().nullable().optional(),
   name: z.string().trim().min(2, 'Enter the doctor’s name').max(120),
   photoUrl: z.string().max(500).nullable().optional(),
@@ -20,14 +20,22 @@ export const doctorInputSchema = z.object({
   phone: phoneSchema.nullable().optional(),
   email: optionalEmailSchema,
   bio: z.string().trim().max(2000).nullable().optional(),
-  slotMinutes: z.number().int().min(5).max(240).default(15),
-  patientsPerSlot: z.number().int().min(1).max(50).default(1),
-  availability: weeklyAvailabilitySchema.default([]),
-  leaveDates: leaveDatesSchema.default([]),
-  active: z.boolean().default(true),
+  slotMinutes: z.number().int().min(5).max(240),
+  patientsPerSlot: z.number().int().min(1).max(50),
+  availability: weeklyAvailabilitySchema,
+  leaveDates: leaveDatesSchema,
+  active: z.boolean(),
+});
+export const doctorInputSchema = doctorFields.extend({
+  slotMinutes: doctorFields.shape.slotMinutes.default(15),
+  patientsPerSlot: doctorFields.shape.patientsPerSlot.default(1),
+  availability: doctorFields.shape.availability.default([]),
+  leaveDates: doctorFields.shape.leaveDates.default([]),
+  active: doctorFields.shape.active.default(true),
 });
 export type DoctorInput = z.input<typeof doctorInputSchema>;
-export const doctorUpdateSchema = doctorInputSchema.partial();
+/** PATCH changes only the fields sent: no defaults here, or an empty body would reset them. */
+export const doctorUpdateSchema = doctorFields.partial();
 export type DoctorUpdate = z.input<typeof doctorUpdateSchema>;
 
 export const doctorSchema = z.object({

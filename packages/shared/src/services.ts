@@ -18,7 +18,7 @@ export const SERVICE_CATEGORIES = {
   OTHER: ['Consultation', 'Procedure', 'Home Care', 'Nursing', 'Physiotherapy', 'Vaccination', 'Ambulance', 'Other'],
 } as const satisfies Record<ServiceKind, readonly string[]>;
 
-export const serviceInputSchema = z.object({
+const serviceFields = z.object({
   facilityId: z.uuid().nullable().optional(),
   kind: serviceKindSchema,
   name: z.string().trim().min(2, 'Enter the service name').max(120),
@@ -29,13 +29,21 @@ export const serviceInputSchema = z.object({
   preparation: z.string().trim().max(2000).nullable().optional(),
   reportTurnaroundHours: z.number().int().min(0).max(720).nullable().optional(),
   imageUrl: z.string().max(500).nullable().optional(),
-  availability: weeklyAvailabilitySchema.default([]),
-  capacityPerSlot: z.number().int().min(1).max(100).default(1),
-  active: z.boolean().default(true),
+  availability: weeklyAvailabilitySchema,
+  capacityPerSlot: z.number().int().min(1).max(100),
+  active: z.boolean(),
+});
+export const serviceInputSchema = serviceFields.extend({
+  availability: serviceFields.shape.availability.default([]),
+  capacityPerSlot: serviceFields.shape.capacityPerSlot.default(1),
+  active: serviceFields.shape.active.default(true),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
-/** The kind of a service never changes: a scan does not become an "other service". */
-export const serviceUpdateSchema = serviceInputSchema.omit({ kind: true }).partial();
+/**
+ * The kind of a service never changes: a scan does not become an "other service". PATCH changes
+ * only the fields sent: no defaults here, or an empty body would reset them.
+ */
+export const serviceUpdateSchema = serviceFields.omit({ kind: true }).partial();
 export type ServiceUpdate = z.input<typeof serviceUpdateSchema>;
 
 export const serviceSchema = z.object({

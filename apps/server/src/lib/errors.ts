@@ -45,8 +45,9 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message = 'This conflicts with existing data') {
-    super(409, message);
+  /** `issues` names the field that must be unique, so a form can point at it. */
+  constructor(message = 'This conflicts with existing data', issues?: ErrorIssue[]) {
+    super(409, message, issues);
   }
 }
 

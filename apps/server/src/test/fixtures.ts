@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { OrganisationType, SignInResponse, StaffRole } from '@caredesk/shared';
-import type { FastifyInstance } from 'fastify';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { DoctorInput, OrganisationType, PatientInput, ServiceInput, SignInResponse, StaffRole } from '@caredesk/shared';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
 import { facilities, organisations, plans, staff, subscriptions, wallets } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -69,4 +69,66 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A +91 mobile number no other test uses (doctors' phones are unique per organisation). */
+export function uniquePhone(): string {
+  return `+919${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+export async function addFacility(db: Db, organisationId: string, name = `Branch ${randomUUID().slice(0, 8)}`): Promise<{ id: string; name: string }> {
+  const [row] = await db.insert(facilities).values({ organisationId, name }).returning({ id: facilities.id, name: facilities.name });
+  return row!;
+}
+
+export function doctorInput(overrides: Partial<DoctorInput> = {}): DoctorInput {
+  return {
+    name: 'Dr. Meera Joshi',
+    specialization: 'Cardiology',
+    qualifications: 'MBBS, MD (Medicine), DM (Cardiology)',
+    experienceYears: 14,
+    consultationFeePaise: 80_000,
+    phone: uniquePhone(),
+    email: uniqueEmail('doctor'),
+    slotMinutes: 15,
+    patientsPerSlot: 1,
+    availability: [
+      { weekday: 1, start: '09:00', end: '13:00' },
+      { weekday: 1, start: '17:00', end: '20:00' },
+    ],
+    leaveDates: [],
+    ...overrides,
+  };
+}
+
+export function serviceInput(overrides: Partial<ServiceInput> = {}): ServiceInput {
+  return { kind: 'OTHER', name: `Dressing ${randomUUID().slice(0, 6)}`, category: 'Procedure', pricePaise: 25_000, ...overrides };
+}
+
+export function patientInput(overrides: Partial<PatientInput> = {}): PatientInput {
+  return { name: 'Sunita Pawar', phone: uniquePhone(), gender: 'FEMALE', dateOfBirth: '1985-06-15', bloodGroup: 'B+', ...overrides };
+}
+
+export interface ApiClient {
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, payload: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+}
+
+/** inject() as one signed-in staff member. */
+export function apiAs(app: FastifyInstance, token: string): ApiClient {
+  const send = (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, ...bearer(token) } });
+  return {
+    get: (url) => send({ url }),
+    post: (url, payload) => send({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+    patch: (url, payload) => send({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] }),
+    delete: (url) => send({ method: 'DELETE', url }),
+  };
+}
+
+/** Signs in an organisation's admin and worker. */
+export async function staffClients(app: FastifyInstance, org: OrganisationFixture): Promise<{ admin: ApiClient; worker: ApiClient }> {
+  const [admin, worker] = await Promise.all([signIn(app, org.admin.email), signIn(app, org.worker.email)]);
+  return { admin: apiAs(app, admin.access_token), worker: apiAs(app, worker.access_token) };
 }

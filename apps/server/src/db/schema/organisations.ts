@@ -1,6 +1,6 @@
 import { organisationTypes } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const organisationType = pgEnum('organisation_type', organisationTypes);
 
@@ -34,5 +34,9 @@ export const facilities = pgTable(
     phone: text('phone'),
     createdAt: createdAt(),
   },
-  (table) => [index('facilities_organisation_idx').on(table.organisationId)],
+  (table) => [
+    index('facilities_organisation_idx').on(table.organisationId),
+    // Two branches called the same would be indistinguishable in every picker; case does not count.
+    uniqueIndex('facilities_organisation_name_unique').on(table.organisationId, sql`lower(${table.name})`),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "facilities_organisation_name_unique" ON "facilities" USING btree ("organisation_id",lower("name"));

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import type { AvailabilityWindow } from '@caredesk/shared';
+import type { FastifyReply } from 'fastify';
+import { todayIn } from './list-query.js';
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => CsvValue;
+}
+
+// A spreadsheet runs a cell that starts with one of these as a formula ("=HYPERLINK(…)"), so a
+// patient's name could exfiltrate data when the export is opened: such text cells get a leading
+// quote, which shows the text as typed (OWASP "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Integer paise as rupees with two decimals (design.md §5). */
+export function rupees(paise: number): string {
+  return (paise / 100).toFixed(2);
+}
+
+/** RFC 4180 lines (CRLF), a UTF-8 byte order mark first so Excel reads ₹ and accents right. */
+export async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
+  yield '\uFEFF' + columns.map((column) => csvCell(column.header)).join(',') + '\r\n';
+  for await (const batch of batches) {
+    if (batch.length === 0) continue;
+    yield batch.map((row) => columns.map((column) => csvCell(column.value(row))).join(',') + '\r\n').join('');
+  }
+}
+
+/** Pages through a query in fixed batches, so an export of every row never holds them all at once. */
+export async function* inBatches<T>(fetch: (offset: number, limit: number) => Promise<T[]>, size = 1000): AsyncGenerator<T[]> {
+  for (let offset = 0; ; offset += size) {
+    const batch = await fetch(offset, size);
+    yield batch;
+    if (batch.length < size) return;
+  }
+}
+
+/** Streams the CSV as a download named after the area and today's date, e.g. doctors-2026-11-21.csv. */
+export function sendCsv(reply: FastifyReply, area: string, lines: AsyncIterable<string>): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${area}-${todayIn()}.csv"`)
+    .header('Cache-Control', 'no-store')
+    .send(Readable.from(lines));
+}
+
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** A weekly schedule in one cell, Monday first: "Mon 09:00-13:00, 17:00-20:00; Tue …". */
+export function describeAvailability(windows: readonly AvailabilityWindow[]): string {
+  return [1, 2, 3, 4, 5, 6, 0]
+    .map((weekday) => {
+      const day = windows.filter((w) => w.weekday === weekday).sort((a, b) => a.start.localeCompare(b.start));
+      return day.length ? `${SHORT_WEEKDAYS[weekday]} ${day.map((w) => `${w.start}-${w.end}`).join(', ')}` : '';
+    })
+    .filter(Boolean)
+    .join('; ');
+}

@@ -1,0 +1,68 @@
+import { DEFAULT_TIME_ZONE, searchKey } from '@caredesk/shared';
+import { asc, desc, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** LIKE treats % and _ as wildcards and \ as the escape: user text must match literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The digits of a search that is mostly a phone number ("98765", "+91 98765 43210"), else
+ * undefined: at least three digits and no more than one other letter or sign per four digits.
+ */
+export function phoneSearchDigits(search: string): string | undefined {
+  const digits = search.replace(/\D/g, '');
+  const others = search.replace(/[\d\s]/g, '').length;
+  return digits.length >= 3 && others * 4 <= digits.length ? digits : undefined;
+}
+
+/**
+ * Name search: the start of any word of the name, case- and accent-insensitive ('sharma' finds
+ * 'Rahul Sharma', 'jose' finds 'José'). Both patterns are served by the name_key trigram index.
+ */
+export function nameKeyMatches(nameKey: AnyColumn, search: string): SQL | undefined {
+  const key = escapeLike(searchKey(search));
+  if (!key) return undefined;
+  return or(like(nameKey, `${key}%`), like(nameKey, `% ${key}%`));
+}
+
+/** Digits anywhere in a column holding a phone number's digits (or an E.164 number). */
+export function digitsMatch(column: AnyColumn, digits: string): SQL {
+  return like(column, `%${escapeLike(digits)}%`);
+}
+
+/** A whitelisted sort column, nulls last either way, then id so pages never overlap or skip. */
+export function orderByWithTiebreak(column: AnyColumn, order: 'asc' | 'desc', id: AnyColumn): SQL[] {
+  const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  return [sql`${column} ${direction}`, order === 'asc' ? asc(id) : desc(id)];
+}
+
+export function offsetOf(query: { page: number; pageSize: number }): number {
+  return (query.page - 1) * query.pageSize;
+}
+
+/** Today as YYYY-MM-DD in the organisation's time zone (design.md §5). */
+export function todayIn(timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The same calendar day `years` earlier; 29 February becomes the 28th in a common year. */
+export function yearsBefore(isoDate: string, years: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const target = year - years;
+  const leap = (target % 4 === 0 && target % 100 !== 0) || target % 400 === 0;
+  const safeDay = month === 2 && day === 29 && !leap ? 28 : day;
+  return `${String(target).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(safeDay).padStart(2, '0')}`;
+}
+
+/**
+ * Dates of birth of people aged `min`..`max` whole years today: born on or before today minus
+ * `min` years, and after today minus `max + 1` years (the same rule as ageFrom in shared).
+ */
+export function birthDateRange(band: readonly [number, number], today: string): { from: string; to: string } {
+  const [min, max] = band;
+  const before = yearsBefore(today, max + 1);
+  const [year, month, day] = before.split('-').map(Number) as [number, number, number];
+  const dayAfter = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return { from: dayAfter, to: yearsBefore(today, min) };
+}
