@@ -23,6 +23,7 @@ import { meRoutes } from './modules/me/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 
 export interface AppDeps {
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(planRoutes(ctx));
       await api.register(walletRoutes(ctx));
       await api.register(notificationRoutes(ctx));
+      await api.register(uploadRoutes(ctx));
       await api.register(facilityRoutes(ctx));
       await api.register(doctorRoutes(ctx));
     },

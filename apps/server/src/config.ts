@@ -27,6 +27,19 @@ export const configSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  /** S3-compatible object storage for uploads, used instead of the local directory when set. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+}).superRefine((config, context) => {
+  if (!config.S3_BUCKET) return;
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
