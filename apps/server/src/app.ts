@@ -22,6 +22,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { serviceRoutes } from './modules/services/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
@@ -86,8 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(walletRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(uploadRoutes(ctx));
+      await api.register(searchRoutes(ctx));
       await api.register(facilityRoutes(ctx));
       await api.register(doctorRoutes(ctx));
+      await api.register(serviceRoutes(ctx));
     },
     { prefix: '/api' },
   );
