@@ -1,5 +1,6 @@
 import { serviceSchema, type ErrorBody, type Service } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
 import { services } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
@@ -19,7 +20,8 @@ describe.each(drivers)('services: records, kinds and rules (%s)', (driver) => {
     const hospitalOrg = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
     hospital = await staffClients(t.app, hospitalOrg);
     // A scan row in a hospital (e.g. left from a type change): its staff may not see it.
-    const [row] = await t.database.db
+    const db: Db = t.database.db;
+    const [row] = await db
       .insert(services)
       .values({ organisationId: hospitalOrg.id, kind: 'SCAN', name: 'X-Ray Chest PA', nameKey: 'x-ray chest pa', pricePaise: 40_000 })
       .returning({ id: services.id });
