@@ -21,6 +21,7 @@ import { facilityRoutes } from './modules/facilities/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { patientRoutes } from './modules/patients/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { serviceRoutes } from './modules/services/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(facilityRoutes(ctx));
       await api.register(doctorRoutes(ctx));
       await api.register(serviceRoutes(ctx));
+      await api.register(patientRoutes(ctx));
     },
     { prefix: '/api' },
   );

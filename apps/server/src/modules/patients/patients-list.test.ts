@@ -1,0 +1,88 @@
+import type { Patient } from '@caredesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn, yearsBefore } from '../../lib/list-query.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { drivers } from '../../test/database.js';
+import { createOrganisation, patientInput, staffClients, type ApiClient } from '../../test/fixtures.js';
+
+function shiftDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+describe.each(drivers)('patients: list, search, filters and CSV (%s)', (driver) => {
+  let t: TestApp;
+  let worker: ApiClient;
+  const today = todayIn();
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    ({ worker } = await staffClients(t.app, await createOrganisation(t.database.db)));
+    const rows = [
+      // Exactly 18 today, and 18 tomorrow (still 17).
+      patientInput({ name: 'Rahul Sharma', gender: 'MALE', phone: '+919876500001', dateOfBirth: yearsBefore(today, 18) }),
+      patientInput({ name: 'Priya Sharma', gender: 'FEMALE', phone: '+919876500002', dateOfBirth: shiftDays(yearsBefore(today, 18), 1) }),
+      // 41 today, and 40 until tomorrow.
+      patientInput({ name: 'José D’Souza', gender: 'MALE', phone: '+919876500003', dateOfBirth: yearsBefore(today, 41) }),
+      patientInput({ name: 'Lakshmi Reddy', gender: 'FEMALE', phone: '+919876500004', dateOfBirth: shiftDays(yearsBefore(today, 41), 1) }),
+      patientInput({ name: 'Gurpreet Kaur', gender: 'FEMALE', phone: '+919811100005', dateOfBirth: '1944-03-02' }),
+      patientInput({ name: 'Ananya Iyer', gender: 'OTHER', phone: '+919811100006', dateOfBirth: null }),
+      patientInput({ name: '-2+3 Cmd', gender: 'MALE', phone: '+919811100007', dateOfBirth: '2000-01-01', address: 'Flat 4, "Shanti", FC Road' }),
+    ];
+    for (const row of rows) expect((await worker.post('/api/patients', row)).statusCode).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  const list = async (query: string) => {
+    const response = await worker.get(`/api/patients?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Patient[]; total: number; page: number; pageSize: number }>();
+  };
+  const names = async (query: string) => (await list(query)).data.map((p) => p.name);
+
+  it('finds patients by word prefix, case and accents ignored', async () => {
+    expect(await names('search=sharma')).toEqual(['Priya Sharma', 'Rahul Sharma']);
+    expect(await names('search=RAH')).toEqual(['Rahul Sharma']);
+    expect(await names('search=jose')).toEqual(['José D’Souza']);
+    expect(await names('search=d%E2%80%99sou')).toEqual(['José D’Souza']);
+    expect(await names('search=kaur')).toEqual(['Gurpreet Kaur']);
+    expect(await names('search=aur')).toEqual([]);
+  });
+
+  it('finds patients by phone digits anywhere in the number', async () => {
+    expect(await names('search=98765')).toEqual(['José D’Souza', 'Lakshmi Reddy', 'Priya Sharma', 'Rahul Sharma']);
+    expect(await names('search=00005')).toEqual(['Gurpreet Kaur']);
+    expect(await names(`search=${encodeURIComponent('+91 98111 00006')}`)).toEqual(['Ananya Iyer']);
+    expect(await names('search=12')).toEqual([]);
+  });
+
+  it('filters by gender and by age band, leaving out patients without a date of birth', async () => {
+    expect(await names('gender=FEMALE')).toEqual(['Gurpreet Kaur', 'Lakshmi Reddy', 'Priya Sharma']);
+    expect(await names('ageBand=0-17')).toEqual(['Priya Sharma']);
+    expect(await names('ageBand=18-40')).toEqual(['-2+3 Cmd', 'Lakshmi Reddy', 'Rahul Sharma']);
+    expect(await names('ageBand=41-60')).toEqual(['José D’Souza']);
+    expect(await names('ageBand=61%2B')).toEqual(['Gurpreet Kaur']);
+    expect(await names('ageBand=61%2B&gender=MALE')).toEqual([]);
+    expect((await worker.get('/api/patients?ageBand=old&gender=X')).statusCode).toBe(400);
+  });
+
+  it('pages with totals and sorts by date of birth, undated last', async () => {
+    const first = await list('sort=dateOfBirth&pageSize=3');
+    expect(first).toMatchObject({ total: 7, page: 1, pageSize: 3 });
+    expect(first.data.map((p) => p.name)).toEqual(['Gurpreet Kaur', 'José D’Souza', 'Lakshmi Reddy']);
+    const last = await list('sort=dateOfBirth&pageSize=3&page=3');
+    expect(last.data.map((p) => p.name)).toEqual(['Ananya Iyer']);
+    expect(await names('sort=dateOfBirth&order=desc&pageSize=2')).toEqual(['Priya Sharma', 'Rahul Sharma']);
+    expect((await list('page=9')).data).toEqual([]);
+  });
+
+  it('exports the filtered patients as CSV with a formula guard and quoted addresses', async () => {
+    const response = await worker.get('/api/patients/export.csv?ageBand=18-40&sort=name');
+    expect(response.headers['content-disposition']).toMatch(/filename="patients-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Name,Phone,E-mail,Gender,Date of birth,Blood group,Address,Notes,Registered');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^'-2\+3 Cmd,'\+919811100007,,Male,2000-01-01,B\+,"Flat 4, ""Shanti"", FC Road",,/);
+    expect(response.body).not.toContain('Gurpreet');
+  });
+});

@@ -1,0 +1,52 @@
+import { idParamsSchema, paginatedSchema, patientInputSchema, patientListQuerySchema, patientSchema, patientUpdateSchema, phoneMatchesQuerySchema, phoneMatchesSchema } from '@caredesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { staffOf } from '../../lib/auth.js';
+import { csvLines, sendCsv } from '../../lib/csv.js';
+import { requireArea } from '../../lib/tenancy.js';
+import { createPatient, deletePatient, exportPatients, getPatient, listPatients, patientCsvColumns, phoneMatches, updatePatient } from './service.js';
+
+const tags = ['patients'];
+const security = [{ bearerAuth: [] }];
+
+export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = { preHandler: [ctx.authenticate, requireArea('patients')] };
+
+    app.get(
+      '/patients',
+      { ...guard, schema: { tags, security, summary: 'Patients: search by name or phone digits, filter, sort, page', querystring: patientListQuerySchema, response: { 200: paginatedSchema(patientSchema) } } },
+      (request) => listPatients(ctx.db, staffOf(request), request.query),
+    );
+    app.get(
+      '/patients/export.csv',
+      { ...guard, schema: { tags, security, summary: 'Every patient the list filters match, as CSV (UTF-8 with BOM)', querystring: patientListQuerySchema } },
+      (request, reply) => sendCsv(reply, 'patients', csvLines(patientCsvColumns, exportPatients(ctx.db, staffOf(request), request.query))),
+    );
+    app.get(
+      '/patients/phone-matches',
+      { ...guard, schema: { tags, security, summary: 'Other patients with this phone number (a warning, never a block)', querystring: phoneMatchesQuerySchema, response: { 200: phoneMatchesSchema } } },
+      (request) => phoneMatches(ctx.db, staffOf(request), request.query),
+    );
+    app.get('/patients/:id', { ...guard, schema: { tags, security, summary: 'One patient', params: idParamsSchema, response: { 200: patientSchema } } }, (request) =>
+      getPatient(ctx.db, staffOf(request), request.params.id),
+    );
+    app.post('/patients', { ...guard, schema: { tags, security, summary: 'Register a patient', body: patientInputSchema, response: { 201: patientSchema } } }, async (request, reply) =>
+      reply.status(201).send(await createPatient(ctx.db, staffOf(request), request.body)),
+    );
+    app.patch(
+      '/patients/:id',
+      { ...guard, schema: { tags, security, summary: 'Change a patient (only the fields sent)', params: idParamsSchema, body: patientUpdateSchema, response: { 200: patientSchema } } },
+      (request) => updatePatient(ctx.db, staffOf(request), request.params.id, request.body),
+    );
+    app.delete(
+      '/patients/:id',
+      { ...guard, schema: { tags, security, summary: 'Delete a patient without appointments or bookings (else 409)', params: idParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await deletePatient(ctx.db, staffOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
