@@ -1,4 +1,5 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -45,7 +46,7 @@ export function fromPool(pool: pg.Pool): Database {
 
 /** Every embedded database loads the extensions the migrations create. */
 export function pgliteOptions(options: PGliteOptions = {}): PGliteOptions {
-  return { ...options, extensions: { pg_trgm } };
+  return { ...options, extensions: { pg_trgm, btree_gin } };
 }
 
 export interface DatabaseOptions {

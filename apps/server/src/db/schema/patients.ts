@@ -30,7 +30,11 @@ export const patients = pgTable(
   (table) => [
     index('patients_organisation_name_idx').on(table.organisationId, table.nameKey),
     index('patients_organisation_phone_idx').on(table.organisationId, table.phoneDigits),
-    index('patients_name_trgm_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
-    index('patients_phone_trgm_idx').using('gin', sql`${table.phoneDigits} gin_trgm_ops`),
+    // Search is always within one organisation: trigram indexes led by organisation_id (btree_gin)
+    // read only that organisation's entries, and a pattern-ops btree serves 'q%' as a range scan.
+    // Measured on 1,000,000 patients across 50 organisations (bench/patient-search.ts).
+    index('patients_organisation_name_trgm_idx').using('gin', table.organisationId, sql`${table.nameKey} gin_trgm_ops`),
+    index('patients_organisation_phone_trgm_idx').using('gin', table.organisationId, sql`${table.phoneDigits} gin_trgm_ops`),
+    index('patients_organisation_name_prefix_idx').on(table.organisationId, sql`${table.nameKey} text_pattern_ops`),
   ],
 );
