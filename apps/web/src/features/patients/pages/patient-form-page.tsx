@@ -1,6 +1,80 @@
+import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
+import { showFormError } from '@/components/records/form-errors';
+import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes-guard';
+import { paths } from '@/config/paths';
+import type { Patient } from '@caredesk/shared';
+import Skeleton from '@mui/material/Skeleton';
+import { enqueueSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { usePatient } from '../api/get-patient';
+import { useCreatePatient } from '../api/create-patient';
+import { useUpdatePatient } from '../api/update-patient';
+import { PatientForm } from '../components/patient-form';
+import { emptyPatientForm, patientFormResolver, patientFormValues, type PatientFormValues, type PatientPayload } from '../components/patient-form-values';
+import { PatientNotFound } from '../components/patient-not-found';
+import { isPatientId } from '../components/patient-id';
 
-/** Route placeholder: replaced by the page of issue #3 in this same change. */
+/** /user/new and /user/:id/edit. */
 export default function PatientFormPage() {
-  return <PageContainer title="Loading…">{null}</PageContainer>;
+  const { id } = useParams();
+  const title = useMenuTitle('patients', 'Patients');
+  const singular = title === 'Users' ? 'user' : 'patient';
+  if (!id) return <PatientEditor title={`Add ${singular}`} />;
+  return <EditPatient id={id} singular={singular} />;
+}
+
+function EditPatient({ id, singular }: { id: string; singular: string }) {
+  const valid = isPatientId(id);
+  const patient = usePatient(id, valid);
+  if (!valid || patient.isError) return <PatientNotFound error={valid ? patient.error : undefined} />;
+  if (!patient.data) {
+    return (
+      <PageContainer title={`Edit ${singular}`}>
+        <Skeleton variant="rounded" height={420} />
+      </PageContainer>
+    );
+  }
+  // Keyed by the record so a refetch never resets what is being typed.
+  return <PatientEditor key={patient.data.id} title={`Edit ${singular}`} patient={patient.data} />;
+}
+
+function PatientEditor({ title, patient }: { title: string; patient?: Patient }) {
+  const navigate = useNavigate();
+  const form = useForm<PatientFormValues, unknown, PatientPayload>({
+    resolver: patientFormResolver,
+    defaultValues: patient ? patientFormValues(patient) : emptyPatientForm,
+    mode: 'onTouched',
+  });
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
+  const create = useCreatePatient();
+  const update = useUpdatePatient();
+  const pending = create.isPending || update.isPending;
+
+  const onSaved = (saved: Patient) => {
+    enqueueSnackbar(patient ? 'Changes saved' : `${saved.name} added`, { variant: 'success' });
+    guard.allowNavigation();
+    // Back from the view returns to the list, not to a form that has been saved.
+    void navigate(paths.record(paths.patients, saved.id), { replace: true });
+  };
+  const onError = (error: unknown) => showFormError(error, { setError: form.setError });
+
+  const submit = (payload: PatientPayload) => {
+    if (patient) update.mutate({ id: patient.id, input: payload }, { onSuccess: onSaved, onError });
+    else create.mutate(payload, { onSuccess: onSaved, onError });
+  };
+
+  return (
+    <PageContainer title={title}>
+      <PatientForm
+        form={form}
+        patientId={patient?.id}
+        pending={pending}
+        cancelHref={patient ? paths.record(paths.patients, patient.id) : paths.patients}
+        onSubmit={submit}
+      />
+      {guard.dialog}
+    </PageContainer>
+  );
 }

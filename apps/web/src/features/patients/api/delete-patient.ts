@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { patientQueryOptions } from './get-patient';
+import { patientsKey } from './get-patients';
+
+/** 409 when the patient has appointments or bookings: their history must stay. */
+export async function deletePatient(id: string): Promise<void> {
+  await http.delete(`/patients/${encodeURIComponent(id)}`);
+}
+
+export function useDeletePatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePatient,
+    onSuccess: async (_, id) => {
+      queryClient.removeQueries({ queryKey: patientQueryOptions(id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: patientsKey });
+    },
+  });
+}

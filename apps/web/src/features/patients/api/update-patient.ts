@@ -1,0 +1,21 @@
+import { patientSchema, type Patient, type PatientUpdate } from '@caredesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { patientQueryOptions } from './get-patient';
+import { patientsKey } from './get-patients';
+
+export async function updatePatient({ id, input }: { id: string; input: PatientUpdate }): Promise<Patient> {
+  const response = await http.patch<unknown>(`/patients/${encodeURIComponent(id)}`, input);
+  return patientSchema.parse(response.data);
+}
+
+export function useUpdatePatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePatient,
+    onSuccess: async (patient) => {
+      queryClient.setQueryData(patientQueryOptions(patient.id).queryKey, patient);
+      await queryClient.invalidateQueries({ queryKey: patientsKey });
+    },
+  });
+}

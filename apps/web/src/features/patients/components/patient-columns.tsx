@@ -1,0 +1,66 @@
+import type { Patient } from '@caredesk/shared';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { fDate } from '@/lib/format';
+import { formatPhone, genderLabel, initialOf, patientAge } from './patient-labels';
+
+type PatientSort = 'name' | 'createdAt' | 'dateOfBirth';
+
+function NameCell({ patient }: { patient: Patient }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
+      <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }} aria-hidden>
+        {initialOf(patient.name)}
+      </Avatar>
+      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+        {patient.name}
+      </Typography>
+    </Box>
+  );
+}
+
+const ageOf = (patient: Patient) => {
+  const age = patientAge(patient);
+  return age === null ? '-' : String(age);
+};
+
+export const patientColumns: GridColDef<Patient>[] = [
+  { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <NameCell patient={row} /> },
+  { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, valueGetter: (_, row) => formatPhone(row.phone) },
+  { field: 'gender', headerName: 'Gender', width: 100, valueGetter: (_, row) => genderLabel[row.gender] },
+  { field: 'age', headerName: 'Age', width: 80, valueGetter: (_, row) => ageOf(row) },
+  { field: 'bloodGroup', headerName: 'Blood group', width: 110, valueGetter: (_, row) => row.bloodGroup ?? '-' },
+  { field: 'createdAt', headerName: 'Registered', width: 130, valueGetter: (_, row) => fDate(row.createdAt) },
+];
+
+/**
+ * Columns the API sorts by. Age is left out: sorting it would mean sorting date of birth the
+ * other way round, which the grid's arrow would then show backwards.
+ */
+export const patientSortFields: Readonly<Record<string, PatientSort>> = { name: 'name', createdAt: 'createdAt' };
+
+/** A patient on a phone: initial, name, then phone, age and gender on one line. */
+export function PatientCard({ patient }: { patient: Patient }) {
+  const age = patientAge(patient);
+  const facts = [formatPhone(patient.phone), genderLabel[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
+        {initialOf(patient.name)}
+      </Avatar>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="subtitle1" component="p" noWrap sx={{ fontWeight: 600 }}>
+          {patient.name}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {facts.join(' · ')}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          Registered {fDate(patient.createdAt)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

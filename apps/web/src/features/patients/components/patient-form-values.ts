@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ageFrom, patientInputSchema, phoneSchema, type bloodGroups, type Gender, type Patient } from '@caredesk/shared';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+type BloodGroup = (typeof bloodGroups)[number];
+
+/** What the inputs hold: text everywhere, '' for "not given". */
+export interface PatientFormValues {
+  name: string;
+  phone: string;
+  email: string;
+  gender: Gender | '';
+  dateOfBirth: string;
+  bloodGroup: BloodGroup | '';
+  address: string;
+  notes: string;
+}
+
+/** What the API gets: the shared schema's output (phone as +91…, e-mail lower-case, blanks as null). */
+export type PatientPayload = z.output<typeof patientInputSchema>;
+
+export const emptyPatientForm: PatientFormValues = {
+  name: '',
+  phone: '',
+  email: '',
+  gender: '',
+  dateOfBirth: '',
+  bloodGroup: '',
+  address: '',
+  notes: '',
+};
+
+export function patientFormValues(patient: Patient): PatientFormValues {
+  return {
+    name: patient.name,
+    phone: patient.phone,
+    email: patient.email ?? '',
+    gender: patient.gender,
+    dateOfBirth: patient.dateOfBirth ?? '',
+    bloodGroup: patient.bloodGroup ?? '',
+    address: patient.address ?? '',
+    notes: patient.notes ?? '',
+  };
+}
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value);
+
+/** The form's text as the shared schema's input: an empty optional field is null (cleared). */
+function toSchemaInput(values: PatientFormValues): Record<keyof PatientFormValues, unknown> {
+  return {
+    name: values.name,
+    phone: values.phone,
+    email: blankToNull(values.email),
+    gender: values.gender === '' ? undefined : values.gender,
+    dateOfBirth: blankToNull(values.dateOfBirth),
+    bloodGroup: values.bloodGroup === '' ? null : values.bloodGroup,
+    address: blankToNull(values.address),
+    notes: blankToNull(values.notes),
+  };
+}
+
+const sharedResolver = zodResolver(patientInputSchema);
+
+/**
+ * Validates with the shared patientInputSchema (one source of truth with the server) after
+ * turning blanks into nulls; only the wording of a missing gender is the form's own.
+ */
+export const patientFormResolver: Resolver<PatientFormValues, unknown, PatientPayload> = async (values, context, options) => {
+  const result = await sharedResolver(toSchemaInput(values) as z.input<typeof patientInputSchema>, context, options as never);
+  const errors = result.errors as FieldErrors<PatientFormValues>;
+  if (errors.gender) errors.gender = { ...errors.gender, message: 'Choose a gender' };
+  return result as Awaited<ReturnType<Resolver<PatientFormValues, unknown, PatientPayload>>>;
+};
+
+/** The normalised number when the text is a valid phone, else null (no look-up for half a number). */
+export function normalisedPhone(text: string): string | null {
+  const parsed = phoneSchema.safeParse(text);
+  return parsed.success ? parsed.data : null;
+}
+
+/** 'Age 34' for a valid past date of birth, else null. */
+export function ageLabel(dateOfBirth: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return null;
+  const age = ageFrom(dateOfBirth);
+  if (!Number.isFinite(age) || age < 0 || age > 150) return null;
+  if (age === 0) return 'Age under 1 year';
+  return age === 1 ? 'Age 1 year' : `Age ${age} years`;
+}

@@ -1,0 +1,126 @@
+import { bloodGroups, genders } from '@caredesk/shared';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { FormActions } from '@/components/records/form-actions';
+import { fReverseDate } from '@/lib/format';
+import { ageLabel, type PatientFormValues, type PatientPayload } from './patient-form-values';
+import { genderLabel } from './patient-labels';
+import { PhoneMatchWarning } from './phone-match-warning';
+
+interface PatientFormProps {
+  form: UseFormReturn<PatientFormValues, unknown, PatientPayload>;
+  /** The patient being edited: its own number is not a "match". */
+  patientId?: string;
+  pending: boolean;
+  cancelHref: string;
+  onSubmit: (payload: PatientPayload) => void;
+}
+
+const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
+
+export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: PatientFormProps) {
+  const { control, register, handleSubmit, formState } = form;
+  const { errors } = formState;
+  const [phone, dateOfBirth] = useWatch({ control, name: ['phone', 'dateOfBirth'] });
+  const genderLabelId = useId();
+  const age = ageLabel(dateOfBirth);
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Patient details">
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={2.5}>
+            <Box sx={twoColumns}>
+              <TextField
+                label="Name"
+                required
+                autoComplete="off"
+                {...register('name')}
+                error={Boolean(errors.name)}
+                helperText={errors.name?.message}
+              />
+              <Box>
+                <TextField
+                  label="Phone"
+                  required
+                  fullWidth
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  {...register('phone')}
+                  error={Boolean(errors.phone)}
+                  helperText={errors.phone?.message ?? '10-digit Indian mobile number; +91 is added for you'}
+                />
+                <PhoneMatchWarning phone={phone} excludeId={patientId} />
+              </Box>
+              <TextField
+                label="E-mail"
+                type="email"
+                autoComplete="off"
+                {...register('email')}
+                error={Boolean(errors.email)}
+                helperText={errors.email?.message}
+              />
+              <FormControl error={Boolean(errors.gender)} required>
+                <FormLabel id={genderLabelId}>Gender</FormLabel>
+                <Controller
+                  control={control}
+                  name="gender"
+                  render={({ field }) => (
+                    <RadioGroup row aria-labelledby={genderLabelId} {...field}>
+                      {genders.map((gender) => (
+                        <FormControlLabel key={gender} value={gender} control={<Radio />} label={genderLabel[gender]} />
+                      ))}
+                    </RadioGroup>
+                  )}
+                />
+                {errors.gender ? <FormHelperText>{errors.gender.message}</FormHelperText> : null}
+              </FormControl>
+              <TextField
+                label="Date of birth"
+                type="date"
+                {...register('dateOfBirth')}
+                error={Boolean(errors.dateOfBirth)}
+                helperText={errors.dateOfBirth?.message ?? age ?? 'Optional'}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: fReverseDate(new Date()) } }}
+              />
+              <Controller
+                control={control}
+                name="bloodGroup"
+                render={({ field }) => (
+                  <TextField select label="Blood group" {...field} error={Boolean(errors.bloodGroup)} helperText={errors.bloodGroup?.message}>
+                    <MenuItem value="">
+                      <em>Not known</em>
+                    </MenuItem>
+                    {bloodGroups.map((group) => (
+                      <MenuItem key={group} value={group}>
+                        {group}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Box>
+            <TextField label="Address" multiline minRows={2} {...register('address')} error={Boolean(errors.address)} helperText={errors.address?.message} />
+            <TextField label="Notes" multiline minRows={3} {...register('notes')} error={Boolean(errors.notes)} helperText={errors.notes?.message} />
+          </Stack>
+        </CardContent>
+      </Card>
+      <Box sx={{ mt: 3 }}>
+        <FormActions cancelHref={cancelHref} pending={pending} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import { ageFrom, type Gender, type Patient } from '@caredesk/shared';
+
+export const genderLabel: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' };
+
+/** Whole years from the date of birth, or null when none is recorded. */
+export function patientAge(patient: Pick<Patient, 'dateOfBirth'>): number | null {
+  return patient.dateOfBirth ? ageFrom(patient.dateOfBirth) : null;
+}
+
+/** '34 years', 'Under 1 year', or '-' without a date of birth. */
+export function ageText(patient: Pick<Patient, 'dateOfBirth'>): string {
+  const age = patientAge(patient);
+  if (age === null) return '-';
+  if (age === 0) return 'Under 1 year';
+  return age === 1 ? '1 year' : `${age} years`;
+}
+
+/** '+91 98765 43210' for an Indian mobile; other numbers as stored. */
+export function formatPhone(phone: string): string {
+  const match = /^\+91(\d{5})(\d{5})$/.exec(phone);
+  return match ? `+91 ${match[1]} ${match[2]}` : phone;
+}
+
+export function initialOf(name: string): string {
+  return name.trim().charAt(0).toUpperCase() || '?';
+}

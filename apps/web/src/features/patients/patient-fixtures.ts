@@ -1,0 +1,39 @@
+import type { Patient } from '@caredesk/shared';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { FakeReply } from '@/test/fake-api';
+
+let counter = 0;
+
+/** A patient as the API returns it (tests only). */
+export function makePatient(overrides: Partial<Patient> = {}): Patient {
+  counter += 1;
+  return {
+    id: `30000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    name: `Ravi Kumar ${counter}`,
+    phone: '+919876543210',
+    email: null,
+    gender: 'MALE',
+    dateOfBirth: '1990-04-12',
+    bloodGroup: 'O+',
+    address: null,
+    notes: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function patientPage(data: Patient[], total = data.length, page = 1, pageSize = 25) {
+  return { data, total, page, pageSize };
+}
+
+/** A route that remembers the query params and body of every call. */
+export function recording(reply: (params: Record<string, unknown>, body: unknown) => FakeReply) {
+  const seen: { params: Record<string, unknown>; body: unknown }[] = [];
+  const route = (body: unknown, config: InternalAxiosRequestConfig) => {
+    const params = { ...(config.params as Record<string, unknown>) };
+    seen.push({ params, body });
+    return reply(params, body);
+  };
+  return { seen, route };
+}

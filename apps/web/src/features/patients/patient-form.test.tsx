@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
+import { makeUser, storeSession } from '@/test/fixtures';
+import { renderApp, slow } from '@/test/render-app';
+import { makePatient, recording } from './patient-fixtures';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+function withApi(routes: Record<string, FakeRoute>) {
+  const api = installFakeApi({ ...headerRoutes(), ...routes });
+  restore = api.restore;
+  return api;
+}
+
+const noMatches: FakeRoute = { data: { data: [] } };
+
+async function openNewPatientForm(routes: Record<string, FakeRoute> = {}) {
+  const api = withApi({ 'GET /patients/phone-matches': noMatches, ...routes });
+  storeSession(makeUser('HOSPITAL', 'ADMIN'));
+  const view = renderApp('/user/new');
+  await screen.findByRole('heading', { name: 'Add patient', level: 1 }, slow);
+  return { ...view, api, user: userEvent.setup() };
+}
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+describe('the patient form', () => {
+  it('marks every missing required field and sends nothing', async () => {
+    const { api, user } = await openNewPatientForm();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the patient’s name')).toBeInTheDocument();
+    expect(screen.getByText('Choose a gender')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Phone/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('refuses a malformed phone number and a date of birth in the future', async () => {
+    const { api, user } = await openNewPatientForm();
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Anita Desai');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '12345');
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: tomorrow() } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Enter a valid phone number/)).toBeInTheDocument();
+    expect(screen.getByText('Date of birth cannot be in the future')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the age computed from the date of birth', async () => {
+    await openNewPatientForm();
+    const tenYearsAgo = new Date();
+    tenYearsAgo.setFullYear(tenYearsAgo.getFullYear() - 10);
+    tenYearsAgo.setDate(tenYearsAgo.getDate() - 1);
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: tenYearsAgo.toISOString().slice(0, 10) } });
+    expect(await screen.findByText('Age 10 years')).toBeInTheDocument();
+  });
+
+  it('warns that the number belongs to another patient, links to them, and still saves with the number normalised', async () => {
+    const sibling = makePatient({ name: 'Meena Kumar' });
+    const created = makePatient({ name: 'Anita Kumar', gender: 'FEMALE' });
+    const matches = recording(() => ({ data: { data: [{ id: sibling.id, name: sibling.name }] } }));
+    const posts = recording(() => ({ status: 201, data: created }));
+    const { router, user } = await openNewPatientForm({
+      'GET /patients/phone-matches': matches.route,
+      'POST /patients': posts.route,
+      [`GET /patients/${created.id}`]: { data: created },
+    });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), '  Anita Kumar ');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '098765 43210');
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'Anita@Example.test');
+
+    const warning = await screen.findByText(/This number is also used by/);
+    expect(within(warning).getByRole('link', { name: 'Meena Kumar' })).toHaveAttribute('href', `/user/${sibling.id}`);
+    expect(matches.seen.at(-1)?.params).toEqual({ phone: '+919876543210' });
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${created.id}`));
+    expect(posts.seen).toHaveLength(1);
+    expect(posts.seen[0]?.body).toEqual({
+      name: 'Anita Kumar',
+      phone: '+919876543210',
+      email: 'anita@example.test',
+      gender: 'FEMALE',
+      dateOfBirth: null,
+      bloodGroup: null,
+      address: null,
+      notes: null,
+    });
+  });
+
+  it('puts the server’s field errors on the fields and its message in a toast', async () => {
+    const { user } = await openNewPatientForm({
+      'POST /patients': {
+        status: 400,
+        data: { statusCode: 400, error: 'Bad Request', message: 'Check the highlighted fields', issues: [{ path: 'email', message: 'This e-mail is not deliverable' }] },
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Anita Desai');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '9876543210');
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'anita@example.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This e-mail is not deliverable')).toBeInTheDocument();
+    expect(await screen.findByText('Check the highlighted fields')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('edits a patient: fields filled in, own number not a match, PATCH of the form, back to the view', async () => {
+    const patient = makePatient({ name: 'Suresh Menon', email: 'suresh@example.test', address: '12 MG Road' });
+    const matches = recording(() => ({ data: { data: [] } }));
+    const patches = recording((_, body) => ({ data: { ...patient, ...(body as object) } }));
+    withApi({
+      [`GET /patients/${patient.id}`]: { data: patient },
+      [`PATCH /patients/${patient.id}`]: patches.route,
+      'GET /patients/phone-matches': matches.route,
+    });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    const { router } = renderApp(`/user/${patient.id}/edit`);
+    const name = await screen.findByRole('textbox', { name: /Name/ }, slow);
+    expect(name).toHaveValue('Suresh Menon');
+    expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
+    const user = userEvent.setup();
+    await user.clear(screen.getByRole('textbox', { name: /Address/ }));
+    await waitFor(() => expect(matches.seen.at(-1)?.params).toEqual({ phone: '+919876543210', excludeId: patient.id }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${patient.id}`));
+    expect(patches.seen[0]?.body).toMatchObject({ name: 'Suresh Menon', address: null, email: 'suresh@example.test' });
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { user, router } = await openNewPatientForm();
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Half typed');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/user/new');
+  });
+
+  it('says so for an unknown patient id', async () => {
+    withApi({});
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    renderApp('/user/not-a-real-id/edit');
+    expect(await screen.findByRole('heading', { name: 'Patient not found' }, slow)).toBeInTheDocument();
+  });
+});

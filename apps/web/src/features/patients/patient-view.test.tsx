@@ -1,0 +1,117 @@
+import { ageFrom, type OrganisationType, type StaffRole } from '@caredesk/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
+import { makeUser, storeSession } from '@/test/fixtures';
+import { renderApp, slow } from '@/test/render-app';
+import { makePatient, patientPage } from './patient-fixtures';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+function withApi(routes: Record<string, FakeRoute>) {
+  const api = installFakeApi({ ...headerRoutes(), ...routes });
+  restore = api.restore;
+  return api;
+}
+
+const patient = makePatient({
+  name: 'Lakshmi Narayan',
+  gender: 'FEMALE',
+  dateOfBirth: '1985-11-03',
+  bloodGroup: 'B+',
+  email: 'lakshmi@example.test',
+  address: '4 Temple Street, Madurai',
+  createdAt: '2026-02-14T09:30:00.000Z',
+});
+
+async function openPatient(type: OrganisationType, role: StaffRole, routes: Record<string, FakeRoute> = {}) {
+  const api = withApi({ [`GET /patients/${patient.id}`]: { data: patient }, ...routes });
+  storeSession(makeUser(type, role));
+  const view = renderApp(`/user/${patient.id}`);
+  await screen.findByRole('heading', { name: 'Lakshmi Narayan', level: 1 }, slow);
+  return { ...view, api, user: userEvent.setup() };
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('the patient view', () => {
+  it('shows age, gender, a phone link and the demographics', async () => {
+    await openPatient('HOSPITAL', 'ADMIN');
+    const age = ageFrom('1985-11-03');
+    expect(screen.getByText(`${age} years · Female · B+`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call +91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
+    const details = screen.getByRole('heading', { name: 'Details' }).closest('.MuiCard-root') as HTMLElement;
+    expect(within(details).getByText('03 Nov 1985')).toBeInTheDocument();
+    expect(within(details).getByText('14 Feb 2026')).toBeInTheDocument();
+    expect(within(details).getByText('4 Temple Street, Madurai')).toBeInTheDocument();
+    expect(within(details).getByRole('link', { name: 'lakshmi@example.test' })).toHaveAttribute('href', 'mailto:lakshmi@example.test');
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/user/${patient.id}/edit`);
+  });
+
+  it("shows '-' for an age without a date of birth", async () => {
+    const noDob = makePatient({ name: 'No Birthday', dateOfBirth: null });
+    withApi({ [`GET /patients/${noDob.id}`]: { data: noDob } });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    renderApp(`/user/${noDob.id}`);
+    const details = (await screen.findByRole('heading', { name: 'Details' }, slow)).closest('.MuiCard-root') as HTMLElement;
+    expect(within(details).getAllByText('-').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has the tabs of the account’s menu, each with an empty state', async () => {
+    const { user } = await openPatient('HOSPITAL', 'ADMIN');
+    expect(tabNames()).toEqual(['Appointments', 'Chat']);
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('No appointments yet');
+    await user.click(screen.getByRole('tab', { name: 'Chat' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('No messages yet');
+  });
+
+  it('a scan centre sees Bookings and Chat, no Appointments', async () => {
+    await openPatient('SCAN', 'ADMIN');
+    expect(tabNames()).toEqual(['Bookings', 'Chat']);
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('No bookings yet');
+  });
+
+  it('a multi-hospital sees all three', async () => {
+    await openPatient('MULTIHOSPITAL', 'ADMIN');
+    expect(tabNames()).toEqual(['Appointments', 'Bookings', 'Chat']);
+  });
+
+  it('a hospital worker sees only Appointments', async () => {
+    await openPatient('HOSPITAL', 'WORKER');
+    expect(tabNames()).toEqual(['Appointments']);
+  });
+
+  it('explains a 409 on delete: the patient has visits', async () => {
+    const { user, router } = await openPatient('HOSPITAL', 'ADMIN', {
+      [`DELETE /patients/${patient.id}`]: { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'This patient has appointments' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Lakshmi Narayan?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText(/has appointments or bookings, so the record cannot be deleted/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/user/${patient.id}`);
+  });
+
+  it('deletes after confirmation and goes back to the list', async () => {
+    const { user, router, api } = await openPatient('HOSPITAL', 'ADMIN', {
+      [`DELETE /patients/${patient.id}`]: { status: 204 },
+      'GET /patients': { data: patientPage([]) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Lakshmi Narayan?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+    expect(api.calls.some((call) => call.method === 'DELETE' && call.url === `/patients/${patient.id}`)).toBe(true);
+  });
+
+  it('says not found for an id of another organisation (404)', async () => {
+    const stranger = makePatient();
+    withApi({ [`GET /patients/${stranger.id}`]: { status: 404, data: { statusCode: 404, error: 'Not Found', message: 'Patient not found' } } });
+    storeSession(makeUser('SCAN', 'WORKER'));
+    renderApp(`/user/${stranger.id}`);
+    expect(await screen.findByRole('heading', { name: 'User not found' }, slow)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to users' })).toHaveAttribute('href', '/user');
+  });
+});
