@@ -25,10 +25,10 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built server as a child process on 127.0.0.1 with a fresh PGlite data dir, or on
- * `databaseUrl` when given (which must point at an empty database so the demo seed runs).
+ * Starts the built server as a child process on 127.0.0.1 with a fresh PGlite data dir (or
+ * `options.dataDir`), or on `databaseUrl` when given (an empty database gets the demo seed).
  */
-export async function startServer(databaseUrl?: string): Promise<RunningServer> {
+export async function startServer(databaseUrl?: string, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const workDir = mkdtempSync(join(tmpdir(), 'caredesk-bench-'));
   const logFile = join(workDir, 'server.log');
@@ -38,7 +38,8 @@ export async function startServer(databaseUrl?: string): Promise<RunningServer> 
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
-    DATA_DIR: join(workDir, 'db'),
+    // A caller's data dir outlives the server (the search bench fills it between runs).
+    DATA_DIR: options.dataDir ?? join(workDir, 'db'),
     SEED_DEMO: 'true',
     // The sign-in scenario signs in thousands of times from one address.
     SIGN_IN_RATE_LIMIT: '1000000',

@@ -1,0 +1,252 @@
+/**
+ * Patient search bench (issue #3): 200,000 patients in one organisation, then 1,000,000 across
+ * 50 organisations (the demo hospital keeps its 200,000; 49 more get 16,327 each), on PGlite and
+ * PostgreSQL. For each: the patient list search (GET /api/patients?search=…&pageSize=25) and the
+ * header search (GET /api/search?q=…), 50 connections, a mix of type-ahead terms, p50/p95/p99
+ * from every response's latency; plus the database alone (count + first page, one at a time).
+ *
+ *   npx tsc -b packages/shared apps/server && npm run bench:search -w @caredesk/bench
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { insertOrganisationsSql, insertPatientsSql, SEARCH_TERMS } from './patient-data.ts';
+import { createBenchDatabase } from './postgres.ts';
+import { signInToken } from './scenarios.ts';
+import { repoRoot, startServer, type RunningServer } from './server.ts';
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 8);
+const BIG_ORG_PATIENTS = 200_000;
+const OTHER_ORGS = 49;
+const OTHER_ORG_PATIENTS = 16_327; // 200,000 + 49 × 16,327 ≈ 1,000,000
+const DEMO_ADMIN = 'admin@hospital.demo';
+
+interface Row {
+  target: string;
+  database: string;
+  dataset: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Run SQL on either driver. */
+interface Sql {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round = (n: number): number => Math.round(n * 10) / 10;
+
+async function loadPatients(sql: Sql, organisationId: string, count: number): Promise<void> {
+  await sql.query(insertPatientsSql(organisationId, count));
+}
+
+async function addOtherOrganisations(sql: Sql): Promise<void> {
+  const orgs = await sql.query<{ id: string }>(insertOrganisationsSql(OTHER_ORGS, `bench-${Date.now()}`));
+  for (const org of orgs) await loadPatients(sql, org.id, OTHER_ORG_PATIENTS);
+}
+
+async function demoOrganisation(sql: Sql): Promise<string> {
+  const [row] = await sql.query<{ organisation_id: string }>('select organisation_id from staff where email = $1', [DEMO_ADMIN]);
+  if (!row) throw new Error(`${DEMO_ADMIN} is missing: did the demo seed run?`);
+  return row.organisation_id;
+}
+
+/** The list query's SQL shape (modules/patients, lib/list-query): count + first page, timed alone. */
+async function databaseOnly(sql: Sql, organisationId: string, database: string, dataset: string): Promise<Row> {
+  const latencies: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    for (const term of SEARCH_TERMS) {
+      const digits = term.replace(/\D/g, '');
+      const where = digits.length >= 3 ? 'phone_digits like $2' : '(name_key like $2 or name_key like $3)';
+      const params = digits.length >= 3 ? [organisationId, `%${digits}%`] : [organisationId, `${term}%`, `% ${term}%`];
+      const started = performance.now();
+      await sql.query(`select id, name, phone from patients where organisation_id = $1 and ${where} order by name_key asc nulls last, id asc limit 25`, params);
+      await sql.query(`select count(*) from patients where organisation_id = $1 and ${where}`, params);
+      latencies.push(performance.now() - started);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return { target: 'DB only: count + page, 1 at a time', database, dataset, requestsPerSecond: NaN, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), non2xx: 0, errors: 0 };
+}
+
+async function measureHttp(server: RunningServer, token: string, target: string, pathFor: (term: string) => string, database: string, dataset: string): Promise<Row> {
+  let next = 0;
+  const latencies: number[] = [];
+  const options: autocannon.Options = {
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    timeout: 10,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: pathFor(SEARCH_TERMS[next++ % SEARCH_TERMS.length]!) }),
+      },
+    ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
+    // autocannon reports p97.5 and p99 but no p95: keep every response's time and compute it.
+    instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    target,
+    database,
+    dataset,
+    requestsPerSecond: result.requests.average,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function benchHttp(server: RunningServer, database: string, dataset: string, rows: Row[]): Promise<void> {
+  const token = await signInToken(server.url);
+  const probe = await fetch(`${server.url}/api/patients?search=ra&pageSize=25`, { headers: { authorization: `Bearer ${token}` } });
+  if (probe.status === 200) {
+    console.log(`${database} ${dataset}: GET /api/patients?search=…`);
+    rows.push(await measureHttp(server, token, 'GET /api/patients?search=…&pageSize=25', (t) => `/api/patients?search=${encodeURIComponent(t)}&pageSize=25`, database, dataset));
+  } else {
+    console.log(`${database}: /api/patients answered ${probe.status}; list skipped`);
+  }
+  console.log(`${database} ${dataset}: GET /api/search?q=…`);
+  rows.push(await measureHttp(server, token, 'GET /api/search?q=… (header)', (t) => `/api/search?q=${encodeURIComponent(t)}&limit=8`, database, dataset));
+}
+
+const DATASET_200K = '200k, 1 org';
+const DATASET_1M = '1M, 50 orgs';
+
+async function withPglite<T>(dataDir: string, run: (sql: Sql) => Promise<T>): Promise<T> {
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
+  try {
+    return await run({ query: async <R>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows });
+  } finally {
+    await client.close();
+  }
+}
+
+/** PGlite is one process per data dir: the server stops while this process writes, then restarts. */
+async function benchPglite(rows: Row[]): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'caredesk-search-bench-'));
+  try {
+    console.log('\nPGlite: first start (migrations + demo seed)…');
+    await (await startServer(undefined, { dataDir })).stop();
+
+    let started = Date.now();
+    await withPglite(dataDir, async (sql) => {
+      const org = await demoOrganisation(sql);
+      await loadPatients(sql, org, BIG_ORG_PATIENTS);
+      await sql.query('vacuum analyze patients');
+      console.log(`PGlite: 200,000 patients loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      rows.push(await databaseOnly(sql, org, 'PGlite', DATASET_200K));
+    });
+    let server = await startServer(undefined, { dataDir });
+    try {
+      await benchHttp(server, 'PGlite', DATASET_200K, rows);
+    } finally {
+      await server.stop();
+    }
+
+    started = Date.now();
+    await withPglite(dataDir, async (sql) => {
+      await addOtherOrganisations(sql);
+      await sql.query('vacuum analyze patients');
+      console.log(`PGlite: 800,000 more patients in 49 organisations loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      rows.push(await databaseOnly(sql, await demoOrganisation(sql), 'PGlite', DATASET_1M));
+    });
+    server = await startServer(undefined, { dataDir });
+    try {
+      await benchHttp(server, 'PGlite', DATASET_1M, rows);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(rows: Row[]): Promise<void> {
+  const postgres = await createBenchDatabase();
+  if (!postgres) {
+    console.log('\nPostgreSQL: skipped (no DATABASE_URL and nothing answers on 127.0.0.1:5432)');
+    return;
+  }
+  try {
+    console.log('\nPostgreSQL: starting the server (migrations + demo seed)…');
+    const server = await startServer(postgres.url);
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    const sql: Sql = { query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[] };
+    try {
+      const org = await demoOrganisation(sql);
+      let started = Date.now();
+      await loadPatients(sql, org, BIG_ORG_PATIENTS);
+      await sql.query('vacuum analyze patients');
+      console.log(`PostgreSQL: 200,000 patients loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      rows.push(await databaseOnly(sql, org, 'PostgreSQL', DATASET_200K));
+      await benchHttp(server, 'PostgreSQL', DATASET_200K, rows);
+
+      started = Date.now();
+      await addOtherOrganisations(sql);
+      await sql.query('vacuum analyze patients');
+      console.log(`PostgreSQL: 800,000 more patients in 49 organisations loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      rows.push(await databaseOnly(sql, org, 'PostgreSQL', DATASET_1M));
+      await benchHttp(server, 'PostgreSQL', DATASET_1M, rows);
+    } finally {
+      await client.end();
+      await server.stop();
+    }
+  } finally {
+    await postgres.drop();
+  }
+}
+
+function formatRows(rows: Row[]): string {
+  const header = ['target', 'database', 'data', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const cells = rows.map((r) => [r.target, r.database, r.dataset, Number.isNaN(r.requestsPerSecond) ? '–' : r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p95), String(r.p99), String(r.non2xx), String(r.errors)]);
+  const all = [header, ...cells];
+  const widths = header.map((_, i) => Math.max(...all.map((c) => (c[i] ?? '').length)));
+  const line = (c: string[]) => `| ${c.map((v, i) => (i < 3 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i < 3 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`;
+  return [line(header), rule, ...cells.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const load = () => loadavg().map((n) => n.toFixed(1)).join(' / ');
+  const loadAtStart = load();
+  const rows: Row[] = [];
+  const only = process.env.BENCH_ONLY; // 'pglite' | 'postgres'
+  if (only !== 'postgres') await benchPglite(rows);
+  if (only !== 'pglite') await benchPostgres(rows);
+  const table = formatRows(rows);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
+  const note = `${machine}; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, terms cycled from ${SEARCH_TERMS.length} (names, surnames, name + surname start, phone fragments); p95 from every response's latency; load average (1/5/15 min) ${loadAtStart} at start, ${load()} at end.`;
+  console.log(`\n${table}\n\n${note}`);
+  mkdirSync(join(repoRoot, 'bench/results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'bench/results/patient-search.md'), `# Patient search bench, ${new Date().toISOString()}\n\n${note}\n\n${table}\n`);
+  console.log('\nwritten to bench/results/patient-search.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
