@@ -1,4 +1,5 @@
 import type { NotificationType, OrganisationType, StaffRole } from '@caredesk/shared';
+import type { DemoRecordsPlan } from './records.js';
 
 /** Design.md §8: every demo account signs in with this password. */
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -25,6 +26,8 @@ export interface DemoOrganisation {
   plan: 'active' | 'lapsed';
   ledger: { kind: 'CREDIT' | 'DEBIT'; amountPaise: number; description: string; daysAgo: number }[];
   notifications: { type: NotificationType; title: string; message: string }[];
+  /** Doctors, services and patients (records.ts builds the rows). */
+  records: DemoRecordsPlan;
 }
 
 const activeLedger: DemoOrganisation['ledger'] = [
@@ -50,6 +53,33 @@ export const demoOrganisations: DemoOrganisation[] = [
     ],
     plan: 'active',
     ledger: activeLedger,
+    records: {
+      seed: 1101,
+      emailDomain: 'sanjeevani.demo',
+      doctors: [
+        { name: 'Dr. Meera Joshi', specialization: 'Cardiology' },
+        { name: 'Dr. Nitin Gokhale', specialization: 'Orthopaedics' },
+        { name: 'Dr. Sanjay Kulkarni', specialization: 'General Medicine' },
+        { name: 'Dr. Anjali Deshpande', specialization: 'Gynaecology' },
+        { name: 'Dr. Rohit Patil', specialization: 'Paediatrics' },
+        { name: 'Dr. Shweta Apte', specialization: 'Dermatology' },
+        { name: 'Dr. Vivek Sathe', specialization: 'ENT' },
+        { name: 'Dr. Pradnya Bhide', specialization: 'Ophthalmology' },
+        { name: 'Dr. Amol Jadhav', specialization: 'Neurology' },
+        { name: 'Dr. Neha Ranade', specialization: 'Psychiatry' },
+        { name: 'Dr. Milind Karmarkar', specialization: 'Gastroenterology' },
+        { name: 'Dr. Swati Phadke', specialization: 'Endocrinology' },
+        { name: 'Dr. Ajay Shinde', specialization: 'General Surgery' },
+        { name: 'Dr. Kedar Limaye', specialization: 'Dentistry' },
+        { name: 'Dr. Farhan Shaikh', specialization: 'Pulmonology', active: false },
+      ],
+      // The hospital menu has no Scans area: other services only.
+      scansAndTests: 0,
+      otherServices: 6,
+      patients: 300,
+      cities: ['Pune'],
+      regions: [['marathi', 60], ['hindi', 12], ['urdu', 6], ['south', 6], ['gujarati', 5], ['christian', 4], ['punjabi', 4], ['bengali', 3]],
+    },
     notifications: [
       { type: 'appointment-created', title: 'New appointment', message: 'Rohan Deshpande booked a consultation with Dr. Meera Joshi (Cardiology) for 10:30 AM.' },
       { type: 'message-received', title: 'New message from Sunita Pawar', message: 'Can I bring my old reports to the follow-up visit?' },
@@ -74,6 +104,17 @@ export const demoOrganisations: DemoOrganisation[] = [
     ],
     plan: 'active',
     ledger: activeLedger,
+    records: {
+      seed: 2202,
+      emailDomain: 'lotusdiagnostics.demo',
+      // The scan centre's menu has no Doctors area.
+      doctors: [],
+      scansAndTests: 21,
+      otherServices: 6,
+      patients: 200,
+      cities: ['Hyderabad'],
+      regions: [['south', 55], ['urdu', 20], ['hindi', 12], ['christian', 5], ['marathi', 4], ['bengali', 4]],
+    },
     notifications: [
       { type: 'booking-created', title: 'New booking', message: 'Lakshmi Reddy booked an MRI Brain (plain) for 11:00 AM.' },
       { type: 'booking-created', title: 'New booking', message: 'Srinivas Rao booked a CT Chest (HRCT) for 2:30 PM.' },
@@ -103,6 +144,31 @@ export const demoOrganisations: DemoOrganisation[] = [
     ],
     plan: 'active',
     ledger: activeLedger,
+    records: {
+      seed: 3303,
+      emailDomain: 'arogyagroup.demo',
+      doctors: [
+        { name: 'Dr. Ramesh Hegde', specialization: 'Cardiology', facility: 0 },
+        { name: 'Dr. Kavya Rao', specialization: 'Paediatrics', facility: 1 },
+        { name: 'Dr. Suresh Kumar', specialization: 'General Medicine', facility: 2 },
+        { name: 'Dr. Deepa Shetty', specialization: 'Gynaecology', facility: 0 },
+        { name: 'Dr. Arun Murthy', specialization: 'Orthopaedics', facility: 1 },
+        { name: 'Dr. Lakshmi Narayan', specialization: 'Dermatology', facility: 0 },
+        { name: 'Dr. Prakash Gowda', specialization: 'ENT', facility: 2 },
+        { name: 'Dr. Sowmya Iyengar', specialization: 'Ophthalmology', facility: 1 },
+        { name: 'Dr. Vinay Kamath', specialization: 'Nephrology', facility: 0 },
+        { name: 'Dr. Anitha Krishnan', specialization: 'Endocrinology', facility: 1 },
+        { name: 'Dr. Harish Bhat', specialization: 'Urology', facility: 2 },
+        { name: 'Dr. Divya Menon', specialization: 'Psychiatry', facility: 0 },
+        { name: 'Dr. Manjunath Swamy', specialization: 'General Medicine', facility: 1 },
+        { name: 'Dr. Rekha Srinivasan', specialization: 'Paediatrics', facility: 2 },
+      ],
+      scansAndTests: 21,
+      otherServices: 6,
+      patients: 300,
+      cities: ['Bengaluru', 'Bengaluru', 'Bengaluru', 'Mysuru'],
+      regions: [['south', 60], ['hindi', 12], ['urdu', 8], ['christian', 6], ['marathi', 5], ['bengali', 5], ['punjabi', 4]],
+    },
     notifications: [
       { type: 'appointment-created', title: 'New appointment', message: 'Deepak Hegde booked Dr. Kavya Rao (Paediatrics) at Jayanagar for 9:45 AM.' },
       { type: 'booking-created', title: 'New booking', message: 'Shalini Gowda booked an Ultrasound Abdomen at Indiranagar for 12:00 PM.' },
@@ -127,6 +193,20 @@ export const demoOrganisations: DemoOrganisation[] = [
       { kind: 'CREDIT', amountPaise: 50_000, description: 'Wallet recharge', daysAgo: 60 },
       { kind: 'DEBIT', amountPaise: 45_450, description: 'WhatsApp appointment reminders', daysAgo: 35 },
     ],
+    records: {
+      seed: 4404,
+      emailDomain: 'shanticlinic.demo',
+      doctors: [
+        { name: 'Dr. Suresh Joshi', specialization: 'General Medicine' },
+        { name: 'Dr. Hetal Shah', specialization: 'Paediatrics' },
+        { name: 'Dr. Chirag Mehta', specialization: 'Dermatology' },
+      ],
+      scansAndTests: 0,
+      otherServices: 2,
+      patients: 40,
+      cities: ['Ahmedabad'],
+      regions: [['gujarati', 70], ['hindi', 15], ['urdu', 8], ['punjabi', 7]],
+    },
     notifications: [
       { type: 'appointment-created', title: 'New appointment', message: 'Hetal Patel booked a consultation with Dr. Suresh Joshi for 6:00 PM.' },
       { type: 'message-received', title: 'New message from Jignesh Shah', message: 'Is the clinic open on Sunday?' },

@@ -1,8 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.js';
-import { facilities, notifications, organisations, plans, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
+import { doctors, facilities, notifications, organisations, patients, plans, services, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { DEMO_PASSWORD, demoOrganisations, type DemoOrganisation } from './demo-data.js';
+import { buildDemoRecords } from './records.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_LOCK_KEY = 4_271_002;
@@ -49,7 +50,16 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
     .values({ name: demo.name, email: demo.email, phone: demo.phone, type: demo.type, address: demo.address, city: demo.city, state: demo.state, pincode: demo.pincode, createdAt: at(400) })
     .returning({ id: organisations.id });
   const organisationId = organisation!.id;
-  await tx.insert(facilities).values(demo.facilities.map((facility) => ({ ...facility, organisationId })));
+  const branches = await tx
+    .insert(facilities)
+    .values(demo.facilities.map((facility, index) => ({ ...facility, organisationId, createdAt: at(400 - index) })))
+    .returning({ id: facilities.id });
+
+  // One multi-row insert per table keeps the whole seed to a few statements.
+  const records = buildDemoRecords(demo.records, organisationId, branches.map((branch) => branch.id), opts.now);
+  if (records.doctors.length) await tx.insert(doctors).values(records.doctors);
+  if (records.services.length) await tx.insert(services).values(records.services);
+  if (records.patients.length) await tx.insert(patients).values(records.patients);
 
   const members = await tx
     .insert(staff)

@@ -1,14 +1,30 @@
 import { SIGN_IN_FAILED_MESSAGE } from '@caredesk/shared';
-import { count } from 'drizzle-orm';
+import { and, count, countDistinct, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { createTestDatabase, drivers, withScratchPostgres, type Driver } from '../../test/database.js';
 import { bearer, createOrganisation } from '../../test/fixtures.js';
-import type { Database } from '../client.js';
-import { organisations, staff } from '../schema/index.js';
+import type { Database, Db } from '../client.js';
+import { doctors, organisations, patients, services, staff } from '../schema/index.js';
 import { DEMO_PASSWORD } from './demo-data.js';
 import { seedDemo } from './index.js';
+
+/** Doctors, scans/tests, other services and patients of a demo organisation (by an account's e-mail domain). */
+async function recordCounts(database: Database, organisationEmail: string) {
+  const db: Db = database.db;
+  const [organisation] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.email, organisationEmail));
+  const id = organisation!.id;
+  const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+  return {
+    doctors: await one(db.select({ n: count() }).from(doctors).where(eq(doctors.organisationId, id))),
+    specializations: await one(db.select({ n: countDistinct(doctors.specialization) }).from(doctors).where(eq(doctors.organisationId, id))),
+    facilitiesWithDoctors: await one(db.select({ n: countDistinct(doctors.facilityId) }).from(doctors).where(eq(doctors.organisationId, id))),
+    scansAndTests: await one(db.select({ n: count() }).from(services).where(and(eq(services.organisationId, id), ne(services.kind, 'OTHER')))),
+    otherServices: await one(db.select({ n: count() }).from(services).where(and(eq(services.organisationId, id), eq(services.kind, 'OTHER')))),
+    patients: await one(db.select({ n: count() }).from(patients).where(eq(patients.organisationId, id))),
+  };
+}
 
 const DEMO_ACCOUNTS = ['admin@hospital.demo', 'worker@hospital.demo', 'admin@scan.demo', 'worker@scan.demo', 'admin@multi.demo', 'worker@multi.demo', 'admin@lapsed.demo'];
 
@@ -53,6 +69,10 @@ describe.each(drivers)('the demo seed (%s)', (driver) => {
         expect(inbox.data.length).toBeLessThanOrEqual(6);
         expect(inbox.unread).toBeGreaterThan(0);
         expect(new Set(inbox.data.map((n) => n.type)).size).toBe(3);
+        const meera = (await app.inject({ url: '/api/doctors?search=meera', headers: bearer(hospitalToken) })).json<{ data: { name: string; availability: unknown[] }[] }>();
+        expect(meera.data.map((d) => d.name)).toEqual(['Dr. Meera Joshi']);
+        expect(meera.data[0]!.availability.length).toBeGreaterThan(6);
+        expect((await app.inject({ url: '/api/patients?pageSize=1', headers: bearer(hospitalToken) })).json()).toMatchObject({ total: 300 });
 
         const lapsed = await app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: 'admin@lapsed.demo', password: DEMO_PASSWORD } });
         const lapsedToken = lapsed.json<{ access_token: string }>().access_token;
@@ -66,6 +86,12 @@ describe.each(drivers)('the demo seed (%s)', (driver) => {
       } finally {
         await app.close();
       }
+
+      expect(await recordCounts(database, 'contact@sanjeevani.demo')).toMatchObject({ doctors: 15, scansAndTests: 0, otherServices: 6, patients: 300 });
+      expect((await recordCounts(database, 'contact@sanjeevani.demo')).specializations).toBeGreaterThanOrEqual(8);
+      expect(await recordCounts(database, 'care@lotusdiagnostics.demo')).toMatchObject({ doctors: 0, scansAndTests: 21, otherServices: 6, patients: 200 });
+      expect(await recordCounts(database, 'info@arogyagroup.demo')).toMatchObject({ doctors: 14, facilitiesWithDoctors: 3, scansAndTests: 21, otherServices: 6, patients: 300 });
+      expect(await recordCounts(database, 'hello@shanticlinic.demo')).toMatchObject({ doctors: 3, scansAndTests: 0, otherServices: 2, patients: 40 });
 
       // A second run finds data and does nothing.
       expect(await seedDemo(database.db)).toEqual({ seeded: false, accounts: [] });
