@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import type { AvailabilityWindow } from '@caredesk/shared';
+import { fTimeOfDay, upcomingSlots } from './slots';
+
+interface UpcomingSlotsProps {
+  availability: readonly AvailabilityWindow[];
+  slotMinutes: number;
+  leaveDates?: readonly string[];
+  /** Today, or a fixed day in tests. */
+  from?: Date;
+}
+
+/** The next 7 days of slots, day by day: slot chips, 'On leave' or 'Not available'. */
+export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from }: UpcomingSlotsProps) {
+  const days = upcomingSlots(availability, slotMinutes, leaveDates, from);
+  return (
+    <Box component="ul" aria-label="Next 7 days" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {days.map((day, index) => {
+        const label = `${index === 0 ? 'Today, ' : ''}${dayjs(day.date).format('ddd D MMM')}`;
+        return (
+          <Box
+            component="li"
+            key={day.date}
+            aria-label={label}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '150px 1fr' },
+              gap: 1,
+              py: 1.5,
+              borderBottom: 1,
+              borderColor: 'divider',
+              '&:last-of-type': { borderBottom: 0 },
+            }}
+          >
+            <Typography variant="subtitle2">{label}</Typography>
+            {day.status === 'open' ? (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+                {day.slots.length === 0 ? (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    No whole slot fits the windows
+                  </Typography>
+                ) : (
+                  day.slots.map((slot) => <Chip key={slot} size="small" variant="outlined" label={fTimeOfDay(slot)} />)
+                )}
+              </Box>
+            ) : (
+              <Typography variant="body2" sx={{ color: day.status === 'leave' ? 'warning.main' : 'text.secondary' }}>
+                {day.status === 'leave' ? 'On leave' : 'Not available'}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

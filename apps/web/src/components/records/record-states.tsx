@@ -1,0 +1,60 @@
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { PageContainer } from '@/components/page-container';
+import { errorMessage, errorStatus } from '@/lib/http';
+
+interface RecordLoadStateProps {
+  /** The page title while loading or failed, e.g. 'Doctor'. */
+  title: string;
+  /** The query's error, or null while loading. */
+  error: unknown;
+  /** e.g. 'Doctor not found'. */
+  notFoundTitle: string;
+  /** The list to go back to. */
+  backHref: string;
+  /** e.g. 'Back to doctors'. */
+  backLabel: string;
+}
+
+/**
+ * What a record page shows before it has its record: skeletons while loading, a not-found state
+ * with a way back for a 404 (an unknown id, or another organisation's), else the error.
+ */
+export function RecordLoadState({ title, error, notFoundTitle, backHref, backLabel }: RecordLoadStateProps) {
+  if (!error) {
+    return (
+      <PageContainer title={title}>
+        <Stack spacing={2} aria-busy="true" aria-label="Loading">
+          <Skeleton variant="rounded" height={96} />
+          <Skeleton variant="rounded" height={220} />
+        </Stack>
+      </PageContainer>
+    );
+  }
+  const notFound = errorStatus(error) === 404;
+  return (
+    <PageContainer title={notFound ? notFoundTitle : title}>
+      <Card variant="outlined">
+        {notFound ? (
+          <EmptyState
+            icon={<SearchOffOutlined />}
+            title="This record does not exist or is not part of your organisation."
+            action={
+              <Button component={RouterLink} to={backHref} variant="contained" sx={{ mt: 2 }}>
+                {backLabel}
+              </Button>
+            }
+          />
+        ) : (
+          <Alert severity="error">{errorMessage(error)}</Alert>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,55 @@
+import { doctorInputSchema, rupeesToPaise, type Doctor, type DoctorInput } from '@caredesk/shared';
+import type { z } from 'zod';
+import { optionalNumber, optionalText, paiseToRupeesText, requiredNumber, rupeesField, textOf } from '@/components/records/form-values';
+
+const shape = doctorInputSchema.shape;
+
+/** The shared doctor schema as a form takes it: text inputs, and the fee in rupees, not paise. */
+export const doctorFormSchema = doctorInputSchema.omit({ consultationFeePaise: true }).extend({
+  consultationFee: rupeesField,
+  qualifications: optionalText(shape.qualifications),
+  experienceYears: optionalNumber(shape.experienceYears),
+  phone: optionalText(shape.phone),
+  email: optionalText(shape.email),
+  bio: optionalText(shape.bio),
+  slotMinutes: requiredNumber(shape.slotMinutes, 'Enter the slot length in minutes'),
+  patientsPerSlot: requiredNumber(shape.patientsPerSlot, 'Enter how many patients a slot takes'),
+});
+export type DoctorFormInput = z.input<typeof doctorFormSchema>;
+export type DoctorFormOutput = z.output<typeof doctorFormSchema>;
+
+/** API field names that the form spells differently (for server issues). */
+export const doctorFieldMap = { consultationFeePaise: 'consultationFee' };
+
+export function doctorFormDefaults(doctor?: Doctor): DoctorFormInput {
+  return {
+    name: doctor?.name ?? '',
+    photoUrl: doctor?.photoUrl ?? null,
+    specialization: doctor?.specialization ?? '',
+    qualifications: textOf(doctor?.qualifications),
+    experienceYears: textOf(doctor?.experienceYears),
+    consultationFee: doctor ? paiseToRupeesText(doctor.consultationFeePaise) : '',
+    phone: textOf(doctor?.phone),
+    email: textOf(doctor?.email),
+    bio: textOf(doctor?.bio),
+    slotMinutes: textOf(doctor?.slotMinutes ?? 15),
+    patientsPerSlot: textOf(doctor?.patientsPerSlot ?? 1),
+    facilityId: doctor?.facilityId ?? null,
+    availability: doctor?.availability ?? [],
+    leaveDates: doctor?.leaveDates ?? [],
+    active: doctor?.active ?? true,
+  };
+}
+
+/**
+ * The API body: fee in paise. Organisations without facilities never send facilityId, so an
+ * edit cannot clear the one the server assigned.
+ */
+export function doctorInputOf(values: DoctorFormOutput, managesFacilities: boolean): DoctorInput {
+  const { consultationFee, facilityId, ...rest } = values;
+  return {
+    ...rest,
+    consultationFeePaise: rupeesToPaise(consultationFee),
+    ...(managesFacilities ? { facilityId: facilityId ?? null } : {}),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Doctor } from '@caredesk/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { AvailabilityEditor } from '@/components/availability/availability-editor';
+import { LeaveDatesEditor } from '@/components/availability/leave-dates-editor';
+import { FormActions } from '@/components/records/form-actions';
+import { showFormError } from '@/components/records/form-errors';
+import { FormSection } from '@/components/records/form-section';
+import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes-guard';
+import { useManagesFacilities } from '@/components/use-facilities';
+import { paths } from '@/config/paths';
+import { useCreateDoctor } from '../api/create-doctor';
+import { useUpdateDoctor } from '../api/update-doctor';
+import {
+  doctorFieldMap,
+  doctorFormDefaults,
+  doctorFormSchema,
+  doctorInputOf,
+  type DoctorFormInput,
+  type DoctorFormOutput,
+} from './doctor-form-schema';
+import { DoctorPracticeFields } from './doctor-practice-fields';
+import { DoctorProfileFields } from './doctor-profile-fields';
+
+/** Adds a doctor, or edits `doctor`; after saving, opens the doctor's page. */
+export function DoctorForm({ doctor }: { doctor?: Doctor }) {
+  const navigate = useNavigate();
+  const managesFacilities = useManagesFacilities();
+  const form = useForm<DoctorFormInput, unknown, DoctorFormOutput>({
+    resolver: zodResolver(doctorFormSchema),
+    defaultValues: doctorFormDefaults(doctor),
+  });
+  const { control, formState, handleSubmit, setError } = form;
+  const create = useCreateDoctor();
+  const update = useUpdateDoctor();
+  const pending = create.isPending || update.isPending;
+  const guard = useUnsavedChangesGuard(formState.isDirty);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const input = doctorInputOf(values, managesFacilities);
+    try {
+      const saved = doctor ? await update.mutateAsync({ id: doctor.id, changes: input }) : await create.mutateAsync(input);
+      guard.allowNavigation();
+      await navigate(paths.record(paths.doctors, saved.id), { replace: !doctor });
+    } catch (error) {
+      showFormError(error, { setError, fieldMap: doctorFieldMap });
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <FormSection title="Profile">
+          <DoctorProfileFields />
+        </FormSection>
+        <FormSection title="Consultation and contact">
+          <DoctorPracticeFields />
+        </FormSection>
+        <FormSection title="Weekly availability" description="Several windows a day; windows of a day must not overlap.">
+          <Controller
+            name="availability"
+            control={control}
+            render={({ field, fieldState }) => (
+              <AvailabilityEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error ?? formState.errors.availability} />
+            )}
+          />
+        </FormSection>
+        <FormSection title="Leave dates" description="No slots are offered on these days.">
+          <Controller
+            name="leaveDates"
+            control={control}
+            render={({ field, fieldState }) => (
+              <LeaveDatesEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
+        </FormSection>
+        <FormActions
+          cancelHref={doctor ? paths.record(paths.doctors, doctor.id) : paths.doctors}
+          pending={pending}
+          disabled={Boolean(doctor) && !formState.isDirty}
+        />
+      </Box>
+      {guard.dialog}
+    </FormProvider>
+  );
+}

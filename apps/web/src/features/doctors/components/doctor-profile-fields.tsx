@@ -1,0 +1,63 @@
+import { SPECIALIZATIONS } from '@caredesk/shared';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { Controller, useFormContext } from 'react-hook-form';
+import { ImageUpload } from '@/components/image-upload';
+import { FormTextField } from '@/components/records/form-text-field';
+import type { DoctorFormInput } from './doctor-form-schema';
+
+const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+/** Photo, name, specialization, qualifications, experience and bio. */
+export function DoctorProfileFields() {
+  const { control } = useFormContext<DoctorFormInput>();
+  return (
+    <>
+      <Controller
+        name="photoUrl"
+        control={control}
+        render={({ field, fieldState }) => (
+          <ImageUpload label="photo" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+      <Box sx={twoColumns}>
+        <FormTextField name="name" label="Name" required autoComplete="off" />
+        <Controller
+          name="specialization"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              freeSolo
+              options={SPECIALIZATIONS}
+              value={field.value}
+              inputValue={field.value}
+              onInputChange={(_, value) => field.onChange(value)}
+              onChange={(_, value) => field.onChange(value ?? '')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Specialization"
+                  required
+                  name={field.name}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+        />
+        <FormTextField name="qualifications" label="Qualifications" placeholder="MBBS, MD" />
+        <FormTextField
+          name="experienceYears"
+          label="Experience (years)"
+          type="number"
+          slotProps={{ htmlInput: { min: 0, max: 70, inputMode: 'numeric' } }}
+        />
+      </Box>
+      <FormTextField name="bio" label="Bio" multiline minRows={3} />
+    </>
+  );
+}
