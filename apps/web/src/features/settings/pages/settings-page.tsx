@@ -1,12 +1,18 @@
+import { managesFacilities } from '@caredesk/shared';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import Avatar from '@mui/material/Avatar';
+import CardActionArea from '@mui/material/CardActionArea';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import { Link as RouterLink } from 'react-router';
 import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
+import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/session';
 
 const roleLabel = { ADMIN: 'Administrator', WORKER: 'Staff', USER: 'User' } as const;
@@ -65,6 +71,24 @@ export default function SettingsPage() {
             </Stack>
           </CardContent>
         </Card>
+        {user.role === 'ADMIN' && managesFacilities(user.admin.type) ? (
+          <Card variant="outlined">
+            <CardActionArea component={RouterLink} to={paths.settingsFacilities} aria-label="Facilities" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
+              <Avatar variant="rounded" sx={{ bgcolor: 'action.selected', color: 'primary.main' }} aria-hidden>
+                <LocalHospitalOutlined />
+              </Avatar>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="h6" component="h2">
+                  Facilities
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  The hospitals and centres of your organisation: add, rename or remove them.
+                </Typography>
+              </Box>
+              <ChevronRight sx={{ color: 'text.secondary' }} />
+            </CardActionArea>
+          </Card>
+        ) : null}
       </Stack>
     </PageContainer>
   );
