@@ -25,13 +25,14 @@ const privateLinkQuerySchema = z.object({ expires: z.string().max(20).optional()
 /**
  * Served files get their own CSP: nothing in them may run or load anything, whatever a browser
  * makes of the bytes; the console (same origin) may still show them in an <img> or a frame.
+ * No `sandbox`: Chrome will not open its PDF viewer in a sandboxed document.
  */
 function fileHeaders(reply: FastifyReply, mimeType: string, size: number): FastifyReply {
   return reply
     .type(mimeType)
     .header('Content-Length', String(size))
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'; sandbox allow-same-origin")
+    .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'")
     .header('X-Frame-Options', 'SAMEORIGIN');
 }
 

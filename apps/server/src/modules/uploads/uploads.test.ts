@@ -141,6 +141,7 @@ describe.each(drivers)('uploads (%s)', (driver) => {
       'content-type': 'image/webp',
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("default-src 'none'"),
     });
     // An <img> on the console (same origin) is not blocked.
     expect(response.headers['cross-origin-resource-policy']).not.toBe('cross-origin-forbidden');
