@@ -1,0 +1,40 @@
+import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { uniqueSuffix } from './support/files.ts';
+
+test('a hospital worker adds a patient and finds them again by a few digits of the phone number', async ({ page }) => {
+  const digits = String(Date.now()).slice(-6);
+  const phone = `98${digits}11`;
+  const name = `Ananya Kulkarni ${uniqueSuffix()}`;
+  await signIn(page, 'worker@hospital.demo');
+  await page.goto('/user');
+  await page.getByRole('link', { name: 'Add patient' }).or(page.getByRole('button', { name: 'Add patient' })).first().click();
+  await expect(page).toHaveURL(/\/user\/new$/);
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(phone);
+  await page.getByRole('radio', { name: 'Female' }).or(page.getByLabel('Female')).first().check();
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/user\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText(`+91${phone}`).or(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).first()).toBeVisible();
+
+  await page.goto('/user');
+  await page.getByRole('main').getByRole('searchbox', { name: 'Search' }).or(page.getByRole('main').getByLabel('Search')).first().fill(digits);
+  await expect(page.getByText(name).first()).toBeVisible();
+});
+
+test('a patient of another organisation is not found: the view shows the not-found state', async ({ page, request }) => {
+  // A real patient id of the scan centre, read through its own admin's session.
+  const auth = await request.post('/api/admin/auth', { data: { email: 'admin@scan.demo', password: DEMO_PASSWORD } });
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const list = await request.get('/api/patients?pageSize=1', { headers: { authorization: `Bearer ${token}` } });
+  const { data } = (await list.json()) as { data: { id: string; name: string }[] };
+  const other = data[0]!;
+
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto(`/user/${other.id}`);
+  await expect(page.getByText(/not found/i).first()).toBeVisible();
+  await expect(page.getByText(other.name)).toHaveCount(0);
+});
