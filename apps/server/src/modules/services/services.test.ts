@@ -95,6 +95,9 @@ describe.each(drivers)('services: records, kinds and rules (%s)', (driver) => {
     expect((await hospital.admin.post('/api/services', serviceInput({ kind: 'TEST' }))).statusCode).toBe(403);
     expect((await hospital.worker.get('/api/services?kind=SCAN')).statusCode).toBe(403);
     expect((await hospital.worker.get('/api/services?kind=OTHER,TEST')).statusCode).toBe(403);
+    const forbiddenExport = await hospital.worker.get('/api/services/export.csv?kind=SCAN');
+    expect(forbiddenExport.statusCode).toBe(403);
+    expect(forbiddenExport.headers['content-type']).toMatch(/^application\/json/);
     // Without a kind the list shows what the menu allows: the stray scan stays hidden.
     const list = (await hospital.worker.get('/api/services?pageSize=200')).json<{ data: Service[]; total: number }>();
     expect(list.data.map((s) => s.id)).toEqual([dressing.id]);
