@@ -20,14 +20,16 @@ interface RecordLoadStateProps {
   backHref: string;
   /** e.g. 'Back to doctors'. */
   backLabel: string;
+  /** Not found for a reason the API did not give (e.g. a scan's id opened under /service). */
+  notFound?: boolean;
 }
 
 /**
  * What a record page shows before it has its record: skeletons while loading, a not-found state
  * with a way back for a 404 (an unknown id, or another organisation's), else the error.
  */
-export function RecordLoadState({ title, error, notFoundTitle, backHref, backLabel }: RecordLoadStateProps) {
-  if (!error) {
+export function RecordLoadState({ title, error, notFoundTitle, backHref, backLabel, notFound: knownMissing }: RecordLoadStateProps) {
+  if (!error && !knownMissing) {
     return (
       <PageContainer title={title}>
         <Stack spacing={2} aria-busy="true" aria-label="Loading">
@@ -37,7 +39,7 @@ export function RecordLoadState({ title, error, notFoundTitle, backHref, backLab
       </PageContainer>
     );
   }
-  const notFound = errorStatus(error) === 404;
+  const notFound = knownMissing || errorStatus(error) === 404;
   return (
     <PageContainer title={notFound ? notFoundTitle : title}>
       <Card variant="outlined">

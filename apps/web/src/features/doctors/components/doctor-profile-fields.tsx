@@ -1,9 +1,8 @@
 import { SPECIALIZATIONS } from '@caredesk/shared';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
 import { ImageUpload } from '@/components/image-upload';
+import { FormAutocomplete } from '@/components/records/form-autocomplete';
 import { FormTextField } from '@/components/records/form-text-field';
 import type { DoctorFormInput } from './doctor-form-schema';
 
@@ -23,32 +22,7 @@ export function DoctorProfileFields() {
       />
       <Box sx={twoColumns}>
         <FormTextField name="name" label="Name" required autoComplete="off" />
-        <Controller
-          name="specialization"
-          control={control}
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              freeSolo
-              options={SPECIALIZATIONS}
-              value={field.value}
-              inputValue={field.value}
-              onInputChange={(_, value) => field.onChange(value)}
-              onChange={(_, value) => field.onChange(value ?? '')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Specialization"
-                  required
-                  name={field.name}
-                  inputRef={field.ref}
-                  onBlur={field.onBlur}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-          )}
-        />
+        <FormAutocomplete name="specialization" label="Specialization" options={SPECIALIZATIONS} required />
         <FormTextField name="qualifications" label="Qualifications" placeholder="MBBS, MD" />
         <FormTextField
           name="experienceYears"

@@ -1,6 +1,8 @@
-import { PageContainer } from '@/components/page-container';
+import { useMenuTitle } from '@/components/menu-title';
+import { paths } from '@/config/paths';
+import { ServiceFormPage } from '../components/service-form-page';
 
-/** Route placeholder: replaced by the page of issue #3 in this same change. */
 export default function OtherServiceFormPage() {
-  return <PageContainer title="Loading…">{null}</PageContainer>;
+  const title = useMenuTitle('services', 'Other Services');
+  return <ServiceFormPage area={paths.services} noun="service" listTitle={title} />;
 }

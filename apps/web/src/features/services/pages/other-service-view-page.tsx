@@ -1,6 +1,8 @@
-import { PageContainer } from '@/components/page-container';
+import { useMenuTitle } from '@/components/menu-title';
+import { paths } from '@/config/paths';
+import { ServiceView } from '../components/service-view';
 
-/** Route placeholder: replaced by the page of issue #3 in this same change. */
 export default function OtherServiceViewPage() {
-  return <PageContainer title="Loading…">{null}</PageContainer>;
+  const title = useMenuTitle('services', 'Other Services');
+  return <ServiceView area={paths.services} noun="service" listTitle={title} />;
 }

@@ -1,8 +1,49 @@
+import { SERVICE_CATEGORIES, type ServiceListQuery } from '@caredesk/shared';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
+import { FacilityFilter } from '@/components/facility-select';
 import { useMenuTitle } from '@/components/menu-title';
-import { AreaEmptyPage } from '@/components/placeholder-page';
+import { ACTIVE_FILTER_OPTIONS, FilterSelect, toFilterOptions } from '@/components/records/filter-select';
+import { RecordListPage } from '@/components/records/record-list-page';
+import { useListParams } from '@/components/records/use-list-params';
+import { useManagesFacilities } from '@/components/use-facilities';
+import { paths } from '@/config/paths';
+import { exportServices } from '../api/export-services';
+import { useServices } from '../api/get-services';
+import { otherServiceColumns, ServiceCard, serviceSortFields } from '../components/service-columns';
 
+const SORT_KEYS = ['name', 'category', 'price', 'createdAt'] as const;
+const FILTER_KEYS = ['category', 'facilityId', 'active'] as const;
+const CATEGORY_OPTIONS = toFilterOptions(SERVICE_CATEGORIES.OTHER);
+
+/** /service: everything else the organisation offers (home care, procedures…). */
 export default function OtherServicesPage() {
   const title = useMenuTitle('services', 'Other Services');
-  return <AreaEmptyPage title={title} icon={<VolunteerActivismOutlined />} message="No other services to show yet." />;
+  const list = useListParams({ sortKeys: SORT_KEYS, filterKeys: FILTER_KEYS });
+  const services = useServices({ ...list.query, kind: 'OTHER' } as ServiceListQuery);
+  const showFacility = useManagesFacilities();
+
+  return (
+    <RecordListPage
+      title={title}
+      icon={<VolunteerActivismOutlined />}
+      addLabel="Add service"
+      addHref={paths.newRecord(paths.services)}
+      emptyTitle="No other services yet"
+      emptyAction="Add your first service"
+      list={list}
+      result={services}
+      onExport={() => exportServices({ ...list.exportQuery, kind: 'OTHER' } as ServiceListQuery, 'other-services.csv')}
+      columns={otherServiceColumns(showFacility)}
+      sortFields={serviceSortFields}
+      rowHref={(service) => paths.record(paths.services, service.id)}
+      renderCard={(service) => <ServiceCard service={service} />}
+      filters={
+        <>
+          <FilterSelect label="Category" value={list.filters.category} options={CATEGORY_OPTIONS} onChange={(value) => list.setFilter('category', value)} />
+          <FacilityFilter value={list.filters.facilityId} onChange={(value) => list.setFilter('facilityId', value)} />
+          <FilterSelect label="Status" value={list.filters.active} options={ACTIVE_FILTER_OPTIONS} onChange={(value) => list.setFilter('active', value)} />
+        </>
+      }
+    />
+  );
 }

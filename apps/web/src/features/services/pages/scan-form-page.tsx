@@ -1,6 +1,8 @@
-import { PageContainer } from '@/components/page-container';
+import { paths } from '@/config/paths';
+import { ServiceFormPage } from '../components/service-form-page';
+import { useScanTitle } from '../components/use-scan-noun';
 
-/** Route placeholder: replaced by the page of issue #3 in this same change. */
 export default function ScanFormPage() {
-  return <PageContainer title="Loading…">{null}</PageContainer>;
+  const { title, noun } = useScanTitle();
+  return <ServiceFormPage area={paths.scans} noun={noun} listTitle={title} />;
 }

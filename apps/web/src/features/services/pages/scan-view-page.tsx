@@ -1,6 +1,8 @@
-import { PageContainer } from '@/components/page-container';
+import { paths } from '@/config/paths';
+import { ServiceView } from '../components/service-view';
+import { useScanTitle } from '../components/use-scan-noun';
 
-/** Route placeholder: replaced by the page of issue #3 in this same change. */
 export default function ScanViewPage() {
-  return <PageContainer title="Loading…">{null}</PageContainer>;
+  const { title, noun } = useScanTitle();
+  return <ServiceView area={paths.scans} noun={noun} listTitle={title} />;
 }

@@ -1,0 +1,25 @@
+import { paginatedSchema, serviceSchema, type ServiceListQuery } from '@caredesk/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+const servicePageSchema = paginatedSchema(serviceSchema);
+
+/** Every service query (scans, tests and other services) starts with this key: mutations invalidate it. */
+export const servicesKey = ['services'] as const;
+
+/** `kind` is 'SCAN,TEST' for /scan and 'OTHER' for /service. */
+export async function getServices(query: ServiceListQuery) {
+  const response = await http.get<unknown>('/services', { params: query });
+  return servicePageSchema.parse(response.data);
+}
+
+export const servicesQueryOptions = (query: ServiceListQuery) =>
+  queryOptions({
+    queryKey: [...servicesKey, 'list', query],
+    queryFn: () => getServices(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useServices(query: ServiceListQuery) {
+  return useQuery(servicesQueryOptions(query));
+}

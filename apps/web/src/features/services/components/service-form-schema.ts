@@ -1,0 +1,52 @@
+import { rupeesToPaise, serviceInputSchema, type Service, type ServiceInput, type ServiceKind } from '@caredesk/shared';
+import type { z } from 'zod';
+import { optionalNumber, optionalText, paiseToRupeesText, requiredNumber, rupeesField, textOf } from '@/components/records/form-values';
+
+const shape = serviceInputSchema.shape;
+
+/** The shared service schema as a form takes it: text inputs, and the price in rupees. */
+export const serviceFormSchema = serviceInputSchema.omit({ pricePaise: true }).extend({
+  price: rupeesField,
+  category: optionalText(shape.category),
+  description: optionalText(shape.description),
+  durationMinutes: optionalNumber(shape.durationMinutes),
+  preparation: optionalText(shape.preparation),
+  reportTurnaroundHours: optionalNumber(shape.reportTurnaroundHours),
+  capacityPerSlot: requiredNumber(shape.capacityPerSlot, 'Enter how many people a slot takes'),
+});
+export type ServiceFormInput = z.input<typeof serviceFormSchema>;
+export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
+
+export const serviceFieldMap = { pricePaise: 'price' };
+
+export function serviceFormDefaults(kind: ServiceKind, service?: Service): ServiceFormInput {
+  return {
+    kind: service?.kind ?? kind,
+    name: service?.name ?? '',
+    category: textOf(service?.category),
+    description: textOf(service?.description),
+    price: service ? paiseToRupeesText(service.pricePaise) : '',
+    durationMinutes: textOf(service?.durationMinutes),
+    preparation: textOf(service?.preparation),
+    reportTurnaroundHours: textOf(service?.reportTurnaroundHours),
+    imageUrl: service?.imageUrl ?? null,
+    availability: service?.availability ?? [],
+    capacityPerSlot: textOf(service?.capacityPerSlot ?? 1),
+    facilityId: service?.facilityId ?? null,
+    active: service?.active ?? true,
+  };
+}
+
+/**
+ * The API body: price in paise; an "other service" sends only its own fields (no schedule or
+ * capacity); facilityId only for organisations that manage facilities.
+ */
+export function serviceInputOf(values: ServiceFormOutput, managesFacilities: boolean): ServiceInput {
+  const { price, facilityId, ...rest } = values;
+  const common = { ...(managesFacilities ? { facilityId: facilityId ?? null } : {}), pricePaise: rupeesToPaise(price) };
+  if (rest.kind === 'OTHER') {
+    const { kind, name, category, description, imageUrl, active } = rest;
+    return { kind, name, category, description, imageUrl, active, ...common };
+  }
+  return { ...rest, ...common };
+}
