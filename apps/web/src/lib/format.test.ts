@@ -1,6 +1,6 @@
 import { EMPTY_DATE_ISO } from '@caredesk/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addMinutes, copyAsTsv, fChatDate, fDate, fDateTime, fReverseDate, fRupees, fTime, fToNow } from './format';
+import { addMinutes, copyAsTsv, fChatDate, fDate, fDateTime, fPhone, fReverseDate, fRupees, fTime, fToNow } from './format';
 
 const afternoon = new Date(2024, 0, 5, 14, 7);
 
@@ -74,5 +74,13 @@ describe('copyAsTsv', () => {
     const text = await copyAsTsv({ name: 'Asha Rao', age: 34, phone: null, note: 'line\tbreak\n' });
     expect(text).toBe('name\tage\tphone\tnote\nAsha Rao\t34\t\tline break ');
     expect(writeText).toHaveBeenCalledWith(text);
+  });
+});
+
+describe('fPhone', () => {
+  it('groups an Indian mobile as +91 5+5 digits and leaves other numbers as stored', () => {
+    expect(fPhone('+919876543210')).toBe('+91 98765 43210');
+    expect(fPhone('+911123456789')).toBe('+911123456789');
+    expect(fPhone('+14155550123')).toBe('+14155550123');
   });
 });

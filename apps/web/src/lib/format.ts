@@ -81,3 +81,9 @@ export async function copyAsTsv(record: Record<string, unknown>): Promise<string
   await navigator.clipboard.writeText(text);
   return text;
 }
+
+/** '+91 98765 43210' for an Indian mobile (+91 then 6-9…); any other number as stored. */
+export function fPhone(phone: string): string {
+  const match = /^\+91([6-9]\d{4})(\d{5})$/.exec(phone);
+  return match ? `+91 ${match[1]} ${match[2]}` : phone;
+}

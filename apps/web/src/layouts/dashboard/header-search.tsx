@@ -14,6 +14,7 @@ import { MenuIcon } from '../../components/menu-icon';
 import { useMenuTitle } from '../../components/menu-title';
 import { paths } from '../../config/paths';
 import { SEARCH_MIN_CHARS, useSearchRecords } from '../../features/search/api/search-records';
+import { fPhone } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 const DEBOUNCE_MS = 250;
@@ -73,7 +74,15 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
   const groupOf: Record<SearchResult['kind'], string> = { patient: patientsTitle, doctor: 'Doctors', service: 'Services' };
   const records: SearchOption[] =
     current && search.data
-      ? search.data.map((r) => ({ key: `${r.kind}:${r.id}`, group: groupOf[r.kind], title: r.title, subtitle: r.subtitle, path: r.path, icon: kindIcon[r.kind] }))
+      ? search.data.map((r) => ({
+          key: `${r.kind}:${r.id}`,
+          group: groupOf[r.kind],
+          title: r.title,
+          // A patient's subtitle is their number: grouped as people read it out.
+          subtitle: r.subtitle && r.kind === 'patient' ? fPhone(r.subtitle) : r.subtitle,
+          path: r.path,
+          icon: kindIcon[r.kind],
+        }))
       : [];
   // Records arrive in any kind order; groupBy needs each group's options together.
   const order = ['patient', 'doctor', 'service'].map((kind) => groupOf[kind as SearchResult['kind']]);
@@ -146,7 +155,7 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
         <TextField
           {...params}
           inputRef={inputRef}
-          placeholder="Search patients, doctors, services"
+          placeholder="Search patients, doctors"
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search', 'aria-keyshortcuts': 'Control+K Meta+K' },

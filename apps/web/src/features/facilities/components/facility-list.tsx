@@ -10,6 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { fPhone } from '@/lib/format';
 
 interface FacilityListProps {
   facilities: Facility[];
@@ -34,7 +35,7 @@ export function FacilityList({ facilities, onEdit, onDelete }: FacilityListProps
             </Typography>
             {facility.phone ? (
               <Link variant="body2" href={`tel:${facility.phone}`}>
-                {facility.phone}
+                {fPhone(facility.phone)}
               </Link>
             ) : null}
           </Box>

@@ -3,8 +3,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { fDate } from '@/lib/format';
-import { formatPhone, genderLabel, initialOf, patientAge } from './patient-labels';
+import { fDate, fPhone } from '@/lib/format';
+import { genderLabel, initialOf, patientAge } from './patient-labels';
 
 type PatientSort = 'name' | 'createdAt' | 'dateOfBirth';
 
@@ -28,7 +28,7 @@ const ageOf = (patient: Patient) => {
 
 export const patientColumns: GridColDef<Patient>[] = [
   { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <NameCell patient={row} /> },
-  { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, valueGetter: (_, row) => formatPhone(row.phone) },
+  { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, valueGetter: (_, row) => fPhone(row.phone) },
   { field: 'gender', headerName: 'Gender', width: 100, valueGetter: (_, row) => genderLabel[row.gender] },
   { field: 'age', headerName: 'Age', width: 80, valueGetter: (_, row) => ageOf(row) },
   { field: 'bloodGroup', headerName: 'Blood group', width: 110, valueGetter: (_, row) => row.bloodGroup ?? '-' },
@@ -44,7 +44,7 @@ export const patientSortFields: Readonly<Record<string, PatientSort>> = { name: 
 /** A patient on a phone: initial, name, then phone, age and gender on one line. */
 export function PatientCard({ patient }: { patient: Patient }) {
   const age = patientAge(patient);
-  const facts = [formatPhone(patient.phone), genderLabel[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
+  const facts = [fPhone(patient.phone), genderLabel[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>

@@ -11,7 +11,7 @@ import { ageText } from './patient-labels';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' }, gap: 0.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '112px 1fr', sm: '140px 1fr' }, gap: 0.5 }}>
       <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>

@@ -15,11 +15,6 @@ export function ageText(patient: Pick<Patient, 'dateOfBirth'>): string {
   return age === 1 ? '1 year' : `${age} years`;
 }
 
-/** '+91 98765 43210' for an Indian mobile; other numbers as stored. */
-export function formatPhone(phone: string): string {
-  const match = /^\+91(\d{5})(\d{5})$/.exec(phone);
-  return match ? `+91 ${match[1]} ${match[2]}` : phone;
-}
 
 export function initialOf(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';

@@ -10,7 +10,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { ageText, formatPhone, genderLabel, initialOf, patientAge } from './patient-labels';
+import { fPhone } from '@/lib/format';
+import { ageText, genderLabel, initialOf, patientAge } from './patient-labels';
 
 interface PatientSummaryProps {
   patient: Patient;
@@ -32,9 +33,9 @@ export function PatientSummary({ patient, onDelete }: PatientSummaryProps) {
         <Typography variant="body1" sx={{ color: 'text.secondary' }}>
           {facts}
         </Typography>
-        <Link href={`tel:${patient.phone}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }} aria-label={`Call ${formatPhone(patient.phone)}`}>
+        <Link href={`tel:${patient.phone}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }} aria-label={`Call ${fPhone(patient.phone)}`}>
           <PhoneOutlined fontSize="small" />
-          {formatPhone(patient.phone)}
+          {fPhone(patient.phone)}
         </Link>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
