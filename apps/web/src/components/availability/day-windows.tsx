@@ -21,6 +21,9 @@ interface DayWindowsProps {
   onCopy: () => void;
 }
 
+// Phones fit two time inputs and a remove button on a row only with slimmer padding.
+const timeInputSx = { flex: 1, minWidth: 0, maxWidth: 180, '& .MuiInputBase-input': { px: { xs: 1, sm: 1.75 } } } as const;
+
 /** One weekday of the availability editor: its windows as start/end time inputs. */
 export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd, onRemove, onCopy }: DayWindowsProps) {
   const day = WEEKDAY_NAMES[weekday];
@@ -61,7 +64,7 @@ export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd
                 error={Boolean(error?.start)}
                 helperText={error?.start}
                 slotProps={{ htmlInput: { 'aria-label': `${label} start` }, inputLabel: { shrink: true } }}
-                sx={{ flex: 1, minWidth: 0, maxWidth: 180 }}
+                sx={timeInputSx}
               />
               <TextField
                 type="time"
@@ -73,7 +76,7 @@ export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd
                 error={Boolean(error?.end)}
                 helperText={error?.end}
                 slotProps={{ htmlInput: { 'aria-label': `${label} end` }, inputLabel: { shrink: true } }}
-                sx={{ flex: 1, minWidth: 0, maxWidth: 180 }}
+                sx={timeInputSx}
               />
               <IconButton aria-label={`Remove ${label}`} onClick={() => onRemove(index)} disabled={disabled}>
                 <DeleteOutlined fontSize="small" />

@@ -15,7 +15,10 @@ interface UpcomingSlotsProps {
 
 /** The next 7 days of slots, day by day: slot chips, 'On leave' or 'Not available'. */
 export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from }: UpcomingSlotsProps) {
-  const days = upcomingSlots(availability, slotMinutes, leaveDates, from);
+  const now = dayjs(from);
+  const days = upcomingSlots(availability, slotMinutes, leaveDates, now.toDate());
+  // Today's slots that have already started are shown, but greyed: the desk cannot book them.
+  const nowTime = now.format('HH:mm');
   return (
     <Box component="ul" aria-label="Next 7 days" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {days.map((day, index) => {
@@ -43,7 +46,9 @@ export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from
                     No whole slot fits the windows
                   </Typography>
                 ) : (
-                  day.slots.map((slot) => <Chip key={slot} size="small" variant="outlined" label={fTimeOfDay(slot)} />)
+                  day.slots.map((slot) => (
+                    <Chip key={slot} size="small" variant="outlined" label={fTimeOfDay(slot)} disabled={index === 0 && slot < nowTime} />
+                  ))
                 )}
               </Box>
             ) : (

@@ -95,6 +95,7 @@ export function RecordGrid<Row extends { id: string }, Sort extends string = str
       sortingMode="server"
       filterMode="server"
       disableColumnFilter
+      disableColumnMenu
       disableRowSelectionOnClick
       sortingOrder={['asc', 'desc']}
       pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
@@ -114,7 +115,12 @@ export function RecordGrid<Row extends { id: string }, Sort extends string = str
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
       autoHeight
       rowHeight={60}
-      sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' } }}
+      sx={{
+        '& .MuiDataGrid-row': { cursor: 'pointer' },
+        '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
+        // The last column's resize handle sticks out by a few pixels and makes the grid scroll sideways.
+        '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+      }}
     />
   );
 }

@@ -44,6 +44,8 @@ export interface RecordListPageProps<Row extends { id: string }, Sort extends st
   result: RecordListResult<Row>;
   /** Filter selects (FilterSelect, FacilityFilter) placed after the search box. */
   filters?: ReactNode;
+  /** What the search box finds, e.g. 'Name or phone'. */
+  searchPlaceholder?: string;
   /** Downloads the CSV of list.exportQuery; errors are shown as a toast. */
   onExport: () => Promise<void>;
   columns: GridColDef<Row>[];
@@ -140,7 +142,7 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
   return (
     <PageContainer title={title} actions={addButton}>
       <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <SearchField value={list.search} onSearch={list.setSearch} />
+        <SearchField value={list.search} onSearch={list.setSearch} placeholder={props.searchPlaceholder} />
         {props.filters}
         <Button
           variant="outlined"

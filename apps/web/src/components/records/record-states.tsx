@@ -39,7 +39,9 @@ export function RecordLoadState({ title, error, notFoundTitle, backHref, backLab
       </PageContainer>
     );
   }
-  const notFound = knownMissing || errorStatus(error) === 404;
+  // 400: the id in the address is not even an id (the API validates it before looking).
+  const status = errorStatus(error);
+  const notFound = knownMissing || status === 404 || status === 400;
   return (
     <PageContainer title={notFound ? notFoundTitle : title}>
       <Card variant="outlined">

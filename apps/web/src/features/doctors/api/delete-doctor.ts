@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { doctorQueryOptions } from './get-doctor';
 import { doctorsKey } from './get-doctors';
 
 /** 409 'Has appointments: deactivate instead' when the doctor has appointments. */
@@ -12,9 +11,8 @@ export function useDeleteDoctor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDoctor,
-    onSuccess: async (_, id) => {
-      queryClient.removeQueries({ queryKey: doctorQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: doctorsKey });
-    },
+    // Only the lists: the open record page would refetch its (deleted) record and flash a 404
+    // before it navigates away.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...doctorsKey, 'list'] }),
   });
 }

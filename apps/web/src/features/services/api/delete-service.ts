@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { serviceQueryOptions } from './get-service';
 import { servicesKey } from './get-services';
 
 /** 409 when the service has bookings: deactivate it instead. */
@@ -12,9 +11,8 @@ export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteService,
-    onSuccess: async (_, id) => {
-      queryClient.removeQueries({ queryKey: serviceQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: servicesKey });
-    },
+    // Only the lists: the open record page would refetch its (deleted) record and flash a 404
+    // before it navigates away.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...servicesKey, 'list'] }),
   });
 }

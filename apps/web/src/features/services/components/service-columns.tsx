@@ -29,23 +29,23 @@ function ServiceName({ service }: { service: Service }) {
 
 const orDash = (value: number | null, unit: string) => (value === null ? '-' : `${value} ${unit}`);
 
-const name: GridColDef<Service> = { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <ServiceName service={row} /> };
-const category: GridColDef<Service> = { field: 'category', headerName: 'Category', flex: 1, minWidth: 120, valueGetter: (value: string | null) => value ?? '-' };
-const facility: GridColDef<Service> = { field: 'facilityName', headerName: 'Facility', flex: 1, minWidth: 130, valueGetter: (value: string | null) => value ?? '-' };
-const price: GridColDef<Service> = { field: 'pricePaise', headerName: 'Price', type: 'number', width: 120, valueFormatter: (value: number) => fRupees(value / 100) };
-const active: GridColDef<Service> = { field: 'active', headerName: 'Status', width: 110, renderCell: ({ row }) => <ActiveChip active={row.active} /> };
+const name: GridColDef<Service> = { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 180, renderCell: ({ row }) => <ServiceName service={row} /> };
+const category: GridColDef<Service> = { field: 'category', headerName: 'Category', flex: 1, minWidth: 110, valueGetter: (value: string | null) => value ?? '-' };
+const facility: GridColDef<Service> = { field: 'facilityName', headerName: 'Facility', flex: 1, minWidth: 120, valueGetter: (value: string | null) => value ?? '-' };
+const price: GridColDef<Service> = { field: 'pricePaise', headerName: 'Price', type: 'number', width: 110, valueFormatter: (value: number) => fRupees(value / 100) };
+const active: GridColDef<Service> = { field: 'active', headerName: 'Status', width: 100, renderCell: ({ row }) => <ActiveChip active={row.active} /> };
 
 /** Scans and tests: kind, category, price, duration, turnaround and capacity. */
 export function scanColumns(showFacility: boolean): GridColDef<Service>[] {
   return [
     name,
-    { field: 'kind', headerName: 'Kind', width: 90, renderCell: ({ row }) => <KindChip kind={row.kind} /> },
+    { field: 'kind', headerName: 'Kind', width: 80, renderCell: ({ row }) => <KindChip kind={row.kind} /> },
     category,
     ...(showFacility ? [facility] : []),
     price,
-    { field: 'durationMinutes', headerName: 'Duration', width: 100, valueFormatter: (value: number | null) => orDash(value, 'min') },
-    { field: 'reportTurnaroundHours', headerName: 'Report in', width: 100, valueFormatter: (value: number | null) => orDash(value, 'h') },
-    { field: 'capacityPerSlot', headerName: 'Per slot', type: 'number', width: 90 },
+    { field: 'durationMinutes', headerName: 'Duration', width: 92, valueFormatter: (value: number | null) => orDash(value, 'min') },
+    { field: 'reportTurnaroundHours', headerName: 'Report in', width: 92, valueFormatter: (value: number | null) => orDash(value, 'h') },
+    { field: 'capacityPerSlot', headerName: 'Per slot', type: 'number', width: 80 },
     active,
   ];
 }
