@@ -81,6 +81,16 @@ describe('the header search', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(mehta.path));
   });
 
+  it('highlights the first record, not a page that matched while records loaded', async () => {
+    withApi({ 'GET /search': { data: { data: [ravi] } } });
+    const { box, user, router } = await openDashboard();
+    await user.type(box, 'da');
+    await screen.findByRole('option', { name: /Ravi Kumar/, hidden: true });
+    expect(screen.getByRole('option', { name: /Dashboard/, hidden: true })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(ravi.path));
+  });
+
   it('never shows the rows of an older query while a newer one loads', async () => {
     let answerSecond: (() => void) | undefined;
     withApi({

@@ -94,7 +94,9 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
   ]
     .filter((page) => page.title.toLowerCase().includes(needle))
     .map((page) => ({ ...page, key: `page:${page.path}:${page.title}`, group: 'Pages', subtitle: null }));
-  const options = [...records, ...pages];
+  // While records load the list shows only 'Searching…': pages shown alone first would keep
+  // MUI's highlight when the records arrive, and Enter would open a page instead of the top record.
+  const options = loading ? [] : [...records, ...pages];
 
   return (
     <Autocomplete<SearchOption>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ageFrom, patientInputSchema, phoneSchema, type bloodGroups, type Gender, type Patient } from '@caredesk/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { fPhone } from '@/lib/format';
 
 type BloodGroup = (typeof bloodGroups)[number];
 
@@ -34,7 +35,8 @@ export const emptyPatientForm: PatientFormValues = {
 export function patientFormValues(patient: Patient): PatientFormValues {
   return {
     name: patient.name,
-    phone: patient.phone,
+    // Grouped as people read it; the schema drops the spaces again.
+    phone: fPhone(patient.phone),
     email: patient.email ?? '',
     gender: patient.gender,
     dateOfBirth: patient.dateOfBirth ?? '',

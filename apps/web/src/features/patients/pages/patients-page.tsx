@@ -37,6 +37,7 @@ export default function PatientsPage() {
       sortFields={patientSortFields}
       rowHref={(patient) => paths.record(paths.patients, patient.id)}
       renderCard={(patient) => <PatientCard patient={patient} />}
+      searchPlaceholder="Name or phone number"
       filters={
         <>
           <FilterSelect label="Gender" value={list.filters.gender} options={GENDER_OPTIONS} onChange={(value) => list.setFilter('gender', value)} />
