@@ -112,6 +112,10 @@ export function RecordGrid<Row extends { id: string }, Sort extends string = str
         else props.onSortChange(Object.values(sortFields)[0] ?? sort, 'asc');
       }}
       onRowClick={(params) => void navigate(props.rowHref(params.row))}
+      // Keyboard users move through cells with the arrows; Enter opens the row's record.
+      onCellKeyDown={(params, event) => {
+        if (event.key === 'Enter') void navigate(props.rowHref(params.row));
+      }}
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
       autoHeight
       rowHeight={60}

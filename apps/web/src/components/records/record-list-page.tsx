@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { GridColDef } from '@mui/x-data-grid';
 import { enqueueSnackbar } from 'notistack';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-container';
@@ -67,6 +67,12 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
   const total = result.data?.total ?? 0;
   const loaded = !result.isPending && !result.error;
   const empty = loaded && total === 0;
+  // A page past the end (an old link, or fewer matches since): go back to the first page.
+  const pastEnd = loaded && !result.isFetching && total > 0 && rows.length === 0 && list.page > 1;
+  const { setPage } = list;
+  useEffect(() => {
+    if (pastEnd) setPage(1);
+  }, [pastEnd, setPage]);
 
   const exportCsv = async () => {
     setExporting(true);

@@ -1,5 +1,6 @@
 import { doctorInputSchema, rupeesToPaise, type Doctor, type DoctorInput } from '@caredesk/shared';
 import type { z } from 'zod';
+import { fPhone } from '@/lib/format';
 import { optionalNumber, optionalText, paiseToRupeesText, requiredNumber, rupeesField, textOf } from '@/components/records/form-values';
 
 const shape = doctorInputSchema.shape;
@@ -29,7 +30,7 @@ export function doctorFormDefaults(doctor?: Doctor): DoctorFormInput {
     qualifications: textOf(doctor?.qualifications),
     experienceYears: textOf(doctor?.experienceYears),
     consultationFee: doctor ? paiseToRupeesText(doctor.consultationFeePaise) : '',
-    phone: textOf(doctor?.phone),
+    phone: doctor?.phone ? fPhone(doctor.phone) : '',
     email: textOf(doctor?.email),
     bio: textOf(doctor?.bio),
     slotMinutes: textOf(doctor?.slotMinutes ?? 15),

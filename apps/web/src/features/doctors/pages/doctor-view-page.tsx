@@ -9,7 +9,7 @@ import { RecordHeader } from '@/components/records/record-header';
 import { RecordLoadState } from '@/components/records/record-states';
 import { useManagesFacilities } from '@/components/use-facilities';
 import { paths } from '@/config/paths';
-import { fDate, fRupees } from '@/lib/format';
+import { fDate, fPhone, fRupees } from '@/lib/format';
 import { useDeleteDoctor } from '../api/delete-doctor';
 import { useDoctor } from '../api/get-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
@@ -57,7 +57,7 @@ export default function DoctorViewPage() {
               { label: 'Experience', value: d.experienceYears === null ? null : `${d.experienceYears} years` },
               { label: 'Qualifications', value: d.qualifications },
               { label: 'Facility', value: d.facilityName, hidden: !showFacility },
-              { label: 'Phone', value: d.phone },
+              { label: 'Phone', value: d.phone ? fPhone(d.phone) : null },
               { label: 'E-mail', value: d.email },
               { label: 'Leave dates', value: d.leaveDates.length ? d.leaveDates.map(fDate).join(', ') : null },
               { label: 'Bio', value: d.bio },
