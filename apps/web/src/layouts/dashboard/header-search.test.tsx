@@ -114,6 +114,15 @@ describe('the header search', () => {
     expect(screen.queryByRole('option', { name: /Ravi Kumar/, hidden: true })).not.toBeInTheDocument();
   });
 
+  it('Escape closes the list', async () => {
+    withApi({ 'GET /search': { data: { data: [ravi] } } });
+    const { box, user } = await openDashboard();
+    await user.type(box, 'ravi');
+    await screen.findByRole('option', { name: /Ravi Kumar/, hidden: true });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox', { hidden: true })).not.toBeInTheDocument());
+  });
+
   it("says 'No results' when nothing matches", async () => {
     withApi({ 'GET /search': { data: { data: [] } } });
     const { box, user } = await openDashboard();

@@ -124,6 +124,8 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
       noOptionsText={typed ? 'No results' : 'Type to search'}
       size="small"
       sx={{ width: 320 }}
+      // Taller than MUI's 40vh so patients, doctors and services fit without scrolling.
+      slotProps={{ listbox: { sx: { maxHeight: '70vh' } } }}
       renderGroup={({ key, group, children }) => (
         <li key={key} role="presentation">
           <ListSubheader id={`search-group-${key}`} component="div" sx={{ lineHeight: 2.5, typography: 'overline' }}>
