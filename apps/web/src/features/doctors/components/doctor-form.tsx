@@ -1,6 +1,7 @@
 import type { Doctor } from '@caredesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
+import { enqueueSnackbar } from 'notistack';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AvailabilityEditor } from '@/components/availability/availability-editor';
@@ -43,6 +44,7 @@ export function DoctorForm({ doctor }: { doctor?: Doctor }) {
     try {
       const saved = doctor ? await update.mutateAsync({ id: doctor.id, changes: input }) : await create.mutateAsync(input);
       guard.allowNavigation();
+      enqueueSnackbar(`${saved.name} saved`, { variant: 'success' });
       await navigate(paths.record(paths.doctors, saved.id), { replace: !doctor });
     } catch (error) {
       showFormError(error, { setError, fieldMap: doctorFieldMap });

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import { enqueueSnackbar } from 'notistack';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AvailabilityEditor } from '@/components/availability/availability-editor';
@@ -59,6 +60,7 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
         saved = await create.mutateAsync(input);
       }
       guard.allowNavigation();
+      enqueueSnackbar(`${saved.name} saved`, { variant: 'success' });
       await navigate(paths.record(area, saved.id), { replace: !service });
     } catch (error) {
       showFormError(error, { setError, fieldMap: serviceFieldMap });
