@@ -32,6 +32,9 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export function fromPool(pool: pg.Pool): Database {
+  // An idle client losing its connection (a restart, a dropped database) must not crash the
+  // process: pg re-emits it on the pool, which throws when nobody listens. The pool replaces it.
+  pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema });
   return {
     driver: 'postgres',
@@ -58,8 +61,6 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: options.DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
     return fromPool(pool);
   }
   return fromPglite(await PGlite.create(pgliteOptions({ dataDir: options.DATA_DIR })));
