@@ -17,3 +17,4 @@ export * from './services.js';
 export * from './patients.js';
 export * from './uploads.js';
 export * from './search.js';
+export * from './appointments.js';

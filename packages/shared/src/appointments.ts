@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { listQuerySchema } from './lists.js';
+import { isoDateSchema, timeOfDaySchema } from './schedule.js';
+
+/** design.md §5: BOOKED -> CHECKED_IN -> IN_CONSULTATION -> COMPLETED, or CANCELLED / NO_SHOW. */
+export const appointmentStatuses = ['BOOKED', 'CHECKED_IN', 'IN_CONSULTATION', 'COMPLETED', 'CANCELLED', 'NO_SHOW'] as const;
+export const appointmentStatusSchema = z.enum(appointmentStatuses);
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+
+/** design.md §5: bookings add IN_PROGRESS and REPORT_READY (the report upload). */
+export const bookingStatuses = ['BOOKED', 'CHECKED_IN', 'IN_PROGRESS', 'COMPLETED', 'REPORT_READY', 'CANCELLED', 'NO_SHOW'] as const;
+export const bookingStatusSchema = z.enum(bookingStatuses);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+
+/** The only moves a visit may make; anything else is a 409 naming the current status. */
+export const appointmentTransitions: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  BOOKED: ['CHECKED_IN', 'CANCELLED', 'NO_SHOW'],
+  CHECKED_IN: ['IN_CONSULTATION', 'CANCELLED', 'NO_SHOW'],
+  IN_CONSULTATION: ['COMPLETED'],
+  COMPLETED: [],
+  CANCELLED: [],
+  NO_SHOW: [],
+};
+export const bookingTransitions: Record<BookingStatus, readonly BookingStatus[]> = {
+  BOOKED: ['CHECKED_IN', 'CANCELLED', 'NO_SHOW'],
+  CHECKED_IN: ['IN_PROGRESS', 'CANCELLED', 'NO_SHOW'],
+  IN_PROGRESS: ['COMPLETED'],
+  COMPLETED: ['REPORT_READY'],
+  REPORT_READY: [],
+  CANCELLED: [],
+  NO_SHOW: [],
+};
+
+/** Statuses that hold a place in a slot: cancelled and no-show visits free it. */
+export const LIVE_VISIT_STATUSES = ['BOOKED', 'CHECKED_IN', 'IN_CONSULTATION', 'IN_PROGRESS', 'COMPLETED', 'REPORT_READY'] as const;
+
+export function canMoveAppointment(from: AppointmentStatus, to: AppointmentStatus): boolean {
+  return appointmentTransitions[from].includes(to);
+}
+export function canMoveBooking(from: BookingStatus, to: BookingStatus): boolean {
+  return bookingTransitions[from].includes(to);
+}
+
+export const visitSources = ['CONSOLE', 'APP', 'WALK_IN'] as const;
+export const visitSourceSchema = z.enum(visitSources);
+export const paymentStatuses = ['UNPAID', 'PAID', 'WAIVED'] as const;
+export const paymentStatusSchema = z.enum(paymentStatuses);
+
+/** Token as shown on slips and the waiting-room display: 7 -> '007', with prefix 'A' -> 'A-007'. */
+export function tokenLabel(tokenNumber: number, prefix?: string | null): string {
+  const number = String(tokenNumber).padStart(3, '0');
+  return prefix ? `${prefix}-${number}` : number;
+}
+
+/** A bookable slot on one date: only free ones are listed (remaining > 0). */
+export const slotSchema = z.object({
+  start: timeOfDaySchema,
+  end: timeOfDaySchema,
+  capacity: z.number().int(),
+  remaining: z.number().int(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+export const slotsQuerySchema = z.object({ date: isoDateSchema });
+export const slotsResponseSchema = z.object({ date: z.string(), timeZone: z.string(), slots: z.array(slotSchema) });
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+export const historyEntrySchema = z.object({
+  at: z.iso.datetime(),
+  byStaffId: z.uuid().nullable(),
+  byName: z.string().nullable(),
+  action: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  /** For a reschedule: the old and new date/time; for a cancel: the reason. */
+  note: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const appointmentCreateSchema = z.object({
+  doctorId: z.uuid(),
+  patientId: z.uuid(),
+  date: isoDateSchema,
+  startTime: timeOfDaySchema,
+  reason: z.string().trim().max(500).nullable().optional(),
+  notes: z.string().trim().max(2000).nullable().optional(),
+  source: visitSourceSchema.default('CONSOLE'),
+});
+export type AppointmentCreate = z.input<typeof appointmentCreateSchema>;
+
+export const appointmentActions = ['check-in', 'start', 'complete', 'cancel', 'no-show'] as const;
+export const appointmentActionSchema = z.enum(appointmentActions);
+export type AppointmentAction = z.infer<typeof appointmentActionSchema>;
+export const appointmentActionTarget: Record<AppointmentAction, AppointmentStatus> = {
+  'check-in': 'CHECKED_IN',
+  start: 'IN_CONSULTATION',
+  complete: 'COMPLETED',
+  cancel: 'CANCELLED',
+  'no-show': 'NO_SHOW',
+};
+/** A cancel needs a reason; other actions may carry a note. */
+export const visitActionBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+
+export const rescheduleSchema = z.object({
+  date: isoDateSchema,
+  startTime: timeOfDaySchema,
+  doctorId: z.uuid().optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const appointmentSchema = z.object({
+  id: z.uuid(),
+  facilityId: z.uuid().nullable(),
+  doctorId: z.uuid(),
+  doctorName: z.string(),
+  specialization: z.string(),
+  patientId: z.uuid(),
+  patientName: z.string(),
+  patientPhone: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  tokenNumber: z.number().int(),
+  tokenLabel: z.string(),
+  status: appointmentStatusSchema,
+  reason: z.string().nullable(),
+  notes: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  feePaise: z.number().int(),
+  paymentStatus: paymentStatusSchema,
+  source: visitSourceSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  history: z.array(historyEntrySchema).optional(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentListQuerySchema = listQuerySchema(['date', 'token', 'createdAt'] as const).extend({
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  doctorId: z.uuid().optional(),
+  patientId: z.uuid().optional(),
+  status: z
+    .string()
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(appointmentStatusSchema).min(1))
+    .optional(),
+});
+export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
