@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { createAuthenticate } from './lib/auth.js';
+import { createEventBus } from './lib/events/bus.js';
 import { registerErrorHandlers } from './lib/error-handler.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
 import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
@@ -69,12 +70,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const jwtKey = await jwtSigningKey(db, config.JWT_SECRET);
+  // The LISTEN connection of this process; closed with the app (the SIGTERM path calls app.close()).
+  const events = createEventBus(database, { log: app.log });
+  await events.start();
+  app.addHook('onClose', () => events.close());
   const ctx: AppContext = {
     config,
     db,
     jwtKey,
     rateLimitStore: deps.rateLimitStore ?? postgresRateLimitStore(db),
     authenticate: createAuthenticate(db, jwtKey),
+    events,
   };
 
   // Application routes, all under /api.

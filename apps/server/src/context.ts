@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { EventBus } from './lib/events/bus.js';
 import type { RateLimitStore } from './lib/rate-limit.js';
 
 /** What route modules need, built once by buildApp and passed in plain sight. */
@@ -11,4 +12,9 @@ export interface AppContext {
   rateLimitStore: RateLimitStore;
   /** Pre-handler: verifies the bearer and sets request.staff (lib/auth.ts). */
   authenticate: preHandlerAsyncHookHandler;
+  /**
+   * Live updates: `ctx.events.publish(organisationId, event)` after the write commits (or pass
+   * the transaction as the third argument so it fires on commit). lib/events/bus.ts.
+   */
+  events: EventBus;
 }

@@ -18,3 +18,4 @@ export * from './patients.js';
 export * from './uploads.js';
 export * from './search.js';
 export * from './appointments.js';
+export * from './events.js';

@@ -1,0 +1,173 @@
+import { appEventSchema, type AppEvent } from '@caredesk/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database, Db } from '../../db/client.js';
+
+export const EVENTS_CHANNEL = 'caredesk_events';
+/** PostgreSQL rejects a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+export type EventListener = (organisationId: string, event: AppEvent) => void;
+
+/**
+ * Realtime fan-out (design.md §2, §6). publish() sends pg_notify on the database, every server
+ * process LISTENs on a dedicated connection and hands what arrives to its local subscribers (the
+ * WebSocket route), so an event raised in one process reaches the clients of all of them.
+ */
+export interface EventBus {
+  /**
+   * Raise an event for one organisation. Publish AFTER the write commits: NOTIFY inside a
+   * transaction is only delivered on commit, so either call this after `db.transaction()`
+   * resolves, or pass the transaction as `tx` to have it fire exactly when (and if) it commits.
+   * Send ids, not documents: the JSON must stay under 8000 bytes.
+   */
+  publish(organisationId: string, event: AppEvent, tx?: Db): Promise<void>;
+  /** Local subscribers of this process; returns the unsubscribe. */
+  subscribe(listener: EventListener): () => void;
+  /** Starts listening (buildApp calls it). */
+  start(): Promise<void>;
+  /** Stops listening (on app close). */
+  close(): Promise<void>;
+}
+
+interface Wire {
+  o: string;
+  e: AppEvent;
+}
+
+export function encodeEvent(organisationId: string, event: AppEvent): string {
+  const text = JSON.stringify({ o: organisationId, e: appEventSchema.parse(event) } satisfies Wire);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`event ${event.type} is too large for NOTIFY; send ids, not documents`);
+  return text;
+}
+
+export function decodeEvent(payload: string): { organisationId: string; event: AppEvent } | undefined {
+  try {
+    const raw = JSON.parse(payload) as Partial<Wire>;
+    if (typeof raw.o !== 'string') return undefined;
+    const parsed = appEventSchema.safeParse(raw.e);
+    return parsed.success ? { organisationId: raw.o, event: parsed.data } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface EventBusOptions {
+  log?: FastifyBaseLogger | undefined;
+  /** First reconnect delay of the PostgreSQL listener; doubles up to maxBackoffMs. */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+export function createEventBus(database: Database, options: EventBusOptions = {}): EventBus {
+  const listeners = new Set<EventListener>();
+  const log = options.log;
+  const minBackoff = options.minBackoffMs ?? 500;
+  const maxBackoff = options.maxBackoffMs ?? 30_000;
+  let closed = false;
+  let stop: (() => Promise<void>) | undefined;
+
+  const dispatch = (payload: string | undefined): void => {
+    if (!payload) return;
+    const decoded = decodeEvent(payload);
+    if (!decoded) {
+      log?.warn({ channel: EVENTS_CHANNEL }, 'ignored a malformed event notification');
+      return;
+    }
+    for (const listener of [...listeners]) {
+      try {
+        listener(decoded.organisationId, decoded.event);
+      } catch (error) {
+        log?.error({ err: error }, 'event listener failed');
+      }
+    }
+  };
+
+  async function listenPglite(client: Extract<Database, { driver: 'pglite' }>['client']): Promise<void> {
+    const unlisten = await client.listen(EVENTS_CHANNEL, dispatch);
+    stop = async () => {
+      if (!client.closed) await unlisten();
+    };
+  }
+
+  /** A dedicated pg.Client (a pooled one would be handed back and lose the LISTEN); reconnects with backoff. */
+  async function listenPostgres(pool: pg.Pool): Promise<void> {
+    let client: pg.Client | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let backoff = minBackoff;
+
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client(pool.options);
+      next.on('notification', (message) => {
+        if (message.channel === EVENTS_CHANNEL) dispatch(message.payload);
+      });
+      let dropped = false;
+      const onDrop = (error?: Error): void => {
+        if (dropped) return;
+        dropped = true;
+        if (client === next) client = undefined;
+        void next.end().catch(() => undefined);
+        if (closed) return;
+        log?.warn({ err: error, retryInMs: backoff }, 'event listener connection lost; reconnecting');
+        schedule();
+      };
+      next.on('error', onDrop);
+      next.on('end', () => onDrop());
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+      if (closed) {
+        await next.end().catch(() => undefined);
+        return;
+      }
+      client = next;
+      backoff = minBackoff;
+    };
+
+    const schedule = (): void => {
+      const delay = backoff;
+      backoff = Math.min(backoff * 2, maxBackoff);
+      timer = setTimeout(() => {
+        timer = undefined;
+        connect().then(
+          () => log?.info('event listener reconnected'),
+          (error: unknown) => {
+            if (closed) return;
+            log?.warn({ err: error, retryInMs: backoff }, 'event listener could not reconnect');
+            schedule();
+          },
+        );
+      }, delay);
+      timer.unref();
+    };
+
+    await connect();
+    stop = async () => {
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    };
+  }
+
+  return {
+    async publish(organisationId, event, tx) {
+      const payload = encodeEvent(organisationId, event);
+      await (tx ?? database.db).execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {
+      if (database.driver === 'pglite') await listenPglite(database.client);
+      else await listenPostgres(database.pool);
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      await stop?.();
+      stop = undefined;
+    },
+  };
+}

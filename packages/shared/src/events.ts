@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Live updates (design.md §6): WebSocket /api/events. Events carry ids, never documents (a
+ * PostgreSQL NOTIFY payload must stay under 8000 bytes); the client refetches what it shows.
+ * Every event belongs to one organisation and is delivered only to its staff; an event with a
+ * recipientStaffId (always for notification.created) only to that staff member.
+ */
+export const EVENTS_PATH = '/api/events';
+
+const id = z.uuid();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const recipient = { recipientStaffId: id.optional() };
+
+export const appointmentUpdatedEventSchema = z.object({
+  type: z.literal('appointment.updated'),
+  appointmentId: id,
+  doctorId: id.optional(),
+  /** The visit's date (YYYY-MM-DD, organisation time zone), so slot pickers know which day changed. */
+  date: day.optional(),
+  status: z.string().max(40).optional(),
+  ...recipient,
+});
+export const bookingUpdatedEventSchema = z.object({
+  type: z.literal('booking.updated'),
+  bookingId: id,
+  serviceId: id.optional(),
+  date: day.optional(),
+  status: z.string().max(40).optional(),
+  ...recipient,
+});
+/** A token queue moved (next, skip, recall, complete, undo): one doctor's or one service's queue. */
+export const tokenUpdatedEventSchema = z.object({
+  type: z.literal('token.updated'),
+  doctorId: id.optional(),
+  serviceId: id.optional(),
+  date: day.optional(),
+  /** The token just called, for the waiting-room display's chime and voice. */
+  calledToken: z.string().max(40).optional(),
+  ...recipient,
+});
+export const notificationCreatedEventSchema = z.object({
+  type: z.literal('notification.created'),
+  notificationId: id,
+  /** Required: a notification goes only to its recipient. */
+  recipientStaffId: id,
+});
+export const chatMessageEventSchema = z.object({
+  type: z.literal('chat.message'),
+  messageId: id,
+  conversationId: id.optional(),
+  ...recipient,
+});
+export const walletUpdatedEventSchema = z.object({
+  type: z.literal('wallet.updated'),
+  balancePaise: z.number().int().optional(),
+  ...recipient,
+});
+export const planUpdatedEventSchema = z.object({
+  type: z.literal('plan.updated'),
+  subscriptionId: id.optional(),
+  ...recipient,
+});
+
+export const appEventSchema = z.discriminatedUnion('type', [
+  appointmentUpdatedEventSchema,
+  bookingUpdatedEventSchema,
+  tokenUpdatedEventSchema,
+  notificationCreatedEventSchema,
+  chatMessageEventSchema,
+  walletUpdatedEventSchema,
+  planUpdatedEventSchema,
+]);
+export type AppEvent = z.infer<typeof appEventSchema>;
+export type AppEventType = AppEvent['type'];
+export type AppEventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
+export const appEventTypes = [
+  'appointment.updated',
+  'booking.updated',
+  'token.updated',
+  'notification.created',
+  'chat.message',
+  'wallet.updated',
+  'plan.updated',
+] as const satisfies readonly AppEventType[];
+
+/** What the client sends: first {type:'auth'} within 5 s, then optionally {type:'ping'}. Anything else is ignored. */
+export const eventsClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type EventsClientMessage = z.infer<typeof eventsClientMessageSchema>;
+
+/** What the server sends: {type:'ready'} after auth, {type:'pong'} for a ping, then events. */
+export const eventsServerMessageSchema = z.union([
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('pong') }),
+  appEventSchema,
+]);
+export type EventsServerMessage = z.infer<typeof eventsServerMessageSchema>;
+
+/** Close codes: 4401 = not signed in, token invalid or expired (reconnect with a fresh token). */
+export const EVENTS_CLOSE_UNAUTHORIZED = 4401;
+export const EVENTS_AUTH_TIMEOUT_MS = 5000;
+export const EVENTS_HEARTBEAT_MS = 25_000;
