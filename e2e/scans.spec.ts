@@ -9,8 +9,14 @@ test('a scan centre admin creates an MRI scan with a capacity of three per slot'
   await page.getByRole('link', { name: 'Add service' }).or(page.getByRole('button', { name: 'Add service' })).first().click();
   await expect(page).toHaveURL(/\/scan\/new$/);
 
-  await page.getByRole('combobox', { name: 'Kind' }).click();
-  await page.getByRole('option', { name: 'Scan', exact: true }).click();
+  // The select can swallow a click made while the form is still settling: open it until it shows its options.
+  const scanOption = page.getByRole('option', { name: 'Scan', exact: true });
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await expect(scanOption).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await scanOption.click();
+  await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveText('Scan');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('combobox', { name: 'Category' }).fill('MRI');
   await page.getByRole('option', { name: 'MRI', exact: true }).click();
