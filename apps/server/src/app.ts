@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { PRODUCT_NAME } from '@caredesk/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { registerWebConsole } from './lib/web-console.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { doctorRoutes } from './modules/doctors/routes.js';
+import { eventRoutes, type EventRouteOptions } from './modules/events/routes.js';
 import { facilityRoutes } from './modules/facilities/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
@@ -36,6 +38,8 @@ export interface AppDeps {
   database: Database;
   /** Defaults to the PostgreSQL store; main.ts passes the Redis store when REDIS_URL is set. */
   rateLimitStore?: RateLimitStore;
+  /** Heartbeat and auth timeouts of /api/events (tests shorten them). */
+  events?: EventRouteOptions;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -68,12 +72,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Swagger UI ships no inline script, so it runs under the strict CSP; the validator badge is
   // turned off because it would load an image from a third-party host.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   const jwtKey = await jwtSigningKey(db, config.JWT_SECRET);
   // The LISTEN connection of this process; closed with the app (the SIGTERM path calls app.close()).
   const events = createEventBus(database, { log: app.log });
   await events.start();
   app.addHook('onClose', () => events.close());
+  app.decorate('events', events);
   const ctx: AppContext = {
     config,
     db,
@@ -87,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database.ping));
+      await api.register(eventRoutes(ctx, deps.events));
       await api.register(authRoutes(ctx));
       await api.register(meRoutes(ctx));
       await api.register(dashboardRoutes(ctx));

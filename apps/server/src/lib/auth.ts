@@ -43,25 +43,33 @@ export function createAuthenticate(db: Db, key: Uint8Array): preHandlerAsyncHook
   return async function authenticate(request) {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError();
-    const claims = await verifyAccessToken(key, token);
-    if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
-    const liveSession = db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.familyId, claims.sessionFamilyId), eq(sessions.staffId, claims.staffId), isNull(sessions.revokedAt)));
-    const [row] = await db
-      .select({ role: staff.role, organisationType: organisations.type })
-      .from(staff)
-      .innerJoin(organisations, eq(organisations.id, staff.organisationId))
-      .where(and(eq(staff.id, claims.staffId), eq(staff.organisationId, claims.organisationId), eq(staff.active, true), exists(liveSession)))
-      .limit(1);
-    if (!row) throw new UnauthorizedError('Your session has ended. Sign in again.');
-    request.staff = {
-      id: claims.staffId,
-      organisationId: claims.organisationId,
-      role: row.role,
-      organisationType: row.organisationType,
-      sessionFamilyId: claims.sessionFamilyId,
-    };
+    request.staff = await verifyStaffToken(db, key, token);
+  };
+}
+
+/**
+ * The staff behind an access token, checked exactly as every HTTP route checks it (also used by
+ * the WebSocket at /api/events); throws UnauthorizedError otherwise.
+ */
+export async function verifyStaffToken(db: Db, key: Uint8Array, token: string): Promise<StaffContext> {
+  const claims = await verifyAccessToken(key, token);
+  if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
+  const liveSession = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.familyId, claims.sessionFamilyId), eq(sessions.staffId, claims.staffId), isNull(sessions.revokedAt)));
+  const [row] = await db
+    .select({ role: staff.role, organisationType: organisations.type })
+    .from(staff)
+    .innerJoin(organisations, eq(organisations.id, staff.organisationId))
+    .where(and(eq(staff.id, claims.staffId), eq(staff.organisationId, claims.organisationId), eq(staff.active, true), exists(liveSession)))
+    .limit(1);
+  if (!row) throw new UnauthorizedError('Your session has ended. Sign in again.');
+  return {
+    id: claims.staffId,
+    organisationId: claims.organisationId,
+    role: row.role,
+    organisationType: row.organisationType,
+    sessionFamilyId: claims.sessionFamilyId,
   };
 }

@@ -4,6 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's event bus (the same as ctx.events), for tests and scripts. */
+    events: EventBus;
+  }
+}
+
 export const EVENTS_CHANNEL = 'caredesk_events';
 /** PostgreSQL rejects a NOTIFY payload of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;

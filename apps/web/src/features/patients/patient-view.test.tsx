@@ -27,7 +27,11 @@ const patient = makePatient({
 });
 
 async function openPatient(type: OrganisationType, role: StaffRole, routes: Record<string, FakeRoute> = {}) {
-  const api = withApi({ [`GET /patients/${patient.id}`]: { data: patient }, ...routes });
+  const api = withApi({
+    [`GET /patients/${patient.id}`]: { data: patient },
+    'GET /appointments': { data: { data: [], total: 0, page: 1, pageSize: 50 } },
+    ...routes,
+  });
   storeSession(makeUser(type, role));
   const view = renderApp(`/user/${patient.id}`);
   await screen.findByRole('heading', { name: 'Lakshmi Narayan', level: 1 }, slow);
@@ -62,9 +66,49 @@ describe('the patient view', () => {
   it('has the tabs of the account’s menu, each with an empty state', async () => {
     const { user } = await openPatient('HOSPITAL', 'ADMIN');
     expect(tabNames()).toEqual(['Appointments', 'Chat']);
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('No appointments yet');
+    await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('No appointments yet'));
     await user.click(screen.getByRole('tab', { name: 'Chat' }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No messages yet');
+  });
+
+  it("lists the patient's appointments, newest first, with a link to book one", async () => {
+    const visit = (date: string, tokenNumber: number, status: 'BOOKED' | 'COMPLETED') => ({
+      id: `50000000-0000-4000-8000-00000000000${tokenNumber}`,
+      facilityId: null,
+      doctorId: '20000000-0000-4000-8000-000000000001',
+      doctorName: 'Dr. Meera Iyer',
+      specialization: 'Cardiology',
+      patientId: patient.id,
+      patientName: patient.name,
+      patientPhone: patient.phone,
+      date,
+      startTime: '09:30',
+      endTime: '09:45',
+      tokenNumber,
+      tokenLabel: `00${tokenNumber}`,
+      status,
+      reason: null,
+      notes: null,
+      cancelReason: null,
+      feePaise: 50_000,
+      paymentStatus: 'UNPAID',
+      source: 'CONSOLE',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    });
+    const { api } = await openPatient('HOSPITAL', 'ADMIN', {
+      'GET /appointments': { data: { data: [visit('2026-11-24', 7, 'BOOKED'), visit('2026-10-02', 3, 'COMPLETED')], total: 2, page: 1, pageSize: 50 } },
+    });
+    const list = await screen.findByRole('list', { name: 'Appointments' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('24 Nov 2026, 9:30 am');
+    expect(items[0]).toHaveTextContent('007');
+    expect(items[0]).toHaveTextContent('Dr. Meera Iyer');
+    expect(items[0]).toHaveTextContent('Booked');
+    expect(items[1]).toHaveTextContent('Completed');
+    const call = api.calls.find((entry) => entry.url === '/appointments');
+    expect(call).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Book appointment' })).toHaveAttribute('href', `/appointments?new=1&patientId=${patient.id}`);
   });
 
   it('a scan centre sees Bookings and Chat, no Appointments', async () => {

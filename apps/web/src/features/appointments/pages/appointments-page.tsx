@@ -1,8 +1,113 @@
+import type { AppointmentStatus } from '@caredesk/shared';
+import AddIcon from '@mui/icons-material/Add';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { useMenuTitle } from '@/components/menu-title';
-import { AreaEmptyPage } from '@/components/placeholder-page';
+import { PageContainer } from '@/components/page-container';
+import { RecordGrid } from '@/components/records/record-grid';
+import { useListParams } from '@/components/records/use-list-params';
+import { errorMessage } from '@/lib/http';
+import { useAppointments } from '../api/get-appointments';
+import { AppointmentCard, appointmentColumns, appointmentSortFields } from '../components/appointment-columns';
+import { AppointmentDrawer } from '../components/appointment-drawer';
+import { isoDay } from '../components/appointment-format';
+import { AppointmentFilters } from '../components/appointment-filters';
+import { NewAppointmentDialog } from '../components/new-appointment-dialog';
 
+const SORT_KEYS = ['date', 'token', 'createdAt'] as const;
+const FILTER_KEYS = ['from', 'to', 'doctorId', 'status'] as const;
+
+/** /appointments and /profile: the day's (or range's) appointments, booking, and the status actions. */
 export default function AppointmentsPage() {
   const title = useMenuTitle('appointments', 'Appointments');
-  return <AreaEmptyPage title={title} icon={<EventNoteOutlined />} message="No appointments to show yet." />;
+  const list = useListParams({ sortKeys: SORT_KEYS, filterKeys: FILTER_KEYS });
+  const [params, setParams] = useSearchParams();
+  const today = isoDay();
+  const from = list.filters.from || today;
+  const to = list.filters.to || from;
+  const appointments = useAppointments({ ...list.query, from, to });
+  const statuses = list.filters.status ? (list.filters.status.split(',') as AppointmentStatus[]) : [];
+
+  const setParam = (changes: Record<string, string | null>) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  const withParam = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    return `?${next.toString()}`;
+  };
+
+  const rows = appointments.data?.data ?? [];
+  const total = appointments.data?.total ?? 0;
+  const newButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam({ new: '1' })}>
+      New appointment
+    </Button>
+  );
+
+  let body;
+  if (appointments.error) body = <Alert severity="error">{errorMessage(appointments.error)}</Alert>;
+  else if (!appointments.isPending && total === 0) {
+    body = (
+      <Card variant="outlined">
+        <EmptyState
+          icon={<EventNoteOutlined />}
+          title="No appointments"
+          description={list.narrowed && (list.search || list.filters.doctorId || list.filters.status) ? 'Nothing matches this search and these filters.' : 'Nothing is booked for these dates.'}
+        />
+      </Card>
+    );
+  } else {
+    body = (
+      <RecordGrid
+        label={title}
+        rows={rows}
+        total={total}
+        loading={appointments.isFetching}
+        columns={appointmentColumns(from !== to)}
+        sortFields={appointmentSortFields}
+        page={list.page}
+        pageSize={list.pageSize}
+        sort={list.sort}
+        order={list.order}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        onSortChange={list.setSort}
+        rowHref={(row) => withParam('open', row.id)}
+        renderCard={(row) => <AppointmentCard appointment={row} />}
+      />
+    );
+  }
+
+  return (
+    <PageContainer title={title} actions={newButton}>
+      <AppointmentFilters
+        range={{ from, to }}
+        onRange={(range) => setParam({ from: range.from, to: range.to, page: null })}
+        doctorId={list.filters.doctorId}
+        onDoctor={(doctorId) => list.setFilter('doctorId', doctorId)}
+        statuses={statuses}
+        onStatuses={(next) => list.setFilter('status', next.join(','))}
+        search={list.search}
+        onSearch={list.setSearch}
+      />
+      {body}
+      <AppointmentDrawer id={params.get('open')} onClose={() => setParam({ open: null })} />
+      <NewAppointmentDialog
+        open={params.get('new') === '1'}
+        patientId={params.get('patientId')}
+        onClose={() => setParam({ new: null, patientId: null })}
+      />
+    </PageContainer>
+  );
 }

@@ -6,9 +6,10 @@ import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { useSessionUser } from '@/lib/session';
+import { PatientAppointments } from './patient-appointments';
 
 interface ActivityTab {
   value: string;
@@ -29,6 +30,7 @@ const allTabs: ActivityTab[] = [
 export function PatientActivityTabs() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
+  const { id: patientId = '' } = useParams();
   const tabs = allTabs.filter((tab) => user && user.role !== 'USER' && canAccessArea(user.admin.type, user.role, tab.area));
   if (tabs.length === 0) return null;
   const active = tabs.find((tab) => tab.value === params.get('tab')) ?? tabs[0]!;
@@ -50,7 +52,11 @@ export function PatientActivityTabs() {
         ))}
       </Tabs>
       <div role="tabpanel" id={`patient-tabpanel-${active.value}`} aria-labelledby={`patient-tab-${active.value}`}>
-        <EmptyState icon={active.icon} title={active.empty} description={active.description} />
+        {active.value === 'appointments' && patientId ? (
+          <PatientAppointments patientId={patientId} />
+        ) : (
+          <EmptyState icon={active.icon} title={active.empty} description={active.description} />
+        )}
       </div>
     </Card>
   );

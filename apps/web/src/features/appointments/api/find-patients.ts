@@ -1,0 +1,22 @@
+import { paginatedSchema, patientSchema, type Patient } from '@caredesk/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+const patientPageSchema = paginatedSchema(patientSchema);
+
+/** The first 10 patients whose name or phone matches (the booking dialog's patient search). */
+export async function findPatients(search: string, signal?: AbortSignal): Promise<Patient[]> {
+  const response = await http.get<unknown>('/patients', { params: { search, pageSize: 10 }, signal });
+  return patientPageSchema.parse(response.data).data;
+}
+
+export const findPatientsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: ['patients', 'list', { search, pageSize: 10 }],
+    queryFn: ({ signal }) => findPatients(search, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useFindPatients(search: string) {
+  return useQuery({ ...findPatientsQueryOptions(search), enabled: search.trim().length > 0 });
+}

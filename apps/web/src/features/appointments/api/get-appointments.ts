@@ -1,0 +1,33 @@
+import { appointmentSchema, paginatedSchema, type Appointment } from '@caredesk/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { http } from '@/lib/http';
+
+const appointmentPageSchema = paginatedSchema(appointmentSchema);
+export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
+export type { Appointment };
+
+/** from, to, doctorId, patientId, status (comma-separated), search, page, pageSize, sort, order. */
+export type AppointmentListParams = Record<string, string | number>;
+
+/**
+ * Every appointment query starts with this key: mutations and the live-update channel
+ * (WebSocket events) invalidate it.
+ */
+export const appointmentsKey = ['appointments'] as const;
+
+export async function getAppointments(params: AppointmentListParams, signal?: AbortSignal): Promise<AppointmentPage> {
+  const response = await http.get<unknown>('/appointments', { params, signal });
+  return appointmentPageSchema.parse(response.data);
+}
+
+export const appointmentsQueryOptions = (params: AppointmentListParams) =>
+  queryOptions({
+    queryKey: [...appointmentsKey, 'list', params],
+    queryFn: ({ signal }) => getAppointments(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAppointments(params: AppointmentListParams) {
+  return useQuery(appointmentsQueryOptions(params));
+}

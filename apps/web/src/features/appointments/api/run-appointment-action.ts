@@ -1,0 +1,31 @@
+import { appointmentSchema, type Appointment, type AppointmentAction } from '@caredesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { appointmentsKey } from './get-appointments';
+import { doctorSlotsPrefix } from './get-doctor-slots';
+
+export interface AppointmentActionInput {
+  id: string;
+  action: AppointmentAction;
+  /** Required for cancel. */
+  reason?: string;
+}
+
+/** 409 'Cannot start: the appointment is BOOKED' when the move is not allowed from its status. */
+export async function runAppointmentAction({ id, action, reason }: AppointmentActionInput): Promise<Appointment> {
+  const response = await http.post<unknown>(`/appointments/${encodeURIComponent(id)}/actions/${action}`, reason ? { reason } : {});
+  return appointmentSchema.parse(response.data);
+}
+
+export function useAppointmentAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runAppointmentAction,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentsKey }),
+        // A cancel or no-show frees the slot.
+        queryClient.invalidateQueries({ queryKey: doctorSlotsPrefix }),
+      ]),
+  });
+}

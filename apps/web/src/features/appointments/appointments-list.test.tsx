@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
+import { makeUser, storeSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { makeAppointment, makeDoctor, page, recording } from './appointment-fixtures';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+function withApi(routes: Record<string, FakeRoute>) {
+  const api = installFakeApi({ ...headerRoutes(), ...routes });
+  restore = api.restore;
+  return api;
+}
+
+const today = dayjs().format('YYYY-MM-DD');
+const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+const doctor = makeDoctor({ name: 'Dr. Arjun Nair', specialization: 'Neurology' });
+
+async function openList(rows = [makeAppointment({ tokenNumber: 7 })], extra: Record<string, FakeRoute> = {}) {
+  const list = recording(() => ({ data: page(rows) }));
+  const api = withApi({ 'GET /appointments': list.route, 'GET /doctors': { data: page([doctor]) }, ...extra });
+  storeSession(makeUser('HOSPITAL', 'ADMIN'));
+  const view = renderApp('/appointments');
+  const grid = await screen.findByRole('grid', { name: 'Appointments' }, { timeout: 15_000 });
+  return { ...view, list, api, grid, user: userEvent.setup() };
+}
+
+describe('the appointments list', () => {
+  it("shows today's appointments: token, time, patient, doctor and status", async () => {
+    const { grid, list } = await openList();
+    expect(screen.getByRole('heading', { name: 'Appointments', level: 1 })).toBeInTheDocument();
+    expect(list.seen[0]?.params).toMatchObject({ from: today, to: today, sort: 'date', order: 'asc' });
+    expect(await within(grid).findByText('007')).toBeInTheDocument();
+    expect(within(grid).getByText('9:30 am')).toBeInTheDocument();
+    expect(within(grid).getByText('Lakshmi Narayan')).toBeInTheDocument();
+    expect(within(grid).getByText('+91 98765 43210')).toBeInTheDocument();
+    expect(within(grid).getByText('Booked')).toBeInTheDocument();
+  });
+
+  it('sends the date range, doctor, statuses and search to the API', async () => {
+    const { list, user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ from: tomorrow, to: tomorrow }));
+    await user.click(screen.getByRole('combobox', { name: 'Doctor' }));
+    await user.click(await screen.findByRole('option', { name: 'Dr. Arjun Nair' }));
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ doctorId: doctor.id }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Booked' }));
+    await user.click(await screen.findByRole('option', { name: 'Checked in' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ status: 'BOOKED,CHECKED_IN' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '007');
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ search: '007', from: tomorrow, doctorId: doctor.id }));
+  });
+
+  it('offers only the moves the status allows', async () => {
+    const rows = [
+      makeAppointment({ tokenNumber: 1, status: 'BOOKED' }),
+      makeAppointment({ tokenNumber: 2, status: 'IN_CONSULTATION' }),
+      makeAppointment({ tokenNumber: 3, status: 'COMPLETED' }),
+    ];
+    const { grid, user } = await openList(rows);
+    await within(grid).findByText('001');
+    expect(within(grid).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
+    expect(within(grid).queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    await user.click(within(grid).getByRole('button', { name: 'More actions for token 001' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
+    await user.keyboard('{Escape}');
+    await user.click(within(grid).getByRole('button', { name: 'More actions for token 003' }));
+    const second = await screen.findByRole('menu');
+    expect(within(second).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Print slip']);
+  });
+
+  it('checks in, with a success toast; a 409 shows the server message', async () => {
+    const booked = makeAppointment({ tokenNumber: 4 });
+    const { grid, user, api } = await openList([booked], {
+      [`POST /appointments/${booked.id}/actions/check-in`]: { status: 409, data: { message: 'Cannot check in: the appointment is CANCELLED' } },
+    });
+    await user.click(await within(grid).findByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('Cannot check in: the appointment is CANCELLED')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('cancel needs a reason, then sends it', async () => {
+    const booked = makeAppointment({ tokenNumber: 5 });
+    const cancel = recording(() => ({ data: { ...booked, status: 'CANCELLED', cancelReason: 'Unwell' } }));
+    const { grid, user } = await openList([booked], { [`POST /appointments/${booked.id}/actions/cancel`]: cancel.route });
+    await user.click(await within(grid).findByRole('button', { name: 'More actions for token 005' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel appointment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    expect(within(dialog).getByText('Enter the reason for cancelling')).toBeInTheDocument();
+    expect(cancel.seen).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Unwell');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() => expect(cancel.seen[0]?.body).toEqual({ reason: 'Unwell' }));
+    expect(await screen.findByText('Appointment cancelled: token 005')).toBeInTheDocument();
+  });
+
+  it('opens a row in the drawer with its history', async () => {
+    const booked = makeAppointment({
+      tokenNumber: 9,
+      history: [{ at: '2026-11-21T10:00:00.000Z', byStaffId: null, byName: 'Asha Rao', action: 'create', fromStatus: null, toStatus: 'BOOKED', note: null }],
+    });
+    const { grid, user } = await openList([booked], { [`GET /appointments/${booked.id}`]: { data: booked } });
+    await user.click(await within(grid).findByText('Lakshmi Narayan'));
+    const drawer = await screen.findByRole('dialog', { name: 'Token 009' });
+    expect(within(drawer).getByText('New → Booked')).toBeInTheDocument();
+    expect(within(drawer).getByText(/Asha Rao/)).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+
+interface CancelDialogProps {
+  open: boolean;
+  /** e.g. 'Token 007 · Lakshmi Narayan'. */
+  subject: string;
+  pending: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** Cancelling needs a reason: it is kept in the appointment's history. */
+export function CancelDialog({ open, subject, pending, onConfirm, onClose }: CancelDialogProps) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(true);
+      return;
+    }
+    onConfirm(reason.trim());
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="cancel-dialog-title"
+      slotProps={{ transition: { onExited: () => (setReason(''), setError(false)) } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="cancel-dialog-title">Cancel appointment?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{subject}</DialogContentText>
+          <TextField
+            label="Reason"
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(false);
+            }}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            autoFocus
+            error={error}
+            helperText={error ? 'Enter the reason for cancelling' : ' '}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending} color="inherit">
+            Keep
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color="error"
+            disabled={pending}
+            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            Cancel appointment
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
