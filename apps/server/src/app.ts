@@ -16,6 +16,7 @@ import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js
 import { jwtSigningKey } from './lib/secrets.js';
 import { registerSecurityHeaders } from './lib/security.js';
 import { registerWebConsole } from './lib/web-console.js';
+import { appointmentRoutes } from './modules/appointments/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { doctorRoutes } from './modules/doctors/routes.js';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(doctorRoutes(ctx));
       await api.register(serviceRoutes(ctx));
       await api.register(patientRoutes(ctx));
+      await api.register(appointmentRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,8 @@ const doctorFields = z.object({
   phone: phoneSchema.nullable().optional(),
   email: optionalEmailSchema,
   bio: z.string().trim().max(2000).nullable().optional(),
+  /** Shown before the token number on slips and the waiting-room display: 'A' -> A-007. */
+  tokenPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits').nullable().optional(),
   slotMinutes: z.number().int().min(5).max(240),
   patientsPerSlot: z.number().int().min(1).max(50),
   availability: weeklyAvailabilitySchema,
@@ -51,6 +53,7 @@ export const doctorSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   bio: z.string().nullable(),
+  tokenPrefix: z.string().nullable(),
   slotMinutes: z.number().int(),
   patientsPerSlot: z.number().int(),
   availability: weeklyAvailabilitySchema,

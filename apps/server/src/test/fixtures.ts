@@ -132,3 +132,31 @@ export async function staffClients(app: FastifyInstance, org: OrganisationFixtur
   const [admin, worker] = await Promise.all([signIn(app, org.admin.email), signIn(app, org.worker.email)]);
   return { admin: apiAs(app, admin.access_token), worker: apiAs(app, worker.access_token) };
 }
+
+/** A date `daysAhead` days from today (UTC), as YYYY-MM-DD: far enough ahead to be bookable in any zone. */
+export function daysFromToday(daysAhead: number): string {
+  return new Date(Date.now() + daysAhead * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** The first date at least two days ahead that falls on `weekday` (0 = Sunday). */
+export function upcoming(weekday: number): string {
+  for (let days = 2; ; days += 1) {
+    const date = daysFromToday(days);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+  }
+}
+
+/** Morning hours every day of the week, so any date has slots. */
+export const EVERY_MORNING = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '13:00' }));
+
+export async function addDoctor(client: ApiClient, overrides: Partial<DoctorInput> = {}): Promise<{ id: string; name: string }> {
+  const response = await client.post('/api/doctors', doctorInput({ availability: EVERY_MORNING, ...overrides }));
+  if (response.statusCode !== 201) throw new Error(`add doctor failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+export async function addPatient(client: ApiClient, overrides: Partial<PatientInput> = {}): Promise<{ id: string; name: string; phone: string }> {
+  const response = await client.post('/api/patients', patientInput(overrides));
+  if (response.statusCode !== 201) throw new Error(`add patient failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}

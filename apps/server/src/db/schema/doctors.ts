@@ -27,6 +27,8 @@ export const doctors = pgTable(
     phone: text('phone'),
     email: text('email'),
     bio: text('bio'),
+    /** Optional token prefix, 1-3 of A-Z0-9 (validated by the shared schema). */
+    tokenPrefix: text('token_prefix'),
     slotMinutes: integer('slot_minutes').notNull().default(15),
     patientsPerSlot: integer('patients_per_slot').notNull().default(1),
     availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull().default([]),

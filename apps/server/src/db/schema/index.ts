@@ -9,3 +9,4 @@ export * from './doctors.js';
 export * from './services.js';
 export * from './patients.js';
 export * from './uploads.js';
+export * from './appointments.js';

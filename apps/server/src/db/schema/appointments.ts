@@ -1,0 +1,76 @@
+import { appointmentStatuses, paymentStatuses, visitSources } from '@caredesk/shared';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doctors, timestamps } from './doctors.js';
+import { facilities, organisations } from './organisations.js';
+import { patients } from './patients.js';
+import { staff } from './staff.js';
+
+export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+export const visitSource = pgEnum('visit_source', visitSources);
+
+/**
+ * A doctor visit. The slot rule (never more than patientsPerSlot live visits) is enforced by
+ * booking under a lock on the doctor row; the token rule by the unique index below.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
+    // No action (checked at statement end, so an organisation's cascade still works): a doctor or
+    // patient with visits is deactivated, never deleted (lib/visits.ts).
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'no action' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'no action' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    tokenNumber: integer('token_number').notNull(),
+    status: appointmentStatus('status').notNull().default('BOOKED'),
+    reason: text('reason'),
+    notes: text('notes'),
+    cancelReason: text('cancel_reason'),
+    feePaise: integer('fee_paise').notNull(),
+    paymentStatus: paymentStatus('payment_status').notNull().default('UNPAID'),
+    source: visitSource('source').notNull().default('CONSOLE'),
+    /** Null when the patient booked through the patient API. */
+    createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    index('appointments_organisation_date_idx').on(table.organisationId, table.date, table.startTime),
+    index('appointments_doctor_date_time_idx').on(table.doctorId, table.date, table.startTime),
+    index('appointments_patient_idx').on(table.patientId),
+    // Tokens are per doctor per day and never reused, even after a cancellation.
+    uniqueIndex('appointments_doctor_date_token_unique').on(table.doctorId, table.date, table.tokenNumber),
+  ],
+);
+
+/** Who moved an appointment, when, from what to what (cancel reason, reschedule from/to). */
+export const appointmentHistory = pgTable(
+  'appointment_history',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    byStaffId: uuid('by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+  },
+  (table) => [index('appointment_history_appointment_idx').on(table.appointmentId, table.at)],
+);

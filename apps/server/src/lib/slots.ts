@@ -1,0 +1,95 @@
+import { LIVE_VISIT_STATUSES, minutesOfDay, type AvailabilityWindow, type Slot } from '@caredesk/shared';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { appointments } from '../db/schema/index.js';
+
+/** What the slot engine needs to know about a doctor (or, later, a scan/test service). */
+export interface SlotSchedule {
+  availability: AvailabilityWindow[];
+  slotMinutes: number;
+  /** patientsPerSlot (capacityPerSlot for services). */
+  capacity: number;
+  leaveDates: string[];
+}
+
+export interface SlotTime {
+  start: string;
+  end: string;
+}
+
+/** 'Now' in the organisation's time zone, as the date and HH:mm a front desk would read. */
+export interface ZonedNow {
+  date: string;
+  time: string;
+}
+
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** 0 = Sunday … 6 = Saturday, as availability windows count; a calendar date has no zone. */
+export function weekdayOf(isoDate: string): number {
+  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+}
+
+export function zonedNow(timeZone: string, now: Date = new Date()): ZonedNow {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/**
+ * Every slot of a schedule on a date, ignoring bookings: that weekday's windows cut into
+ * slotMinutes pieces, each ending within its window, in time order. None on a leave date.
+ */
+export function slotTimesOn(schedule: SlotSchedule, date: string): SlotTime[] {
+  if (schedule.leaveDates.includes(date) || schedule.slotMinutes <= 0) return [];
+  const weekday = weekdayOf(date);
+  const slots: SlotTime[] = [];
+  for (const window of schedule.availability.filter((w) => w.weekday === weekday)) {
+    const end = minutesOfDay(window.end);
+    for (let start = minutesOfDay(window.start); start + schedule.slotMinutes <= end; start += schedule.slotMinutes) {
+      slots.push({ start: hhmm(start), end: hhmm(start + schedule.slotMinutes) });
+    }
+  }
+  return slots.sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** A slot that has started (or a date that has gone) can no longer be booked. */
+export function isPast(date: string, start: string, now: ZonedNow): boolean {
+  return date < now.date || (date === now.date && start < now.time);
+}
+
+/**
+ * The bookable slots: not past, and holding fewer live visits than the capacity.
+ * `liveCounts` maps a slot's start to its live (LIVE_VISIT_STATUSES) visits.
+ */
+export function freeSlots(schedule: SlotSchedule, date: string, liveCounts: ReadonlyMap<string, number>, now: ZonedNow): Slot[] {
+  return slotTimesOn(schedule, date)
+    .filter((slot) => !isPast(date, slot.start, now))
+    .map((slot) => ({ ...slot, capacity: schedule.capacity, remaining: schedule.capacity - (liveCounts.get(slot.start) ?? 0) }))
+    .filter((slot) => slot.remaining > 0);
+}
+
+/** Live appointments of a doctor on a date, by slot start. */
+export async function liveAppointmentCounts(db: Db, doctorId: string, date: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ start: appointments.startTime, n: count() })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.date, date), inArray(appointments.status, liveAppointmentStatuses)))
+    .groupBy(appointments.startTime);
+  return new Map(rows.map((row) => [row.start, row.n]));
+}
+
+/** LIVE_VISIT_STATUSES narrowed to the ones an appointment can hold. */
+export const liveAppointmentStatuses = (['BOOKED', 'CHECKED_IN', 'IN_CONSULTATION', 'COMPLETED'] as const).filter((status) =>
+  (LIVE_VISIT_STATUSES as readonly string[]).includes(status),
+);

@@ -1,0 +1,78 @@
+import {
+  appointmentActionSchema,
+  appointmentCreateSchema,
+  appointmentListQuerySchema,
+  appointmentSchema,
+  canAccessArea,
+  idParamsSchema,
+  paginatedSchema,
+  rescheduleSchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+  visitActionBodySchema,
+  type Appointment,
+} from '@caredesk/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { staffOf } from '../../lib/auth.js';
+import { ForbiddenError } from '../../lib/errors.js';
+import { requireArea } from '../../lib/tenancy.js';
+import { getAppointment, listAppointments } from './queries.js';
+import { actOnAppointment, createAppointment, rescheduleAppointment } from './service.js';
+import { listDoctorSlots } from './slots.js';
+
+const tags = ['appointments'];
+const security = [{ bearerAuth: [] }];
+
+/** Free slots serve the booking form (appointments) and the doctor's page (doctors). */
+const requireSlotsArea: preHandlerAsyncHookHandler = async (request) => {
+  const caller = staffOf(request);
+  if (!canAccessArea(caller.organisationType, caller.role, 'appointments') && !canAccessArea(caller.organisationType, caller.role, 'doctors')) {
+    throw new ForbiddenError();
+  }
+};
+
+/**
+ * The one place a committed appointment write is announced (design.md §6: appointment.updated).
+ * The realtime channel (lib/events) is being built alongside; until it lands this is a no-op.
+ */
+function announce(_ctx: AppContext, appointment: Appointment): Appointment {
+  return appointment;
+}
+
+export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = { preHandler: [ctx.authenticate, requireArea('appointments')] };
+    const actionParams = idParamsSchema.extend({ action: appointmentActionSchema });
+
+    app.get(
+      '/doctors/:id/slots',
+      { preHandler: [ctx.authenticate, requireSlotsArea], schema: { tags, security, summary: 'Free slots of a doctor on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      (request) => listDoctorSlots(ctx.db, staffOf(request), request.params.id, request.query.date),
+    );
+    app.get(
+      '/appointments',
+      { ...guard, schema: { tags, security, summary: 'Appointments: date range, doctor, patient, status, search, sort, page', querystring: appointmentListQuerySchema, response: { 200: paginatedSchema(appointmentSchema) } } },
+      (request) => listAppointments(ctx.db, staffOf(request), request.query),
+    );
+    app.get('/appointments/:id', { ...guard, schema: { tags, security, summary: 'One appointment with its history', params: idParamsSchema, response: { 200: appointmentSchema } } }, (request) =>
+      getAppointment(ctx.db, staffOf(request), request.params.id),
+    );
+    app.post(
+      '/appointments',
+      { ...guard, schema: { tags, security, summary: 'Book a free slot (409 when it is full)', body: appointmentCreateSchema, response: { 201: appointmentSchema } } },
+      async (request, reply) => reply.status(201).send(announce(ctx, await createAppointment(ctx.db, staffOf(request), request.body))),
+    );
+    app.post(
+      '/appointments/:id/actions/:action',
+      { ...guard, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: actionParams, body: visitActionBodySchema.optional(), response: { 200: appointmentSchema } } },
+      async (request) => announce(ctx, await actOnAppointment(ctx.db, staffOf(request), request.params.id, request.params.action, request.body ?? {})),
+    );
+    app.post(
+      '/appointments/:id/reschedule',
+      { ...guard, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN appointment to another free slot', params: idParamsSchema, body: rescheduleSchema, response: { 200: appointmentSchema } } },
+      async (request) => announce(ctx, await rescheduleAppointment(ctx.db, staffOf(request), request.params.id, request.body)),
+    );
+  };
+}

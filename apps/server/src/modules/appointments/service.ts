@@ -1,0 +1,225 @@
+import {
+  appointmentActionTarget,
+  canAccessArea,
+  canMoveAppointment,
+  tokenLabel,
+  type Appointment,
+  type AppointmentAction,
+  type appointmentCreateSchema,
+  type rescheduleSchema,
+  type visitActionBodySchema,
+} from '@caredesk/shared';
+import { and, count, eq, inArray, max } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { appointmentHistory, appointments, doctors, notifications, organisations, patients, staff } from '../../db/schema/index.js';
+import type { StaffContext } from '../../lib/auth.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { isPast, liveAppointmentStatuses, slotTimesOn, zonedNow, type SlotTime } from '../../lib/slots.js';
+import { getAppointment } from './queries.js';
+
+export type AppointmentCreateInput = z.output<typeof appointmentCreateSchema>;
+export type RescheduleInput = z.output<typeof rescheduleSchema>;
+export type VisitActionBody = z.output<typeof visitActionBodySchema>;
+
+type DoctorRow = typeof doctors.$inferSelect;
+
+/**
+ * The doctor, locked for the rest of the transaction. Every booking into a doctor's slots takes
+ * this lock first, so bookings for one doctor run one after another and the count-then-insert
+ * below cannot overbook, on PostgreSQL and PGlite alike.
+ */
+async function lockDoctor(tx: Tx, organisationId: string, doctorId: string): Promise<DoctorRow> {
+  const [doctor] = await tx
+    .select()
+    .from(doctors)
+    .where(and(eq(doctors.id, doctorId), eq(doctors.organisationId, organisationId)))
+    .for('update');
+  if (!doctor) throw new NotFoundError('Doctor not found');
+  return doctor;
+}
+
+async function organisationOf(tx: Tx, organisationId: string) {
+  const [row] = await tx.select({ timeZone: organisations.timeZone, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
+  if (!row) throw new NotFoundError('Organisation not found');
+  return row;
+}
+
+/**
+ * Checks a doctor's slot on a date and, under the doctor lock, takes a place in it: answers
+ * the slot and the next token number of that doctor on that day.
+ */
+async function claimSlot(tx: Tx, doctor: DoctorRow, date: string, startTime: string, timeZone: string, now: Date): Promise<{ slot: SlotTime; tokenNumber: number }> {
+  if (!doctor.active) throw new ConflictError('Doctor is inactive');
+  if (doctor.leaveDates.includes(date)) throw new ConflictError(`${doctor.name} is on leave on ${date}`);
+  const schedule = { availability: doctor.availability, slotMinutes: doctor.slotMinutes, capacity: doctor.patientsPerSlot, leaveDates: [] };
+  const slot = slotTimesOn(schedule, date).find((candidate) => candidate.start === startTime);
+  if (!slot) {
+    const message = `${startTime} is not a slot of ${doctor.name} on ${date}`;
+    throw new BadRequestError(message, [{ path: 'startTime', message }]);
+  }
+  if (isPast(date, startTime, zonedNow(timeZone, now))) {
+    throw new BadRequestError('This time has already passed', [{ path: 'startTime', message: 'This time has already passed' }]);
+  }
+  const [live] = await tx
+    .select({ n: count() })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.doctorId, doctor.id),
+        eq(appointments.date, date),
+        eq(appointments.startTime, startTime),
+        inArray(appointments.status, liveAppointmentStatuses),
+      ),
+    );
+  if ((live?.n ?? 0) >= doctor.patientsPerSlot) throw new ConflictError('This slot is full: choose another time');
+  // Cancelled visits keep their token, so numbers are never reused and have no gaps.
+  const [last] = await tx
+    .select({ token: max(appointments.tokenNumber) })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctor.id), eq(appointments.date, date)));
+  return { slot, tokenNumber: (last?.token ?? 0) + 1 };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-11-24', '10:30' -> '24 Nov, 10:30 am'. */
+export function visitWhen(date: string, time: string): string {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${day} ${MONTHS[month - 1]}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** One notification per active staff member whose menu shows Appointments (design.md §5). */
+async function notifyAppointmentCreated(
+  tx: Tx,
+  organisation: { id: string; type: Parameters<typeof canAccessArea>[0] },
+  details: { appointmentId: string; patientId: string; patientName: string; doctor: DoctorRow; date: string; startTime: string; tokenNumber: number },
+): Promise<void> {
+  const recipients = (await tx.select({ id: staff.id, role: staff.role }).from(staff).where(and(eq(staff.organisationId, organisation.id), eq(staff.active, true)))).filter(
+    (member) => canAccessArea(organisation.type, member.role, 'appointments'),
+  );
+  if (recipients.length === 0) return;
+  const { doctor } = details;
+  const message = `${details.patientName} booked ${doctor.name} (${doctor.specialization}) for ${visitWhen(details.date, details.startTime)} — token ${tokenLabel(details.tokenNumber, doctor.tokenPrefix)}`;
+  await tx.insert(notifications).values(
+    recipients.map((member) => ({
+      organisationId: organisation.id,
+      recipientStaffId: member.id,
+      type: 'appointment-created' as const,
+      title: 'New appointment',
+      message,
+      details: { appointmentId: details.appointmentId, patientId: details.patientId, ...(doctor.photoUrl ? { img: doctor.photoUrl } : {}) },
+    })),
+  );
+}
+
+export async function createAppointment(db: Db, caller: StaffContext, input: AppointmentCreateInput, now = new Date()): Promise<Appointment> {
+  const id = await db.transaction(async (tx) => {
+    const doctor = await lockDoctor(tx, caller.organisationId, input.doctorId);
+    const [patient] = await tx
+      .select({ id: patients.id, name: patients.name })
+      .from(patients)
+      .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, caller.organisationId)));
+    if (!patient) throw new NotFoundError('Patient not found');
+    const organisation = await organisationOf(tx, caller.organisationId);
+    const { slot, tokenNumber } = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, now);
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        organisationId: caller.organisationId,
+        facilityId: doctor.facilityId,
+        doctorId: doctor.id,
+        patientId: patient.id,
+        date: input.date,
+        startTime: slot.start,
+        endTime: slot.end,
+        tokenNumber,
+        reason: input.reason ?? null,
+        notes: input.notes ?? null,
+        feePaise: doctor.consultationFeePaise,
+        source: input.source,
+        createdBy: caller.id,
+      })
+      .returning({ id: appointments.id });
+    const appointmentId = row!.id;
+    await tx.insert(appointmentHistory).values({ appointmentId, organisationId: caller.organisationId, byStaffId: caller.id, action: 'created', toStatus: 'BOOKED' });
+    await notifyAppointmentCreated(tx, { id: caller.organisationId, type: organisation.type }, {
+      appointmentId,
+      patientId: patient.id,
+      patientName: patient.name,
+      doctor,
+      date: input.date,
+      startTime: slot.start,
+      tokenNumber,
+    });
+    return appointmentId;
+  });
+  return getAppointment(db, caller, id);
+}
+
+async function lockAppointment(tx: Tx, caller: StaffContext, id: string) {
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.organisationId, caller.organisationId)))
+    .for('update');
+  if (!row) throw new NotFoundError('Appointment not found');
+  return row;
+}
+
+/** check-in, start, complete, cancel (with a reason) or no-show, along design.md §5's graph. */
+export async function actOnAppointment(db: Db, caller: StaffContext, id: string, action: AppointmentAction, body: VisitActionBody): Promise<Appointment> {
+  const target = appointmentActionTarget[action];
+  const reason = body.reason?.trim() || null;
+  if (action === 'cancel' && !reason) throw new BadRequestError('Give a reason to cancel', [{ path: 'reason', message: 'Give a reason to cancel' }]);
+  await db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, caller, id);
+    if (!canMoveAppointment(current.status, target)) throw new ConflictError(`Cannot ${action}: the appointment is ${current.status}`);
+    await tx
+      .update(appointments)
+      .set({ status: target, updatedAt: new Date(), ...(action === 'cancel' ? { cancelReason: reason } : {}) })
+      .where(eq(appointments.id, id));
+    await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action, fromStatus: current.status, toStatus: target, note: reason });
+  });
+  return getAppointment(db, caller, id);
+}
+
+/**
+ * Moves a BOOKED or CHECKED_IN appointment to another slot (of the same or another doctor) under
+ * the same lock as a booking. A new day or doctor means a new token in that doctor's day.
+ */
+export async function rescheduleAppointment(db: Db, caller: StaffContext, id: string, input: RescheduleInput, now = new Date()): Promise<Appointment> {
+  await db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, caller, id);
+    if (current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') throw new ConflictError(`Cannot reschedule: the appointment is ${current.status}`);
+    const doctorId = input.doctorId ?? current.doctorId;
+    if (doctorId === current.doctorId && input.date === current.date && input.startTime === current.startTime) {
+      throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: 'This is the current time of the appointment' }]);
+    }
+    const [previousDoctor] = await tx.select({ name: doctors.name }).from(doctors).where(eq(doctors.id, current.doctorId));
+    const doctor = await lockDoctor(tx, caller.organisationId, doctorId);
+    const organisation = await organisationOf(tx, caller.organisationId);
+    const claimed = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, now);
+    const sameDay = doctorId === current.doctorId && input.date === current.date;
+    await tx
+      .update(appointments)
+      .set({
+        doctorId,
+        facilityId: doctor.facilityId,
+        date: input.date,
+        startTime: claimed.slot.start,
+        endTime: claimed.slot.end,
+        tokenNumber: sameDay ? current.tokenNumber : claimed.tokenNumber,
+        updatedAt: new Date(),
+      })
+      .where(eq(appointments.id, id));
+    const from = `${current.date} ${current.startTime} (${previousDoctor?.name ?? 'unknown doctor'})`;
+    const to = `${input.date} ${claimed.slot.start} (${doctor.name})`;
+    const note = `from ${from} to ${to}${input.reason ? `: ${input.reason}` : ''}`;
+    await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: current.status, note });
+  });
+  return getAppointment(db, caller, id);
+}
