@@ -106,13 +106,36 @@ describe('the appointments list', () => {
   it('opens a row in the drawer with its history', async () => {
     const booked = makeAppointment({
       tokenNumber: 9,
-      history: [{ at: '2026-11-21T10:00:00.000Z', byStaffId: null, byName: 'Asha Rao', action: 'create', fromStatus: null, toStatus: 'BOOKED', note: null }],
+      history: [
+        { at: '2026-11-21T10:00:00.000Z', byStaffId: null, byName: 'Asha Rao', action: 'create', fromStatus: null, toStatus: 'BOOKED', note: null },
+        { at: '2026-11-21T11:00:00.000Z', byStaffId: null, byName: 'Asha Rao', action: 'reschedule', fromStatus: 'BOOKED', toStatus: 'BOOKED', note: 'from 2026-11-22 09:00 to 2026-11-23 09:30' },
+      ],
     });
     const { grid, user } = await openList([booked], { [`GET /appointments/${booked.id}`]: { data: booked } });
     await user.click(await within(grid).findByText('Lakshmi Narayan'));
     const drawer = await screen.findByRole('dialog', { name: 'Token 009' });
     expect(within(drawer).getByText('New → Booked')).toBeInTheDocument();
-    expect(within(drawer).getByText(/Asha Rao/)).toBeInTheDocument();
+    const history = within(drawer).getByRole('list', { name: 'History' });
+    expect(within(history).getByText('Reschedule')).toBeInTheDocument();
+    expect(within(history).getAllByText(/Asha Rao/)).toHaveLength(2);
+    expect(within(drawer).getByText('from 2026-11-22 09:00 to 2026-11-23 09:30')).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
+  });
+
+  it('reschedules to a free slot of the same doctor', async () => {
+    const booked = makeAppointment({ tokenNumber: 6, date: today });
+    const slots = recording(() => ({ data: { date: today, timeZone: 'Asia/Kolkata', slots: [{ start: '11:00', end: '11:15', capacity: 1, remaining: 1 }] } }));
+    const move = recording(() => ({ data: { ...booked, startTime: '11:00' } }));
+    const { grid, user } = await openList([booked], {
+      [`GET /doctors/${booked.doctorId}/slots`]: slots.route,
+      [`POST /appointments/${booked.id}/reschedule`]: move.route,
+    });
+    await user.click(await within(grid).findByRole('button', { name: 'More actions for token 006' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    await user.click(await within(dialog).findByRole('button', { name: '11:00 am' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00' }));
+    expect(slots.seen[0]?.params).toEqual({ date: today });
   });
 });

@@ -1,3 +1,4 @@
+import type { HistoryEntry } from '@caredesk/shared';
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +16,15 @@ import { fFee, fTimeOfDay, fVisitDate, statusLabels } from './appointment-format
 import { StatusChip } from './status-chip';
 
 const label = (status: string | null) => (status ? (statusLabels[status as keyof typeof statusLabels] ?? status) : null);
+
+/** 'Booked → Checked in'; a move that keeps the status (a reschedule) by its action's name. */
+function change(entry: HistoryEntry): string {
+  if ((!entry.fromStatus && !entry.toStatus) || entry.fromStatus === entry.toStatus) {
+    const action = entry.action.replace(/[-_]/g, ' ');
+    return action.charAt(0).toUpperCase() + action.slice(1);
+  }
+  return `${label(entry.fromStatus) ?? 'New'} → ${label(entry.toStatus) ?? '-'}`;
+}
 
 /** ?open=<id>: the appointment's details, its history and the actions its status allows. */
 export function AppointmentDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -64,9 +74,7 @@ export function AppointmentDrawer({ id, onClose }: { id: string | null; onClose:
                   {(data.history ?? []).map((entry, index) => (
                     <li key={`${entry.at}-${index}`}>
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {entry.fromStatus || entry.toStatus
-                          ? `${label(entry.fromStatus) ?? 'New'} → ${label(entry.toStatus) ?? '-'}`
-                          : entry.action}
+                        {change(entry)}
                       </Typography>
                       <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
                         {fDateTime(entry.at)} · {entry.byName ?? 'Patient app'}

@@ -66,9 +66,14 @@ function NewAppointmentContent({ patientId, onClose }: Omit<NewAppointmentDialog
   const preselected = usePatient(patientId);
   const create = useCreateAppointment();
 
+  // The patient of ?patientId= once, when it arrives (a later refetch must not undo 'Change').
+  const [seeded, setSeeded] = useState(false);
   useEffect(() => {
-    if (preselected.data) setPatient(preselected.data);
-  }, [preselected.data]);
+    if (preselected.data && !seeded) {
+      setPatient(preselected.data);
+      setSeeded(true);
+    }
+  }, [preselected.data, seeded]);
 
   if (booked) {
     return (

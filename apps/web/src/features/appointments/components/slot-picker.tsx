@@ -17,7 +17,7 @@ interface SlotPickerProps {
   onChange: (start: string | null) => void;
 }
 
-const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))', gap: 1 } as const;
+const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 } as const;
 
 /**
  * The doctor's free slots on the date, as buttons; only what the API returns (free ones). Kept
