@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { toastComponents } from '../components/dismissible-toast';
+import { LiveEventsProvider, type LiveEventsClient } from '../lib/events';
 import { errorStatus } from '../lib/http';
 import { AppThemeProvider } from '../theme/theme-mode';
 
@@ -20,21 +21,30 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The live-update connection; null turns it off. Off by default under Vitest (no server to reach). */
+  liveEvents?: LiveEventsClient | null;
+}
+
+export function AppProviders({ children, queryClient, liveEvents }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <AppThemeProvider>
-        <SnackbarProvider
-          maxSnack={2}
-          dense
-          preventDuplicate
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          Components={toastComponents}
-        >
-          {children}
-        </SnackbarProvider>
-      </AppThemeProvider>
+      <LiveEventsProvider client={liveEvents === undefined && import.meta.env.MODE === 'test' ? null : liveEvents}>
+        <AppThemeProvider>
+          <SnackbarProvider
+            maxSnack={2}
+            dense
+            preventDuplicate
+            anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+            Components={toastComponents}
+          >
+            {children}
+          </SnackbarProvider>
+        </AppThemeProvider>
+      </LiveEventsProvider>
     </QueryClientProvider>
   );
 }
