@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '@caredesk/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { createTestDatabase, drivers } from '../../test/database.js';
+import { createTestDatabase, databaseUrl, drivers } from '../../test/database.js';
 import { createEventBus, decodeEvent, encodeEvent, type EventBus } from './bus.js';
 
 function nextEvent(bus: EventBus, match: (organisationId: string, event: AppEvent) => boolean, timeoutMs = 3000) {
@@ -78,5 +79,39 @@ describe.each(drivers)('event bus (%s)', (driver) => {
     await later;
     off();
     expect(seen).not.toContain(rolledBack);
+  });
+});
+
+describe.runIf(databaseUrl)('event bus listener (postgres)', () => {
+  it('reconnects with backoff when its connection drops, and keeps delivering', async () => {
+    const database = await createTestDatabase('postgres');
+    const applicationName = `caredesk-events-test-${randomUUID().slice(0, 8)}`;
+    const warnings: string[] = [];
+    const log = { warn: (_: unknown, message: string) => warnings.push(message), info: () => undefined, error: () => undefined };
+    const bus = createEventBus(database, { applicationName, minBackoffMs: 50, log: log as never });
+    let reconnected = 0;
+    bus.onReconnect(() => reconnected++);
+    await bus.start();
+    try {
+      const organisationId = randomUUID();
+      const first = nextEvent(bus, (org) => org === organisationId);
+      await bus.publish(organisationId, { type: 'plan.updated' });
+      await first;
+      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${applicationName}`);
+      // Publish until the new connection hears it (events sent while it was down are lost: the client resyncs).
+      const again = nextEvent(bus, (org, event) => org === organisationId && event.type === 'wallet.updated', 5000);
+      let delivered = false;
+      void again.then(() => (delivered = true));
+      for (let i = 0; i < 50 && !delivered; i++) {
+        await bus.publish(organisationId, { type: 'wallet.updated' });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await again;
+      expect(warnings).toContain('event listener connection lost; reconnecting');
+      expect(reconnected).toBe(1);
+    } finally {
+      await bus.close();
+      await database.close();
+    }
   });
 });

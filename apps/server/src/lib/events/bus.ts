@@ -32,6 +32,11 @@ export interface EventBus {
   publish(organisationId: string, event: AppEvent, tx?: Db): Promise<void>;
   /** Local subscribers of this process; returns the unsubscribe. */
   subscribe(listener: EventListener): () => void;
+  /**
+   * Called when the LISTEN connection came back after a drop: events raised meanwhile were
+   * missed, so the WebSocket route closes its sockets (1012) and the clients reconnect and resync.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Starts listening (buildApp calls it). */
   start(): Promise<void>;
   /** Stops listening (on app close). */
@@ -65,10 +70,13 @@ export interface EventBusOptions {
   /** First reconnect delay of the PostgreSQL listener; doubles up to maxBackoffMs. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  /** application_name of the PostgreSQL LISTEN connection (visible in pg_stat_activity). */
+  applicationName?: string;
 }
 
 export function createEventBus(database: Database, options: EventBusOptions = {}): EventBus {
   const listeners = new Set<EventListener>();
+  const reconnectListeners = new Set<() => void>();
   const log = options.log;
   const minBackoff = options.minBackoffMs ?? 500;
   const maxBackoff = options.maxBackoffMs ?? 30_000;
@@ -105,7 +113,7 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     let backoff = minBackoff;
 
     const connect = async (): Promise<void> => {
-      const next = new pg.Client(pool.options);
+      const next = new pg.Client({ ...pool.options, application_name: options.applicationName ?? 'caredesk-events' });
       next.on('notification', (message) => {
         if (message.channel === EVENTS_CHANNEL) dispatch(message.payload);
       });
@@ -137,7 +145,10 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
       timer = setTimeout(() => {
         timer = undefined;
         connect().then(
-          () => log?.info('event listener reconnected'),
+          () => {
+            log?.info('event listener reconnected');
+            for (const listener of [...reconnectListeners]) listener();
+          },
           (error: unknown) => {
             if (closed) return;
             log?.warn({ err: error, retryInMs: backoff }, 'event listener could not reconnect');
@@ -166,6 +177,10 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     async start() {
       if (database.driver === 'pglite') await listenPglite(database.client);
       else await listenPostgres(database.pool);
@@ -173,6 +188,7 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     async close() {
       closed = true;
       listeners.clear();
+      reconnectListeners.clear();
       await stop?.();
       stop = undefined;
     },

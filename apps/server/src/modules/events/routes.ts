@@ -64,6 +64,10 @@ export function eventRoutes(ctx: AppContext, options: EventRouteOptions = {}): F
       }
     };
     const unsubscribe = ctx.events.subscribe(deliver);
+    // Events raised while the listener was down were missed: make every client reconnect and resync.
+    const offReconnect = ctx.events.onReconnect(() => {
+      for (const client of clients) if (client.staff) client.socket.close(1012, 'Reconnect to resync');
+    });
 
     const heartbeat = setInterval(() => {
       for (const client of clients) {
@@ -80,6 +84,7 @@ export function eventRoutes(ctx: AppContext, options: EventRouteOptions = {}): F
     app.addHook('onClose', async () => {
       clearInterval(heartbeat);
       unsubscribe();
+      offReconnect();
       for (const client of clients) client.socket.terminate();
     });
 
