@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import { fPhone } from '@/lib/format';
+import { useSessionUser } from '@/lib/session';
 import { fFee, fTimeOfDay, fVisitDate } from './appointment-format';
 
 /** Printing shows only the slip: everything else on the page (and the dialog's buttons) is hidden. */
@@ -12,7 +13,7 @@ const printStyles = (
       '@media print': {
         'body *': { visibility: 'hidden' },
         '.appointment-slip, .appointment-slip *': { visibility: 'visible' },
-        '.appointment-slip': { position: 'fixed', left: 0, top: 0, width: '100%', padding: '16px' },
+        '.appointment-slip': { position: 'fixed', left: 0, top: 0, width: '100%', maxWidth: '90mm', padding: '8px' },
       },
     }}
   />
@@ -33,10 +34,12 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** The appointment slip: the token large, then patient, doctor, date, time and fee. */
 export function AppointmentSlip({ appointment }: { appointment: Appointment }) {
+  const organisation = useSessionUser()?.admin.name;
   return (
     <Box className="appointment-slip" aria-label="Appointment slip" role="region">
       {printStyles}
       <Box sx={{ textAlign: 'center', mb: 2 }}>
+        {organisation ? <Typography sx={{ fontWeight: 700 }}>{organisation}</Typography> : null}
         <Typography variant="overline" sx={{ color: 'text.secondary' }}>
           Token
         </Typography>
