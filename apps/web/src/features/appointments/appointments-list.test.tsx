@@ -138,4 +138,15 @@ describe('the appointments list', () => {
     await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00' }));
     expect(slots.seen[0]?.params).toEqual({ date: today });
   });
+
+  it("says 'No appointments' and clears the search and filters but keeps the dates", async () => {
+    const list = recording(() => ({ data: page([]) }));
+    withApi({ 'GET /appointments': list.route, 'GET /doctors': { data: page([doctor]) } });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    const { router } = renderApp(`/appointments?search=zzz&status=NO_SHOW&from=${tomorrow}&to=${tomorrow}`);
+    expect(await screen.findByText('Nothing matches this search and these filters.', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?from=${tomorrow}&to=${tomorrow}`));
+    expect(await screen.findByRole('button', { name: 'Book an appointment' })).toBeInTheDocument();
+  });
 });

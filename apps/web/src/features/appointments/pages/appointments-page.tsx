@@ -58,12 +58,24 @@ export default function AppointmentsPage() {
   let body;
   if (appointments.error) body = <Alert severity="error">{errorMessage(appointments.error)}</Alert>;
   else if (!appointments.isPending && total === 0) {
+    const filtered = Boolean(list.search || list.filters.doctorId || list.filters.status);
     body = (
       <Card variant="outlined">
         <EmptyState
           icon={<EventNoteOutlined />}
           title="No appointments"
-          description={list.narrowed && (list.search || list.filters.doctorId || list.filters.status) ? 'Nothing matches this search and these filters.' : 'Nothing is booked for these dates.'}
+          description={filtered ? 'Nothing matches this search and these filters.' : 'Nothing is booked for these dates.'}
+          action={
+            filtered ? (
+              <Button onClick={() => setParam({ search: null, doctorId: null, status: null, page: null })} variant="outlined" sx={{ mt: 2 }}>
+                Clear filters
+              </Button>
+            ) : (
+              <Button onClick={() => setParam({ new: '1' })} variant="contained" startIcon={<AddIcon />} sx={{ mt: 2 }}>
+                Book an appointment
+              </Button>
+            )
+          }
         />
       </Card>
     );
