@@ -53,7 +53,7 @@ function toAppointment({ tokenPrefix, ...row }: AppointmentRow): Appointment {
 }
 
 /** 'A-007', '007' or '7': a token; a longer run of digits is a phone number. */
-const TOKEN_SEARCH = /^(?:[a-z0-9]{1,3}-)?(\d{1,4})$/i;
+const TOKEN_SEARCH = /^(?:([a-z0-9]{1,3})-)?(\d{1,4})$/i;
 
 function matching(caller: StaffContext, filters: AppointmentFilters): SQL {
   const conditions: (SQL | undefined)[] = [eq(appointments.organisationId, caller.organisationId)];
@@ -63,9 +63,12 @@ function matching(caller: StaffContext, filters: AppointmentFilters): SQL {
   if (filters.patientId) conditions.push(eq(appointments.patientId, filters.patientId));
   if (filters.status) conditions.push(inArray(appointments.status, filters.status));
   if (filters.search) {
-    const token = TOKEN_SEARCH.exec(filters.search)?.[1];
+    const [, prefix, token] = TOKEN_SEARCH.exec(filters.search) ?? [];
     const digits = phoneSearchDigits(filters.search);
-    if (token) conditions.push(eq(appointments.tokenNumber, Number(token)));
+    if (token) {
+      conditions.push(eq(appointments.tokenNumber, Number(token)));
+      if (prefix) conditions.push(eq(doctors.tokenPrefix, prefix.toUpperCase()));
+    }
     else if (digits) conditions.push(digitsMatch(patients.phoneDigits, digits));
     else conditions.push(nameKeyMatches(patients.nameKey, filters.search));
   }
@@ -95,6 +98,7 @@ export async function listAppointments(db: Db, caller: StaffContext, filters: Ap
     db
       .select({ n: count() })
       .from(appointments)
+      .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .where(where),
   ]);

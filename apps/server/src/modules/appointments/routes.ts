@@ -10,7 +10,6 @@ import {
   slotsQuerySchema,
   slotsResponseSchema,
   visitActionBodySchema,
-  type Appointment,
 } from '@caredesk/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,20 +25,14 @@ const tags = ['appointments'];
 const security = [{ bearerAuth: [] }];
 
 /** Free slots serve the booking form (appointments) and the doctor's page (doctors). */
+// Writes raise appointment.updated (and notification.created) inside their transaction, so the
+// live channel (lib/events) fires on commit: see WriteOptions in service.ts.
 const requireSlotsArea: preHandlerAsyncHookHandler = async (request) => {
   const caller = staffOf(request);
   if (!canAccessArea(caller.organisationType, caller.role, 'appointments') && !canAccessArea(caller.organisationType, caller.role, 'doctors')) {
     throw new ForbiddenError();
   }
 };
-
-/**
- * The one place a committed appointment write is announced (design.md §6: appointment.updated).
- * The realtime channel (lib/events) is being built alongside; until it lands this is a no-op.
- */
-function announce(_ctx: AppContext, appointment: Appointment): Appointment {
-  return appointment;
-}
 
 export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -62,17 +55,17 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/appointments',
       { ...guard, schema: { tags, security, summary: 'Book a free slot (409 when it is full)', body: appointmentCreateSchema, response: { 201: appointmentSchema } } },
-      async (request, reply) => reply.status(201).send(announce(ctx, await createAppointment(ctx.db, staffOf(request), request.body))),
+      async (request, reply) => reply.status(201).send(await createAppointment(ctx.db, staffOf(request), request.body, { events: ctx.events })),
     );
     app.post(
       '/appointments/:id/actions/:action',
       { ...guard, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: actionParams, body: visitActionBodySchema.optional(), response: { 200: appointmentSchema } } },
-      async (request) => announce(ctx, await actOnAppointment(ctx.db, staffOf(request), request.params.id, request.params.action, request.body ?? {})),
+      (request) => actOnAppointment(ctx.db, staffOf(request), request.params.id, request.params.action, request.body ?? {}, { events: ctx.events }),
     );
     app.post(
       '/appointments/:id/reschedule',
       { ...guard, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN appointment to another free slot', params: idParamsSchema, body: rescheduleSchema, response: { 200: appointmentSchema } } },
-      async (request) => announce(ctx, await rescheduleAppointment(ctx.db, staffOf(request), request.params.id, request.body)),
+      (request) => rescheduleAppointment(ctx.db, staffOf(request), request.params.id, request.body, { events: ctx.events }),
     );
   };
 }

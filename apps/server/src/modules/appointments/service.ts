@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
 import { appointmentHistory, appointments, doctors, notifications, organisations, patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
+import type { EventBus } from '../../lib/events/bus.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { isPast, liveAppointmentStatuses, slotTimesOn, zonedNow, type SlotTime } from '../../lib/slots.js';
 import { getAppointment } from './queries.js';
@@ -24,6 +25,17 @@ export type RescheduleInput = z.output<typeof rescheduleSchema>;
 export type VisitActionBody = z.output<typeof visitActionBodySchema>;
 
 type DoctorRow = typeof doctors.$inferSelect;
+
+/** Live updates (design.md §6) and the clock, injectable for tests. */
+export interface WriteOptions {
+  events?: Pick<EventBus, 'publish'> | undefined;
+  now?: Date;
+}
+
+/** Raised inside the transaction: pg_notify is delivered when, and only if, it commits. */
+async function announce(tx: Tx, options: WriteOptions, organisationId: string, change: { appointmentId: string; doctorId: string; date: string; status: string }) {
+  await options.events?.publish(organisationId, { type: 'appointment.updated', ...change }, tx);
+}
 
 /**
  * The doctor, locked for the rest of the transaction. Every booking into a doctor's slots takes
@@ -95,6 +107,7 @@ export function visitWhen(date: string, time: string): string {
 /** One notification per active staff member whose menu shows Appointments (design.md §5). */
 async function notifyAppointmentCreated(
   tx: Tx,
+  options: WriteOptions,
   organisation: { id: string; type: Parameters<typeof canAccessArea>[0] },
   details: { appointmentId: string; patientId: string; patientName: string; doctor: DoctorRow; date: string; startTime: string; tokenNumber: number },
 ): Promise<void> {
@@ -104,7 +117,9 @@ async function notifyAppointmentCreated(
   if (recipients.length === 0) return;
   const { doctor } = details;
   const message = `${details.patientName} booked ${doctor.name} (${doctor.specialization}) for ${visitWhen(details.date, details.startTime)} — token ${tokenLabel(details.tokenNumber, doctor.tokenPrefix)}`;
-  await tx.insert(notifications).values(
+  const created = await tx
+    .insert(notifications)
+    .values(
     recipients.map((member) => ({
       organisationId: organisation.id,
       recipientStaffId: member.id,
@@ -113,10 +128,14 @@ async function notifyAppointmentCreated(
       message,
       details: { appointmentId: details.appointmentId, patientId: details.patientId, ...(doctor.photoUrl ? { img: doctor.photoUrl } : {}) },
     })),
-  );
+  )
+    .returning({ id: notifications.id, recipientStaffId: notifications.recipientStaffId });
+  for (const row of created) {
+    await options.events?.publish(organisation.id, { type: 'notification.created', notificationId: row.id, recipientStaffId: row.recipientStaffId }, tx);
+  }
 }
 
-export async function createAppointment(db: Db, caller: StaffContext, input: AppointmentCreateInput, now = new Date()): Promise<Appointment> {
+export async function createAppointment(db: Db, caller: StaffContext, input: AppointmentCreateInput, options: WriteOptions = {}): Promise<Appointment> {
   const id = await db.transaction(async (tx) => {
     const doctor = await lockDoctor(tx, caller.organisationId, input.doctorId);
     const [patient] = await tx
@@ -125,7 +144,7 @@ export async function createAppointment(db: Db, caller: StaffContext, input: App
       .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, caller.organisationId)));
     if (!patient) throw new NotFoundError('Patient not found');
     const organisation = await organisationOf(tx, caller.organisationId);
-    const { slot, tokenNumber } = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, now);
+    const { slot, tokenNumber } = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const [row] = await tx
       .insert(appointments)
       .values({
@@ -146,7 +165,7 @@ export async function createAppointment(db: Db, caller: StaffContext, input: App
       .returning({ id: appointments.id });
     const appointmentId = row!.id;
     await tx.insert(appointmentHistory).values({ appointmentId, organisationId: caller.organisationId, byStaffId: caller.id, action: 'created', toStatus: 'BOOKED' });
-    await notifyAppointmentCreated(tx, { id: caller.organisationId, type: organisation.type }, {
+    await notifyAppointmentCreated(tx, options, { id: caller.organisationId, type: organisation.type }, {
       appointmentId,
       patientId: patient.id,
       patientName: patient.name,
@@ -155,6 +174,7 @@ export async function createAppointment(db: Db, caller: StaffContext, input: App
       startTime: slot.start,
       tokenNumber,
     });
+    await announce(tx, options, caller.organisationId, { appointmentId, doctorId: doctor.id, date: input.date, status: 'BOOKED' });
     return appointmentId;
   });
   return getAppointment(db, caller, id);
@@ -171,7 +191,14 @@ async function lockAppointment(tx: Tx, caller: StaffContext, id: string) {
 }
 
 /** check-in, start, complete, cancel (with a reason) or no-show, along design.md §5's graph. */
-export async function actOnAppointment(db: Db, caller: StaffContext, id: string, action: AppointmentAction, body: VisitActionBody): Promise<Appointment> {
+export async function actOnAppointment(
+  db: Db,
+  caller: StaffContext,
+  id: string,
+  action: AppointmentAction,
+  body: VisitActionBody,
+  options: WriteOptions = {},
+): Promise<Appointment> {
   const target = appointmentActionTarget[action];
   const reason = body.reason?.trim() || null;
   if (action === 'cancel' && !reason) throw new BadRequestError('Give a reason to cancel', [{ path: 'reason', message: 'Give a reason to cancel' }]);
@@ -183,6 +210,7 @@ export async function actOnAppointment(db: Db, caller: StaffContext, id: string,
       .set({ status: target, updatedAt: new Date(), ...(action === 'cancel' ? { cancelReason: reason } : {}) })
       .where(eq(appointments.id, id));
     await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action, fromStatus: current.status, toStatus: target, note: reason });
+    await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId: current.doctorId, date: current.date, status: target });
   });
   return getAppointment(db, caller, id);
 }
@@ -191,7 +219,7 @@ export async function actOnAppointment(db: Db, caller: StaffContext, id: string,
  * Moves a BOOKED or CHECKED_IN appointment to another slot (of the same or another doctor) under
  * the same lock as a booking. A new day or doctor means a new token in that doctor's day.
  */
-export async function rescheduleAppointment(db: Db, caller: StaffContext, id: string, input: RescheduleInput, now = new Date()): Promise<Appointment> {
+export async function rescheduleAppointment(db: Db, caller: StaffContext, id: string, input: RescheduleInput, options: WriteOptions = {}): Promise<Appointment> {
   await db.transaction(async (tx) => {
     const current = await lockAppointment(tx, caller, id);
     if (current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') throw new ConflictError(`Cannot reschedule: the appointment is ${current.status}`);
@@ -202,7 +230,7 @@ export async function rescheduleAppointment(db: Db, caller: StaffContext, id: st
     const [previousDoctor] = await tx.select({ name: doctors.name }).from(doctors).where(eq(doctors.id, current.doctorId));
     const doctor = await lockDoctor(tx, caller.organisationId, doctorId);
     const organisation = await organisationOf(tx, caller.organisationId);
-    const claimed = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, now);
+    const claimed = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const sameDay = doctorId === current.doctorId && input.date === current.date;
     await tx
       .update(appointments)
@@ -220,6 +248,9 @@ export async function rescheduleAppointment(db: Db, caller: StaffContext, id: st
     const to = `${input.date} ${claimed.slot.start} (${doctor.name})`;
     const note = `from ${from} to ${to}${input.reason ? `: ${input.reason}` : ''}`;
     await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: current.status, note });
+    // Both days change: the slot left behind is free again, the new one is taken.
+    await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId: current.doctorId, date: current.date, status: current.status });
+    if (!sameDay) await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId, date: input.date, status: current.status });
   });
   return getAppointment(db, caller, id);
 }

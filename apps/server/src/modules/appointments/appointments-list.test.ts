@@ -1,0 +1,94 @@
+import type { Appointment } from '@caredesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { drivers } from '../../test/database.js';
+import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient } from '../../test/fixtures.js';
+
+interface Page {
+  data: Appointment[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (driver) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  const day1 = daysFromToday(3);
+  const day2 = daysFromToday(4);
+  let meera: { id: string };
+  let arjun: { id: string };
+  let rohan: { id: string; phone: string };
+  let sunita: { id: string };
+  let cancelledId: string;
+
+  const list = async (query: string) => {
+    const response = await admin.get(`/api/appointments?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page>();
+  };
+  const book = async (doctorId: string, patientId: string, date: string, startTime: string) => {
+    const response = await admin.post('/api/appointments', { doctorId, patientId, date, startTime });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Appointment>();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    ({ admin } = await staffClients(t.app, await createOrganisation(t.database.db)));
+    meera = await addDoctor(admin, { name: 'Dr. Meera Joshi', tokenPrefix: 'MJ' });
+    arjun = await addDoctor(admin, { name: 'Dr. Arjun Nair', specialization: 'Orthopaedics' });
+    rohan = await addPatient(admin, { name: 'Rohan Deshpande', phone: '+919812300001' });
+    sunita = await addPatient(admin, { name: 'Sunita Pawar', phone: '+919812300002' });
+    // day1: Meera 09:00 Rohan (token 1), 09:15 Sunita (2); Arjun 10:00 Rohan (1). day2: Meera 09:30 Sunita (1).
+    await book(meera.id, rohan.id, day1, '09:00');
+    cancelledId = (await book(meera.id, sunita.id, day1, '09:15')).id;
+    await book(arjun.id, rohan.id, day1, '10:00');
+    await book(meera.id, sunita.id, day2, '09:30');
+    await admin.post(`/api/appointments/${cancelledId}/actions/cancel`, { reason: 'Unwell' });
+  });
+  afterAll(() => t.close());
+
+  it('lists by date, then time, then token, with doctor and patient names and the token label', async () => {
+    const page = await list('');
+    expect(page).toMatchObject({ total: 4, page: 1, pageSize: 25 });
+    expect(page.data.map((a) => [a.date, a.startTime, a.doctorName, a.patientName, a.tokenLabel])).toEqual([
+      [day1, '09:00', 'Dr. Meera Joshi', 'Rohan Deshpande', 'MJ-001'],
+      [day1, '09:15', 'Dr. Meera Joshi', 'Sunita Pawar', 'MJ-002'],
+      [day1, '10:00', 'Dr. Arjun Nair', 'Rohan Deshpande', '001'],
+      [day2, '09:30', 'Dr. Meera Joshi', 'Sunita Pawar', 'MJ-001'],
+    ]);
+    expect((await list('order=desc')).data[0]?.date).toBe(day2);
+    expect((await list('sort=token&order=desc')).data[0]?.tokenNumber).toBe(2);
+  });
+
+  it('filters by date range, doctor, patient and statuses', async () => {
+    expect((await list(`from=${day2}`)).total).toBe(1);
+    expect((await list(`from=${day1}&to=${day1}`)).total).toBe(3);
+    expect((await list(`doctorId=${arjun.id}`)).data.map((a) => a.startTime)).toEqual(['10:00']);
+    expect((await list(`patientId=${sunita.id}`)).total).toBe(2);
+    expect((await list('status=CANCELLED')).data.map((a) => a.id)).toEqual([cancelledId]);
+    expect((await list('status=BOOKED,CANCELLED')).total).toBe(4);
+    expect((await admin.get('/api/appointments?status=LOST')).statusCode).toBe(400);
+  });
+
+  it('searches by the start of a patient’s name, phone digits, or a token number', async () => {
+    expect((await list('search=desh')).data.every((a) => a.patientName === 'Rohan Deshpande')).toBe(true);
+    expect((await list('search=desh')).total).toBe(2);
+    expect((await list('search=ROHAN')).total).toBe(2);
+    expect((await list('search=eshpande')).total).toBe(0);
+    expect((await list('search=98123 00002')).data.map((a) => a.patientName)).toEqual(['Sunita Pawar', 'Sunita Pawar']);
+    expect((await list('search=2')).data.map((a) => a.tokenLabel)).toEqual(['MJ-002']);
+    expect((await list('search=MJ-001')).total).toBe(2);
+    expect((await list('search=001')).total).toBe(3);
+  });
+
+  it('pages without overlap', async () => {
+    const first = await list('pageSize=3');
+    const second = await list('pageSize=3&page=2');
+    expect(first.data).toHaveLength(3);
+    expect(second).toMatchObject({ total: 4, page: 2 });
+    expect(second.data).toHaveLength(1);
+    expect(first.data.map((a) => a.id)).not.toContain(second.data[0]?.id);
+  });
+});
