@@ -23,6 +23,7 @@ export function makeDoctor(overrides: Partial<Doctor> = {}): Doctor {
     availability: [],
     leaveDates: [],
     active: true,
+    tokenPrefix: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
