@@ -1,8 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.js';
-import { doctors, facilities, notifications, organisations, patients, plans, services, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
+import { appointmentHistory, appointments, doctors, facilities, notifications, organisations, patients, plans, services, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { DEMO_PASSWORD, demoOrganisations, type DemoOrganisation } from './demo-data.js';
+import { buildDemoAppointments } from './appointments.js';
 import { buildDemoRecords } from './records.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,14 +58,29 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
 
   // One multi-row insert per table keeps the whole seed to a few statements.
   const records = buildDemoRecords(demo.records, organisationId, branches.map((branch) => branch.id), opts.now);
-  if (records.doctors.length) await tx.insert(doctors).values(records.doctors);
+  const doctorRows = records.doctors.length ? await tx.insert(doctors).values(records.doctors).returning() : [];
   if (records.services.length) await tx.insert(services).values(records.services);
-  if (records.patients.length) await tx.insert(patients).values(records.patients);
+  const patientRows = records.patients.length ? await tx.insert(patients).values(records.patients).returning({ id: patients.id }) : [];
 
   const members = await tx
     .insert(staff)
     .values(demo.staff.map((member) => ({ ...member, organisationId, passwordHash: opts.passwordHash })))
     .returning({ id: staff.id, email: staff.email });
+
+  // Past, today's and upcoming visits for every organisation with doctors (issue #4).
+  const visits = buildDemoAppointments({
+    seed: demo.records.seed + 1,
+    organisationId,
+    doctors: doctorRows,
+    patientIds: patientRows.map((row) => row.id),
+    staffId: members[0]!.id,
+    count: Math.min(120, Math.max(60, 40 + doctorRows.length * 5)),
+    now: opts.now,
+  });
+  if (visits.appointments.length) {
+    await tx.insert(appointments).values(visits.appointments);
+    await tx.insert(appointmentHistory).values(visits.history);
+  }
 
   const lapsed = demo.plan === 'lapsed';
   await tx.insert(subscriptions).values({

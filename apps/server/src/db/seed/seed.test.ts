@@ -6,7 +6,7 @@ import { testConfig } from '../../config.js';
 import { createTestDatabase, drivers, withScratchPostgres, type Driver } from '../../test/database.js';
 import { bearer, createOrganisation } from '../../test/fixtures.js';
 import type { Database, Db } from '../client.js';
-import { doctors, organisations, patients, services, staff } from '../schema/index.js';
+import { appointments, doctors, organisations, patients, services, staff } from '../schema/index.js';
 import { DEMO_PASSWORD } from './demo-data.js';
 import { seedDemo } from './index.js';
 
@@ -23,6 +23,7 @@ async function recordCounts(database: Database, organisationEmail: string) {
     scansAndTests: await one(db.select({ n: count() }).from(services).where(and(eq(services.organisationId, id), ne(services.kind, 'OTHER')))),
     otherServices: await one(db.select({ n: count() }).from(services).where(and(eq(services.organisationId, id), eq(services.kind, 'OTHER')))),
     patients: await one(db.select({ n: count() }).from(patients).where(eq(patients.organisationId, id))),
+    appointments: await one(db.select({ n: count() }).from(appointments).where(eq(appointments.organisationId, id))),
   };
 }
 
@@ -92,6 +93,11 @@ describe.each(drivers)('the demo seed (%s)', (driver) => {
       expect(await recordCounts(database, 'care@lotusdiagnostics.demo')).toMatchObject({ doctors: 0, scansAndTests: 21, otherServices: 6, patients: 200 });
       expect(await recordCounts(database, 'info@arogyagroup.demo')).toMatchObject({ doctors: 14, facilitiesWithDoctors: 3, scansAndTests: 21, otherServices: 6, patients: 300 });
       expect(await recordCounts(database, 'hello@shanticlinic.demo')).toMatchObject({ doctors: 3, scansAndTests: 0, otherServices: 2, patients: 40 });
+      // Visits for every organisation with doctors; the scan centre has none.
+      expect(await recordCounts(database, 'contact@sanjeevani.demo')).toMatchObject({ appointments: 115 });
+      expect(await recordCounts(database, 'info@arogyagroup.demo')).toMatchObject({ appointments: 110 });
+      expect(await recordCounts(database, 'hello@shanticlinic.demo')).toMatchObject({ appointments: 60 });
+      expect(await recordCounts(database, 'care@lotusdiagnostics.demo')).toMatchObject({ appointments: 0 });
 
       // A second run finds data and does nothing.
       expect(await seedDemo(database.db)).toEqual({ seeded: false, accounts: [] });
