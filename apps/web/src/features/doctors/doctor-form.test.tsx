@@ -45,6 +45,7 @@ describe('the add doctor form', () => {
     const { router } = renderApp('/doctor/new');
     await fillRequired('450.50');
     await userEvent.type(screen.getByRole('textbox', { name: 'Phone' }), '98765 43210');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Token prefix' }), 'a');
     await userEvent.click(screen.getByRole('button', { name: 'Add Monday window' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/doctor/${created.id}`));
@@ -54,6 +55,7 @@ describe('the add doctor form', () => {
       specialization: 'Cardiology',
       consultationFeePaise: 45050,
       phone: '+919876543210',
+      tokenPrefix: 'A',
       email: null,
       experienceYears: null,
       slotMinutes: 15,

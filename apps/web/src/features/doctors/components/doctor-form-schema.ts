@@ -13,6 +13,7 @@ export const doctorFormSchema = doctorInputSchema.omit({ consultationFeePaise: t
   phone: optionalText(shape.phone),
   email: optionalText(shape.email),
   bio: optionalText(shape.bio),
+  tokenPrefix: optionalText(shape.tokenPrefix),
   slotMinutes: requiredNumber(shape.slotMinutes, 'Enter the slot length in minutes'),
   patientsPerSlot: requiredNumber(shape.patientsPerSlot, 'Enter how many patients a slot takes'),
 });
@@ -33,6 +34,7 @@ export function doctorFormDefaults(doctor?: Doctor): DoctorFormInput {
     phone: doctor?.phone ? fPhone(doctor.phone) : '',
     email: textOf(doctor?.email),
     bio: textOf(doctor?.bio),
+    tokenPrefix: textOf(doctor?.tokenPrefix),
     slotMinutes: textOf(doctor?.slotMinutes ?? 15),
     patientsPerSlot: textOf(doctor?.patientsPerSlot ?? 1),
     facilityId: doctor?.facilityId ?? null,

@@ -39,6 +39,14 @@ export function DoctorPracticeFields() {
           type="number"
           slotProps={{ htmlInput: { min: 1, max: 50, inputMode: 'numeric' } }}
         />
+        <FormTextField
+          name="tokenPrefix"
+          label="Token prefix"
+          autoComplete="off"
+          placeholder="A"
+          helperText="Optional: tokens show as A-007"
+          slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' } } }}
+        />
         <FormTextField name="phone" label="Phone" type="tel" autoComplete="off" placeholder="+91 98765 43210" />
         <FormTextField name="email" label="E-mail" type="email" autoComplete="off" />
         <Controller

@@ -1,3 +1,4 @@
+import { tokenLabel } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
 import { UpcomingSlots } from '@/components/availability/upcoming-slots';
@@ -57,6 +58,7 @@ export default function DoctorViewPage() {
               { label: 'Experience', value: d.experienceYears === null ? null : `${d.experienceYears} years` },
               { label: 'Qualifications', value: d.qualifications },
               { label: 'Facility', value: d.facilityName, hidden: !showFacility },
+              { label: 'Token prefix', value: d.tokenPrefix ? `${d.tokenPrefix} (tokens show as ${tokenLabel(7, d.tokenPrefix)})` : null },
               { label: 'Phone', value: d.phone ? fPhone(d.phone) : null },
               { label: 'E-mail', value: d.email },
               { label: 'Leave dates', value: d.leaveDates.length ? d.leaveDates.map(fDate).join(', ') : null },
