@@ -1,17 +1,20 @@
 import type { Appointment, ErrorBody } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient } from '../../test/fixtures.js';
+import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { actOnAppointment, createAppointment } from './service.js';
 
 describe.each(drivers)('appointment status moves, history and reschedule (%s)', (driver) => {
   let t: TestApp;
   let admin: ApiClient;
   let worker: ApiClient;
+  let org: OrganisationFixture;
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    ({ admin, worker } = await staffClients(t.app, await createOrganisation(t.database.db)));
+    org = await createOrganisation(t.database.db);
+    ({ admin, worker } = await staffClients(t.app, org));
   });
   afterAll(() => t.close());
 
@@ -101,5 +104,23 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     const tooLate = await worker.post(`/api/appointments/${appointment.id}/reschedule`, { date, startTime: '12:30' });
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json<ErrorBody>().message).toBe('Cannot reschedule: the appointment is IN_CONSULTATION');
+  });
+
+  it('announces every committed write on the live channel, and nothing for a refused one', async () => {
+    const doctor = await addDoctor(admin);
+    const patient = await addPatient(admin);
+    const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test' };
+    const events = { publish: vi.fn(async () => undefined) };
+    const date = upcoming(6);
+    const booked = await createAppointment(t.database.db, caller, { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events });
+    const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
+    expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
+    expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'appointment.updated', appointmentId: booked.id, doctorId: doctor.id, date, status: 'BOOKED' }, expect.anything());
+
+    events.publish.mockClear();
+    await expect(createAppointment(t.database.db, caller, { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events })).rejects.toThrow('This slot is full');
+    expect(events.publish).not.toHaveBeenCalled();
+    await actOnAppointment(t.database.db, caller, booked.id, 'check-in', {}, { events });
+    expect(events.publish).toHaveBeenCalledWith(org.id, expect.objectContaining({ type: 'appointment.updated', status: 'CHECKED_IN' }), expect.anything());
   });
 });

@@ -9,6 +9,7 @@ import {
   addPatient,
   createOrganisation,
   daysFromToday,
+  doctorInput,
   staffClients,
   uniqueEmail,
   upcoming,
@@ -152,5 +153,14 @@ describe.each(drivers)('appointments: booking, reading and listing (%s)', (drive
     const others = await t.database.db.select().from(notifications).where(and(eq(notifications.organisationId, hospital.id), eq(notifications.message, rows[0]!.message)));
     expect(others).toHaveLength(0);
     expect((await clients.admin.get('/api/notifications/all')).json<{ data: unknown[] }>().data).toHaveLength(1);
+  });
+
+  it('a doctor’s token prefix is up to three letters or digits, stored upper-case', async () => {
+    const bad = await admin.post('/api/doctors', { ...doctorInput(), tokenPrefix: 'ABCD' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ErrorBody>().issues?.[0]?.path).toBe('tokenPrefix');
+    const doctor = await addDoctor(admin, { tokenPrefix: 'c2' });
+    expect((await admin.get(`/api/doctors/${doctor.id}`)).json()).toMatchObject({ tokenPrefix: 'C2' });
+    expect((await admin.patch(`/api/doctors/${doctor.id}`, { tokenPrefix: null })).json()).toMatchObject({ tokenPrefix: null });
   });
 });
