@@ -1,6 +1,6 @@
 import { appointmentStatuses, paymentStatuses, visitSources } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { doctors, timestamps } from './doctors.js';
 import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
@@ -73,4 +73,21 @@ export const appointmentHistory = pgTable(
     note: text('note'),
   },
   (table) => [index('appointment_history_appointment_idx').on(table.appointmentId, table.at)],
+);
+
+/**
+ * The last token handed out per doctor per day. Counting from the visits themselves would hand a
+ * number out again once the visit holding the highest one moves to another day or doctor, and a
+ * waiting room must never see two patients with one token.
+ */
+export const doctorDayTokens = pgTable(
+  'doctor_day_tokens',
+  {
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    lastToken: integer('last_token').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.doctorId, table.date] })],
 );

@@ -87,6 +87,17 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     expect(slots.slots.map((slot) => slot.start)).toEqual(expect.arrayContaining(['09:00', '10:15']));
   });
 
+  it('never hands a token out twice on a day, even after the visit holding the highest one moves away', async () => {
+    const date = upcoming(6);
+    const { doctor, appointment: first } = await bookOne(date, '09:00');
+    const second = (await worker.post('/api/appointments', { doctorId: doctor.id, patientId: (await addPatient(admin)).id, date, startTime: '09:15' })).json<Appointment>();
+    expect([first.tokenNumber, second.tokenNumber]).toEqual([1, 2]);
+    const away = await worker.post(`/api/appointments/${second.id}/reschedule`, { date: upcoming(0), startTime: '09:00' });
+    expect(away.statusCode, away.body).toBe(200);
+    const next = await worker.post('/api/appointments', { doctorId: doctor.id, patientId: (await addPatient(admin)).id, date, startTime: '09:30' });
+    expect(next.json<Appointment>().tokenNumber).toBe(3);
+  });
+
   it('moves a visit to another doctor’s free slot only, and only while BOOKED or CHECKED_IN', async () => {
     const date = upcoming(5);
     const { appointment } = await bookOne(date, '09:00');

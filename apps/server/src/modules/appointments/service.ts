@@ -9,11 +9,11 @@ import {
   type rescheduleSchema,
   type visitActionBodySchema,
 } from '@caredesk/shared';
-import { and, count, eq, inArray, max } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
-import { appointmentHistory, appointments, doctors, notifications, organisations, patients, staff } from '../../db/schema/index.js';
+import { appointmentHistory, appointments, doctorDayTokens, doctors, notifications, organisations, patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import type { EventBus } from '../../lib/events/bus.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
@@ -62,7 +62,7 @@ async function organisationOf(tx: Tx, organisationId: string) {
  * Checks a doctor's slot on a date and, under the doctor lock, takes a place in it: answers
  * the slot and the next token number of that doctor on that day.
  */
-async function claimSlot(tx: Tx, doctor: DoctorRow, date: string, startTime: string, timeZone: string, now: Date): Promise<{ slot: SlotTime; tokenNumber: number }> {
+async function claimSlot(tx: Tx, doctor: DoctorRow, date: string, startTime: string, timeZone: string, now: Date): Promise<{ slot: SlotTime }> {
   if (!doctor.active) throw new ConflictError('Doctor is inactive');
   if (doctor.leaveDates.includes(date)) throw new ConflictError(`${doctor.name} is on leave on ${date}`);
   const schedule = { availability: doctor.availability, slotMinutes: doctor.slotMinutes, capacity: doctor.patientsPerSlot, leaveDates: [] };
@@ -86,12 +86,22 @@ async function claimSlot(tx: Tx, doctor: DoctorRow, date: string, startTime: str
       ),
     );
   if ((live?.n ?? 0) >= doctor.patientsPerSlot) throw new ConflictError('This slot is full: choose another time');
-  // Cancelled visits keep their token, so numbers are never reused and have no gaps.
-  const [last] = await tx
-    .select({ token: max(appointments.tokenNumber) })
-    .from(appointments)
-    .where(and(eq(appointments.doctorId, doctor.id), eq(appointments.date, date)));
-  return { slot, tokenNumber: (last?.token ?? 0) + 1 };
+  return { slot };
+}
+
+/**
+ * The next token of a doctor on a day, from its counter row (created from the day's visits the
+ * first time, e.g. for seeded data). Runs under the doctor lock, so numbers have no gaps; the
+ * counter never goes back, so a number is never handed out twice, even after a visit moves away.
+ */
+async function nextToken(tx: Tx, doctorId: string, date: string): Promise<number> {
+  const fromVisits = sql`coalesce((select max(${appointments.tokenNumber}) from ${appointments} where ${appointments.doctorId} = ${doctorId} and ${appointments.date} = ${date}), 0) + 1`;
+  const [counter] = await tx
+    .insert(doctorDayTokens)
+    .values({ doctorId, date, lastToken: fromVisits })
+    .onConflictDoUpdate({ target: [doctorDayTokens.doctorId, doctorDayTokens.date], set: { lastToken: sql`${doctorDayTokens.lastToken} + 1` } })
+    .returning({ token: doctorDayTokens.lastToken });
+  return counter!.token;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -144,7 +154,8 @@ export async function createAppointment(db: Db, caller: StaffContext, input: App
       .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, caller.organisationId)));
     if (!patient) throw new NotFoundError('Patient not found');
     const organisation = await organisationOf(tx, caller.organisationId);
-    const { slot, tokenNumber } = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
+    const { slot } = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
+    const tokenNumber = await nextToken(tx, doctor.id, input.date);
     const [row] = await tx
       .insert(appointments)
       .values({
@@ -240,7 +251,7 @@ export async function rescheduleAppointment(db: Db, caller: StaffContext, id: st
         date: input.date,
         startTime: claimed.slot.start,
         endTime: claimed.slot.end,
-        tokenNumber: sameDay ? current.tokenNumber : claimed.tokenNumber,
+        tokenNumber: sameDay ? current.tokenNumber : await nextToken(tx, doctorId, input.date),
         updatedAt: new Date(),
       })
       .where(eq(appointments.id, id));
