@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE, minutesOfDay, type AppointmentStatus } from '@caredesk/shared';
 import { slotTimesOn, zonedNow } from '../../lib/slots.js';
 import type { appointmentHistory, appointments, doctors } from '../schema/index.js';
+import { random } from './random.js';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 type SeedDoctor = Pick<typeof doctors.$inferSelect, 'id' | 'facilityId' | 'availability' | 'slotMinutes' | 'patientsPerSlot' | 'leaveDates' | 'active' | 'consultationFeePaise'>;
@@ -41,21 +42,6 @@ function instantOf(date: string, time: string): Date {
   return new Date(Date.UTC(year, month - 1, day) + (minutesOfDay(time) - KOLKATA_OFFSET_MINUTES) * MINUTE_MS);
 }
 
-/** mulberry32, as records.ts: the same seed always yields the same visits. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const hex = (length: number) => Array.from({ length }, () => Math.floor(next() * 16).toString(16)).join('');
-  /** A version-4-shaped UUID from the stream, so the rows (ids included) repeat exactly. */
-  const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + Math.floor(next() * 4)).toString(16)}${hex(3)}-${hex(12)}`;
-  return { next, uuid, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
 
 /**
  * Visits of the last 14 days (mostly completed, some cancelled or no-show), today (done, in the

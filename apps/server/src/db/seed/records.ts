@@ -13,6 +13,7 @@ import {
   type NameRegion,
   type SchedulePattern,
 } from './record-data.js';
+import { random, type Random } from './random.js';
 
 export interface DemoDoctorSpec {
   name: string;
@@ -45,29 +46,6 @@ export interface DemoRecords {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** mulberry32: small, fast and deterministic; demo data never uses Math.random. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const weighted = <T>(items: readonly (readonly [T, number])[]): T => {
-    let roll = next() * items.reduce((sum, [, weight]) => sum + weight, 0);
-    for (const [item, weight] of items) {
-      roll -= weight;
-      if (roll < 0) return item;
-    }
-    return items[items.length - 1]![0];
-  };
-  return { next, int, pick, weighted };
-}
-type Random = ReturnType<typeof random>;
 
 function expand(pattern: SchedulePattern): AvailabilityWindow[] {
   return pattern.flatMap(([weekdays, start, end]) => weekdays.map((weekday) => ({ weekday, start, end })));
