@@ -19,3 +19,5 @@ export * from './uploads.js';
 export * from './search.js';
 export * from './appointments.js';
 export * from './events.js';
+export * from './bookings.js';
+export * from './token-queue.js';

@@ -8,6 +8,9 @@ export const serviceKinds = ['SCAN', 'TEST', 'OTHER'] as const;
 export const serviceKindSchema = z.enum(serviceKinds);
 export type ServiceKind = z.infer<typeof serviceKindSchema>;
 
+/** A scan or test without a duration is booked in slots of this many minutes. */
+export const DEFAULT_SERVICE_SLOT_MINUTES = 15;
+
 export function areaOfServiceKind(kind: ServiceKind): MenuArea {
   return kind === 'OTHER' ? 'services' : 'scans';
 }
@@ -31,6 +34,7 @@ const serviceFields = z.object({
   imageUrl: z.string().max(500).nullable().optional(),
   availability: weeklyAvailabilitySchema,
   capacityPerSlot: z.number().int().min(1).max(100),
+  tokenPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits').nullable().optional(),
   active: z.boolean(),
 });
 export const serviceInputSchema = serviceFields.extend({
@@ -61,6 +65,7 @@ export const serviceSchema = z.object({
   imageUrl: z.string().nullable(),
   availability: weeklyAvailabilitySchema,
   capacityPerSlot: z.number().int(),
+  tokenPrefix: z.string().nullable(),
   active: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -6,6 +6,19 @@ import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
 import { staff } from './staff.js';
 
+/**
+ * When a visit joined the waiting room, was called in, finished, was passed over or brought back:
+ * the token queue (modules/tokens) orders and times itself by these; the average wait is
+ * calledAt - checkedInAt.
+ */
+export const queueTimes = {
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true, precision: 3 }),
+  calledAt: timestamp('called_at', { withTimezone: true, precision: 3 }),
+  completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+  skippedAt: timestamp('skipped_at', { withTimezone: true, precision: 3 }),
+  recalledAt: timestamp('recalled_at', { withTimezone: true, precision: 3 }),
+};
+
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
 export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 export const visitSource = pgEnum('visit_source', visitSources);
@@ -43,6 +56,7 @@ export const appointments = pgTable(
     source: visitSource('source').notNull().default('CONSOLE'),
     /** Null when the patient booked through the patient API. */
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    ...queueTimes,
     ...timestamps,
   },
   (table) => [

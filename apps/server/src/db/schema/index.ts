@@ -10,3 +10,6 @@ export * from './services.js';
 export * from './patients.js';
 export * from './uploads.js';
 export * from './appointments.js';
+export * from './bookings.js';
+export * from './token-queue.js';
+export * from './patient-accounts.js';

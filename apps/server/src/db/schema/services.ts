@@ -27,6 +27,8 @@ export const services = pgTable(
     imageUrl: text('image_url'),
     availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull().default([]),
     capacityPerSlot: integer('capacity_per_slot').notNull().default(1),
+    /** Optional token prefix, 1-3 of A-Z0-9 (validated by the shared schema). */
+    tokenPrefix: text('token_prefix'),
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },

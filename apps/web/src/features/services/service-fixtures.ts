@@ -20,6 +20,7 @@ export function makeService(overrides: Partial<Service> = {}): Service {
     imageUrl: null,
     availability: [],
     capacityPerSlot: 2,
+    tokenPrefix: null,
     active: true,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',

@@ -3,7 +3,7 @@ import { FormTextField } from '@/components/records/form-text-field';
 
 const threeColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } } as const;
 
-/** Duration, report turnaround, capacity per slot and the preparation instructions. */
+/** Duration, report turnaround, capacity per slot, token prefix and the preparation instructions. */
 export function ScanDetailsFields() {
   return (
     <>
@@ -26,6 +26,16 @@ export function ScanDetailsFields() {
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }}
+        />
+      </Box>
+      <Box sx={threeColumns}>
+        <FormTextField
+          name="tokenPrefix"
+          label="Token prefix"
+          autoComplete="off"
+          placeholder="M"
+          helperText="Optional: tokens show as M-007"
+          slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' } } }}
         />
       </Box>
       <FormTextField

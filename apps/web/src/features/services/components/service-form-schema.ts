@@ -13,6 +13,7 @@ export const serviceFormSchema = serviceInputSchema.omit({ pricePaise: true }).e
   preparation: optionalText(shape.preparation),
   reportTurnaroundHours: optionalNumber(shape.reportTurnaroundHours),
   capacityPerSlot: requiredNumber(shape.capacityPerSlot, 'Enter how many people a slot takes'),
+  tokenPrefix: optionalText(shape.tokenPrefix),
 });
 export type ServiceFormInput = z.input<typeof serviceFormSchema>;
 export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
@@ -32,6 +33,7 @@ export function serviceFormDefaults(kind: ServiceKind, service?: Service): Servi
     imageUrl: service?.imageUrl ?? null,
     availability: service?.availability ?? [],
     capacityPerSlot: textOf(service?.capacityPerSlot ?? 1),
+    tokenPrefix: textOf(service?.tokenPrefix),
     facilityId: service?.facilityId ?? null,
     active: service?.active ?? true,
   };

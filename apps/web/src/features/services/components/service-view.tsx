@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_SLOT_MINUTES, tokenLabel } from '@caredesk/shared';
 import BiotechOutlined from '@mui/icons-material/BiotechOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -19,7 +20,6 @@ import { useUpdateService } from '../api/update-service';
 import { KindChip } from './service-columns';
 
 /** Slots of a scan or test without a duration. */
-const DEFAULT_SLOT_MINUTES = 15;
 
 interface ServiceViewProps {
   area: typeof paths.scans | typeof paths.services;
@@ -42,7 +42,7 @@ export function ServiceView({ area, noun, listTitle }: ServiceViewProps) {
     return <RecordLoadState title={listTitle} error={query.error} notFound={wrongArea} notFoundTitle="Not found" backHref={area} backLabel={back} />;
   }
   const scan = service.kind !== 'OTHER';
-  const slotMinutes = service.durationMinutes ?? DEFAULT_SLOT_MINUTES;
+  const slotMinutes = service.durationMinutes ?? DEFAULT_SERVICE_SLOT_MINUTES;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <RecordHeader
@@ -79,6 +79,7 @@ export function ServiceView({ area, noun, listTitle }: ServiceViewProps) {
               { label: 'Duration', value: service.durationMinutes === null ? null : `${service.durationMinutes} minutes`, hidden: !scan },
               { label: 'Report turnaround', value: service.reportTurnaroundHours === null ? null : `${service.reportTurnaroundHours} hours`, hidden: !scan },
               { label: 'Capacity per slot', value: service.capacityPerSlot, hidden: !scan },
+              { label: 'Token prefix', value: service.tokenPrefix ? `${service.tokenPrefix} (tokens show as ${tokenLabel(7, service.tokenPrefix)})` : null, hidden: !scan },
               { label: 'Facility', value: service.facilityName, hidden: !showFacility },
               { label: 'Description', value: service.description },
             ]}
