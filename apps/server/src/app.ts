@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './lib/security.js';
 import { registerWebConsole } from './lib/web-console.js';
 import { appointmentRoutes } from './modules/appointments/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { bookingRoutes } from './modules/bookings/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { doctorRoutes } from './modules/doctors/routes.js';
 import { eventRoutes, type EventRouteOptions } from './modules/events/routes.js';
@@ -25,11 +26,13 @@ import { facilityRoutes } from './modules/facilities/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { patientApiRoutes } from './modules/patient-api/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { serviceRoutes } from './modules/services/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { tokenQueueRoutes } from './modules/tokens/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 
@@ -109,6 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(serviceRoutes(ctx));
       await api.register(patientRoutes(ctx));
       await api.register(appointmentRoutes(ctx));
+      await api.register(bookingRoutes(ctx));
+      await api.register(tokenQueueRoutes(ctx));
+      await api.register(patientApiRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -145,8 +145,22 @@ async function notifyAppointmentCreated(
   }
 }
 
-export async function createAppointment(db: Db, caller: StaffContext, input: AppointmentCreateInput, options: WriteOptions = {}): Promise<Appointment> {
-  const id = await db.transaction(async (tx) => {
+/**
+ * Who books: a staff member at the console, or a patient through the patient API (staffId null,
+ * source APP). Either way the organisation comes from the verified token, never from the body.
+ */
+export interface VisitActor {
+  organisationId: string;
+  staffId: string | null;
+}
+
+export function staffActor(caller: StaffContext): VisitActor {
+  return { organisationId: caller.organisationId, staffId: caller.id };
+}
+
+/** Books a slot; answers the new appointment's id (read it back with the caller's own query). */
+export async function bookAppointment(db: Db, caller: VisitActor, input: AppointmentCreateInput, options: WriteOptions = {}): Promise<string> {
+  return db.transaction(async (tx) => {
     const doctor = await lockDoctor(tx, caller.organisationId, input.doctorId);
     const [patient] = await tx
       .select({ id: patients.id, name: patients.name })
@@ -171,11 +185,11 @@ export async function createAppointment(db: Db, caller: StaffContext, input: App
         notes: input.notes ?? null,
         feePaise: doctor.consultationFeePaise,
         source: input.source,
-        createdBy: caller.id,
+        createdBy: caller.staffId,
       })
       .returning({ id: appointments.id });
     const appointmentId = row!.id;
-    await tx.insert(appointmentHistory).values({ appointmentId, organisationId: caller.organisationId, byStaffId: caller.id, action: 'created', toStatus: 'BOOKED' });
+    await tx.insert(appointmentHistory).values({ appointmentId, organisationId: caller.organisationId, byStaffId: caller.staffId, action: 'created', toStatus: 'BOOKED' });
     await notifyAppointmentCreated(tx, options, { id: caller.organisationId, type: organisation.type }, {
       appointmentId,
       patientId: patient.id,
@@ -188,6 +202,10 @@ export async function createAppointment(db: Db, caller: StaffContext, input: App
     await announce(tx, options, caller.organisationId, { appointmentId, doctorId: doctor.id, date: input.date, status: 'BOOKED' });
     return appointmentId;
   });
+}
+
+export async function createAppointment(db: Db, caller: StaffContext, input: AppointmentCreateInput, options: WriteOptions = {}): Promise<Appointment> {
+  const id = await bookAppointment(db, staffActor(caller), input, options);
   return getAppointment(db, caller, id);
 }
 
@@ -199,6 +217,17 @@ async function lockAppointment(tx: Tx, caller: StaffContext, id: string) {
     .for('update');
   if (!row) throw new NotFoundError('Appointment not found');
   return row;
+}
+
+/**
+ * The token queue's clock (schema queueTimes): check-in joins the waiting room, start is being
+ * called in (unless the queue already called this visit), complete leaves it.
+ */
+export function queueTimesOf(action: AppointmentAction, current: { calledAt: Date | null }, now = new Date()) {
+  if (action === 'check-in') return { checkedInAt: now };
+  if (action === 'start') return { calledAt: current.calledAt ?? now };
+  if (action === 'complete') return { completedAt: now };
+  return {};
 }
 
 /** check-in, start, complete, cancel (with a reason) or no-show, along design.md §5's graph. */
@@ -218,7 +247,7 @@ export async function actOnAppointment(
     if (!canMoveAppointment(current.status, target)) throw new ConflictError(`Cannot ${action}: the appointment is ${current.status}`);
     await tx
       .update(appointments)
-      .set({ status: target, updatedAt: new Date(), ...(action === 'cancel' ? { cancelReason: reason } : {}) })
+      .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: reason } : {}) })
       .where(eq(appointments.id, id));
     await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action, fromStatus: current.status, toStatus: target, note: reason });
     await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId: current.doctorId, date: current.date, status: target });
