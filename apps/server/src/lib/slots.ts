@@ -1,7 +1,7 @@
 import { LIVE_VISIT_STATUSES, minutesOfDay, type AvailabilityWindow, type Slot } from '@caredesk/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appointments } from '../db/schema/index.js';
+import { appointments, bookings } from '../db/schema/index.js';
 
 /** What the slot engine needs to know about a doctor (or, later, a scan/test service). */
 export interface SlotSchedule {
@@ -93,3 +93,18 @@ export async function liveAppointmentCounts(db: Db, doctorId: string, date: stri
 export const liveAppointmentStatuses = (['BOOKED', 'CHECKED_IN', 'IN_CONSULTATION', 'COMPLETED'] as const).filter((status) =>
   (LIVE_VISIT_STATUSES as readonly string[]).includes(status),
 );
+
+/** LIVE_VISIT_STATUSES narrowed to the ones a booking can hold. */
+export const liveBookingStatuses = (['BOOKED', 'CHECKED_IN', 'IN_PROGRESS', 'COMPLETED', 'REPORT_READY'] as const).filter((status) =>
+  (LIVE_VISIT_STATUSES as readonly string[]).includes(status),
+);
+
+/** Live bookings of a scan/test service on a date, by slot start. */
+export async function liveBookingCounts(db: Db, serviceId: string, date: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ start: bookings.startTime, n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.serviceId, serviceId), eq(bookings.date, date), inArray(bookings.status, liveBookingStatuses)))
+    .groupBy(bookings.startTime);
+  return new Map(rows.map((row) => [row.start, row.n]));
+}

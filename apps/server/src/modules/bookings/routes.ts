@@ -1,6 +1,83 @@
+import {
+  bookingActionSchema,
+  bookingCreateSchema,
+  bookingListQuerySchema,
+  bookingReportSchema,
+  bookingRescheduleSchema,
+  bookingSchema,
+  canAccessArea,
+  idParamsSchema,
+  paginatedSchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+  visitActionBodySchema,
+} from '@caredesk/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { staffOf } from '../../lib/auth.js';
+import { ForbiddenError } from '../../lib/errors.js';
+import { requireArea } from '../../lib/tenancy.js';
+import { staffActor } from '../appointments/service.js';
+import { getBooking, listBookings } from './queries.js';
+import { attachReport } from './report.js';
+import { actOnBooking, createBooking, rescheduleBooking } from './service.js';
+import { listServiceSlots } from './slots.js';
 
-export function bookingRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['bookings'];
+const security = [{ bearerAuth: [] }];
+
+/** Free slots serve the booking form (bookings) and the scan's own page (scans). */
+const requireSlotsArea: preHandlerAsyncHookHandler = async (request) => {
+  const caller = staffOf(request);
+  if (!canAccessArea(caller.organisationType, caller.role, 'bookings') && !canAccessArea(caller.organisationType, caller.role, 'scans')) {
+    throw new ForbiddenError();
+  }
+};
+
+// Writes raise booking.updated (and notification.created) inside their transaction, so the live
+// channel fires on commit: see WriteOptions in ../appointments/service.ts.
+export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = { preHandler: [ctx.authenticate, requireArea('bookings')] };
+    const options = { events: ctx.events };
+
+    app.get(
+      '/services/:id/slots',
+      { preHandler: [ctx.authenticate, requireSlotsArea], schema: { tags, security, summary: 'Free slots of a scan or test on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      (request) => listServiceSlots(ctx.db, staffOf(request).organisationId, request.params.id, request.query.date),
+    );
+    app.get(
+      '/bookings',
+      { ...guard, schema: { tags, security, summary: 'Scan and test bookings: date range, service, kind, patient, status, search, sort, page', querystring: bookingListQuerySchema, response: { 200: paginatedSchema(bookingSchema) } } },
+      (request) => listBookings(ctx.db, staffOf(request).organisationId, request.query),
+    );
+    app.get('/bookings/:id', { ...guard, schema: { tags, security, summary: 'One booking with its history', params: idParamsSchema, response: { 200: bookingSchema } } }, (request) =>
+      getBooking(ctx.db, staffOf(request).organisationId, request.params.id),
+    );
+    app.post(
+      '/bookings',
+      { ...guard, schema: { tags, security, summary: 'Book a free scan/test slot (409 when it is full)', body: bookingCreateSchema, response: { 201: bookingSchema } } },
+      async (request, reply) => reply.status(201).send(await createBooking(ctx.db, staffOf(request), request.body, options)),
+    );
+    app.post(
+      '/bookings/:id/actions/:action',
+      { ...guard, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: idParamsSchema.extend({ action: bookingActionSchema }), body: visitActionBodySchema.optional(), response: { 200: bookingSchema } } },
+      async (request) => {
+        const caller = staffOf(request);
+        await actOnBooking(ctx.db, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
+        return getBooking(ctx.db, caller.organisationId, request.params.id);
+      },
+    );
+    app.post(
+      '/bookings/:id/reschedule',
+      { ...guard, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN booking to another free slot', params: idParamsSchema, body: bookingRescheduleSchema, response: { 200: bookingSchema } } },
+      (request) => rescheduleBooking(ctx.db, staffOf(request), request.params.id, request.body, options),
+    );
+    app.post(
+      '/bookings/:id/report',
+      { ...guard, schema: { tags, security, summary: 'Attach the report (a private PDF upload): COMPLETED -> REPORT_READY', params: idParamsSchema, body: bookingReportSchema, response: { 200: bookingSchema } } },
+      (request) => attachReport(ctx.db, staffOf(request), request.params.id, request.body.uploadId, options),
+    );
+  };
 }

@@ -1,0 +1,45 @@
+import { canAccessArea, type MenuArea, type NotificationType, type OrganisationType } from '@caredesk/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { notifications, staff, type NotificationDetails } from '../db/schema/index.js';
+import type { EventBus } from './events/bus.js';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-11-24', '10:30' -> '24 Nov, 10:30 am'. */
+export function visitWhen(date: string, time: string): string {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${day} ${MONTHS[month - 1]}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+export interface StaffNotification {
+  type: NotificationType;
+  title: string;
+  message: string;
+  details: NotificationDetails;
+}
+
+/**
+ * One notification per active staff member whose menu shows `area` (design.md §5), each
+ * announced to its recipient on the live channel when the transaction commits.
+ */
+export async function notifyStaffOfArea(
+  tx: Tx,
+  events: Pick<EventBus, 'publish'> | undefined,
+  organisation: { id: string; type: OrganisationType },
+  area: MenuArea,
+  notification: StaffNotification,
+): Promise<void> {
+  const members = await tx.select({ id: staff.id, role: staff.role }).from(staff).where(and(eq(staff.organisationId, organisation.id), eq(staff.active, true)));
+  const recipients = members.filter((member) => canAccessArea(organisation.type, member.role, area));
+  if (recipients.length === 0) return;
+  const created = await tx
+    .insert(notifications)
+    .values(recipients.map((member) => ({ organisationId: organisation.id, recipientStaffId: member.id, ...notification })))
+    .returning({ id: notifications.id, recipientStaffId: notifications.recipientStaffId });
+  for (const row of created) {
+    await events?.publish(organisation.id, { type: 'notification.created', notificationId: row.id, recipientStaffId: row.recipientStaffId }, tx);
+  }
+}

@@ -1,0 +1,46 @@
+import { UPLOAD_LIMITS, type Booking } from '@caredesk/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bookingHistory, bookings, uploads } from '../../db/schema/index.js';
+import type { StaffContext } from '../../lib/auth.js';
+import { BadRequestError, ConflictError } from '../../lib/errors.js';
+import type { WriteOptions } from '../appointments/service.js';
+import { getBooking } from './queries.js';
+import { lockBooking } from './service.js';
+
+const PDF = UPLOAD_LIMITS.pdf.types[0];
+
+/**
+ * Attaches the report, a private PDF already uploaded through POST /api/uploads, and moves a
+ * COMPLETED booking to REPORT_READY. A REPORT_READY booking may have its report replaced (a
+ * corrected report); the history keeps both.
+ */
+export async function attachReport(db: Db, caller: StaffContext, id: string, uploadId: string, options: WriteOptions = {}): Promise<Booking> {
+  await db.transaction(async (tx) => {
+    const current = await lockBooking(tx, caller.organisationId, id);
+    if (current.status !== 'COMPLETED' && current.status !== 'REPORT_READY') {
+      throw new ConflictError(`Cannot upload the report: the booking is ${current.status} (complete it first)`);
+    }
+    const [upload] = await tx
+      .select({ name: uploads.name, mimeType: uploads.mimeType })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId), eq(uploads.organisationId, caller.organisationId)));
+    // Another organisation's upload is as unknown as a missing one.
+    if (!upload) throw new BadRequestError('Upload not found', [{ path: 'uploadId', message: 'Upload not found' }]);
+    // The upload call stores every PDF as private (signed URLs only), so a PDF here is never public.
+    if (upload.mimeType !== PDF) throw new BadRequestError('The report must be a PDF', [{ path: 'uploadId', message: 'The report must be a PDF' }]);
+    const now = new Date();
+    await tx.update(bookings).set({ status: 'REPORT_READY', reportUploadId: uploadId, reportReadyAt: now, updatedAt: now }).where(eq(bookings.id, id));
+    await tx.insert(bookingHistory).values({
+      bookingId: id,
+      organisationId: caller.organisationId,
+      byStaffId: caller.id,
+      action: current.status === 'REPORT_READY' ? 'report-replaced' : 'report',
+      fromStatus: current.status,
+      toStatus: 'REPORT_READY',
+      note: upload.name,
+    });
+    await options.events?.publish(caller.organisationId, { type: 'booking.updated', bookingId: id, serviceId: current.serviceId, date: current.date, status: 'REPORT_READY' }, tx);
+  });
+  return getBooking(db, caller.organisationId, id);
+}
