@@ -13,6 +13,7 @@ export interface QueueVisitSnapshot {
   completedAt: string | null;
   skippedAt: string | null;
   recalledAt: string | null;
+  updatedAt: string;
   /** updatedAt after the action: undo refuses when the visit has moved on since. */
   updatedAtAfter: string;
 }

@@ -1,6 +1,51 @@
+import { idParamsSchema, tokenQueueActionBodySchema, tokenQueueActionSchema, tokenQueueKindSchema, tokenQueueSchema, tokenQueuesResponseSchema, type TokenQueueKind } from '@caredesk/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { staffOf } from '../../lib/auth.js';
+import { requireArea } from '../../lib/tenancy.js';
+import { actOnQueue } from './actions.js';
+import { getQueue, listQueues } from './queries.js';
+import { queueSources } from './sources.js';
 
-export function tokenQueueRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['tokens'];
+const security = [{ bearerAuth: [] }];
+const kindParams = z.object({ kind: tokenQueueKindSchema });
+
+/** Doctors' queues belong to Appointments, scans' and tests' to Bookings (the navigation table). */
+const requireQueueArea: preHandlerAsyncHookHandler = async (request, reply) => {
+  const { kind } = request.params as { kind: TokenQueueKind };
+  await requireArea(queueSources[kind].area).call(request.server, request, reply);
+};
+
+export function tokenQueueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const guard = { preHandler: [ctx.authenticate, requireQueueArea] };
+    app.get(
+      '/tokens/:kind',
+      { ...guard, schema: { tags, security, summary: "Today's token queues of the doctors (or scans and tests)", params: kindParams, response: { 200: tokenQueuesResponseSchema } } },
+      (request) => listQueues(ctx.db, staffOf(request).organisationId, request.params.kind),
+    );
+    app.get(
+      '/tokens/:kind/:id',
+      { ...guard, schema: { tags, security, summary: "Today's token queue of one doctor (scan, test)", params: kindParams.extend(idParamsSchema.shape), response: { 200: tokenQueueSchema } } },
+      (request) => getQueue(ctx.db, staffOf(request).organisationId, request.params.kind, request.params.id),
+    );
+    app.post(
+      '/tokens/:kind/:id/actions/:action',
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary: 'call-next, skip, recall, complete or undo on a queue (409 naming why not)',
+          params: kindParams.extend(idParamsSchema.shape).extend({ action: tokenQueueActionSchema }),
+          body: tokenQueueActionBodySchema.optional(),
+          response: { 200: tokenQueueSchema },
+        },
+      },
+      (request) => actOnQueue(ctx.db, staffOf(request), request.params.kind, request.params.id, request.params.action, request.body?.visitId, { events: ctx.events }),
+    );
+  };
 }
