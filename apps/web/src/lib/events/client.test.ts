@@ -207,7 +207,7 @@ describe('live query keys', () => {
   it('maps events to the query-key prefixes and resync invalidates them all', async () => {
     const queryClient = new QueryClient();
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
-    expect(liveQueryKeys['appointment.updated']).toEqual([['appointments'], ['doctor-slots']]);
+    expect(liveQueryKeys['appointment.updated']).toEqual([['appointments'], ['doctor-slots'], ['tokens']]);
     expect(liveQueryKeys['notification.created']).toEqual([['notifications']]);
     expect(liveQueryKeys['wallet.updated']).toEqual([['wallet']]);
     expect(liveQueryKeys['plan.updated']).toEqual([['plan']]);

@@ -7,8 +7,9 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * every prefix in the table is invalidated.
  */
 export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
-  'appointment.updated': [['appointments'], ['doctor-slots']],
-  'booking.updated': [['bookings'], ['service-slots']],
+  // A check-in or cancel from the lists changes the token queues too.
+  'appointment.updated': [['appointments'], ['doctor-slots'], ['tokens']],
+  'booking.updated': [['bookings'], ['service-slots'], ['tokens']],
   'token.updated': [['tokens']],
   'notification.created': [['notifications']],
   'chat.message': [['chat']],

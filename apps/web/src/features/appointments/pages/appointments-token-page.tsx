@@ -1,12 +1,6 @@
-import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
-import { AreaEmptyPage } from '@/components/placeholder-page';
+import { TokenQueuePage } from '@/components/token-queue/token-queue-page';
 
+/** Today's queue per doctor, and the waiting-room display. */
 export default function AppointmentsTokenPage() {
-  return (
-    <AreaEmptyPage
-      title="Appointment tokens"
-      icon={<ConfirmationNumberOutlined />}
-      message="No patients are waiting in today's queue."
-    />
-  );
+  return <TokenQueuePage kind="doctors" title="Appointment tokens" emptyMessage="No doctor has hours or patients today." />;
 }

@@ -1,8 +1,6 @@
-import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
-import { AreaEmptyPage } from '@/components/placeholder-page';
+import { TokenQueuePage } from '@/components/token-queue/token-queue-page';
 
+/** Today's queue per scan and test, and the waiting-room display. */
 export default function BookingsTokenPage() {
-  return (
-    <AreaEmptyPage title="Booking tokens" icon={<ConfirmationNumberOutlined />} message="No patients are waiting in today's queue." />
-  );
+  return <TokenQueuePage kind="services" title="Booking tokens" emptyMessage="No scan or test has hours or bookings today." />;
 }

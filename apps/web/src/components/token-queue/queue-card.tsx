@@ -1,0 +1,122 @@
+import type { TokenEntry, TokenQueue, TokenQueueAction } from '@caredesk/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { QueueActionInput } from './api';
+
+interface QueueCardProps {
+  queue: TokenQueue;
+  busy: boolean;
+  onAction: (input: QueueActionInput) => void;
+}
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Box sx={{ minWidth: 64 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="div">
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function TokenList({ title, entries, action }: { title: string; entries: TokenEntry[]; action?: (entry: TokenEntry) => React.ReactNode }) {
+  if (entries.length === 0) return null;
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75 }} component="ul" aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {entries.map((entry) => (
+          <li key={entry.visitId}>{action ? action(entry) : <Chip size="small" label={`${entry.tokenLabel} · ${entry.patientName}`} />}</li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+const averageText = (minutes: number | null) => (minutes === null ? '—' : `${Math.round(minutes)} min`);
+
+/** One doctor's (scan's) queue today, with the desk's actions. */
+export function QueueCard({ queue, busy, onAction }: QueueCardProps) {
+  const act = (action: TokenQueueAction, visitId?: string) => onAction({ queueId: queue.id, action, ...(visitId ? { visitId } : {}) });
+  const serving = queue.nowServing;
+  return (
+    <Card variant="outlined" component="section" aria-label={`Queue of ${queue.name}`}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box>
+          <Typography variant="h6" component="h2">
+            {queue.name}
+          </Typography>
+          {queue.subtitle && (
+            <Typography variant="body2" color="text.secondary">
+              {queue.subtitle}
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+          <Box aria-live="polite">
+            <Typography variant="overline" color="text.secondary" component="div">
+              Now serving
+            </Typography>
+            <Typography variant="h3" component="div" sx={{ fontWeight: 700, lineHeight: 1.1 }} data-testid="now-serving">
+              {serving?.tokenLabel ?? '—'}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ minHeight: 20 }}>
+              {serving?.patientName ?? 'No one is with the doctor'}
+            </Typography>
+          </Box>
+          <Box>
+            <Typography variant="overline" color="text.secondary" component="div">
+              Next
+            </Typography>
+            <Typography variant="h5" component="div" data-testid="next-token">
+              {queue.next?.tokenLabel ?? '—'}
+            </Typography>
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Figure label="Waiting" value={queue.waitingCount} />
+          <Figure label="Done" value={queue.doneCount} />
+          <Figure label="Average wait" value={averageText(queue.averageWaitMinutes)} />
+          <Figure label="Not arrived" value={queue.notArrived.length} />
+        </Box>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" disabled={busy || (!queue.next && !serving)} onClick={() => act('call-next')}>
+            Call next
+          </Button>
+          <Button variant="outlined" disabled={busy || !serving} onClick={() => act('complete')}>
+            Complete
+          </Button>
+          <Button variant="outlined" disabled={busy || !queue.next} onClick={() => act('skip')} aria-label={`Skip ${queue.next?.tokenLabel ?? 'next token'}`}>
+            Skip
+          </Button>
+          <Button variant="outlined" disabled={busy || !serving} onClick={() => act('recall')} aria-label="Announce again">
+            Recall
+          </Button>
+          <Button variant="text" disabled={busy || !queue.lastAction} onClick={() => act('undo')}>
+            Undo
+          </Button>
+        </Stack>
+        {(queue.waiting.length > 0 || queue.skipped.length > 0) && <Divider />}
+        <TokenList title="Waiting" entries={queue.waiting} />
+        <TokenList
+          title="Skipped"
+          entries={queue.skipped}
+          action={(entry) => (
+            <Chip size="small" color="warning" variant="outlined" label={`${entry.tokenLabel} · Recall`} onClick={() => act('recall', entry.visitId)} aria-label={`Recall ${entry.tokenLabel}`} disabled={busy} />
+          )}
+        />
+      </CardContent>
+    </Card>
+  );
+}
