@@ -27,6 +27,15 @@ export const configSchema = z.object({
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /**
+   * Where patient sign-in codes go (lib/sms). Unset: written to the log, except in production,
+   * where codes are refused rather than logged. 'log' forces the log (a staging server).
+   */
+  SMS_PROVIDER: z.enum(['log']).optional(),
+  /** Patient sign-in codes sent per phone, and per client IP, in one window. */
+  OTP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  OTP_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
   UPLOAD_DIR: z.string().min(1).optional(),
   /** S3-compatible object storage for uploads, used instead of the local directory when set. */

@@ -21,3 +21,4 @@ export * from './appointments.js';
 export * from './events.js';
 export * from './bookings.js';
 export * from './token-queue.js';
+export * from './patient-api.js';

@@ -56,6 +56,46 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
   }
 }
 
+/** A patient app sign-in: the account and its session row (checked on every request). */
+export interface PatientClaims {
+  accountId: string;
+  sessionId: string;
+}
+
+const patientPayloadSchema = z.object({ sub: z.uuid(), sid: z.uuid(), typ: z.literal('patient') });
+
+/**
+ * A patient app token: its own audience and type, so neither verifier accepts the other's
+ * token even though one key signs both. It lives as long as its session; signing out revokes
+ * the session, which every request checks.
+ */
+export async function signPatientToken(key: Uint8Array, claims: PatientClaims, expiresAt: Date, now = new Date()): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId, typ: 'patient' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.accountId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(PATIENT_AUDIENCE)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key);
+}
+
+/** Verifies a patient app token as verifyAccessToken does a console one; undefined when invalid. */
+export async function verifyPatientToken(key: Uint8Array, token: string): Promise<PatientClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: PATIENT_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    });
+    const parsed = patientPayloadSchema.safeParse(payload);
+    return parsed.success ? { accountId: parsed.data.sub, sessionId: parsed.data.sid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An opaque refresh token: 32 random bytes, base64url. Only its hash is stored. */
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');

@@ -2,6 +2,7 @@ import {
   appointmentActionTarget,
   canAccessArea,
   canMoveAppointment,
+  CANCELLED_BY_PATIENT,
   tokenLabel,
   type Appointment,
   type AppointmentAction,
@@ -209,11 +210,11 @@ export async function createAppointment(db: Db, caller: StaffContext, input: App
   return getAppointment(db, caller, id);
 }
 
-async function lockAppointment(tx: Tx, caller: StaffContext, id: string) {
+async function lockAppointment(tx: Tx, scope: { organisationId: string }, id: string) {
   const [row] = await tx
     .select()
     .from(appointments)
-    .where(and(eq(appointments.id, id), eq(appointments.organisationId, caller.organisationId)))
+    .where(and(eq(appointments.id, id), eq(appointments.organisationId, scope.organisationId)))
     .for('update');
   if (!row) throw new NotFoundError('Appointment not found');
   return row;
@@ -230,6 +231,25 @@ export function queueTimesOf(action: AppointmentAction, current: { calledAt: Dat
   return {};
 }
 
+/**
+ * One move along design.md §5's graph under the appointment's lock, recorded in the history as
+ * the actor's (a staff member, or the patient in the app: staffId null). A cancel keeps `note`
+ * as its reason.
+ */
+async function moveAppointment(db: Db, actor: VisitActor, id: string, action: AppointmentAction, note: string | null, options: WriteOptions): Promise<void> {
+  const target = appointmentActionTarget[action];
+  await db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, actor, id);
+    if (!canMoveAppointment(current.status, target)) throw new ConflictError(`Cannot ${action}: the appointment is ${current.status}`);
+    await tx
+      .update(appointments)
+      .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: note } : {}) })
+      .where(eq(appointments.id, id));
+    await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: actor.organisationId, byStaffId: actor.staffId, action, fromStatus: current.status, toStatus: target, note });
+    await announce(tx, options, actor.organisationId, { appointmentId: id, doctorId: current.doctorId, date: current.date, status: target });
+  });
+}
+
 /** check-in, start, complete, cancel (with a reason) or no-show, along design.md §5's graph. */
 export async function actOnAppointment(
   db: Db,
@@ -239,20 +259,19 @@ export async function actOnAppointment(
   body: VisitActionBody,
   options: WriteOptions = {},
 ): Promise<Appointment> {
-  const target = appointmentActionTarget[action];
   const reason = body.reason?.trim() || null;
   if (action === 'cancel' && !reason) throw new BadRequestError('Give a reason to cancel', [{ path: 'reason', message: 'Give a reason to cancel' }]);
-  await db.transaction(async (tx) => {
-    const current = await lockAppointment(tx, caller, id);
-    if (!canMoveAppointment(current.status, target)) throw new ConflictError(`Cannot ${action}: the appointment is ${current.status}`);
-    await tx
-      .update(appointments)
-      .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: reason } : {}) })
-      .where(eq(appointments.id, id));
-    await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action, fromStatus: current.status, toStatus: target, note: reason });
-    await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId: current.doctorId, date: current.date, status: target });
-  });
+  await moveAppointment(db, staffActor(caller), id, action, reason, options);
   return getAppointment(db, caller, id);
+}
+
+/**
+ * A patient cancels their own BOOKED or CHECKED_IN appointment in the app (the caller has checked
+ * that it is theirs). No reason is required; the history says who cancelled.
+ */
+export async function cancelAppointmentByPatient(db: Db, actor: VisitActor, id: string, reason: string | undefined, options: WriteOptions = {}): Promise<void> {
+  const given = reason?.trim();
+  await moveAppointment(db, actor, id, 'cancel', given ? `${CANCELLED_BY_PATIENT}: ${given}` : CANCELLED_BY_PATIENT, options);
 }
 
 /**

@@ -1,6 +1,98 @@
+import {
+  idParamsSchema,
+  organisationItemParamsSchema,
+  organisationParamsSchema,
+  paginatedSchema,
+  patientAppointmentCreateSchema,
+  patientAppointmentSchema,
+  patientCancelSchema,
+  patientDoctorListQuerySchema,
+  patientDoctorSchema,
+  patientOtpRequestSchema,
+  patientOtpSentSchema,
+  patientSessionSchema,
+  patientVerifyRequestSchema,
+  patientVisitListQuerySchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+} from '@caredesk/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { createSmsSender } from '../../lib/sms/index.js';
+import { createPatientAuthenticate, patientOf } from './auth.js';
+import { listBookableDoctorSlots, listOrganisationDoctors } from './catalogue.js';
+import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
+import { bookAppointmentForPatient, cancelOwnAppointment, getOwnAppointment, listOwnAppointments } from './visits.js';
 
-export function patientApiRoutes(_ctx: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['patient'];
+const security = [{ bearerAuth: [] }];
+
+function clientOf(request: FastifyRequest): PatientClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+/**
+ * /api/patient/*: the patient app (design.md §5). Its own tokens and pre-handler: a staff token
+ * is refused here, and a patient token by every staff route.
+ */
+export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('patientAccount', null);
+    const otp: OtpDeps = { db: ctx.db, jwtKey: ctx.jwtKey, rateLimitStore: ctx.rateLimitStore, config: ctx.config, sms: createSmsSender(ctx.config, app.log) };
+    const signedIn = { preHandler: createPatientAuthenticate(ctx.db, ctx.jwtKey) };
+    const writeOptions = { events: ctx.events };
+
+    app.post(
+      '/patient/auth/otp',
+      { schema: { tags, summary: 'Text a 6-digit sign-in code to a phone (rate limited per phone and IP)', body: patientOtpRequestSchema, response: { 202: patientOtpSentSchema } } },
+      async (request, reply) => reply.status(202).send(await sendOtp(otp, request.body.phone, clientOf(request))),
+    );
+    app.post(
+      '/patient/auth/verify',
+      { schema: { tags, summary: 'Sign in with the code: a patient token (5 wrong codes kill the code)', body: patientVerifyRequestSchema, response: { 200: patientSessionSchema } } },
+      (request) => verifyOtp(otp, request.body, clientOf(request)),
+    );
+    app.post(
+      '/patient/auth/logout',
+      { ...signedIn, schema: { tags, security, summary: 'End the patient session at once', response: { 204: z.null() } } },
+      async (request, reply) => {
+        await endPatientSession(ctx.db, patientOf(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/patient/organisations/:orgId/doctors',
+      { ...signedIn, schema: { tags, security, summary: 'An organisation’s active doctors with fees', params: organisationParamsSchema, querystring: patientDoctorListQuerySchema, response: { 200: paginatedSchema(patientDoctorSchema) } } },
+      (request) => listOrganisationDoctors(ctx.db, request.params.orgId, request.query),
+    );
+    app.get(
+      '/patient/organisations/:orgId/doctors/:id/slots',
+      { ...signedIn, schema: { tags, security, summary: 'Free slots of a doctor on a date', params: organisationItemParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      (request) => listBookableDoctorSlots(ctx.db, request.params.orgId, request.params.id, request.query.date),
+    );
+
+    app.get(
+      '/patient/appointments',
+      { ...signedIn, schema: { tags, security, summary: 'The account’s appointments in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientAppointmentSchema) } } },
+      (request) => listOwnAppointments(ctx.db, patientOf(request), request.query),
+    );
+    app.get(
+      '/patient/appointments/:id',
+      { ...signedIn, schema: { tags, security, summary: 'One of the account’s appointments', params: idParamsSchema, response: { 200: patientAppointmentSchema } } },
+      (request) => getOwnAppointment(ctx.db, patientOf(request), request.params.id),
+    );
+    app.post(
+      '/patient/appointments',
+      { ...signedIn, schema: { tags, security, summary: 'Book a free slot for oneself or a family member (409 when it is full)', body: patientAppointmentCreateSchema, response: { 201: patientAppointmentSchema } } },
+      async (request, reply) => reply.status(201).send(await bookAppointmentForPatient(ctx.db, patientOf(request), request.body, writeOptions)),
+    );
+    app.post(
+      '/patient/appointments/:id/cancel',
+      { ...signedIn, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN appointment', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientAppointmentSchema } } },
+      (request) => cancelOwnAppointment(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
+    );
+  };
 }

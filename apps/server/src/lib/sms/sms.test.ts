@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createSmsSender, maskPhone, type SmsLog } from './index.js';
+
+function recordingLog() {
+  const lines: { level: 'info' | 'warn'; details: object; message: string }[] = [];
+  const log: SmsLog = {
+    info: (details, message) => lines.push({ level: 'info', details, message }),
+    warn: (details, message) => lines.push({ level: 'warn', details, message }),
+  };
+  return { log, lines };
+}
+
+describe('SMS adapters', () => {
+  it('masks every digit of a phone but the last four', () => {
+    expect(maskPhone('+919876543210')).toBe('+********3210');
+  });
+
+  it('in development, writes the message (code included) to the log with the phone masked', async () => {
+    const { log, lines } = recordingLog();
+    await createSmsSender({ NODE_ENV: 'development', SMS_PROVIDER: undefined }, log).send('+919876543210', '482913 is your code');
+    expect(lines).toEqual([{ level: 'info', details: { to: '+********3210', text: '482913 is your code' }, message: expect.stringContaining('not sent') }]);
+    expect(JSON.stringify(lines)).not.toContain('9876543210');
+  });
+
+  it('in production without a provider, warns at start and refuses to send (503) without logging the code', async () => {
+    const { log, lines } = recordingLog();
+    const sender = createSmsSender({ NODE_ENV: 'production', SMS_PROVIDER: undefined }, log);
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn' })]);
+    await expect(sender.send('+919876543210', '482913 is your code')).rejects.toMatchObject({ statusCode: 503 });
+    expect(JSON.stringify(lines)).not.toContain('482913');
+  });
+
+  it('in production, SMS_PROVIDER=log opts in to the log adapter (a staging server)', async () => {
+    const { log, lines } = recordingLog();
+    await createSmsSender({ NODE_ENV: 'production', SMS_PROVIDER: 'log' }, log).send('+919876543210', '482913 is your code');
+    expect(lines[0]?.details).toMatchObject({ text: '482913 is your code' });
+  });
+});

@@ -1,0 +1,56 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { patientAccounts, patientSessions } from '../../db/schema/index.js';
+import { bearerToken } from '../../lib/auth.js';
+import { UnauthorizedError } from '../../lib/errors.js';
+import { verifyPatientToken } from '../../lib/tokens.js';
+
+/** The signed-in patient app account. Its phone decides which patient records it may see. */
+export interface PatientCaller {
+  accountId: string;
+  sessionId: string;
+  /** E.164, as stored on patient records. */
+  phone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the patient pre-handler on /api/patient/* routes only. */
+    patientAccount: PatientCaller | null;
+  }
+}
+
+export function patientOf(request: FastifyRequest): PatientCaller {
+  if (!request.patientAccount) throw new UnauthorizedError();
+  return request.patientAccount;
+}
+
+/**
+ * The pre-handler of every signed-in patient route: a patient token (a staff token fails its
+ * audience check) whose session is neither signed out nor expired. One indexed query per request,
+ * so signing out ends access at once.
+ */
+export function createPatientAuthenticate(db: Db, key: Uint8Array): preHandlerAsyncHookHandler {
+  return async function authenticatePatient(request) {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError();
+    const claims = await verifyPatientToken(key, token);
+    if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
+    const [row] = await db
+      .select({ phone: patientAccounts.phone })
+      .from(patientSessions)
+      .innerJoin(patientAccounts, eq(patientAccounts.id, patientSessions.accountId))
+      .where(
+        and(
+          eq(patientSessions.id, claims.sessionId),
+          eq(patientSessions.accountId, claims.accountId),
+          isNull(patientSessions.revokedAt),
+          gt(patientSessions.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new UnauthorizedError('Your session has ended. Sign in again.');
+    request.patientAccount = { accountId: claims.accountId, sessionId: claims.sessionId, phone: row.phone };
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { appointmentSchema } from './appointments.js';
+import { paginationQuerySchema } from './common.js';
+import { phoneSchema } from './contact.js';
+import { patientInputSchema } from './patients.js';
+import { isoDateSchema, timeOfDaySchema } from './schedule.js';
+
+/**
+ * The patient app's API (/api/patient/*, design.md §5): sign-in by a one-time code sent to a
+ * phone, then the organisations' doctors, free slots, booking and cancelling. Its tokens are not
+ * staff tokens: neither opens the other's routes.
+ */
+export const PATIENT_OTP_DIGITS = 6;
+export const PATIENT_OTP_TTL_SECONDS = 10 * 60;
+/** Wrong guesses a code survives; the next wrong one kills it. */
+export const PATIENT_OTP_MAX_ATTEMPTS = 5;
+/** A patient stays signed in this long unless they sign out (each request checks the session). */
+export const PATIENT_SESSION_TTL_DAYS = 30;
+
+export const patientOtpRequestSchema = z.object({ phone: phoneSchema });
+export type PatientOtpRequest = z.input<typeof patientOtpRequestSchema>;
+export const patientOtpSentSchema = z.object({ expiresInSeconds: z.number().int() });
+
+export const patientVerifyRequestSchema = z.object({
+  phone: phoneSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${PATIENT_OTP_DIGITS}}$`), `Enter the ${PATIENT_OTP_DIGITS}-digit code from the text message`),
+});
+export type PatientVerifyRequest = z.input<typeof patientVerifyRequestSchema>;
+
+export const patientAccountSchema = z.object({ id: z.uuid(), phone: z.string() });
+export const patientSessionSchema = z.object({
+  accessToken: z.string(),
+  expiresAt: z.iso.datetime(),
+  account: patientAccountSchema,
+});
+export type PatientSession = z.infer<typeof patientSessionSchema>;
+
+export const organisationParamsSchema = z.object({ orgId: z.uuid() });
+export const organisationItemParamsSchema = organisationParamsSchema.extend({ id: z.uuid() });
+
+const facilityRefSchema = z.object({ id: z.uuid(), name: z.string() }).nullable();
+
+/** What a patient sees of a doctor: no contact details, schedule internals or token prefix. */
+export const patientDoctorSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  specialization: z.string(),
+  qualifications: z.string().nullable(),
+  experienceYears: z.number().int().nullable(),
+  feePaise: z.number().int(),
+  photoUrl: z.string().nullable(),
+  facility: facilityRefSchema,
+});
+export type PatientDoctor = z.infer<typeof patientDoctorSchema>;
+
+export const patientDoctorListQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  specialization: z.string().trim().max(80).optional(),
+});
+export type PatientDoctorListQuery = z.input<typeof patientDoctorListQuerySchema>;
+
+/**
+ * Who the visit is for: one of the account's existing patient records in that organisation
+ * (patientId), or a family member by name, whose record is found or created with the account's
+ * phone. Flat rather than a union, so a missing field is reported by name.
+ */
+export const visitPatientSchema = z
+  .object({
+    patientId: z.uuid().optional(),
+    name: patientInputSchema.shape.name.optional(),
+    gender: patientInputSchema.shape.gender.optional(),
+    dateOfBirth: patientInputSchema.shape.dateOfBirth,
+  })
+  .superRefine((value, ctx) => {
+    if (value.patientId) {
+      if (value.name !== undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Give either patientId or a name, not both' });
+      return;
+    }
+    if (!value.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter the patient’s name, or choose one of your patients (patientId)' });
+    if (!value.gender) ctx.addIssue({ code: 'custom', path: ['gender'], message: 'Choose the patient’s gender' });
+  });
+export type VisitPatient = z.input<typeof visitPatientSchema>;
+
+export const patientAppointmentCreateSchema = z.object({
+  organisationId: z.uuid(),
+  doctorId: z.uuid(),
+  date: isoDateSchema,
+  startTime: timeOfDaySchema,
+  reason: z.string().trim().max(500).optional(),
+  patient: visitPatientSchema,
+});
+export type PatientAppointmentCreate = z.input<typeof patientAppointmentCreateSchema>;
+
+/**
+ * An appointment as its patient sees it: picked field by field from the console's, so a new
+ * staff-only field (notes, history naming staff) never reaches the app by default.
+ */
+export const patientAppointmentSchema = appointmentSchema
+  .pick({
+    id: true, doctorId: true, doctorName: true, specialization: true, patientId: true, patientName: true, date: true, startTime: true, endTime: true,
+    tokenNumber: true, tokenLabel: true, status: true, reason: true, cancelReason: true, feePaise: true, paymentStatus: true, source: true, createdAt: true, updatedAt: true,
+  })
+  .extend({ organisationId: z.uuid(), organisationName: z.string(), facility: facilityRefSchema });
+export type PatientAppointment = z.infer<typeof patientAppointmentSchema>;
+
+export const patientVisitListQuerySchema = paginationQuerySchema;
+export type PatientVisitListQuery = z.input<typeof patientVisitListQuerySchema>;
+
+export const patientCancelSchema = z.object({ reason: z.string().trim().max(500).optional() });
+export type PatientCancel = z.input<typeof patientCancelSchema>;
+
+/** What the history and the cancel reason say when a patient cancels in the app. */
+export const CANCELLED_BY_PATIENT = 'Cancelled by the patient in the app';
