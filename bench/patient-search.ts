@@ -7,18 +7,19 @@
  *
  *   npx tsc -b packages/shared apps/server && npm run bench:search -w @caredesk/bench
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import { runLoad } from './load.ts';
 import { insertOrganisationsSql, insertPatientsSql, SEARCH_TERMS } from './patient-data.ts';
-import { createBenchDatabase } from './postgres.ts';
+import { connectClient, createBenchDatabase } from './postgres.ts';
 import { signInToken } from './scenarios.ts';
-import { repoRoot, startServer, type RunningServer } from './server.ts';
+import { serverBuilt, startServer, type RunningServer } from './server.ts';
+import { loadAverage, machineLine, percentile, round1 as round, writeResult } from './stats.ts';
+import { markdownTable } from './table.ts';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 8);
@@ -43,13 +44,6 @@ interface Row {
 interface Sql {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
 }
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const round = (n: number): number => Math.round(n * 10) / 10;
 
 async function loadPatients(sql: Sql, organisationId: string, count: number): Promise<void> {
   await sql.query(insertPatientsSql(organisationId, count));
@@ -86,12 +80,10 @@ async function databaseOnly(sql: Sql, organisationId: string, database: string, 
 
 async function measureHttp(server: RunningServer, token: string, target: string, pathFor: (term: string) => string, database: string, dataset: string): Promise<Row> {
   let next = 0;
-  const latencies: number[] = [];
-  const options: autocannon.Options = {
+  const result = await runLoad({
     url: server.url,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
-    timeout: 10,
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     requests: [
       {
@@ -99,24 +91,9 @@ async function measureHttp(server: RunningServer, token: string, target: string,
         setupRequest: (request) => ({ ...request, path: pathFor(SEARCH_TERMS[next++ % SEARCH_TERMS.length]!) }),
       },
     ],
-  };
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
-    // autocannon reports p97.5 and p99 but no p95: keep every response's time and compute it.
-    instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   });
-  latencies.sort((a, b) => a - b);
-  return {
-    target,
-    database,
-    dataset,
-    requestsPerSecond: result.requests.average,
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  const { requestsPerSecond, p50, p95, p99, non2xx, errors } = result;
+  return { target, database, dataset, requestsPerSecond, p50, p95, p99, non2xx, errors };
 }
 
 async function benchHttp(server: RunningServer, database: string, dataset: string, rows: Row[]): Promise<void> {
@@ -193,8 +170,7 @@ async function benchPostgres(rows: Row[]): Promise<void> {
   try {
     console.log('\nPostgreSQL: starting the server (migrations + demo seed)…');
     const server = await startServer(postgres.url);
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
+    const client = await connectClient(postgres.url);
     const sql: Sql = { query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[] };
     try {
       const org = await demoOrganisation(sql);
@@ -223,27 +199,20 @@ async function benchPostgres(rows: Row[]): Promise<void> {
 function formatRows(rows: Row[]): string {
   const header = ['target', 'database', 'data', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
   const cells = rows.map((r) => [r.target, r.database, r.dataset, Number.isNaN(r.requestsPerSecond) ? '–' : r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p95), String(r.p99), String(r.non2xx), String(r.errors)]);
-  const all = [header, ...cells];
-  const widths = header.map((_, i) => Math.max(...all.map((c) => (c[i] ?? '').length)));
-  const line = (c: string[]) => `| ${c.map((v, i) => (i < 3 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i < 3 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`;
-  return [line(header), rule, ...cells.map(line)].join('\n');
+  return markdownTable(header, cells, 3);
 }
 
 async function main(): Promise<void> {
-  const load = () => loadavg().map((n) => n.toFixed(1)).join(' / ');
-  const loadAtStart = load();
+  if (!serverBuilt()) return;
+  const loadAtStart = loadAverage();
   const rows: Row[] = [];
   const only = process.env.BENCH_ONLY; // 'pglite' | 'postgres'
   if (only !== 'postgres') await benchPglite(rows);
   if (only !== 'pglite') await benchPostgres(rows);
   const table = formatRows(rows);
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
-  const note = `${machine}; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, terms cycled from ${SEARCH_TERMS.length} (names, surnames, name + surname start, phone fragments); p95 from every response's latency; load average (1/5/15 min) ${loadAtStart} at start, ${load()} at end.`;
+  const note = `${machineLine()}; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, terms cycled from ${SEARCH_TERMS.length} (names, surnames, name + surname start, phone fragments); p95 from every response's latency; load average (1/5/15 min) ${loadAtStart} at start, ${loadAverage()} at end.`;
   console.log(`\n${table}\n\n${note}`);
-  mkdirSync(join(repoRoot, 'bench/results'), { recursive: true });
-  writeFileSync(join(repoRoot, 'bench/results/patient-search.md'), `# Patient search bench, ${new Date().toISOString()}\n\n${note}\n\n${table}\n`);
-  console.log('\nwritten to bench/results/patient-search.md');
+  writeResult('patient-search.md', `# Patient search bench, ${new Date().toISOString()}\n\n${note}\n\n${table}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -55,3 +55,10 @@ export async function createBenchDatabase(): Promise<BenchDatabase | undefined> 
     },
   };
 }
+
+/** A connected client of `url`; the caller ends it. */
+export async function connectClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}

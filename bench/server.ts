@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
 
+/** Whether apps/server/dist is there; says how to build it when not. */
+export function serverBuilt(): boolean {
+  if (existsSync(serverEntry)) return true;
+  console.error(`${serverEntry} is missing. Build first: npx tsc -b packages/shared apps/server`);
+  process.exitCode = 1;
+  return false;
+}
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
