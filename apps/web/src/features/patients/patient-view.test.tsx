@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
+import { makeBooking } from '@/test/booking-fixtures';
 import { renderApp, slow } from '@/test/render-app';
 import { makePatient, patientPage } from './patient-fixtures';
 
@@ -30,6 +31,7 @@ async function openPatient(type: OrganisationType, role: StaffRole, routes: Reco
   const api = withApi({
     [`GET /patients/${patient.id}`]: { data: patient },
     'GET /appointments': { data: { data: [], total: 0, page: 1, pageSize: 50 } },
+    'GET /bookings': { data: { data: [], total: 0, page: 1, pageSize: 50 } },
     ...routes,
   });
   storeSession(makeUser(type, role));
@@ -114,7 +116,25 @@ describe('the patient view', () => {
   it('a scan centre sees Bookings and Chat, no Appointments', async () => {
     await openPatient('SCAN', 'ADMIN');
     expect(tabNames()).toEqual(['Bookings', 'Chat']);
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('No bookings yet');
+    await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('No bookings yet'));
+  });
+
+  it("lists the patient's scan and test bookings, newest first, with a link to book one", async () => {
+    const mri = makeBooking({ patientId: patient.id, tokenNumber: 4, date: '2026-11-24', status: 'REPORT_READY', serviceName: 'MRI Knee', category: 'MRI' });
+    const blood = makeBooking({ patientId: patient.id, tokenNumber: 2, date: '2026-10-02', status: 'BOOKED', serviceName: 'Lipid Profile', serviceKind: 'TEST', category: null });
+    const { api } = await openPatient('SCAN', 'ADMIN', { 'GET /bookings': { data: { data: [mri, blood], total: 2, page: 1, pageSize: 50 } } });
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('24 Nov 2026, 9:30 am');
+    expect(items[0]).toHaveTextContent('MR-004');
+    expect(items[0]).toHaveTextContent('MRI Knee · MRI');
+    expect(items[0]).toHaveTextContent('Report ready');
+    expect(items[1]).toHaveTextContent('Lipid Profile');
+    expect(items[1]).toHaveTextContent('Booked');
+    const call = api.calls.find((entry) => entry.url === '/bookings');
+    expect(call).toBeDefined();
+    expect(api.calls.some((entry) => entry.url === '/appointments')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Book scan or test' })).toHaveAttribute('href', `/bookings?new=1&patientId=${patient.id}`);
   });
 
   it('a multi-hospital sees all three', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentQueryOptions } from './get-appointment';
 import { appointmentsQueryOptions } from './get-appointments';
-import { doctorSlotsQueryOptions, SLOTS_REFETCH_MS } from './get-doctor-slots';
+import { SLOTS_REFETCH_MS } from '@/components/visits/api/get-free-slots';
+import { doctorSlotsQueryOptions } from './get-doctor-slots';
 
 /** The live-update channel invalidates these prefixes: keep them stable. */
 describe('appointment query keys', () => {

@@ -1,39 +1,27 @@
-import { appointmentActionTarget, canMoveAppointment, type Appointment, type AppointmentAction } from '@caredesk/shared';
-import MoreVert from '@mui/icons-material/MoreVert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
-import { errorMessage } from '@/lib/http';
+import { appointmentActionTarget, canMoveAppointment, type Appointment } from '@caredesk/shared';
+import { SlipDialog } from '@/components/visits/slip-dialog';
+import { VisitActions } from '@/components/visits/visit-actions';
+import { isCalledOff } from '@/components/visits/visit-status';
 import { useAppointmentAction } from '../api/run-appointment-action';
-import { CancelDialog } from './cancel-dialog';
-import { RescheduleDialog } from './reschedule-dialog';
-import { SlipDialog } from './slip-dialog';
+import { AppointmentSlip } from './appointment-slip';
+import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
 
 type Extra = 'reschedule' | 'slip';
-interface Item {
-  key: AppointmentAction | Extra;
-  label: string;
-}
 
-const ACTIONS: { key: AppointmentAction; label: string; done: string }[] = [
-  { key: 'check-in', label: 'Check in', done: 'Checked in' },
-  { key: 'start', label: 'Start', done: 'Consultation started' },
-  { key: 'complete', label: 'Complete', done: 'Completed' },
-  { key: 'no-show', label: 'No-show', done: 'Marked as no-show' },
-  { key: 'cancel', label: 'Cancel', done: 'Appointment cancelled' },
-];
-const PRIMARY: readonly string[] = ['check-in', 'start', 'complete'];
+const DONE = {
+  'check-in': 'Checked in',
+  start: 'Consultation started',
+  complete: 'Completed',
+  'no-show': 'Marked as no-show',
+  cancel: 'Appointment cancelled',
+} as const;
 
-/** What may be done to an appointment now: the transitions its status allows, reschedule and the slip. */
-export function allowedItems(appointment: Appointment): Item[] {
-  const items: Item[] = ACTIONS.filter((action) => canMoveAppointment(appointment.status, appointmentActionTarget[action.key]));
-  if (appointment.status === 'BOOKED') items.push({ key: 'reschedule', label: 'Reschedule' });
-  if (appointment.status !== 'CANCELLED' && appointment.status !== 'NO_SHOW') items.push({ key: 'slip', label: 'Print slip' });
-  return items;
+/** Reschedule while still booked; the slip for any appointment that was not called off. */
+function extrasOf(appointment: Appointment): { key: Extra; label: string }[] {
+  const extras: { key: Extra; label: string }[] = [];
+  if (appointment.status === 'BOOKED') extras.push({ key: 'reschedule', label: 'Reschedule' });
+  if (!isCalledOff(appointment.status)) extras.push({ key: 'slip', label: 'Print slip' });
+  return extras;
 }
 
 interface AppointmentActionsProps {
@@ -43,82 +31,25 @@ interface AppointmentActionsProps {
 }
 
 export function AppointmentActions({ appointment, compact }: AppointmentActionsProps) {
-  const [dialog, setDialog] = useState<'cancel' | Extra | null>(null);
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const action = useAppointmentAction();
-  const items = allowedItems(appointment);
-
-  const run = (key: AppointmentAction, reason?: string) => {
-    const done = ACTIONS.find((entry) => entry.key === key)?.done ?? 'Done';
-    action.mutate(
-      { id: appointment.id, action: key, reason },
-      {
-        onSuccess: () => {
-          enqueueSnackbar(`${done}: token ${appointment.tokenLabel}`, { variant: 'success' });
-          setDialog(null);
-        },
-        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-      },
-    );
-  };
-  const choose = (key: Item['key']) => {
-    setMenuAnchor(null);
-    if (key === 'cancel' || key === 'reschedule' || key === 'slip') setDialog(key);
-    else run(key);
-  };
-
-  const primary = compact ? items.find((item) => PRIMARY.includes(item.key)) : undefined;
-  const rest = compact ? items.filter((item) => item !== primary) : items;
-
   return (
-    // Clicks and Enter inside (the dialogs too, through the React tree) must not open the row.
-    <Box
-      onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => event.stopPropagation()}
-      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-    >
-      {primary ? (
-        <Button size="small" variant="contained" disabled={action.isPending} onClick={() => choose(primary.key)}>
-          {primary.label}
-        </Button>
-      ) : null}
-      {compact && rest.length > 0 ? (
+    <VisitActions
+      visit={appointment}
+      noun="appointment"
+      allowed={(key) => canMoveAppointment(appointment.status, appointmentActionTarget[key])}
+      done={DONE}
+      extras={extrasOf(appointment)}
+      run={(key, reason) => action.mutateAsync({ id: appointment.id, action: key, reason })}
+      pending={action.isPending}
+      compact={compact}
+      renderDialogs={(chosen, close) => (
         <>
-          <IconButton size="small" aria-label={`More actions for token ${appointment.tokenLabel}`} onClick={(event) => setMenuAnchor(event.currentTarget)}>
-            <MoreVert fontSize="small" />
-          </IconButton>
-          <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-            {rest.map((item) => (
-              <MenuItem key={item.key} onClick={() => choose(item.key)} disabled={action.isPending}>
-                {item.label}
-              </MenuItem>
-            ))}
-          </Menu>
+          {chosen === 'reschedule' ? <RescheduleAppointmentDialog appointment={appointment} open onClose={close} /> : null}
+          <SlipDialog title="Appointment slip" open={chosen === 'slip'} onClose={close}>
+            <AppointmentSlip appointment={appointment} />
+          </SlipDialog>
         </>
-      ) : null}
-      {!compact
-        ? rest.map((item) => (
-            <Button
-              key={item.key}
-              size="small"
-              variant={PRIMARY.includes(item.key) ? 'contained' : 'outlined'}
-              color={item.key === 'cancel' ? 'error' : 'primary'}
-              disabled={action.isPending}
-              onClick={() => choose(item.key)}
-            >
-              {item.label}
-            </Button>
-          ))
-        : null}
-      <CancelDialog
-        open={dialog === 'cancel'}
-        subject={`Token ${appointment.tokenLabel} · ${appointment.patientName}`}
-        pending={action.isPending}
-        onConfirm={(reason) => run('cancel', reason)}
-        onClose={() => setDialog(null)}
-      />
-      {dialog === 'reschedule' ? <RescheduleDialog appointment={appointment} open onClose={() => setDialog(null)} /> : null}
-      <SlipDialog appointment={appointment} open={dialog === 'slip'} onClose={() => setDialog(null)} />
-    </Box>
+      )}
+    />
   );
 }

@@ -1,37 +1,7 @@
-import type { AppointmentStatus } from '@caredesk/shared';
-import dayjs from 'dayjs';
-import { fDate, fRupees, formatPatterns } from '@/lib/format';
-
-/** '09:30' or '09:30:00' -> '9:30 am' (SPEC.md §9 time format). */
-export function fTimeOfDay(time: string): string {
-  const day = dayjs(`2000-01-01T${time.slice(0, 5)}`);
-  return day.isValid() ? day.format(formatPatterns.time) : time;
-}
-
-/** '2026-11-22' -> '22 Nov 2026'. */
-export const fVisitDate = (date: string) => fDate(date);
-
-export const fFee = (paise: number) => fRupees(paise / 100);
-
-/** Today (or `days` from today) as YYYY-MM-DD in the browser's time zone. */
-export function isoDay(days = 0): string {
-  return dayjs().add(days, 'day').format('YYYY-MM-DD');
-}
-
-export const statusLabels: Record<AppointmentStatus, string> = {
-  BOOKED: 'Booked',
-  CHECKED_IN: 'Checked in',
-  IN_CONSULTATION: 'In consultation',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-  NO_SHOW: 'No-show',
-};
-
-export const statusColors: Record<AppointmentStatus, 'info' | 'warning' | 'secondary' | 'success' | 'error' | 'default'> = {
-  BOOKED: 'info',
-  CHECKED_IN: 'warning',
-  IN_CONSULTATION: 'secondary',
-  COMPLETED: 'success',
-  CANCELLED: 'error',
-  NO_SHOW: 'default',
-};
+/*
+ * The visit formats and statuses now live in components/visits (bookings share them). The
+ * appointments page and the calendar view, being edited in parallel, still import them from
+ * here: this module forwards until they import components/visits directly.
+ */
+export { fFee, fTimeOfDay, fVisitDate, isoDay } from '@/components/visits/visit-format';
+export { statusColors, statusLabels } from '@/components/visits/visit-status';

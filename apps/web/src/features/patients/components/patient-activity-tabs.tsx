@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { useSessionUser } from '@/lib/session';
-import { PatientAppointments } from './patient-appointments';
+import { PatientAppointments, PatientBookings } from './patient-visits';
 
 interface ActivityTab {
   value: string;
@@ -25,6 +25,12 @@ const allTabs: ActivityTab[] = [
   { value: 'bookings', label: 'Bookings', area: 'bookings', icon: <BookOnlineOutlined />, empty: 'No bookings yet', description: 'Scan and test bookings for this patient will be listed here.' },
   { value: 'chat', label: 'Chat', area: 'chats', icon: <ChatOutlined />, empty: 'No messages yet', description: 'Messages with this patient will appear here.' },
 ];
+
+function TabContent({ tab, patientId }: { tab: ActivityTab; patientId: string }) {
+  if (tab.value === 'appointments' && patientId) return <PatientAppointments patientId={patientId} />;
+  if (tab.value === 'bookings' && patientId) return <PatientBookings patientId={patientId} />;
+  return <EmptyState icon={tab.icon} title={tab.empty} description={tab.description} />;
+}
 
 /** The patient's appointments, bookings and chat; each tab only where the account's menu has the area. */
 export function PatientActivityTabs() {
@@ -52,11 +58,7 @@ export function PatientActivityTabs() {
         ))}
       </Tabs>
       <div role="tabpanel" id={`patient-tabpanel-${active.value}`} aria-labelledby={`patient-tab-${active.value}`}>
-        {active.value === 'appointments' && patientId ? (
-          <PatientAppointments patientId={patientId} />
-        ) : (
-          <EmptyState icon={active.icon} title={active.empty} description={active.description} />
-        )}
+        <TabContent tab={active} patientId={patientId} />
       </div>
     </Card>
   );

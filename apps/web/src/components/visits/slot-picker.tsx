@@ -1,17 +1,24 @@
+import type { SlotsResponse } from '@caredesk/shared';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage } from '@/lib/http';
-import { useDoctorSlots } from '../api/get-doctor-slots';
-import { fTimeOfDay } from './appointment-format';
+import { fTimeOfDay } from './visit-format';
 
-interface SlotPickerProps {
-  doctorId: string | null;
-  date: string;
+export interface SlotPickerProps {
+  /** The free slots of the chosen doctor or service on the date (disabled until both are chosen). */
+  slots: UseQueryResult<SlotsResponse>;
+  /** A doctor or service and a date are chosen. */
+  ready: boolean;
+  /** Shown until then: 'Choose a doctor and a date to see the free slots.' */
+  prompt: string;
+  /** Under 'No free slots on this day': 'Pick another date, or another doctor.' */
+  emptyHint: string;
   /** The chosen slot's start ('HH:mm'), or null. */
   value: string | null;
   onChange: (start: string | null) => void;
@@ -20,21 +27,18 @@ interface SlotPickerProps {
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 } as const;
 
 /**
- * The doctor's free slots on the date, as buttons; only what the API returns (free ones). Kept
- * live by the ['doctor-slots', doctorId, date] invalidation and a 30 s refetch; a chosen slot
- * that disappears (booked by someone else) is unselected.
+ * Free slots as buttons; only what the API returns (free ones). Kept live by the slots query's
+ * invalidation on visit events and its 30 s refetch; a chosen slot that disappears (booked by
+ * someone else) is unselected.
  */
-export function SlotPicker({ doctorId, date, value, onChange }: SlotPickerProps) {
-  const slots = useDoctorSlots(doctorId, date);
+export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }: SlotPickerProps) {
   const list = slots.data?.slots ?? [];
   const gone = value !== null && slots.data !== undefined && !list.some((slot) => slot.start === value);
   useEffect(() => {
     if (gone) onChange(null);
   }, [gone, onChange]);
 
-  if (!doctorId || !date) {
-    return <Typography sx={{ color: 'text.secondary' }}>Choose a doctor and a date to see the free slots.</Typography>;
-  }
+  if (!ready) return <Typography sx={{ color: 'text.secondary' }}>{prompt}</Typography>;
   if (slots.isPending) {
     return (
       <Box sx={grid} aria-busy="true" aria-label="Loading slots">
@@ -51,7 +55,7 @@ export function SlotPicker({ doctorId, date, value, onChange }: SlotPickerProps)
         <EventBusyOutlined />
         <Box>
           <Typography sx={{ fontWeight: 600, color: 'text.primary' }}>No free slots on this day</Typography>
-          <Typography variant="body2">Pick another date, or another doctor.</Typography>
+          <Typography variant="body2">{emptyHint}</Typography>
         </Box>
       </Box>
     );

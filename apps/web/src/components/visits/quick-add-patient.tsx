@@ -7,14 +7,14 @@ import TextField from '@mui/material/TextField';
 import { enqueueSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/http';
-import { useCreatePatient } from '../api/create-patient';
-import { isoDay } from './appointment-format';
+import { useCreatePatient } from './api/create-patient';
+import { isoDay } from './visit-format';
 
 const genderLabels = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' } as const;
 type Field = 'name' | 'phone' | 'gender' | 'dateOfBirth';
 const empty: Record<Field, string> = { name: '', phone: '', gender: '', dateOfBirth: '' };
 
-/** The booking dialog's mini patient form: name, phone, gender, date of birth (optional). */
+/** A booking dialog's mini patient form: name, phone, gender, date of birth (optional). */
 export function QuickAddPatient({ onCreated, onCancel }: { onCreated: (patient: Patient) => void; onCancel: () => void }) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

@@ -4,7 +4,7 @@ import { http } from '@/lib/http';
 
 const patientPageSchema = paginatedSchema(patientSchema);
 
-/** The first 10 patients whose name or phone matches (the booking dialog's patient search). */
+/** The first 10 patients whose name or phone matches (the booking dialogs' patient search). */
 export async function findPatients(search: string, signal?: AbortSignal): Promise<Patient[]> {
   const response = await http.get<unknown>('/patients', { params: { search, pageSize: 10 }, signal });
   return patientPageSchema.parse(response.data).data;

@@ -10,6 +10,8 @@ import { useState, type FormEvent } from 'react';
 
 interface CancelDialogProps {
   open: boolean;
+  /** What is cancelled: 'appointment' or 'booking'. */
+  noun: string;
   /** e.g. 'Token 007 · Lakshmi Narayan'. */
   subject: string;
   pending: boolean;
@@ -17,8 +19,8 @@ interface CancelDialogProps {
   onClose: () => void;
 }
 
-/** Cancelling needs a reason: it is kept in the appointment's history. */
-export function CancelDialog({ open, subject, pending, onConfirm, onClose }: CancelDialogProps) {
+/** Cancelling needs a reason: it is kept in the visit's history. */
+export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose }: CancelDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState(false);
   const submit = (event: FormEvent) => {
@@ -39,7 +41,7 @@ export function CancelDialog({ open, subject, pending, onConfirm, onClose }: Can
       slotProps={{ transition: { onExited: () => (setReason(''), setError(false)) } }}
     >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="cancel-dialog-title">Cancel appointment?</DialogTitle>
+        <DialogTitle id="cancel-dialog-title">Cancel {noun}?</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{subject}</DialogContentText>
           <TextField
@@ -70,7 +72,7 @@ export function CancelDialog({ open, subject, pending, onConfirm, onClose }: Can
             disabled={pending}
             startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            Cancel appointment
+            Cancel {noun}
           </Button>
         </DialogActions>
       </form>

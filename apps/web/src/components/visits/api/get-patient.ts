@@ -2,7 +2,7 @@ import { patientSchema, type Patient } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
-/** The patient preselected by /appointments?new=1&patientId=. */
+/** The patient preselected by ?new=1&patientId= (the patient view's Book buttons). */
 export async function getPatient(id: string): Promise<Patient> {
   const response = await http.get<unknown>(`/patients/${encodeURIComponent(id)}`);
   return patientSchema.parse(response.data);

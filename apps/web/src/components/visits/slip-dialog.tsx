@@ -1,11 +1,10 @@
-import type { Appointment } from '@caredesk/shared';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { AppointmentSlip } from './appointment-slip';
+import type { ReactNode } from 'react';
 
 /** Print and Done under a slip (used after booking and by the Print slip action). */
 export function SlipActions({ onDone }: { onDone: () => void }) {
@@ -21,13 +20,20 @@ export function SlipActions({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function SlipDialog({ appointment, open, onClose }: { appointment: Appointment; open: boolean; onClose: () => void }) {
+interface SlipDialogProps {
+  /** 'Appointment slip', 'Booking slip'. */
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  /** The slip itself (a VisitSlip). */
+  children: ReactNode;
+}
+
+export function SlipDialog({ title, open, onClose, children }: SlipDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="slip-dialog-title">
-      <DialogTitle id="slip-dialog-title">Appointment slip</DialogTitle>
-      <DialogContent>
-        <AppointmentSlip appointment={appointment} />
-      </DialogContent>
+      <DialogTitle id="slip-dialog-title">{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
       <SlipActions onDone={onClose} />
     </Dialog>
   );

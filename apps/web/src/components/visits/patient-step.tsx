@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { fPhone } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useFindPatients } from '../api/find-patients';
+import { useFindPatients } from './api/find-patients';
 import { QuickAddPatient } from './quick-add-patient';
 
 const genderShort = { MALE: 'M', FEMALE: 'F', OTHER: 'O' } as const;

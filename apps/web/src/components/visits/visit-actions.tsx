@@ -1,0 +1,121 @@
+import type { AppointmentAction, BookingAction } from '@caredesk/shared';
+import MoreVert from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { enqueueSnackbar } from 'notistack';
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '@/lib/http';
+import { CancelDialog } from './cancel-dialog';
+
+/** Appointments and bookings move through the same five actions. */
+export type VisitAction = AppointmentAction & BookingAction;
+
+const STEPS: { key: VisitAction; label: string }[] = [
+  { key: 'check-in', label: 'Check in' },
+  { key: 'start', label: 'Start' },
+  { key: 'complete', label: 'Complete' },
+  { key: 'no-show', label: 'No-show' },
+  { key: 'cancel', label: 'Cancel' },
+];
+const PRIMARY: readonly string[] = ['check-in', 'start', 'complete'];
+
+interface VisitActionsProps<Extra extends string> {
+  visit: { tokenLabel: string; patientName: string };
+  /** 'appointment' or 'booking': the cancel dialog's title. */
+  noun: string;
+  /** The moves its status allows now. */
+  allowed: (action: VisitAction) => boolean;
+  /** The toast after each move: 'Checked in', 'Consultation started'… */
+  done: Record<VisitAction, string>;
+  /** Entries that open a dialog of the list's own (reschedule, the slip), in menu order. */
+  extras: { key: Extra; label: string }[];
+  /** The dialogs of the extras: `chosen` is the one open, or null. */
+  renderDialogs: (chosen: Extra | null, close: () => void) => ReactNode;
+  /** Sends a move; rejects with the server's refusal (a 409 naming the status). */
+  run: (action: VisitAction, reason?: string) => Promise<unknown>;
+  pending: boolean;
+  /** In a grid row: the next step as a button, the rest in a menu. */
+  compact?: boolean;
+}
+
+/** What may be done to a visit now: the transitions its status allows, then the extras. */
+export function VisitActions<Extra extends string>(props: VisitActionsProps<Extra>) {
+  const { visit, compact, pending } = props;
+  const [dialog, setDialog] = useState<'cancel' | Extra | null>(null);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const items: { key: VisitAction | Extra; label: string }[] = [...STEPS.filter((step) => props.allowed(step.key)), ...props.extras];
+  const close = () => setDialog(null);
+
+  const run = (key: VisitAction, reason?: string) =>
+    props.run(key, reason).then(
+      () => {
+        enqueueSnackbar(`${props.done[key]}: token ${visit.tokenLabel}`, { variant: 'success' });
+        close();
+      },
+      (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+    );
+  const choose = (key: VisitAction | Extra) => {
+    setMenuAnchor(null);
+    const step = STEPS.find((entry) => entry.key === key);
+    if (!step || step.key === 'cancel') setDialog(key as 'cancel' | Extra);
+    else void run(step.key);
+  };
+
+  const primary = compact ? items.find((item) => PRIMARY.includes(item.key)) : undefined;
+  const rest = compact ? items.filter((item) => item !== primary) : items;
+
+  return (
+    // Clicks and Enter inside (the dialogs too, through the React tree) must not open the row.
+    <Box
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+    >
+      {primary ? (
+        <Button size="small" variant="contained" disabled={pending} onClick={() => choose(primary.key)}>
+          {primary.label}
+        </Button>
+      ) : null}
+      {compact && rest.length > 0 ? (
+        <>
+          <IconButton size="small" aria-label={`More actions for token ${visit.tokenLabel}`} onClick={(event) => setMenuAnchor(event.currentTarget)}>
+            <MoreVert fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+            {rest.map((item) => (
+              <MenuItem key={item.key} onClick={() => choose(item.key)} disabled={pending}>
+                {item.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      ) : null}
+      {!compact
+        ? rest.map((item) => (
+            <Button
+              key={item.key}
+              size="small"
+              variant={PRIMARY.includes(item.key) ? 'contained' : 'outlined'}
+              color={item.key === 'cancel' ? 'error' : 'primary'}
+              disabled={pending}
+              onClick={() => choose(item.key)}
+            >
+              {item.label}
+            </Button>
+          ))
+        : null}
+      <CancelDialog
+        open={dialog === 'cancel'}
+        noun={props.noun}
+        subject={`Token ${visit.tokenLabel} · ${visit.patientName}`}
+        pending={pending}
+        onConfirm={(reason) => void run('cancel', reason)}
+        onClose={close}
+      />
+      {props.renderDialogs(dialog === 'cancel' ? null : dialog, close)}
+    </Box>
+  );
+}

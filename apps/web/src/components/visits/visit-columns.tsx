@@ -1,0 +1,105 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
+import { fPhone } from '@/lib/format';
+import { StatusChip } from './status-chip';
+import { fTimeOfDay, fVisitDate } from './visit-format';
+import type { VisitStatus } from './visit-status';
+
+/** What every visit row (appointment or booking) has. */
+export interface VisitRow {
+  id: string;
+  tokenLabel: string;
+  date: string;
+  startTime: string;
+  patientName: string;
+  patientPhone: string;
+  status: VisitStatus;
+}
+
+/** A cell of a main line and a grey second line. */
+export function TwoLines({ first, second }: { first: string; second: string | null }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0, lineHeight: 1.3 }}>
+      <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+        {first}
+      </Typography>
+      <Typography variant="caption" noWrap sx={{ color: 'text.secondary' }}>
+        {second}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Grid column field -> API sort key (the visit lists sort by date, token or creation). */
+export const visitSortFields = { tokenNumber: 'token', startTime: 'date', createdAt: 'createdAt' } as const;
+
+interface VisitColumnsOptions<Row extends VisitRow> {
+  /** The list spans more than one day: the time column shows the date too. */
+  showDate: boolean;
+  /** Whom or what the visit is with: the doctor, the scan or test. */
+  owner: GridColDef<Row>;
+  renderActions: (row: Row) => ReactNode;
+}
+
+/** Token, time, patient, the owner, status and actions. */
+export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActions }: VisitColumnsOptions<Row>): GridColDef<Row>[] {
+  return [
+    {
+      field: 'tokenNumber',
+      headerName: 'Token',
+      width: 90,
+      renderCell: ({ row }) => <Typography sx={{ fontWeight: 700, lineHeight: '60px' }}>{row.tokenLabel}</Typography>,
+    },
+    {
+      field: 'startTime',
+      headerName: showDate ? 'Date & time' : 'Time',
+      width: showDate ? 130 : 100,
+      renderCell: ({ row }) =>
+        showDate ? <TwoLines first={fTimeOfDay(row.startTime)} second={fVisitDate(row.date)} /> : fTimeOfDay(row.startTime),
+    },
+    {
+      field: 'patientName',
+      headerName: 'Patient',
+      flex: 1,
+      minWidth: 170,
+      renderCell: ({ row }) => <TwoLines first={row.patientName} second={fPhone(row.patientPhone)} />,
+    },
+    owner,
+    { field: 'status', headerName: 'Status', width: 140, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 150,
+      renderCell: ({ row }) => <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>{renderActions(row)}</Box>,
+    },
+  ];
+}
+
+/** A visit row as a card on phones: token and time, patient, `detail` (doctor or service), date, status. */
+export function VisitCard({ visit, detail }: { visit: VisitRow; detail: string }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ textAlign: 'center', minWidth: 56 }}>
+        <Typography sx={{ fontWeight: 800, fontSize: 20 }}>{visit.tokenLabel}</Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {fTimeOfDay(visit.startTime)}
+        </Typography>
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{visit.patientName}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {fPhone(visit.patientPhone)}
+        </Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {fVisitDate(visit.date)}
+        </Typography>
+      </Box>
+      <StatusChip status={visit.status} />
+    </Box>
+  );
+}

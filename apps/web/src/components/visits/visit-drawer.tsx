@@ -1,0 +1,56 @@
+import type { HistoryEntry } from '@caredesk/shared';
+import Close from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/http';
+import { StatusChip } from './status-chip';
+import { VisitHistory } from './visit-history';
+import type { VisitStatus } from './visit-status';
+
+interface VisitDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** 'Token 007' once loaded, else what it is ('Appointment'). */
+  title: string;
+  /** The visit once loaded: its status chip and history frame the children. */
+  visit: { status: VisitStatus; history?: HistoryEntry[] } | undefined;
+  /** The load failed. */
+  error: unknown;
+  /** Details and actions, between the status and the history. */
+  children: ReactNode;
+}
+
+/** ?open=<id> of a visit list: the visit's details, what may be done now, and its history. */
+export function VisitDrawer({ open, onClose, title, visit, error, children }: VisitDrawerProps) {
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
+      <Box role="dialog" aria-labelledby="visit-drawer-title" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+          <Typography id="visit-drawer-title" variant="h5" component="h2" sx={{ flex: 1 }}>
+            {title}
+          </Typography>
+          <IconButton aria-label="Close" onClick={onClose}>
+            <Close />
+          </IconButton>
+        </Box>
+        {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
+        {!visit && !error ? <Skeleton variant="rounded" height={240} /> : null}
+        {visit ? (
+          <Stack spacing={3}>
+            <Box>
+              <StatusChip status={visit.status} />
+            </Box>
+            {children}
+            <VisitHistory history={visit.history ?? []} />
+          </Stack>
+        ) : null}
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { SearchField } from '@/components/records/search-field';
+import { quickRanges, type DateRange } from './date-range';
+import { statusLabels, type VisitStatus } from './visit-status';
+
+interface VisitFiltersProps<Status extends VisitStatus> {
+  range: DateRange;
+  onRange: (range: DateRange) => void;
+  /** The statuses a visit of this list can have, in order. */
+  statusOptions: readonly Status[];
+  statuses: Status[];
+  onStatuses: (statuses: Status[]) => void;
+  search: string;
+  onSearch: (search: string) => void;
+  /** Selects of the list's own (the doctor; the service and its kind), after the dates. */
+  children?: ReactNode;
+}
+
+const dateField = { flex: '1 1 140px', minWidth: 0, maxWidth: { md: 170 } } as const;
+
+/** Date range (with Today / Tomorrow / This week), the list's own selects, statuses and the search box. */
+export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProps<Status>) {
+  const { range, onRange } = props;
+  return (
+    <Box role="search" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Quick dates">
+        {quickRanges().map(({ label, range: quick }) => {
+          const selected = quick.from === range.from && quick.to === range.to;
+          return (
+            <Chip
+              key={label}
+              label={label}
+              color={selected ? 'primary' : 'default'}
+              variant={selected ? 'filled' : 'outlined'}
+              aria-pressed={selected}
+              onClick={() => onRange(quick)}
+            />
+          );
+        })}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <SearchField value={props.search} onSearch={props.onSearch} placeholder="Patient, phone or token" />
+        <TextField
+          type="date"
+          size="small"
+          label="From"
+          value={range.from}
+          onChange={(event) => event.target.value && onRange({ from: event.target.value, to: range.to < event.target.value ? event.target.value : range.to })}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={dateField}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label="To"
+          value={range.to}
+          onChange={(event) => event.target.value && onRange({ from: range.from > event.target.value ? event.target.value : range.from, to: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={dateField}
+        />
+        {props.children}
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={props.statuses}
+          onChange={(event) => {
+            const value = event.target.value as unknown as Status[] | string;
+            props.onStatuses((typeof value === 'string' ? value.split(',') : value) as Status[]);
+          }}
+          slotProps={{
+            select: {
+              multiple: true,
+              displayEmpty: true,
+              renderValue: (selected) => {
+                const list = selected as Status[];
+                return list.length === 0 ? 'All' : list.map((status) => statusLabels[status]).join(', ');
+              },
+            },
+            inputLabel: { shrink: true },
+          }}
+          sx={{ flex: '1 1 150px', minWidth: 0, maxWidth: { md: 240 } }}
+        >
+          {props.statusOptions.map((status) => (
+            <MenuItem key={status} value={status}>
+              {statusLabels[status]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+    </Box>
+  );
+}
