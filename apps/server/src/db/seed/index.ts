@@ -1,9 +1,10 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.js';
-import { appointmentHistory, appointments, doctors, facilities, notifications, organisations, patients, plans, services, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
+import { appointmentHistory, appointments, bookingHistory, bookings, doctors, facilities, notifications, organisations, patients, plans, services, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { DEMO_PASSWORD, demoOrganisations, type DemoOrganisation } from './demo-data.js';
 import { buildDemoAppointments } from './appointments.js';
+import { buildDemoBookings } from './bookings.js';
 import { buildDemoRecords } from './records.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +60,7 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
   // One multi-row insert per table keeps the whole seed to a few statements.
   const records = buildDemoRecords(demo.records, organisationId, branches.map((branch) => branch.id), opts.now);
   const doctorRows = records.doctors.length ? await tx.insert(doctors).values(records.doctors).returning() : [];
-  if (records.services.length) await tx.insert(services).values(records.services);
+  const serviceRows = records.services.length ? await tx.insert(services).values(records.services).returning() : [];
   const patientRows = records.patients.length ? await tx.insert(patients).values(records.patients).returning({ id: patients.id }) : [];
 
   const members = await tx
@@ -80,6 +81,20 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
   if (visits.appointments.length) {
     await tx.insert(appointments).values(visits.appointments);
     await tx.insert(appointmentHistory).values(visits.history);
+  }
+  const scansAndTests = serviceRows.filter((service) => service.kind !== 'OTHER');
+  const booked = buildDemoBookings({
+    seed: demo.records.seed + 2,
+    organisationId,
+    services: scansAndTests,
+    patientIds: patientRows.map((row) => row.id),
+    staffId: members[0]!.id,
+    count: Math.min(120, Math.max(40, scansAndTests.length * 6)),
+    now: opts.now,
+  });
+  if (booked.bookings.length) {
+    await tx.insert(bookings).values(booked.bookings);
+    await tx.insert(bookingHistory).values(booked.history);
   }
 
   const lapsed = demo.plan === 'lapsed';

@@ -1,8 +1,8 @@
 import {
   appointmentActionTarget,
-  canAccessArea,
   canMoveAppointment,
   CANCELLED_BY_PATIENT,
+  type OrganisationType,
   tokenLabel,
   type Appointment,
   type AppointmentAction,
@@ -14,10 +14,11 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
-import { appointmentHistory, appointments, doctorDayTokens, doctors, notifications, organisations, patients, staff } from '../../db/schema/index.js';
+import { appointmentHistory, appointments, doctorDayTokens, doctors, organisations, patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import type { EventBus } from '../../lib/events/bus.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { notifyStaffOfArea, visitWhen } from '../../lib/visit-notifications.js';
 import { isPast, liveAppointmentStatuses, slotTimesOn, zonedNow, type SlotTime } from '../../lib/slots.js';
 import { getAppointment } from './queries.js';
 
@@ -105,45 +106,20 @@ async function nextToken(tx: Tx, doctorId: string, date: string): Promise<number
   return counter!.token;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-11-24', '10:30' -> '24 Nov, 10:30 am'. */
-export function visitWhen(date: string, time: string): string {
-  const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${day} ${MONTHS[month - 1]}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
-}
-
-/** One notification per active staff member whose menu shows Appointments (design.md §5). */
+/** design.md §5: every appointment created tells the staff who can see Appointments. */
 async function notifyAppointmentCreated(
   tx: Tx,
   options: WriteOptions,
-  organisation: { id: string; type: Parameters<typeof canAccessArea>[0] },
+  organisation: { id: string; type: OrganisationType },
   details: { appointmentId: string; patientId: string; patientName: string; doctor: DoctorRow; date: string; startTime: string; tokenNumber: number },
 ): Promise<void> {
-  const recipients = (await tx.select({ id: staff.id, role: staff.role }).from(staff).where(and(eq(staff.organisationId, organisation.id), eq(staff.active, true)))).filter(
-    (member) => canAccessArea(organisation.type, member.role, 'appointments'),
-  );
-  if (recipients.length === 0) return;
   const { doctor } = details;
-  const message = `${details.patientName} booked ${doctor.name} (${doctor.specialization}) for ${visitWhen(details.date, details.startTime)} — token ${tokenLabel(details.tokenNumber, doctor.tokenPrefix)}`;
-  const created = await tx
-    .insert(notifications)
-    .values(
-    recipients.map((member) => ({
-      organisationId: organisation.id,
-      recipientStaffId: member.id,
-      type: 'appointment-created' as const,
-      title: 'New appointment',
-      message,
-      details: { appointmentId: details.appointmentId, patientId: details.patientId, ...(doctor.photoUrl ? { img: doctor.photoUrl } : {}) },
-    })),
-  )
-    .returning({ id: notifications.id, recipientStaffId: notifications.recipientStaffId });
-  for (const row of created) {
-    await options.events?.publish(organisation.id, { type: 'notification.created', notificationId: row.id, recipientStaffId: row.recipientStaffId }, tx);
-  }
+  await notifyStaffOfArea(tx, options.events, organisation, 'appointments', {
+    type: 'appointment-created',
+    title: 'New appointment',
+    message: `${details.patientName} booked ${doctor.name} (${doctor.specialization}) for ${visitWhen(details.date, details.startTime)} — token ${tokenLabel(details.tokenNumber, doctor.tokenPrefix)}`,
+    details: { appointmentId: details.appointmentId, patientId: details.patientId, ...(doctor.photoUrl ? { img: doctor.photoUrl } : {}) },
+  });
 }
 
 /**
