@@ -1,0 +1,89 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { uniqueSuffix } from './support/files.ts';
+
+interface Api {
+  post(path: string, data?: unknown): Promise<{ id: string } & Record<string, unknown>>;
+  get<T>(path: string): Promise<T>;
+}
+
+async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
+  const auth = await request.post('/api/admin/auth', { data: { email, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
+  return {
+    post: async (path, data = {}) => {
+      const response = await request.post(path, { headers, data });
+      expect(response.ok(), await response.text()).toBe(true);
+      return (await response.json()) as { id: string };
+    },
+    get: async <T>(path: string) => (await (await request.get(path, { headers })).json()) as T,
+  };
+}
+
+/** Today as the organisation sees it (the demo organisations keep Asia/Kolkata). */
+function todayInKolkata(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+}
+
+/**
+ * A doctor seeing patients all day in 5-minute slots, and a patient booked into today's first
+ * free slot and checked in. (Between 23:55 and midnight in Kolkata no slot of today is left.)
+ */
+async function checkedInToday(api: Api, doctorId: string, name: string) {
+  const patient = await api.post('/api/patients', { name, phone: `96${String(Date.now()).slice(-8)}`, gender: 'FEMALE' });
+  const today = todayInKolkata();
+  const { slots } = await api.get<{ slots: { start: string }[] }>(`/api/doctors/${doctorId}/slots?date=${today}`);
+  expect(slots.length, 'a free slot left today').toBeGreaterThan(0);
+  const appointment = await api.post('/api/appointments', { doctorId, patientId: patient.id, date: today, startTime: slots[0]!.start });
+  await api.post(`/api/appointments/${appointment.id}/actions/check-in`);
+  return appointment as { id: string; tokenLabel: string };
+}
+
+test('Call next on the token page updates a waiting-room display in another browser live, and a new booking reaches the queue', async ({ page, browser, request }) => {
+  const api = await apiAs(request, 'admin@hospital.demo');
+  const doctorName = `Dr. Token Tester ${uniqueSuffix()}`;
+  const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
+  const doctor = await api.post('/api/doctors', { name: doctorName, specialization: 'General Medicine', consultationFeePaise: 40000, slotMinutes: 5, patientsPerSlot: 1, tokenPrefix: 'T', availability });
+  const first = await checkedInToday(api, doctor.id, `Queue Patient ${uniqueSuffix()}`);
+  expect(first.tokenLabel).toBe('T-001');
+
+  // The waiting-room screen: another browser, signed in as the worker, on the display.
+  const tv = await browser.newContext();
+  const display = await tv.newPage();
+  await signIn(display, 'worker@hospital.demo');
+  await display.goto('/appointments/token?display=1');
+  const tile = display.getByRole('region', { name: 'Waiting room display' }).getByRole('region', { name: doctorName });
+  await expect(tile.getByText('Now serving')).toBeVisible();
+  await expect(tile.getByTestId('display-token')).toHaveText('—');
+  await expect(tile).toContainText('Next: T-001');
+
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto('/appointments/token');
+  const card = page.getByRole('region', { name: `Queue of ${doctorName}` });
+  await expect(card.getByTestId('next-token')).toHaveText('T-001');
+  await card.getByRole('button', { name: 'Call next' }).click();
+  await expect(card.getByTestId('now-serving')).toHaveText('T-001');
+
+  // The display follows without a reload.
+  await expect(tile.getByTestId('display-token')).toHaveText('T-001', { timeout: 10_000 });
+
+  // Another desk books and checks in a second patient: the console's queue shows them waiting.
+  await checkedInToday(api, doctor.id, `Second Patient ${uniqueSuffix()}`);
+  await expect(card.getByTestId('next-token')).toHaveText('T-002', { timeout: 10_000 });
+  await expect(tile).toContainText('Next: T-002', { timeout: 10_000 });
+
+  // Undo puts T-001 back in line; the display shows no one being served again.
+  await card.getByRole('button', { name: 'Undo' }).click();
+  await expect(card.getByTestId('now-serving')).toHaveText('—');
+  await expect(tile.getByTestId('display-token')).toHaveText('—', { timeout: 10_000 });
+  await tv.close();
+});
+
+test('the token page works on a phone: no sideways scrolling, actions reachable', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'worker@hospital.demo');
+  await page.goto('/appointments/token');
+  await expect(page.getByRole('heading', { name: 'Appointment tokens', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Call next' }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
