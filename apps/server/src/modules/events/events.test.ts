@@ -217,6 +217,23 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
     good.socket.close();
   });
 
+  it('closes 4401 by the next heartbeat once the session is signed out, keeping other sessions', async () => {
+    const org = await createOrganisation(database.db);
+    const leaving = await signIn(app, org.admin.email);
+    const staying = await signIn(app, org.admin.email);
+    const [gone, kept] = await Promise.all([open(), open()]);
+    gone.socket.send(JSON.stringify({ type: 'auth', token: leaving.access_token }));
+    kept.socket.send(JSON.stringify({ type: 'auth', token: staying.access_token }));
+    await Promise.all([gone.next((m) => m.type === 'ready'), kept.next((m) => m.type === 'ready')]);
+    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(leaving.access_token), payload: { refresh_token: leaving.refresh_token } });
+    expect(logout.statusCode).toBe(204);
+    const closed = await gone.closed;
+    expect(closed).toEqual({ code: EVENTS_CLOSE_UNAUTHORIZED, reason: 'Your session has ended. Sign in again.' });
+    await sleep(300);
+    expect(kept.socket.readyState).toBe(WebSocket.OPEN);
+    kept.socket.close();
+  });
+
   it('closes 4401 when the access token expires', async () => {
     const org = await createOrganisation(database.db);
     const session = await signIn(app, org.admin.email);

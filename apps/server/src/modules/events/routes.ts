@@ -6,10 +6,12 @@ import {
   type AppEvent,
   type EventsServerMessage,
 } from '@caredesk/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context.js';
+import { sessions, staff as staffTable } from '../../db/schema/index.js';
 import { verifyStaffToken, type StaffContext } from '../../lib/auth.js';
 
 export interface EventRouteOptions {
@@ -69,6 +71,25 @@ export function eventRoutes(ctx: AppContext, options: EventRouteOptions = {}): F
       for (const client of clients) if (client.staff) client.socket.close(1012, 'Reconnect to resync');
     });
 
+    /**
+     * A sign-out (here or on another process), a deactivation or a revoked session family ends
+     * its sockets by the next heartbeat: one query for every signed-in socket of this process.
+     */
+    const closeEndedSessions = async (): Promise<void> => {
+      const signedIn = [...clients].filter((client) => client.staff);
+      if (signedIn.length === 0) return;
+      const families = [...new Set(signedIn.map((client) => client.staff!.sessionFamilyId))];
+      const live = await ctx.db
+        .selectDistinct({ familyId: sessions.familyId })
+        .from(sessions)
+        .innerJoin(staffTable, eq(staffTable.id, sessions.staffId))
+        .where(and(inArray(sessions.familyId, families), isNull(sessions.revokedAt), eq(staffTable.active, true)));
+      const liveFamilies = new Set(live.map((row) => row.familyId));
+      for (const client of signedIn) {
+        if (!liveFamilies.has(client.staff!.sessionFamilyId)) client.socket.close(EVENTS_CLOSE_UNAUTHORIZED, 'Your session has ended. Sign in again.');
+      }
+    };
+
     const heartbeat = setInterval(() => {
       for (const client of clients) {
         if (!client.alive) {
@@ -78,6 +99,7 @@ export function eventRoutes(ctx: AppContext, options: EventRouteOptions = {}): F
         client.alive = false;
         client.socket.ping();
       }
+      closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'events: session check failed'));
     }, heartbeatMs);
     heartbeat.unref();
 
