@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { appointmentSchema } from './appointments.js';
+import { bookingSchema } from './bookings.js';
 import { paginationQuerySchema } from './common.js';
 import { phoneSchema } from './contact.js';
 import { patientInputSchema } from './patients.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
+import { serviceSchema } from './services.js';
 
 /**
  * The patient app's API (/api/patient/*, design.md §5): sign-in by a one-time code sent to a
@@ -105,6 +107,34 @@ export const patientAppointmentSchema = appointmentSchema
   })
   .extend({ organisationId: z.uuid(), organisationName: z.string(), facility: facilityRefSchema });
 export type PatientAppointment = z.infer<typeof patientAppointmentSchema>;
+
+/** The scans and tests the app can book (other services are sold at the desk, not scheduled). */
+export const patientServiceKindSchema = z.enum(['SCAN', 'TEST']);
+
+/** What a patient sees of a scan or test: what it is, what it costs, how to prepare. */
+export const patientServiceSchema = serviceSchema
+  .pick({ id: true, kind: true, name: true, category: true, description: true, pricePaise: true, durationMinutes: true, preparation: true, reportTurnaroundHours: true, imageUrl: true })
+  .extend({ facility: facilityRefSchema });
+export type PatientService = z.infer<typeof patientServiceSchema>;
+
+export const patientServiceListQuerySchema = paginationQuerySchema.extend({
+  kind: patientServiceKindSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(60).optional(),
+});
+export type PatientServiceListQuery = z.input<typeof patientServiceListQuerySchema>;
+
+export const patientBookingCreateSchema = patientAppointmentCreateSchema.omit({ doctorId: true }).extend({ serviceId: z.uuid() });
+export type PatientBookingCreate = z.input<typeof patientBookingCreateSchema>;
+
+/** A scan or test booking as its patient sees it (the report itself is not part of this API yet). */
+export const patientBookingSchema = bookingSchema
+  .pick({
+    id: true, serviceId: true, serviceName: true, serviceKind: true, category: true, patientId: true, patientName: true, date: true, startTime: true, endTime: true,
+    tokenNumber: true, tokenLabel: true, status: true, reason: true, cancelReason: true, pricePaise: true, paymentStatus: true, source: true, createdAt: true, updatedAt: true,
+  })
+  .extend({ organisationId: z.uuid(), organisationName: z.string(), facility: facilityRefSchema });
+export type PatientBooking = z.infer<typeof patientBookingSchema>;
 
 export const patientVisitListQuerySchema = paginationQuerySchema;
 export type PatientVisitListQuery = z.input<typeof patientVisitListQuerySchema>;

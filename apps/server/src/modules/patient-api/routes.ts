@@ -5,11 +5,15 @@ import {
   paginatedSchema,
   patientAppointmentCreateSchema,
   patientAppointmentSchema,
+  patientBookingCreateSchema,
+  patientBookingSchema,
   patientCancelSchema,
   patientDoctorListQuerySchema,
   patientDoctorSchema,
   patientOtpRequestSchema,
   patientOtpSentSchema,
+  patientServiceListQuerySchema,
+  patientServiceSchema,
   patientSessionSchema,
   patientVerifyRequestSchema,
   patientVisitListQuerySchema,
@@ -22,9 +26,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createSmsSender } from '../../lib/sms/index.js';
 import { createPatientAuthenticate, patientOf } from './auth.js';
-import { listBookableDoctorSlots, listOrganisationDoctors } from './catalogue.js';
+import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
-import { bookAppointmentForPatient, cancelOwnAppointment, getOwnAppointment, listOwnAppointments } from './visits.js';
+import { bookAppointmentForPatient, cancelOwnAppointment, getOwnAppointment, listOwnAppointments } from './appointments.js';
+import { bookBookingForPatient, cancelOwnBooking, getOwnBooking, listOwnBookings } from './bookings.js';
 
 const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
@@ -73,6 +78,16 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...signedIn, schema: { tags, security, summary: 'Free slots of a doctor on a date', params: organisationItemParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
       (request) => listBookableDoctorSlots(ctx.db, request.params.orgId, request.params.id, request.query.date),
     );
+    app.get(
+      '/patient/organisations/:orgId/services',
+      { ...signedIn, schema: { tags, security, summary: 'An organisation’s active scans and tests with prices', params: organisationParamsSchema, querystring: patientServiceListQuerySchema, response: { 200: paginatedSchema(patientServiceSchema) } } },
+      (request) => listOrganisationServices(ctx.db, request.params.orgId, request.query),
+    );
+    app.get(
+      '/patient/organisations/:orgId/services/:id/slots',
+      { ...signedIn, schema: { tags, security, summary: 'Free slots of a scan or test on a date', params: organisationItemParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      (request) => listBookableServiceSlots(ctx.db, request.params.orgId, request.params.id, request.query.date),
+    );
 
     app.get(
       '/patient/appointments',
@@ -93,6 +108,27 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/patient/appointments/:id/cancel',
       { ...signedIn, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN appointment', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientAppointmentSchema } } },
       (request) => cancelOwnAppointment(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
+    );
+
+    app.get(
+      '/patient/bookings',
+      { ...signedIn, schema: { tags, security, summary: 'The account’s scan and test bookings in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientBookingSchema) } } },
+      (request) => listOwnBookings(ctx.db, patientOf(request), request.query),
+    );
+    app.get(
+      '/patient/bookings/:id',
+      { ...signedIn, schema: { tags, security, summary: 'One of the account’s bookings', params: idParamsSchema, response: { 200: patientBookingSchema } } },
+      (request) => getOwnBooking(ctx.db, patientOf(request), request.params.id),
+    );
+    app.post(
+      '/patient/bookings',
+      { ...signedIn, schema: { tags, security, summary: 'Book a scan or test slot for oneself or a family member (409 when it is full)', body: patientBookingCreateSchema, response: { 201: patientBookingSchema } } },
+      async (request, reply) => reply.status(201).send(await bookBookingForPatient(ctx.db, patientOf(request), request.body, writeOptions)),
+    );
+    app.post(
+      '/patient/bookings/:id/cancel',
+      { ...signedIn, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN booking', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientBookingSchema } } },
+      (request) => cancelOwnBooking(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
     );
   };
 }

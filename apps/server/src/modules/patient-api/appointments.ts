@@ -1,0 +1,100 @@
+import { type PatientAppointment, type patientAppointmentCreateSchema, type patientVisitListQuerySchema } from '@caredesk/shared';
+import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { appointments, doctors, facilities, organisations, patients } from '../../db/schema/index.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { offsetOf } from '../../lib/list-query.js';
+import { bookAppointment, cancelAppointmentByPatient, type WriteOptions } from '../appointments/service.js';
+import type { PatientCaller } from './auth.js';
+import { bookableDoctor } from './catalogue.js';
+import { bookForPatient, newestFirst, ownPatients, pageOf, toPatientVisit } from './visits.js';
+
+export type PatientAppointmentInput = z.output<typeof patientAppointmentCreateSchema>;
+export type PatientVisitQuery = z.output<typeof patientVisitListQuerySchema>;
+
+/**
+ * POST /api/patient/appointments: books through the console's own booking (slot lock, token,
+ * staff notifications, live update) with source APP and no staff creator.
+ */
+export async function bookAppointmentForPatient(db: Db, caller: PatientCaller, input: PatientAppointmentInput, options: WriteOptions = {}): Promise<PatientAppointment> {
+  await bookableDoctor(db, input.organisationId, input.doctorId);
+  const id = await bookForPatient(db, caller, input.organisationId, input.patient, (tx, patientId) =>
+    bookAppointment(
+      tx,
+      { organisationId: input.organisationId, staffId: null },
+      { doctorId: input.doctorId, patientId, date: input.date, startTime: input.startTime, reason: input.reason ?? null, source: 'APP' },
+      options,
+    ),
+  );
+  return getOwnAppointment(db, caller, id);
+}
+
+const columns = {
+  id: appointments.id,
+  organisationId: appointments.organisationId,
+  organisationName: organisations.name,
+  facilityId: facilities.id,
+  facilityName: facilities.name,
+  doctorId: appointments.doctorId,
+  doctorName: doctors.name,
+  specialization: doctors.specialization,
+  tokenPrefix: doctors.tokenPrefix,
+  patientId: appointments.patientId,
+  patientName: patients.name,
+  date: appointments.date,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  tokenNumber: appointments.tokenNumber,
+  status: appointments.status,
+  reason: appointments.reason,
+  cancelReason: appointments.cancelReason,
+  feePaise: appointments.feePaise,
+  paymentStatus: appointments.paymentStatus,
+  source: appointments.source,
+  createdAt: appointments.createdAt,
+  updatedAt: appointments.updatedAt,
+};
+
+function selectOwnAppointments(db: Db) {
+  return db
+    .select(columns)
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .innerJoin(organisations, eq(organisations.id, appointments.organisationId))
+    .leftJoin(facilities, eq(facilities.id, appointments.facilityId));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof selectOwnAppointments>['execute']>>[number];
+
+function toPatientAppointment(row: Row): PatientAppointment {
+  return toPatientVisit(row);
+}
+
+/** GET /api/patient/appointments: the account's visits in every organisation, latest first. */
+export async function listOwnAppointments(db: Db, caller: PatientCaller, query: PatientVisitQuery) {
+  const where = ownPatients(caller);
+  const [rows, totals] = await Promise.all([
+    selectOwnAppointments(db)
+      .where(where)
+      .orderBy(...newestFirst(appointments))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(appointments).innerJoin(patients, eq(patients.id, appointments.patientId)).where(where),
+  ]);
+  return pageOf(query, rows.map(toPatientAppointment), totals[0]?.n);
+}
+
+/** One of the account's appointments; another account's is "not found". */
+export async function getOwnAppointment(db: Db, caller: PatientCaller, id: string): Promise<PatientAppointment> {
+  const [row] = await selectOwnAppointments(db).where(and(eq(appointments.id, id), ownPatients(caller)));
+  if (!row) throw new NotFoundError('Appointment not found');
+  return toPatientAppointment(row);
+}
+
+/** POST /api/patient/appointments/:id/cancel: the patient's own BOOKED or CHECKED_IN visit. */
+export async function cancelOwnAppointment(db: Db, caller: PatientCaller, id: string, reason: string | undefined, options: WriteOptions = {}): Promise<PatientAppointment> {
+  const own = await getOwnAppointment(db, caller, id);
+  await cancelAppointmentByPatient(db, { organisationId: own.organisationId, staffId: null }, id, reason, options);
+  return getOwnAppointment(db, caller, id);
+}
