@@ -2,8 +2,10 @@ import type { AppointmentStatus } from '@caredesk/shared';
 import AddIcon from '@mui/icons-material/Add';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { useMenuTitle } from '@/components/menu-title';
@@ -11,11 +13,13 @@ import { PageContainer } from '@/components/page-container';
 import { RecordGrid } from '@/components/records/record-grid';
 import { useListParams } from '@/components/records/use-list-params';
 import { errorMessage } from '@/lib/http';
-import { useAppointments } from '../api/get-appointments';
+import { appointmentsQueryOptions } from '../api/get-appointments';
 import { AppointmentCard, appointmentColumns, appointmentSortFields } from '../components/appointment-columns';
 import { AppointmentDrawer } from '../components/appointment-drawer';
 import { isoDay } from '../components/appointment-format';
 import { AppointmentFilters } from '../components/appointment-filters';
+import { CalendarView } from '../components/calendar/calendar-view';
+import { parseView, ViewSwitch } from '../components/calendar/view-switch';
 import { NewAppointmentDialog } from '../components/new-appointment-dialog';
 
 const SORT_KEYS = ['date', 'token', 'createdAt'] as const;
@@ -29,7 +33,8 @@ export default function AppointmentsPage() {
   const today = isoDay();
   const from = list.filters.from || today;
   const to = list.filters.to || from;
-  const appointments = useAppointments({ ...list.query, from, to });
+  const view = parseView(params.get('view'));
+  const appointments = useQuery({ ...appointmentsQueryOptions({ ...list.query, from, to }), enabled: view === 'list' });
   const statuses = list.filters.status ? (list.filters.status.split(',') as AppointmentStatus[]) : [];
 
   const setParam = (changes: Record<string, string | null>) =>
@@ -56,7 +61,18 @@ export default function AppointmentsPage() {
   );
 
   let body;
-  if (appointments.error) body = <Alert severity="error">{errorMessage(appointments.error)}</Alert>;
+  if (view !== 'list') {
+    body = (
+      <CalendarView
+        mode={view}
+        date={from}
+        doctorId={list.filters.doctorId}
+        onRange={(range) => setParam({ from: range.from, to: range.to === range.from ? null : range.to, page: null })}
+        onDoctor={(doctorId) => list.setFilter('doctorId', doctorId)}
+        onOpen={(id) => setParam({ open: id })}
+      />
+    );
+  } else if (appointments.error) body = <Alert severity="error">{errorMessage(appointments.error)}</Alert>;
   else if (!appointments.isPending && total === 0) {
     const filtered = Boolean(list.search || list.filters.doctorId || list.filters.status);
     body = (
@@ -102,17 +118,28 @@ export default function AppointmentsPage() {
   }
 
   return (
-    <PageContainer title={title} actions={newButton}>
-      <AppointmentFilters
-        range={{ from, to }}
-        onRange={(range) => setParam({ from: range.from, to: range.to, page: null })}
-        doctorId={list.filters.doctorId}
-        onDoctor={(doctorId) => list.setFilter('doctorId', doctorId)}
-        statuses={statuses}
-        onStatuses={(next) => list.setFilter('status', next.join(','))}
-        search={list.search}
-        onSearch={list.setSearch}
-      />
+    <PageContainer
+      title={title}
+      actions={
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <ViewSwitch value={view} onChange={(next) => setParam({ view: next === 'list' ? null : next, page: null })} />
+          {newButton}
+        </Box>
+      }
+    >
+      {/* The calendar has its own dates and doctor; search and status narrow the list only. */}
+      {view === 'list' ? (
+        <AppointmentFilters
+          range={{ from, to }}
+          onRange={(range) => setParam({ from: range.from, to: range.to, page: null })}
+          doctorId={list.filters.doctorId}
+          onDoctor={(doctorId) => list.setFilter('doctorId', doctorId)}
+          statuses={statuses}
+          onStatuses={(next) => list.setFilter('status', next.join(','))}
+          search={list.search}
+          onSearch={list.setSearch}
+        />
+      ) : null}
       {body}
       <AppointmentDrawer id={params.get('open')} onClose={() => setParam({ open: null })} />
       <NewAppointmentDialog

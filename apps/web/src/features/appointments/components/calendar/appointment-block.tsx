@@ -1,0 +1,74 @@
+import type { Appointment } from '@caredesk/shared';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import { alpha } from '@mui/material/styles';
+import { fTimeOfDay } from '@/components/visits/visit-format';
+import { isCalledOff, statusColors, statusLabels } from '@/components/visits/visit-status';
+import type { Placement } from './calendar-layout';
+
+/** Below this a block has room for one line only: token and name, no time. */
+const TWO_LINES_PX = 44;
+
+interface AppointmentBlockProps {
+  placement: Placement<Appointment>;
+  onOpen: (id: string) => void;
+}
+
+/** One visit on the time grid, in its status colour (the list's status chip colours); a click opens it. */
+export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
+  const { visit: appointment, top, height, lane, lanes } = placement;
+  const time = `${fTimeOfDay(appointment.startTime)} – ${fTimeOfDay(appointment.endTime)}`;
+  const status = statusLabels[appointment.status];
+  // Cancelled and no-show visits stay on the grid (the desk needs to see the slot was booked), faded and struck through.
+  const closed = isCalledOff(appointment.status);
+  return (
+    <Box
+      component="li"
+      sx={{ position: 'absolute', top, height, left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` }}
+    >
+      <ButtonBase
+        onClick={() => onOpen(appointment.id)}
+        aria-label={`Token ${appointment.tokenLabel}, ${appointment.patientName}, ${time}, ${status}`}
+        title={`${appointment.tokenLabel} · ${appointment.patientName} · ${time} · ${status}`}
+        data-status={appointment.status}
+        sx={(theme) => {
+          const colour = statusColors[appointment.status];
+          const main = colour === 'default' ? theme.palette.grey[500] : theme.palette[colour].main;
+          return {
+            width: '100%',
+            height: '100%',
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'stretch',
+            justifyContent: 'flex-start',
+            textAlign: 'left',
+            overflow: 'hidden',
+            px: 0.75,
+            borderRadius: 1,
+            borderLeft: `3px solid ${main}`,
+            bgcolor: alpha(main, closed ? 0.08 : 0.16),
+            color: 'text.primary',
+            opacity: closed ? 0.6 : 1,
+            textDecoration: closed ? 'line-through' : 'none',
+            typography: 'caption',
+            lineHeight: `${Math.min(height, 22)}px`,
+            '&:hover': { bgcolor: alpha(main, 0.28) },
+            '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+          };
+        }}
+      >
+        <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Box component="span" sx={{ fontWeight: 700, mr: 0.5 }}>
+            {appointment.tokenLabel}
+          </Box>
+          <span>{appointment.patientName}</span>
+        </Box>
+        {height >= TWO_LINES_PX ? (
+          <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.secondary' }}>
+            {time}
+          </Box>
+        ) : null}
+      </ButtonBase>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Appointment } from '@caredesk/shared';
+import dayjs from 'dayjs';
+import { isoDay } from '@/components/visits/visit-format';
+import { fDate } from '@/lib/format';
+import { TimeGrid } from './time-grid';
+
+interface WeekGridProps {
+  label: string;
+  /** Seven dates, Monday first. */
+  days: readonly string[];
+  appointments: Appointment[];
+  onOpen: (id: string) => void;
+}
+
+const count = (n: number) => (n === 1 ? '1 appointment' : `${n} appointments`);
+
+/** One doctor's week, one column per day; today's column is tinted. */
+export function WeekGrid({ label, days, appointments, onOpen }: WeekGridProps) {
+  const today = isoDay();
+  const columns = days.map((date) => {
+    const visits = appointments.filter((appointment) => appointment.date === date);
+    return {
+      key: date,
+      title: dayjs(date).format('ddd D'),
+      subtitle: count(visits.length),
+      label: `${dayjs(date).format('dddd')}, ${fDate(date)}`,
+      highlighted: date === today,
+      appointments: visits,
+    };
+  });
+  return <TimeGrid label={label} columns={columns} minColumnWidth={110} onOpen={onOpen} />;
+}
