@@ -1,10 +1,10 @@
-import { PATIENT_AUDIENCE, TOKEN_ISSUER } from '../../lib/tokens.js';
 import { patientSessionSchema, type ErrorBody } from '@caredesk/shared';
 import { desc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientAccounts, patientOtps, patientSessions } from '../../db/schema/index.js';
 import { jwtSigningKey } from '../../lib/secrets.js';
+import { PATIENT_AUDIENCE, TOKEN_ISSUER, verifyAccessToken, verifyPatientToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, uniquePhone } from '../../test/fixtures.js';
@@ -165,5 +165,17 @@ describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
       .sign(key);
     expect((await as(retyped, '/api/patient/appointments')).statusCode).toBe(401);
     expect((await as(retyped, '/api/appointments')).statusCode).toBe(401);
+
+    // And at the verifiers themselves: each accepts its own kind only.
+    expect(await verifyAccessToken(key, token)).toBeUndefined();
+    expect(await verifyPatientToken(key, staffToken)).toBeUndefined();
+    expect(await verifyPatientToken(key, token)).toEqual({ accountId: patient.session.account.id, sessionId: claims.sid });
+    expect(await verifyAccessToken(key, staffToken)).toMatchObject({ staffId: org.admin.id });
+  });
+
+  it('documents the patient routes in the OpenAPI under the tag patient', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>();
+    expect(doc.paths['/api/patient/auth/otp']?.post?.tags).toEqual(['patient']);
+    expect(doc.paths['/api/patient/bookings/{id}/cancel']?.post?.tags).toEqual(['patient']);
   });
 });
