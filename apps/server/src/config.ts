@@ -9,7 +9,7 @@ const booleanFromString = z
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
- * Every environment variable the server reads, parsed once. CONFIG.md documents them;
+ * Every environment variable the server reads, parsed once. README.md (Configuration) documents them;
  * keep the two in step. No other module reads process.env.
  */
 export const configSchema = z.object({

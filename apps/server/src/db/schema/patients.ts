@@ -36,5 +36,7 @@ export const patients = pgTable(
     index('patients_organisation_name_trgm_idx').using('gin', table.organisationId, sql`${table.nameKey} gin_trgm_ops`),
     index('patients_organisation_phone_trgm_idx').using('gin', table.organisationId, sql`${table.phoneDigits} gin_trgm_ops`),
     index('patients_organisation_name_prefix_idx').on(table.organisationId, sql`${table.nameKey} text_pattern_ops`),
+    // The patient app finds an account's records in every organisation by phone alone.
+    index('patients_phone_digits_idx').on(table.phoneDigits),
   ],
 );
