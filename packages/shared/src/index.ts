@@ -22,3 +22,4 @@ export * from './events.js';
 export * from './bookings.js';
 export * from './token-queue.js';
 export * from './patient-api.js';
+export * from './payments.js';
