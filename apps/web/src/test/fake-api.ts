@@ -52,3 +52,19 @@ export const headerRoutes = (overrides: Partial<Record<'plan' | 'wallet' | 'noti
   'GET /wallet': overrides.wallet ?? { data: { showWallet: true, balance: 2450 } },
   'GET /notifications/all': overrides.notifications ?? { data: { data: [], unread: 3 } },
 });
+
+/** A route that remembers the query params and body of every call. */
+export function recording(reply: (params: Record<string, unknown>, body: unknown) => FakeReply) {
+  const seen: { params: Record<string, unknown>; body: unknown }[] = [];
+  const route = (body: unknown, config: InternalAxiosRequestConfig) => {
+    const params = { ...(config.params as Record<string, unknown>) };
+    seen.push({ params, body });
+    return reply(params, body);
+  };
+  return { seen, route };
+}
+
+/** One page of a paginated list as the API returns it. */
+export function page<T>(data: T[], total = data.length) {
+  return { data, total, page: 1, pageSize: 25 };
+}

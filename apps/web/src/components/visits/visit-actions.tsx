@@ -9,6 +9,8 @@ import { enqueueSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/http';
 import { CancelDialog } from './cancel-dialog';
+import { SlipDialog } from './slip-dialog';
+import { isCalledOff, type VisitStatus } from './visit-status';
 
 /** Appointments and bookings move through the same five actions. */
 export type VisitAction = AppointmentAction & BookingAction;
@@ -22,18 +24,22 @@ const STEPS: { key: VisitAction; label: string }[] = [
 ];
 const PRIMARY: readonly string[] = ['check-in', 'start', 'complete'];
 
-interface VisitActionsProps<Extra extends string> {
-  visit: { tokenLabel: string; patientName: string };
+type Extra = 'reschedule' | 'slip';
+
+interface VisitActionsProps {
+  visit: { tokenLabel: string; patientName: string; status: VisitStatus };
   /** 'appointment' or 'booking': the cancel dialog's title. */
   noun: string;
   /** The moves its status allows now. */
   allowed: (action: VisitAction) => boolean;
   /** The toast after each move: 'Checked in', 'Consultation started'… */
   done: Record<VisitAction, string>;
-  /** Entries that open a dialog of the list's own (reschedule, the slip), in menu order. */
-  extras: { key: Extra; label: string }[];
-  /** The dialogs of the extras: `chosen` is the one open, or null. */
-  renderDialogs: (chosen: Extra | null, close: () => void) => ReactNode;
+  /** 'Reschedule' is offered (the statuses differ: appointments while BOOKED, bookings until started). */
+  reschedulable: boolean;
+  /** The reschedule dialog, rendered while open. */
+  renderReschedule: (close: () => void) => ReactNode;
+  /** 'Print slip' (unless the visit was called off): the dialog's title and the slip. */
+  slip: { title: string; content: ReactNode };
   /** Sends a move; rejects with the server's refusal (a 409 naming the status). */
   run: (action: VisitAction, reason?: string) => Promise<unknown>;
   pending: boolean;
@@ -41,12 +47,14 @@ interface VisitActionsProps<Extra extends string> {
   compact?: boolean;
 }
 
-/** What may be done to a visit now: the transitions its status allows, then the extras. */
-export function VisitActions<Extra extends string>(props: VisitActionsProps<Extra>) {
+/** What may be done to a visit now: the transitions its status allows, reschedule and the slip. */
+export function VisitActions(props: VisitActionsProps) {
   const { visit, compact, pending } = props;
   const [dialog, setDialog] = useState<'cancel' | Extra | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const items: { key: VisitAction | Extra; label: string }[] = [...STEPS.filter((step) => props.allowed(step.key)), ...props.extras];
+  const items: { key: VisitAction | Extra; label: string }[] = STEPS.filter((step) => props.allowed(step.key));
+  if (props.reschedulable) items.push({ key: 'reschedule', label: 'Reschedule' });
+  if (!isCalledOff(visit.status)) items.push({ key: 'slip', label: 'Print slip' });
   const close = () => setDialog(null);
 
   const run = (key: VisitAction, reason?: string) =>
@@ -115,7 +123,10 @@ export function VisitActions<Extra extends string>(props: VisitActionsProps<Extr
         onConfirm={(reason) => void run('cancel', reason)}
         onClose={close}
       />
-      {props.renderDialogs(dialog === 'cancel' ? null : dialog, close)}
+      {dialog === 'reschedule' ? props.renderReschedule(close) : null}
+      <SlipDialog title={props.slip.title} open={dialog === 'slip'} onClose={close}>
+        {props.slip.content}
+      </SlipDialog>
     </Box>
   );
 }

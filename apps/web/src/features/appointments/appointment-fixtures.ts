@@ -1,6 +1,4 @@
 import { tokenLabel, type Appointment, type Doctor, type Patient } from '@caredesk/shared';
-import type { InternalAxiosRequestConfig } from 'axios';
-import type { FakeReply } from '@/test/fake-api';
 
 let counter = 0;
 const id = (prefix: string) => {
@@ -82,17 +80,4 @@ export function makePatient(overrides: Partial<Patient> = {}): Patient {
   };
 }
 
-export function page<T>(data: T[], total = data.length) {
-  return { data, total, page: 1, pageSize: 25 };
-}
-
-/** A route that remembers the query params and body of every call. */
-export function recording(reply: (params: Record<string, unknown>, body: unknown) => FakeReply) {
-  const seen: { params: Record<string, unknown>; body: unknown }[] = [];
-  const route = (body: unknown, config: InternalAxiosRequestConfig) => {
-    const params = { ...(config.params as Record<string, unknown>) };
-    seen.push({ params, body });
-    return reply(params, body);
-  };
-  return { seen, route };
-}
+export { page, recording } from '@/test/fake-api';

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
+import { headerRoutes, installFakeApi, recording, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { makePatient, recording } from './patient-fixtures';
+import { makePatient } from '@/test/patient-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());

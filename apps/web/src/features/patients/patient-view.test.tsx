@@ -6,7 +6,7 @@ import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { makeBooking } from '@/test/booking-fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { makePatient, patientPage } from './patient-fixtures';
+import { makePatient, patientPage } from '@/test/patient-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { makeService, servicePage } from './service-fixtures';
+import { makeService, servicePage } from '@/test/service-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -87,6 +87,7 @@ describe('the scan form', () => {
       imageUrl: null,
       availability: [{ weekday: 6, start: '09:00', end: '13:00' }],
       capacityPerSlot: 6,
+      tokenPrefix: null,
       active: true,
     });
   }, 40_000);

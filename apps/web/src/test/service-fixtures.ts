@@ -2,7 +2,7 @@ import type { Service } from '@caredesk/shared';
 
 let counter = 0;
 
-/** A service as the API returns it (tests only). */
+/** A service as the API returns it (tests only: services, bookings). */
 export function makeService(overrides: Partial<Service> = {}): Service {
   counter += 1;
   return {

@@ -1,10 +1,8 @@
 import type { Patient } from '@caredesk/shared';
-import type { InternalAxiosRequestConfig } from 'axios';
-import type { FakeReply } from '@/test/fake-api';
 
 let counter = 0;
 
-/** A patient as the API returns it (tests only). */
+/** A patient as the API returns it (tests only: patients, bookings). */
 export function makePatient(overrides: Partial<Patient> = {}): Patient {
   counter += 1;
   return {
@@ -25,15 +23,4 @@ export function makePatient(overrides: Partial<Patient> = {}): Patient {
 
 export function patientPage(data: Patient[], total = data.length, page = 1, pageSize = 25) {
   return { data, total, page, pageSize };
-}
-
-/** A route that remembers the query params and body of every call. */
-export function recording(reply: (params: Record<string, unknown>, body: unknown) => FakeReply) {
-  const seen: { params: Record<string, unknown>; body: unknown }[] = [];
-  const route = (body: unknown, config: InternalAxiosRequestConfig) => {
-    const params = { ...(config.params as Record<string, unknown>) };
-    seen.push({ params, body });
-    return reply(params, body);
-  };
-  return { seen, route };
 }
