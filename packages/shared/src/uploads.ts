@@ -21,3 +21,6 @@ export const uploadSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Upload = z.infer<typeof uploadSchema>;
+
+/** GET /api/uploads/:id/signed-url: a path on the API's origin, valid until expiresAt. */
+export const signedUrlSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });

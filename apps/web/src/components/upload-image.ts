@@ -30,12 +30,21 @@ export function useUploadFile() {
 
 const MB = 1024 * 1024;
 
-/** Why an image cannot be uploaded, checked before sending it; null when it may go. */
-export function imageProblem(file: File): string | null {
-  const { types, maxBytes } = UPLOAD_LIMITS.image;
-  if (!(types as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
+/** Why a file of a kind cannot be uploaded, checked before sending it; null when it may go. */
+function fileProblem(file: File, { types, maxBytes }: { types: readonly string[]; maxBytes: number }, wrongType: string, noun: string): string | null {
+  if (!types.includes(file.type)) return wrongType;
   if (file.size > maxBytes) {
-    return `This image is ${(file.size / MB).toFixed(1)} MB; the limit is ${maxBytes / MB} MB.`;
+    return `This ${noun} is ${(file.size / MB).toFixed(1)} MB; the limit is ${maxBytes / MB} MB.`;
   }
   return null;
+}
+
+/** Why an image cannot be uploaded, checked before sending it; null when it may go. */
+export function imageProblem(file: File): string | null {
+  return fileProblem(file, UPLOAD_LIMITS.image, 'Choose a JPEG, PNG or WebP image.', 'image');
+}
+
+/** Why a PDF (a report) cannot be uploaded, checked before sending it; null when it may go. */
+export function pdfProblem(file: File): string | null {
+  return fileProblem(file, UPLOAD_LIMITS.pdf, 'Choose a PDF file.', 'PDF');
 }

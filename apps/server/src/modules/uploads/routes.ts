@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { idParamsSchema, UPLOAD_LIMITS, uploadSchema } from '@caredesk/shared';
+import { idParamsSchema, signedUrlSchema, UPLOAD_LIMITS, uploadSchema } from '@caredesk/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,6 @@ export interface UploadRouteOptions {
   now?: () => Date;
 }
 
-const signedUrlSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
 const privateLinkQuerySchema = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
 
 /**

@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { PAGE_SIZE_OPTIONS, type SortOrder } from './use-list-params';
+import { PAGE_SIZE_OPTIONS, type ListParams, type SortOrder } from './use-list-params';
 
 export interface RecordGridProps<Row extends { id: string }, Sort extends string = string> {
   /** Accessible name of the grid / card list, e.g. 'Doctors'. */
@@ -33,6 +33,19 @@ export interface RecordGridProps<Row extends { id: string }, Sort extends string
   rowHref: (row: Row) => string;
   /** The body of a row's card on phones (below md). */
   renderCard: (row: Row) => ReactNode;
+}
+
+/** The page and sort props of a RecordGrid, read from and written to the list's URL params. */
+export function gridPaging<Sort extends string>(list: Pick<ListParams<Sort, never>, 'page' | 'pageSize' | 'sort' | 'order' | 'setPage' | 'setPageSize' | 'setSort'>) {
+  return {
+    page: list.page,
+    pageSize: list.pageSize,
+    sort: list.sort,
+    order: list.order,
+    onPageChange: list.setPage,
+    onPageSizeChange: list.setPageSize,
+    onSortChange: list.setSort,
+  };
 }
 
 /**

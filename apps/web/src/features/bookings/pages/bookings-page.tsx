@@ -1,8 +1,83 @@
+import type { BookingStatus } from '@caredesk/shared';
+import AddIcon from '@mui/icons-material/Add';
 import BookOnlineOutlined from '@mui/icons-material/BookOnlineOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useMenuTitle } from '@/components/menu-title';
-import { AreaEmptyPage } from '@/components/placeholder-page';
+import { PageContainer } from '@/components/page-container';
+import { gridPaging, RecordGrid } from '@/components/records/record-grid';
+import { useVisitList } from '@/components/visits/use-visit-list';
+import { VisitListEmpty } from '@/components/visits/visit-list-empty';
+import { errorMessage } from '@/lib/http';
+import { useBookings } from '../api/get-bookings';
+import { BookingCard, bookingColumns, bookingSortFields } from '../components/booking-columns';
+import { BookingDrawer } from '../components/booking-drawer';
+import { BookingFilters } from '../components/booking-filters';
+import { NewBookingDialog } from '../components/new-booking-dialog';
 
+const FILTER_KEYS = ['serviceId', 'kind'] as const;
+
+/** /bookings: the day's (or range's) scan and test bookings, booking one, the status actions and the report. */
 export default function BookingsPage() {
   const title = useMenuTitle('bookings', 'Bookings');
-  return <AreaEmptyPage title={title} icon={<BookOnlineOutlined />} message="No bookings to show yet." />;
+  const { list, params, from, to, statuses, setParam, withParam, query } = useVisitList<(typeof FILTER_KEYS)[number], BookingStatus>(FILTER_KEYS);
+  const bookings = useBookings(query);
+  const total = bookings.data?.total ?? 0;
+  const openNew = () => setParam({ new: '1' });
+
+  let body;
+  if (bookings.error) body = <Alert severity="error">{errorMessage(bookings.error)}</Alert>;
+  else if (!bookings.isPending && total === 0) {
+    body = (
+      <VisitListEmpty
+        icon={<BookOnlineOutlined />}
+        title="No bookings"
+        filtered={Boolean(list.search || list.filters.serviceId || list.filters.kind || list.filters.status)}
+        onClear={() => setParam({ search: null, serviceId: null, kind: null, status: null, page: null })}
+        newLabel="Book a scan or test"
+        onNew={openNew}
+      />
+    );
+  } else {
+    body = (
+      <RecordGrid
+        label={title}
+        rows={bookings.data?.data ?? []}
+        total={total}
+        loading={bookings.isFetching}
+        columns={bookingColumns(from !== to)}
+        sortFields={bookingSortFields}
+        {...gridPaging(list)}
+        rowHref={(row) => withParam('open', row.id)}
+        renderCard={(row) => <BookingCard booking={row} />}
+      />
+    );
+  }
+
+  return (
+    <PageContainer
+      title={title}
+      actions={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
+          New booking
+        </Button>
+      }
+    >
+      <BookingFilters
+        range={{ from, to }}
+        onRange={(range) => setParam({ from: range.from, to: range.to, page: null })}
+        serviceId={list.filters.serviceId}
+        onService={(serviceId) => list.setFilter('serviceId', serviceId)}
+        kind={list.filters.kind}
+        onKind={(kind) => list.setFilter('kind', kind)}
+        statuses={statuses}
+        onStatuses={(next) => list.setFilter('status', next.join(','))}
+        search={list.search}
+        onSearch={list.setSearch}
+      />
+      {body}
+      <BookingDrawer id={params.get('open')} onClose={() => setParam({ open: null })} />
+      <NewBookingDialog open={params.get('new') === '1'} patientId={params.get('patientId')} onClose={() => setParam({ new: null, patientId: null })} />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,33 @@
+import { bookingSchema, paginatedSchema, type Booking } from '@caredesk/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { http } from '@/lib/http';
+
+const bookingPageSchema = paginatedSchema(bookingSchema);
+export type BookingPage = z.infer<typeof bookingPageSchema>;
+export type { Booking };
+
+/** from, to, serviceId, kind, patientId, status (comma-separated), search, page, pageSize, sort, order. */
+export type BookingListParams = Record<string, string | number>;
+
+/**
+ * Every booking query starts with this key: mutations and the live-update channel
+ * (booking.updated events) invalidate it.
+ */
+export const bookingsKey = ['bookings'] as const;
+
+export async function getBookings(params: BookingListParams, signal?: AbortSignal): Promise<BookingPage> {
+  const response = await http.get<unknown>('/bookings', { params, signal });
+  return bookingPageSchema.parse(response.data);
+}
+
+export const bookingsQueryOptions = (params: BookingListParams) =>
+  queryOptions({
+    queryKey: [...bookingsKey, 'list', params],
+    queryFn: ({ signal }) => getBookings(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBookings(params: BookingListParams) {
+  return useQuery(bookingsQueryOptions(params));
+}

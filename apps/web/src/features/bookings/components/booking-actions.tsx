@@ -1,0 +1,38 @@
+import { bookingActionTarget, canMoveBooking, type Booking } from '@caredesk/shared';
+import { VisitActions } from '@/components/visits/visit-actions';
+import { useBookingAction } from '../api/run-booking-action';
+import { BookingSlip } from './booking-slip';
+import { RescheduleBookingDialog } from './reschedule-booking-dialog';
+
+const DONE = {
+  'check-in': 'Checked in',
+  start: 'Started',
+  complete: 'Completed',
+  'no-show': 'Marked as no-show',
+  cancel: 'Booking cancelled',
+} as const;
+
+interface BookingActionsProps {
+  booking: Booking;
+  /** In a grid row: the next step as a button, the rest in a menu. */
+  compact?: boolean;
+}
+
+/** The moves its status allows, reschedule until it starts (BOOKED or CHECKED_IN, as the server allows), and the slip. */
+export function BookingActions({ booking, compact }: BookingActionsProps) {
+  const action = useBookingAction();
+  return (
+    <VisitActions
+      visit={booking}
+      noun="booking"
+      allowed={(key) => canMoveBooking(booking.status, bookingActionTarget[key])}
+      done={DONE}
+      run={(key, reason) => action.mutateAsync({ id: booking.id, action: key, reason })}
+      pending={action.isPending}
+      compact={compact}
+      reschedulable={booking.status === 'BOOKED' || booking.status === 'CHECKED_IN'}
+      renderReschedule={(close) => <RescheduleBookingDialog booking={booking} open onClose={close} />}
+      slip={{ title: 'Booking slip', content: <BookingSlip booking={booking} /> }}
+    />
+  );
+}

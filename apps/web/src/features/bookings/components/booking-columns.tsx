@@ -1,0 +1,26 @@
+import type { Booking } from '@caredesk/shared';
+import type { GridColDef } from '@mui/x-data-grid';
+import { TwoLines, VisitCard, visitColumns, visitSortFields } from '@/components/visits/visit-columns';
+import { BookingActions } from './booking-actions';
+import { kindLabels } from './booking-format';
+
+/** Grid column field -> API sort key. */
+export const bookingSortFields = visitSortFields;
+
+export const bookingColumns = (showDate: boolean): GridColDef<Booking>[] =>
+  visitColumns<Booking>({
+    showDate,
+    owner: {
+      field: 'serviceName',
+      headerName: 'Scan / test',
+      flex: 1,
+      minWidth: 170,
+      renderCell: ({ row }) => <TwoLines first={row.serviceName} second={row.category ?? kindLabels[row.serviceKind]} />,
+    },
+    renderActions: (row) => <BookingActions booking={row} compact />,
+  });
+
+/** A row as a card on phones. */
+export function BookingCard({ booking }: { booking: Booking }) {
+  return <VisitCard visit={booking} detail={`${booking.serviceName} · ${booking.category ?? kindLabels[booking.serviceKind]}`} />;
+}

@@ -1,0 +1,42 @@
+import type { Booking } from '@caredesk/shared';
+import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
+import { fFee } from '@/components/visits/visit-format';
+import { useBookableServices } from '../api/get-bookable-services';
+import { useCreateBooking } from '../api/create-booking';
+import { kindLabels } from './booking-format';
+import { BookingSlip } from './booking-slip';
+import { ServiceSlotPicker } from './service-slot-picker';
+
+interface NewBookingDialogProps {
+  open: boolean;
+  /** From ?patientId= (the patient view's 'Book scan or test'): starts with that patient chosen. */
+  patientId: string | null;
+  onClose: () => void;
+}
+
+/** Patient, then scan or test and date, then a free place; after booking, the slip. */
+export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogProps) {
+  const services = useBookableServices();
+  const create = useCreateBooking();
+  return (
+    <NewVisitDialog
+      open={open}
+      patientId={patientId}
+      onClose={onClose}
+      title="New booking"
+      bookedTitle="Booking confirmed"
+      owners={{
+        label: 'Scan or test',
+        step: 'Scan or test and date',
+        options: services.data ?? [],
+        loading: services.isPending,
+        name: (service) => service.name,
+        detail: (service) => `${service.category ?? kindLabels[service.kind]} · ${fFee(service.pricePaise)}`,
+      }}
+      renderSlots={(serviceId, date, value, onChange) => <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} />}
+      renderSlip={(booking: Booking) => <BookingSlip booking={booking} />}
+      book={(service, input) => create.mutateAsync({ serviceId: service.id, ...input })}
+      pending={create.isPending}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeBooking } from '@/test/booking-fixtures';
+import { headerRoutes, installFakeApi, page, recording, type FakeRoute } from '@/test/fake-api';
+import { makeUser, storeSession } from '@/test/fixtures';
+import { makePatient } from '@/test/patient-fixtures';
+import { renderApp } from '@/test/render-app';
+import { makeService } from '@/test/service-fixtures';
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+const today = dayjs().format('YYYY-MM-DD');
+const scan = makeService({ name: 'CT Chest', category: 'CT', kind: 'SCAN', pricePaise: 350_000 });
+const patient = makePatient({ name: 'Lakshmi Narayan', gender: 'FEMALE' });
+const slotsOf = (starts: string[], capacity = 1) => ({
+  date: today,
+  timeZone: 'Asia/Kolkata',
+  slots: starts.map((start) => ({ start, end: start, capacity, remaining: capacity > 1 ? capacity - 1 : 1 })),
+});
+
+function setup(routes: Record<string, FakeRoute> = {}, path = '/bookings?new=1') {
+  const slots = recording(() => ({ data: slotsOf(['08:00', '08:30']) }));
+  const api = installFakeApi({
+    ...headerRoutes(),
+    'GET /bookings': { data: page([]) },
+    'GET /services': { data: page([scan]) },
+    'GET /patients': { data: page([patient]) },
+    [`GET /services/${scan.id}/slots`]: slots.route,
+    ...routes,
+  });
+  restore = api.restore;
+  storeSession(makeUser('SCAN', 'ADMIN'));
+  const view = renderApp(path);
+  return { ...view, api, slots, user: userEvent.setup() };
+}
+
+async function pickPatientAndScan(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: 'New booking' }, { timeout: 15_000 });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Find patient' }), 'laksh');
+  await user.click(await within(dialog).findByRole('button', { name: /Lakshmi Narayan/ }));
+  await user.click(within(dialog).getByRole('combobox', { name: 'Scan or test' }));
+  await user.click(await screen.findByRole('option', { name: /CT Chest/ }));
+  return dialog;
+}
+
+describe('booking a scan or test', () => {
+  it('picks patient, scan and a free slot, books it and shows the slip with the token', async () => {
+    const created = makeBooking({ tokenNumber: 1, tokenLabel: 'CT-001', serviceName: 'CT Chest', category: 'CT', startTime: '08:30', endTime: '09:00', pricePaise: 350_000 });
+    const book = recording(() => ({ status: 201, data: created }));
+    const { user, slots } = setup({ 'POST /bookings': book.route });
+    const dialog = await pickPatientAndScan(user);
+    const picker = await within(dialog).findByRole('group', { name: 'Free slots' });
+    expect(within(picker).getAllByRole('button').map((button) => button.textContent)).toEqual(['8:00 am', '8:30 am']);
+    expect(slots.seen[0]?.params).toEqual({ date: today });
+    await user.click(within(picker).getByRole('button', { name: '8:30 am' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Follow-up');
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(book.seen[0]?.body).toEqual({ serviceId: scan.id, patientId: patient.id, date: today, startTime: '08:30', reason: 'Follow-up' }));
+    const slip = await screen.findByRole('region', { name: 'Booking slip' });
+    expect(within(slip).getByText('CT-001')).toBeInTheDocument();
+    expect(within(slip).getByText('CT Chest (CT)')).toBeInTheDocument();
+    expect(within(slip).getByText('₹3,500.00')).toBeInTheDocument();
+    expect(within(slip).getByText('8:30 am – 9:00 am')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Booking confirmed' })).toBeInTheDocument();
+  });
+
+  it('shows the places left in a slot of a scan that takes several patients', async () => {
+    const { user } = setup({ [`GET /services/${scan.id}/slots`]: { data: slotsOf(['08:00'], 3) } });
+    const dialog = await pickPatientAndScan(user);
+    expect(await within(dialog).findByRole('button', { name: '8:00 am 2 left' })).toBeInTheDocument();
+  });
+
+  it('says so when the day has no free slots', async () => {
+    const { user } = setup({ [`GET /services/${scan.id}/slots`]: { data: slotsOf([]) } });
+    const dialog = await pickPatientAndScan(user);
+    expect(await within(dialog).findByText('No free slots on this day')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pick another date, or another scan or test.')).toBeInTheDocument();
+  });
+
+  it('a slot taken meanwhile (409) shows the message and refetches the slots', async () => {
+    const { user, slots } = setup({ 'POST /bookings': { status: 409, data: { message: 'This slot is full: choose another time' } } });
+    const dialog = await pickPatientAndScan(user);
+    await user.click(await within(dialog).findByRole('button', { name: '8:00 am' }));
+    const before = slots.seen.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect(await within(dialog).findByText('This slot is full: choose another time')).toBeInTheDocument();
+    await waitFor(() => expect(slots.seen.length).toBeGreaterThan(before));
+    expect(within(dialog).getByRole('button', { name: 'Book' })).toBeDisabled();
+  });
+
+  it('starts with the patient of ?patientId= chosen (the patient view’s Book scan or test)', async () => {
+    setup({ [`GET /patients/${patient.id}`]: { data: patient } }, `/bookings?new=1&patientId=${patient.id}`);
+    const chosen = await screen.findByLabelText('Chosen patient', undefined, { timeout: 15_000 });
+    expect(chosen).toHaveTextContent('Lakshmi Narayan');
+  });
+});
