@@ -1,7 +1,8 @@
-import { LIVE_VISIT_STATUSES, minutesOfDay, type AvailabilityWindow, type Slot } from '@caredesk/shared';
+import { LIVE_VISIT_STATUSES, minutesOfDay, type AvailabilityWindow, type OrganisationType, type Slot } from '@caredesk/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { appointments, bookings } from '../db/schema/index.js';
+import { appointments, bookings, organisations } from '../db/schema/index.js';
+import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
 
 /** What the slot engine needs to know about a doctor (or, later, a scan/test service). */
 export interface SlotSchedule {
@@ -107,4 +108,32 @@ export async function liveBookingCounts(db: Db, serviceId: string, date: string)
     .where(and(eq(bookings.serviceId, serviceId), eq(bookings.date, date), inArray(bookings.status, liveBookingStatuses)))
     .groupBy(bookings.startTime);
   return new Map(rows.map((row) => [row.start, row.n]));
+}
+
+/**
+ * A booking's slot rules before the capacity count: the start is one of the schedule's slots on
+ * that date and has not begun in the organisation's zone. Answers the slot (with its end).
+ */
+export function bookableSlot(schedule: SlotSchedule, ownerName: string, date: string, startTime: string, timeZone: string, now: Date): SlotTime {
+  const slot = slotTimesOn({ ...schedule, leaveDates: [] }, date).find((candidate) => candidate.start === startTime);
+  if (!slot) {
+    const message = `${startTime} is not a slot of ${ownerName} on ${date}`;
+    throw new BadRequestError(message, [{ path: 'startTime', message }]);
+  }
+  if (isPast(date, startTime, zonedNow(timeZone, now))) {
+    throw new BadRequestError('This time has already passed', [{ path: 'startTime', message: 'This time has already passed' }]);
+  }
+  return slot;
+}
+
+/** The slot holds `live` visits already: refuse when that is its capacity (the caller holds the owner's lock). */
+export function assertSlotRoom(live: number, capacity: number): void {
+  if (live >= capacity) throw new ConflictError('This slot is full: choose another time');
+}
+
+/** The organisation's zone and type, read inside a booking's transaction. */
+export async function organisationZone(tx: Db, organisationId: string): Promise<{ timeZone: string; type: OrganisationType }> {
+  const [row] = await tx.select({ timeZone: organisations.timeZone, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
+  if (!row) throw new NotFoundError('Organisation not found');
+  return row;
 }

@@ -14,12 +14,12 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
-import { appointmentHistory, appointments, doctorDayTokens, doctors, organisations, patients } from '../../db/schema/index.js';
+import { appointmentHistory, appointments, doctorDayTokens, doctors, patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import type { EventBus } from '../../lib/events/bus.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { notifyStaffOfArea, visitWhen } from '../../lib/visit-notifications.js';
-import { isPast, liveAppointmentStatuses, slotTimesOn, zonedNow, type SlotTime } from '../../lib/slots.js';
+import { assertSlotRoom, bookableSlot, liveAppointmentStatuses, organisationZone, type SlotTime } from '../../lib/slots.js';
 import { getAppointment } from './queries.js';
 
 export type AppointmentCreateInput = z.output<typeof appointmentCreateSchema>;
@@ -54,12 +54,6 @@ async function lockDoctor(tx: Tx, organisationId: string, doctorId: string): Pro
   return doctor;
 }
 
-async function organisationOf(tx: Tx, organisationId: string) {
-  const [row] = await tx.select({ timeZone: organisations.timeZone, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
-  if (!row) throw new NotFoundError('Organisation not found');
-  return row;
-}
-
 /**
  * Checks a doctor's slot on a date and, under the doctor lock, takes a place in it: answers
  * the slot and the next token number of that doctor on that day.
@@ -68,26 +62,12 @@ async function claimSlot(tx: Tx, doctor: DoctorRow, date: string, startTime: str
   if (!doctor.active) throw new ConflictError('Doctor is inactive');
   if (doctor.leaveDates.includes(date)) throw new ConflictError(`${doctor.name} is on leave on ${date}`);
   const schedule = { availability: doctor.availability, slotMinutes: doctor.slotMinutes, capacity: doctor.patientsPerSlot, leaveDates: [] };
-  const slot = slotTimesOn(schedule, date).find((candidate) => candidate.start === startTime);
-  if (!slot) {
-    const message = `${startTime} is not a slot of ${doctor.name} on ${date}`;
-    throw new BadRequestError(message, [{ path: 'startTime', message }]);
-  }
-  if (isPast(date, startTime, zonedNow(timeZone, now))) {
-    throw new BadRequestError('This time has already passed', [{ path: 'startTime', message: 'This time has already passed' }]);
-  }
+  const slot = bookableSlot(schedule, doctor.name, date, startTime, timeZone, now);
   const [live] = await tx
     .select({ n: count() })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.doctorId, doctor.id),
-        eq(appointments.date, date),
-        eq(appointments.startTime, startTime),
-        inArray(appointments.status, liveAppointmentStatuses),
-      ),
-    );
-  if ((live?.n ?? 0) >= doctor.patientsPerSlot) throw new ConflictError('This slot is full: choose another time');
+    .where(and(eq(appointments.doctorId, doctor.id), eq(appointments.date, date), eq(appointments.startTime, startTime), inArray(appointments.status, liveAppointmentStatuses)));
+  assertSlotRoom(live?.n ?? 0, doctor.patientsPerSlot);
   return { slot };
 }
 
@@ -144,7 +124,7 @@ export async function bookAppointment(db: Db, caller: VisitActor, input: Appoint
       .from(patients)
       .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, caller.organisationId)));
     if (!patient) throw new NotFoundError('Patient not found');
-    const organisation = await organisationOf(tx, caller.organisationId);
+    const organisation = await organisationZone(tx, caller.organisationId);
     const { slot } = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const tokenNumber = await nextToken(tx, doctor.id, input.date);
     const [row] = await tx
@@ -264,7 +244,7 @@ export async function rescheduleAppointment(db: Db, caller: StaffContext, id: st
     }
     const [previousDoctor] = await tx.select({ name: doctors.name }).from(doctors).where(eq(doctors.id, current.doctorId));
     const doctor = await lockDoctor(tx, caller.organisationId, doctorId);
-    const organisation = await organisationOf(tx, caller.organisationId);
+    const organisation = await organisationZone(tx, caller.organisationId);
     const claimed = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const sameDay = doctorId === current.doctorId && input.date === current.date;
     await tx

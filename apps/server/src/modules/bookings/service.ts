@@ -12,10 +12,10 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { bookingHistory, bookings, organisations, patients, serviceDayTokens, services } from '../../db/schema/index.js';
+import { bookingHistory, bookings, patients, serviceDayTokens, services } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
-import { isPast, liveBookingStatuses, slotTimesOn, zonedNow, type SlotTime } from '../../lib/slots.js';
+import { assertSlotRoom, bookableSlot, liveBookingStatuses, organisationZone, type SlotTime } from '../../lib/slots.js';
 import { notifyStaffOfArea, visitWhen } from '../../lib/visit-notifications.js';
 import { queueTimesOf, staffActor, type VisitActor, type WriteOptions } from '../appointments/service.js';
 import { getBooking } from './queries.js';
@@ -40,28 +40,15 @@ async function lockService(tx: Tx, organisationId: string, serviceId: string): P
   return service;
 }
 
-async function organisationOf(tx: Tx, organisationId: string) {
-  const [row] = await tx.select({ timeZone: organisations.timeZone, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
-  if (!row) throw new NotFoundError('Organisation not found');
-  return row;
-}
-
 /** Under the service lock: the slot exists, has not started and holds fewer than capacityPerSlot live bookings. */
 async function claimSlot(tx: Tx, service: ServiceRow, date: string, startTime: string, timeZone: string, now: Date): Promise<SlotTime> {
   if (!service.active) throw new ConflictError(`${service.name} is not taking bookings`);
-  const slot = slotTimesOn(serviceSchedule(service), date).find((candidate) => candidate.start === startTime);
-  if (!slot) {
-    const message = `${startTime} is not a slot of ${service.name} on ${date}`;
-    throw new BadRequestError(message, [{ path: 'startTime', message }]);
-  }
-  if (isPast(date, startTime, zonedNow(timeZone, now))) {
-    throw new BadRequestError('This time has already passed', [{ path: 'startTime', message: 'This time has already passed' }]);
-  }
+  const slot = bookableSlot(serviceSchedule(service), service.name, date, startTime, timeZone, now);
   const [live] = await tx
     .select({ n: count() })
     .from(bookings)
     .where(and(eq(bookings.serviceId, service.id), eq(bookings.date, date), eq(bookings.startTime, startTime), inArray(bookings.status, liveBookingStatuses)));
-  if ((live?.n ?? 0) >= service.capacityPerSlot) throw new ConflictError('This slot is full: choose another time');
+  assertSlotRoom(live?.n ?? 0, service.capacityPerSlot);
   return slot;
 }
 
@@ -100,7 +87,7 @@ export async function bookBooking(db: Db, actor: VisitActor, input: BookingCreat
       .from(patients)
       .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, actor.organisationId)));
     if (!patient) throw new NotFoundError('Patient not found');
-    const organisation = await organisationOf(tx, actor.organisationId);
+    const organisation = await organisationZone(tx, actor.organisationId);
     const slot = await claimSlot(tx, service, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const tokenNumber = await nextToken(tx, service.id, input.date);
     const [row] = await tx
@@ -187,7 +174,7 @@ export async function rescheduleBooking(db: Db, caller: StaffContext, id: string
     }
     const [previous] = await tx.select({ name: services.name }).from(services).where(eq(services.id, current.serviceId));
     const service = await lockService(tx, caller.organisationId, serviceId);
-    const organisation = await organisationOf(tx, caller.organisationId);
+    const organisation = await organisationZone(tx, caller.organisationId);
     const slot = await claimSlot(tx, service, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const sameDay = serviceId === current.serviceId && input.date === current.date;
     await tx
