@@ -62,8 +62,13 @@ test('a scan booked through the slot picker is checked in, started, completed an
   // Tomorrow's list finds it by the patient's name; the row opens the drawer.
   await page.getByRole('button', { name: 'Tomorrow' }).click();
   await page.getByRole('main').getByLabel('Search').fill(patient);
-  await page.getByRole('main').getByText(patient).first().click();
+  await expect(page).toHaveURL(/search=/);
   const drawer = page.getByRole('dialog', { name: 'Token CT-001' });
+  // A click while the searched list re-renders can be lost: click the row until the drawer opens.
+  await expect(async () => {
+    await page.getByRole('main').getByText(patient).first().click();
+    await expect(drawer).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(drawer.getByText('Booked', { exact: true })).toBeVisible();
   for (const [action, status] of [
     ['Check in', 'Checked in'],
