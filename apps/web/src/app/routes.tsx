@@ -33,6 +33,7 @@ const SettingsPage = lazy(() => import('../features/settings/pages/settings-page
 const NotificationsPage = lazy(() => import('../features/notifications/pages/notifications-page'));
 const ChatsPage = lazy(() => import('../features/chats/pages/chats-page'));
 const PlanPage = lazy(() => import('../features/plan/pages/plan-page'));
+const WalletPage = lazy(() => import('../features/wallet/pages/wallet-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
 export const routes: RouteObject[] = [
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
                   // SPEC.md §2: /profile shows the appointments page.
                   { path: paths.profile, element: <AppointmentsPage /> },
                   { path: paths.plan, element: <PlanPage /> },
+                  { path: paths.wallet, element: <WalletPage /> },
                 ],
               },
             ],

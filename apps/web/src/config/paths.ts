@@ -22,4 +22,6 @@ export const paths = {
   editRecord: (area: '/doctor' | '/scan' | '/service' | '/user', id: string) => `${area}/${encodeURIComponent(id)}/edit`,
   settingsFacilities: '/settings/facilities',
   plan: '/plan',
+  /** The wallet's ledger (not in SPEC.md's table: issue #6 links it from the wallet popover). */
+  wallet: '/wallet',
 } as const;

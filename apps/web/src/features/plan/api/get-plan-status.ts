@@ -7,8 +7,11 @@ export async function getPlanStatus(): Promise<PlanStatus> {
   return planStatusSchema.parse(response.data);
 }
 
+/** Every plan query starts with this key; the live channel's plan.updated refreshes them all. */
+export const planKey = ['plan'] as const;
+
 export const planStatusQueryOptions = () =>
-  queryOptions({ queryKey: ['plan', 'current'], queryFn: getPlanStatus, staleTime: 60_000 });
+  queryOptions({ queryKey: [...planKey, 'current'], queryFn: getPlanStatus, staleTime: 60_000 });
 
 export function usePlanStatus() {
   return useQuery(planStatusQueryOptions());

@@ -1,46 +1,105 @@
-import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import type { PlanOffer } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { PageContainer } from '@/components/page-container';
-import { fDate } from '@/lib/format';
+import { ConfirmDialog } from '@/components/records/confirm-dialog';
+import { fRupees } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
+import { useSessionUser } from '@/lib/session';
+import { usePlanOffers } from '../api/get-plan-offers';
 import { usePlanStatus } from '../api/get-plan-status';
+import { CurrentPlanCard } from '../components/current-plan-card';
 import { PlanInactiveAlert } from '../components/plan-inactive-alert';
+import { durationText, PlanOfferCard } from '../components/plan-offer-card';
+import { usePlanPurchase } from '../components/use-plan-purchase';
+import { WhatsappAddonCard } from '../components/whatsapp-addon-card';
 
+/** /plan: the current plan and its validity, the plans on offer, and the WhatsApp add-on. */
 export default function PlanPage() {
-  const { data, isPending, isError, error } = usePlanStatus();
+  const status = usePlanStatus();
+  const offers = usePlanOffers();
+  const canBuy = useSessionUser()?.role === 'ADMIN';
+  const purchase = usePlanPurchase();
+  // The offer stays while the dialog fades out; `asking` opens and closes it.
+  const [confirming, setConfirming] = useState<PlanOffer | null>(null);
+  const [asking, setAsking] = useState(false);
+  const currentId = status.data?.planId ?? null;
+  const busy = purchase.pending !== null;
+
+  const confirmBuy = () => {
+    setAsking(false);
+    if (confirming) void purchase.buyPlan(confirming);
+  };
+
   return (
     <PageContainer title="Plan">
-      {isError ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
-      {isPending ? <Skeleton variant="rounded" height={140} aria-label="Loading plan" /> : null}
-      {data ? (
-        <Stack spacing={2} sx={{ maxWidth: 720 }}>
-          {!data.isActive ? <PlanInactiveAlert /> : null}
-          <Card variant="outlined">
-            <CardContent>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                <WorkspacePremiumOutlined sx={{ fontSize: 48, color: 'primary.main' }} />
-                <Stack spacing={0.5} sx={{ flex: 1 }}>
-                  <Typography variant="h6" component="h2">
-                    {data.planName ?? 'No plan'}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {data.endsAt
-                      ? `${data.isActive ? 'Valid until' : 'Ended on'} ${fDate(data.endsAt)}`
-                      : 'Your organisation has no subscription yet.'}
-                  </Typography>
-                </Stack>
-                <Chip label={data.isActive ? 'Active' : 'In-Active'} color={data.isActive ? 'success' : 'error'} />
-              </Stack>
-            </CardContent>
-          </Card>
+      {status.isError ? <Alert severity="error">{errorMessage(status.error)}</Alert> : null}
+      {status.isPending ? <Skeleton variant="rounded" height={140} aria-label="Loading plan" /> : null}
+      {status.data ? (
+        <Stack spacing={2} sx={{ maxWidth: 960 }}>
+          {!status.data.isActive ? <PlanInactiveAlert /> : null}
+          <CurrentPlanCard status={status.data} />
         </Stack>
       ) : null}
+
+      <Stack spacing={2} component="section" aria-labelledby="plans-on-offer" sx={{ maxWidth: 960 }}>
+        <Typography variant="h6" component="h2" id="plans-on-offer">
+          Plans on offer
+        </Typography>
+        {!canBuy ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Only an administrator can buy or renew a plan.
+          </Typography>
+        ) : null}
+        {offers.isError ? <Alert severity="error">{errorMessage(offers.error)}</Alert> : null}
+        {offers.isPending ? <Skeleton variant="rounded" height={200} aria-label="Loading plans" /> : null}
+        {offers.data ? (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+            {offers.data.map((offer) => (
+              <PlanOfferCard
+                key={offer.id}
+                offer={offer}
+                current={offer.id === currentId}
+                canBuy={canBuy}
+                pending={purchase.pending === offer.id}
+                busy={busy}
+                onBuy={() => {
+                  setConfirming(offer);
+                  setAsking(true);
+                }}
+              />
+            ))}
+          </Box>
+        ) : null}
+        <Typography variant="h6" component="h2">
+          Add-ons
+        </Typography>
+        <WhatsappAddonCard
+          whatsapp={status.data?.whatsapp}
+          canBuy={canBuy}
+          pending={purchase.pending === 'whatsapp'}
+          busy={busy}
+          onSubscribe={() => void purchase.subscribeWhatsapp()}
+        />
+      </Stack>
+
+      <ConfirmDialog
+        open={asking}
+        title={confirming ? `${confirming.id === currentId ? 'Renew' : 'Buy'} ${confirming.name}?` : ''}
+        message={
+          confirming
+            ? `${fRupees(confirming.pricePaise / 100)} for ${durationText(confirming.durationDays)}. It is paid from the wallet when the balance covers it; otherwise the card checkout opens.`
+            : ''
+        }
+        confirmLabel={confirming?.id === currentId ? 'Renew' : 'Buy'}
+        onConfirm={confirmBuy}
+        onClose={() => setAsking(false)}
+      />
+      {purchase.checkoutDialog}
     </PageContainer>
   );
 }

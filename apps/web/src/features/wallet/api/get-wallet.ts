@@ -7,7 +7,10 @@ export async function getWallet(): Promise<Wallet> {
   return walletSchema.parse(response.data);
 }
 
-export const walletQueryOptions = () => queryOptions({ queryKey: ['wallet'], queryFn: getWallet, staleTime: 30_000 });
+/** Every wallet query starts with this key; the live channel's wallet.updated refreshes them all. */
+export const walletKey = ['wallet'] as const;
+
+export const walletQueryOptions = () => queryOptions({ queryKey: walletKey, queryFn: getWallet, staleTime: 30_000 });
 
 export function useWallet() {
   return useQuery(walletQueryOptions());

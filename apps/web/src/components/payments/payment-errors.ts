@@ -1,0 +1,11 @@
+/** The payer closed the checkout without paying: not a failure to report, just nothing happened. */
+export class PaymentCancelledError extends Error {
+  constructor() {
+    super('Payment cancelled');
+    this.name = 'PaymentCancelledError';
+  }
+}
+
+export function isPaymentCancelled(error: unknown): error is PaymentCancelledError {
+  return error instanceof PaymentCancelledError;
+}

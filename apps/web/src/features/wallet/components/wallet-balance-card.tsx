@@ -1,0 +1,59 @@
+import { WALLET_LOW_BALANCE_RUPEES } from '@caredesk/shared';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { fRupees } from '@/lib/format';
+import { errorMessage } from '@/lib/http';
+import { useSessionUser } from '@/lib/session';
+import { useWallet } from '../api/get-wallet';
+import { useWalletRecharge } from './use-wallet-recharge';
+import { WalletRechargeForm } from './wallet-recharge-form';
+
+/** The balance, and for an admin the same recharge as the header's popover. */
+export function WalletBalanceCard() {
+  const { data, isPending, error } = useWallet();
+  const admin = useSessionUser()?.role === 'ADMIN';
+  const { recharge, pending, checkoutDialog } = useWalletRecharge();
+  const titleId = useId();
+  const low = data ? data.balance < WALLET_LOW_BALANCE_RUPEES : false;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <AccountBalanceWalletOutlined sx={{ fontSize: 48, color: 'primary.main' }} />
+            <Box>
+              <Typography variant="subtitle2" component="h2" id={titleId} sx={{ color: 'text.secondary' }}>
+                Wallet Balance
+              </Typography>
+              {data ? (
+                <Typography variant="h4" component="p" sx={{ color: low ? 'error.main' : 'text.primary' }}>
+                  {fRupees(data.balance)}
+                </Typography>
+              ) : null}
+              {isPending ? <Skeleton width={160} height={48} /> : null}
+              {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
+              {low ? (
+                <Typography variant="body2" sx={{ color: 'error.main' }}>
+                  Under {fRupees(WALLET_LOW_BALANCE_RUPEES)}: recharge to keep paying for plans and messages.
+                </Typography>
+              ) : null}
+            </Box>
+          </Stack>
+          {admin ? (
+            <Box sx={{ width: '100%', maxWidth: { md: 320 } }}>
+              <WalletRechargeForm onRecharge={(amount) => void recharge(amount)} pending={pending} />
+            </Box>
+          ) : null}
+        </Stack>
+      </CardContent>
+      {checkoutDialog}
+    </Card>
+  );
+}
