@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { paymentProviders, type PaymentProvider } from '@caredesk/shared';
 import { z } from 'zod';
 
 const booleanFromString = z
@@ -44,14 +45,43 @@ export const configSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** lib/payments: 'razorpay' when both Razorpay keys are set, else 'simulated' (the test gateway). */
+  PAYMENT_PROVIDER: z.enum(paymentProviders).optional(),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
+  /** The simulated gateway takes no money: refused in production unless a demo server opts in. */
+  ALLOW_SIMULATED_PAYMENTS: booleanFromString.default(false),
 }).superRefine((config, context) => {
-  if (!config.S3_BUCKET) return;
-  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-    if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
+  if (config.S3_BUCKET) {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
+    }
+  }
+  const provider = paymentProviderOf(config);
+  if (provider === 'razorpay') {
+    for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
+      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when PAYMENT_PROVIDER is razorpay` });
+    }
+  }
+  if (provider === 'simulated' && config.NODE_ENV === 'production' && !config.ALLOW_SIMULATED_PAYMENTS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message:
+        'the simulated payment gateway (test mode, no money moves) is refused with NODE_ENV=production: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or ALLOW_SIMULATED_PAYMENTS=true for a demo server',
+    });
   }
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The payment gateway in use: as configured, else Razorpay when its keys are set, else simulated. */
+export function paymentProviderOf(config: Pick<Config, 'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>): PaymentProvider {
+  if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
+  return config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET ? 'razorpay' : 'simulated';
+}
 
 /** Empty strings count as unset, so `DATABASE_URL=` in a shell or .env does not fail parsing. */
 export function loadConfig(env: Record<string, string | undefined>): Config {

@@ -13,3 +13,4 @@ export * from './appointments.js';
 export * from './bookings.js';
 export * from './token-queue.js';
 export * from './patient-accounts.js';
+export * from './payments.js';
