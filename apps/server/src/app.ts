@@ -12,6 +12,7 @@ import { createAuthenticate } from './lib/auth.js';
 import { createEventBus } from './lib/events/bus.js';
 import { registerErrorHandlers } from './lib/error-handler.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
+import { createPaymentGateway } from './lib/payments/index.js';
 import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
 import { jwtSigningKey } from './lib/secrets.js';
 import { registerSecurityHeaders } from './lib/security.js';
@@ -28,6 +29,7 @@ import { meRoutes } from './modules/me/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { patientApiRoutes } from './modules/patient-api/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { serviceRoutes } from './modules/services/routes.js';
@@ -64,7 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandlers(app);
 
   // External plugins first, in plain sight.
-  await registerSecurityHeaders(app);
+  const payments = await createPaymentGateway(config, db, app.log);
+  await registerSecurityHeaders(app, { razorpayCheckout: payments.provider === 'razorpay' });
   await app.register(compress, { encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
@@ -91,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitStore: deps.rateLimitStore ?? postgresRateLimitStore(db),
     authenticate: createAuthenticate(db, jwtKey),
     events,
+    payments,
   };
 
   // Application routes, all under /api.
@@ -104,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes(ctx));
       await api.register(planRoutes(ctx));
       await api.register(walletRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(uploadRoutes(ctx));
       await api.register(searchRoutes(ctx));

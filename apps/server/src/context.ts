@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { EventBus } from './lib/events/bus.js';
+import type { PaymentGateway } from './lib/payments/index.js';
 import type { RateLimitStore } from './lib/rate-limit.js';
 
 /** What route modules need, built once by buildApp and passed in plain sight. */
@@ -17,4 +18,6 @@ export interface AppContext {
    * the transaction as the third argument so it fires on commit). lib/events/bus.ts.
    */
   events: EventBus;
+  /** The payment provider (lib/payments): Razorpay, or the simulated test gateway. */
+  payments: PaymentGateway;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './lists.js';
+import { listQuerySchema, sortOrderSchema } from './lists.js';
 import { isoDateSchema } from './schedule.js';
 
 /** Balance in rupees with two decimals, as SPEC.md §3 shows it; the ledger keeps paise. */
@@ -51,6 +51,7 @@ export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
 /** GET /api/wallet/entries (and /api/wallet/entries/export.csv): the ledger, newest first by default. */
 export const walletEntryListQuerySchema = listQuerySchema(['createdAt', 'amount'] as const).extend({
+  order: sortOrderSchema.default('desc'),
   kind: z.enum(walletEntryKinds).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),

@@ -1,12 +1,24 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+export interface SecurityHeaderOptions {
+  /**
+   * With PAYMENT_PROVIDER=razorpay the console loads Razorpay Checkout: its script from
+   * checkout.razorpay.com, which opens its frame from api.razorpay.com and talks to razorpay.com.
+   */
+  razorpayCheckout?: boolean;
+}
+
+const RAZORPAY = { script: ['https://checkout.razorpay.com'], frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'], any: ['https://*.razorpay.com'] };
+
 /**
- * Security headers. The CSP allows no inline or third-party script: an injected <script> cannot
- * run. Styles allow 'unsafe-inline' because MUI/emotion inject <style> tags at runtime.
+ * Security headers. The CSP allows no inline script and no third-party script but Razorpay's
+ * checkout when it is the payment provider: an injected <script> cannot run. Styles allow
+ * 'unsafe-inline' because MUI/emotion inject <style> tags at runtime.
  * upgrade-insecure-requests is left out so a clinic can serve over plain HTTP on its LAN.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): Promise<void> {
+  const razorpay = options.razorpayCheckout ? RAZORPAY : { script: [], frame: [], any: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -14,12 +26,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...razorpay.script],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...razorpay.any],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...razorpay.any],
+        frameSrc: ["'self'", ...razorpay.frame],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         formAction: ["'self'"],

@@ -30,7 +30,35 @@ export interface DemoOrganisation {
   records: DemoRecordsPlan;
 }
 
+/** The plans on offer (GET /api/plan/plans), cheapest first. */
+export const demoPlans = [
+  {
+    name: 'Starter',
+    pricePaise: 99_900,
+    durationDays: 365,
+    features: ['One facility', 'Up to 3 doctors', 'Appointments and the token queue', 'Patient records', 'E-mail support'],
+  },
+  {
+    name: 'Professional',
+    pricePaise: 249_900,
+    durationDays: 365,
+    features: ['Up to 3 facilities', 'Unlimited doctors', 'Scan and test bookings with reports', 'Bookings from the patient app', 'Chats with patients', 'Priority support'],
+  },
+  {
+    name: 'Enterprise',
+    pricePaise: 599_900,
+    durationDays: 365,
+    features: ['Unlimited facilities', 'Everything in Professional', 'Group dashboard across hospitals', 'A dedicated account manager', 'Phone support, 24×7'],
+  },
+] as const;
+
+/**
+ * Oldest first. 'Wallet recharge' credits come from paid orders (the seed records them); the plan
+ * debit pays for the period that the seed's subscription starts the same day.
+ */
 const activeLedger: DemoOrganisation['ledger'] = [
+  { kind: 'CREDIT', amountPaise: 300_000, description: 'Wallet recharge', daysAgo: 91 },
+  { kind: 'DEBIT', amountPaise: 249_900, description: 'Plan: Professional', daysAgo: 90 },
   { kind: 'CREDIT', amountPaise: 200_000, description: 'Wallet recharge', daysAgo: 24 },
   { kind: 'CREDIT', amountPaise: 100_000, description: 'Wallet recharge', daysAgo: 9 },
   { kind: 'DEBIT', amountPaise: 55_000, description: 'WhatsApp appointment reminders', daysAgo: 2 },
@@ -189,9 +217,12 @@ export const demoOrganisations: DemoOrganisation[] = [
     facilities: [{ name: 'Shanti Family Clinic', address: '3, Satellite Road, Jodhpur Gam, Ahmedabad', phone: '+917926401234' }],
     staff: [{ email: 'admin@lapsed.demo', name: 'Suresh Joshi', role: 'ADMIN', phone: '+919825012345' }],
     plan: 'lapsed',
+    // Ends at ₹45.50: under the ₹100 line, and short of any plan, so renewing goes to checkout.
     ledger: [
+      { kind: 'CREDIT', amountPaise: 100_000, description: 'Wallet recharge', daysAgo: 396 },
+      { kind: 'DEBIT', amountPaise: 99_900, description: 'Plan: Starter', daysAgo: 395 },
       { kind: 'CREDIT', amountPaise: 50_000, description: 'Wallet recharge', daysAgo: 60 },
-      { kind: 'DEBIT', amountPaise: 45_450, description: 'WhatsApp appointment reminders', daysAgo: 35 },
+      { kind: 'DEBIT', amountPaise: 45_550, description: 'WhatsApp appointment reminders', daysAgo: 35 },
     ],
     records: {
       seed: 4404,

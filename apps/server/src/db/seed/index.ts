@@ -1,8 +1,25 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.js';
-import { appointmentHistory, appointments, bookingHistory, bookings, doctors, facilities, notifications, organisations, patients, plans, services, staff, subscriptions, walletEntries, wallets } from '../schema/index.js';
+import {
+  appointmentHistory,
+  appointments,
+  bookingHistory,
+  bookings,
+  doctors,
+  facilities,
+  notifications,
+  organisations,
+  patients,
+  paymentOrders,
+  plans,
+  services,
+  staff,
+  subscriptions,
+  walletEntries,
+  wallets,
+} from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { DEMO_PASSWORD, demoOrganisations, type DemoOrganisation } from './demo-data.js';
+import { DEMO_PASSWORD, demoOrganisations, demoPlans, type DemoOrganisation } from './demo-data.js';
 import { buildDemoAppointments } from './appointments.js';
 import { buildDemoBookings } from './bookings.js';
 import { buildDemoRecords } from './records.js';
@@ -30,11 +47,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
 
     const [starter, professional] = await tx
       .insert(plans)
-      .values([
-        { name: 'Starter', pricePaise: 99_900, durationDays: 365 },
-        { name: 'Professional', pricePaise: 249_900, durationDays: 365 },
-        { name: 'Enterprise', pricePaise: 599_900, durationDays: 365 },
-      ])
+      .values(demoPlans.map((plan, index) => ({ ...plan, features: [...plan.features], sortOrder: index + 1 })))
       .returning({ id: plans.id });
     const accounts: string[] = [];
     for (const demo of demoOrganisations) {
@@ -105,11 +118,30 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
     endsAt: lapsed ? at(30) : at(-275),
   });
 
+  // The ledger oldest first, each entry with the balance after it; every recharge credit comes
+  // from a paid order of the test gateway, as a real one would.
   let balance = 0;
-  const entries = demo.ledger.map((entry) => {
+  const orders: (typeof paymentOrders.$inferInsert)[] = [];
+  const entries = demo.ledger.map((entry, index) => {
     balance += entry.kind === 'CREDIT' ? entry.amountPaise : -entry.amountPaise;
-    return { organisationId, kind: entry.kind, amountPaise: entry.amountPaise, balanceAfterPaise: balance, description: entry.description, createdAt: at(entry.daysAgo) };
+    const paymentId = entry.kind === 'CREDIT' ? `pay_demo_${demo.records.seed}_${index}` : null;
+    if (paymentId) {
+      orders.push({
+        organisationId,
+        provider: 'simulated',
+        providerOrderId: `order_demo_${demo.records.seed}_${index}`,
+        purpose: 'WALLET_RECHARGE',
+        amountPaise: entry.amountPaise,
+        status: 'PAID',
+        createdBy: members[0]!.id,
+        paidPaymentId: paymentId,
+        createdAt: at(entry.daysAgo),
+        paidAt: at(entry.daysAgo),
+      });
+    }
+    return { organisationId, kind: entry.kind, amountPaise: entry.amountPaise, balanceAfterPaise: balance, description: entry.description, paymentId, createdAt: at(entry.daysAgo) };
   });
+  if (orders.length) await tx.insert(paymentOrders).values(orders);
   await tx.insert(walletEntries).values(entries);
   await tx.insert(wallets).values({ organisationId, balancePaise: balance });
 

@@ -1,12 +1,12 @@
 import { SIGN_IN_FAILED_MESSAGE } from '@caredesk/shared';
-import { and, count, countDistinct, eq, ne } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { createTestDatabase, drivers, withScratchPostgres, type Driver } from '../../test/database.js';
 import { bearer, createOrganisation } from '../../test/fixtures.js';
 import type { Database, Db } from '../client.js';
-import { appointments, doctors, organisations, patients, services, staff } from '../schema/index.js';
+import { appointments, doctors, organisations, patients, paymentOrders, services, staff, walletEntries, wallets } from '../schema/index.js';
 import { DEMO_PASSWORD } from './demo-data.js';
 import { seedDemo } from './index.js';
 
@@ -81,6 +81,12 @@ describe.each(drivers)('the demo seed (%s)', (driver) => {
         const wallet = (await app.inject({ url: '/api/wallet', headers: bearer(lapsedToken) })).json<{ balance: number }>();
         expect(plan.isActive).toBe(false);
         expect(wallet.balance).toBe(45.5);
+        const offers = (await app.inject({ url: '/api/plan/plans', headers: bearer(lapsedToken) })).json<{ data: { name: string; features: string[] }[] }>();
+        expect(offers.data.map((offer) => offer.name)).toEqual(['Starter', 'Professional', 'Enterprise']);
+        for (const offer of offers.data) expect(offer.features.length).toBeGreaterThanOrEqual(4);
+        const hospitalPlan = (await app.inject({ url: '/api/plan/current', headers: bearer(hospitalToken) })).json<{ isActive: boolean; planName: string; features: string[] }>();
+        expect(hospitalPlan).toMatchObject({ isActive: true, planName: 'Professional' });
+        expect(hospitalPlan.features.length).toBeGreaterThan(0);
 
         const wrong = await app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: 'admin@scan.demo', password: 'Demo@1234' } });
         expect(wrong.json()).toMatchObject({ statusCode: 401, message: SIGN_IN_FAILED_MESSAGE });
@@ -98,6 +104,22 @@ describe.each(drivers)('the demo seed (%s)', (driver) => {
       expect(await recordCounts(database, 'info@arogyagroup.demo')).toMatchObject({ appointments: 110 });
       expect(await recordCounts(database, 'hello@shanticlinic.demo')).toMatchObject({ appointments: 60 });
       expect(await recordCounts(database, 'care@lotusdiagnostics.demo')).toMatchObject({ appointments: 0 });
+
+      // Every demo ledger adds up: each entry moves the balance by its amount, the last is the balance.
+      const ledgers = await database.db.select().from(walletEntries).orderBy(asc(walletEntries.entryNumber));
+      for (const wallet of await database.db.select().from(wallets)) {
+        let running = 0;
+        for (const entry of ledgers.filter((e) => e.organisationId === wallet.organisationId)) {
+          running += entry.kind === 'CREDIT' ? entry.amountPaise : -entry.amountPaise;
+          expect(entry.balanceAfterPaise).toBe(running);
+        }
+        expect(wallet.balancePaise).toBe(running);
+      }
+      // Every recharge credit comes from a paid order for the same amount.
+      const orders = await database.db.select().from(paymentOrders);
+      const credits = ledgers.filter((entry) => entry.kind === 'CREDIT');
+      expect(credits.length).toBeGreaterThan(0);
+      for (const credit of credits) expect(orders).toContainEqual(expect.objectContaining({ status: 'PAID', paidPaymentId: credit.paymentId, amountPaise: credit.amountPaise }));
 
       // A second run finds data and does nothing.
       expect(await seedDemo(database.db)).toEqual({ seeded: false, accounts: [] });

@@ -41,7 +41,15 @@ describe.each(drivers)('plan status and wallet balance (%s)', (driver) => {
     const org = await createOrganisation(t.database.db);
     await t.database.db.update(organisations).set({ showWallet: false }).where(eq(organisations.id, org.id));
     const { plan, wallet } = await read(org.admin.email);
-    expect(plan).toEqual({ isActive: false, planName: null, endsAt: null });
+    expect(plan).toEqual({
+      isActive: false,
+      planId: null,
+      planName: null,
+      startsAt: null,
+      endsAt: null,
+      features: [],
+      whatsapp: { isActive: false, endsAt: null },
+    });
     expect(wallet).toEqual({ showWallet: false, balance: 0 });
   });
 });

@@ -1,16 +1,54 @@
-import { walletSchema } from '@caredesk/shared';
+import {
+  paginatedSchema,
+  paymentOrderSchema,
+  paymentVerifySchema,
+  walletEntryListQuerySchema,
+  walletEntrySchema,
+  walletOrderRequestSchema,
+  walletRechargeResponseSchema,
+  walletSchema,
+} from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
-import { getWallet } from './service.js';
+import { csvLines, sendCsv } from '../../lib/csv.js';
+import { requireRole } from '../../lib/tenancy.js';
+import { createWalletOrder, exportWalletEntries, getWallet, listWalletEntries, rechargeWallet, walletEntryCsvColumns } from './service.js';
+
+const tags = ['wallet'];
+const security = [{ bearerAuth: [] }];
 
 export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Reading the balance is open to all staff (design.md §4); recharging will be ADMIN only.
+    // Reading the balance and the ledger is open to all staff (design.md §4); recharging is ADMIN only.
+    const staffOnly = { preHandler: ctx.authenticate };
+    const adminOnly = { preHandler: [ctx.authenticate, requireRole('ADMIN')] };
+
+    app.get('/wallet', { ...staffOnly, schema: { tags, security, summary: 'Wallet balance in rupees', response: { 200: walletSchema } } }, (request) =>
+      getWallet(ctx.db, staffOf(request).organisationId),
+    );
+    app.post(
+      '/wallet/order',
+      { ...adminOnly, schema: { tags, security, summary: 'Start a recharge: an order at the payment provider for { amount } rupees', body: walletOrderRequestSchema, response: { 200: paymentOrderSchema } } },
+      (request) => createWalletOrder(ctx, staffOf(request), request.body),
+    );
+    app.post(
+      '/wallet/recharge',
+      {
+        ...adminOnly,
+        schema: { tags, security, summary: "Verify the checkout's payment and credit the order's amount (once per payment)", body: paymentVerifySchema, response: { 200: walletRechargeResponseSchema } },
+      },
+      (request) => rechargeWallet(ctx, staffOf(request), request.body),
+    );
     app.get(
-      '/wallet',
-      { preHandler: ctx.authenticate, schema: { tags: ['wallet'], summary: 'Wallet balance in rupees', security: [{ bearerAuth: [] }], response: { 200: walletSchema } } },
-      (request) => getWallet(ctx.db, staffOf(request).organisationId),
+      '/wallet/entries',
+      { ...staffOnly, schema: { tags, security, summary: 'The ledger: filter by kind and dates, sort, page', querystring: walletEntryListQuerySchema, response: { 200: paginatedSchema(walletEntrySchema) } } },
+      (request) => listWalletEntries(ctx.db, staffOf(request), request.query),
+    );
+    app.get(
+      '/wallet/entries/export.csv',
+      { ...staffOnly, schema: { tags, security, summary: 'Every ledger entry the filters match, as CSV (UTF-8 with BOM)', querystring: walletEntryListQuerySchema } },
+      (request, reply) => sendCsv(reply, 'wallet', csvLines(walletEntryCsvColumns, exportWalletEntries(ctx.db, staffOf(request), request.query))),
     );
   };
 }

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { paymentWebhookEvents } from '../../db/schema/index.js';
+import type { RazorpayWebhook } from '../../lib/payments/razorpay.js';
+import { applyPaidOrder, lockOrder, recordFailedAttempt } from './settlement.js';
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
+
+/**
+ * A verified Razorpay event, handled once per event id. The id is recorded in the same
+ * transaction as its effect, so a delivery that fails half-way is retried by Razorpay rather
+ * than skipped. A capture goes through applyPaidOrder like the browser's verify: whichever
+ * arrives second finds the order PAID.
+ */
+export async function handleRazorpayEvent(ctx: Pick<AppContext, 'db' | 'events'>, log: FastifyBaseLogger, eventId: string, event: RazorpayWebhook): Promise<WebhookOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentWebhookEvents)
+      .values({ eventId, provider: 'razorpay', eventType: event.event })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentWebhookEvents.eventId });
+    if (!fresh) return 'duplicate';
+    const payment = event.payload.payment?.entity;
+    const failed = event.event === 'payment.failed';
+    if (!payment?.order_id || !(failed || PAID_EVENTS.has(event.event))) return 'ignored';
+
+    const order = await lockOrder(tx, payment.order_id);
+    if (!order) {
+      log.warn({ eventId, event: event.event, orderId: payment.order_id }, 'Razorpay webhook for an order this server did not create: ignored');
+      return 'ignored';
+    }
+    if (failed) {
+      await recordFailedAttempt(tx, order, payment.error_description ?? 'Payment failed');
+      return 'applied';
+    }
+    if (payment.amount !== order.amountPaise) {
+      log.error({ eventId, orderId: payment.order_id, paid: payment.amount, ordered: order.amountPaise }, 'Razorpay payment amount differs from its order: not applied');
+      return 'ignored';
+    }
+    return (await applyPaidOrder(tx, ctx.events, order, payment.id)) ? 'applied' : 'duplicate';
+  });
+}
