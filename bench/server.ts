@@ -43,6 +43,8 @@ export async function startServer(databaseUrl?: string, options: { dataDir?: str
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // Production refuses the test-mode payment gateway unless told; benches never pay.
+    ALLOW_SIMULATED_PAYMENTS: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
