@@ -1,8 +1,24 @@
 import { z } from 'zod';
+import { queryBooleanSchema } from './lists.js';
 
 export const notificationTypes = ['appointment-created', 'booking-created', 'message-received'] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** SPEC.md §2: where clicking a notification leads. */
+export const notificationRoutes: Record<NotificationType, string> = {
+  'appointment-created': '/appointments',
+  'booking-created': '/bookings',
+  'message-received': '/chats',
+};
+
+/** The popover's and the page's tabs: 'New' is every type but chat messages, 'Chats' only those. */
+export const notificationTabs = ['new', 'chats'] as const;
+export const notificationTabSchema = z.enum(notificationTabs);
+export type NotificationTab = z.infer<typeof notificationTabSchema>;
+export function tabOfNotification(type: NotificationType): NotificationTab {
+  return type === 'message-received' ? 'chats' : 'new';
+}
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -17,17 +33,63 @@ export const notificationSchema = z.object({
       appointmentId: z.uuid().optional(),
       bookingId: z.uuid().optional(),
       patientId: z.uuid().optional(),
+      conversationId: z.uuid().optional(),
     })
     .default({}),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/**
+ * GET /api/notifications/all: newest first, at most `limit` (default 50). `cursor` is the
+ * previous page's nextCursor (opaque: createdAt and id of its last item), so pages never overlap
+ * or skip even when two notifications share a millisecond.
+ */
+export const NOTIFICATIONS_PAGE_SIZE = 50;
 export const notificationListQuerySchema = z.object({
-  before: z.iso.datetime().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(NOTIFICATIONS_PAGE_SIZE),
+  tab: notificationTabSchema.optional(),
+  unread: queryBooleanSchema.optional(),
 });
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 export const notificationListSchema = z.object({
   data: z.array(notificationSchema),
+  /** Unread of the caller, all tabs; the per-tab figures drive the tab badges. */
   unread: z.number().int(),
+  unreadByTab: z.object({ new: z.number().int(), chats: z.number().int() }).optional(),
+  nextCursor: z.string().nullable().optional(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** PATCH /api/notifications/read/all and /read/{id}: the unread count afterwards. */
+export const notificationReadResponseSchema = z.object({ unread: z.number().int() });
+
+/**
+ * Browser push (design.md §7): standard Web Push with VAPID. The spec's FCM token maps onto a
+ * PushSubscription: POST /api/fcm/save stores it, POST /api/fcm/remove forgets it (logout).
+ */
+export const PUSH_SERVICE_WORKER_PATH = '/sw.js';
+export const PUSH_SERVICE_WORKER_SCOPE = '/';
+/** A stored subscription older than this is refreshed (SPEC.md §4). */
+export const PUSH_REFRESH_AFTER_DAYS = 7;
+export const pushConfigSchema = z.object({ publicKey: z.string().nullable() });
+export const pushSubscriptionSaveSchema = z.object({
+  endpoint: z.url().max(2000),
+  p256dh: z.string().min(1).max(200),
+  auth: z.string().min(1).max(100),
+  userAgent: z.string().max(500).optional(),
+});
+export type PushSubscriptionSave = z.infer<typeof pushSubscriptionSaveSchema>;
+export const pushSubscriptionRemoveSchema = z.object({ endpoint: z.url().max(2000) });
+
+/** What the service worker receives: it shows title/body/icon/image and opens `url` on click. */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  icon: z.string().optional(),
+  image: z.string().optional(),
+  url: z.string(),
+  notificationId: z.uuid(),
+  type: notificationTypeSchema,
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
