@@ -1,12 +1,15 @@
-import type { Notification, NotificationList } from '@caredesk/shared';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import type { Notification, NotificationList, NotificationTab, notificationListQuerySchema } from '@caredesk/shared';
+import { and, count, desc, eq, ne, or, lt, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 
 export interface Recipient {
   staffId: string;
   organisationId: string;
 }
+export type NotificationQuery = z.output<typeof notificationListQuerySchema>;
 
 function toNotification(row: typeof notifications.$inferSelect): Notification {
   return {
@@ -20,25 +23,85 @@ function toNotification(row: typeof notifications.$inferSelect): Notification {
   };
 }
 
-/** The caller's own notifications in its organisation, newest first; `before` pages by createdAt. */
-export async function listNotifications(db: Db, recipient: Recipient, query: { before?: string | undefined; limit: number }): Promise<NotificationList> {
-  const mine = and(eq(notifications.recipientStaffId, recipient.staffId), eq(notifications.organisationId, recipient.organisationId));
-  const [rows, unread] = await Promise.all([
+/** Only ever the caller's own notifications, in the caller's organisation. */
+function mine(recipient: Recipient): SQL {
+  return and(eq(notifications.recipientStaffId, recipient.staffId), eq(notifications.organisationId, recipient.organisationId))!;
+}
+
+function ofTab(tab: NotificationTab): SQL {
+  return tab === 'chats' ? eq(notifications.type, 'message-received') : ne(notifications.type, 'message-received');
+}
+
+/** The cursor is the last item's "createdAt|id": (createdAt, id) is unique, so pages never overlap. */
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function afterCursor(cursor: string): SQL {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const when = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(when.getTime())) {
+    throw new BadRequestError('cursor: not a cursor from this list', [{ path: 'cursor', message: 'Not a cursor from this list' }]);
+  }
+  return or(lt(notifications.createdAt, when), and(eq(notifications.createdAt, when), lt(notifications.id, id)))!;
+}
+
+/** Newest first, `limit` at a time; `nextCursor` continues where this page ends (null at the end). */
+export async function listNotifications(db: Db, recipient: Recipient, query: NotificationQuery): Promise<NotificationList> {
+  const conditions: SQL[] = [mine(recipient)];
+  if (query.tab) conditions.push(ofTab(query.tab));
+  if (query.unread) conditions.push(eq(notifications.isRead, false));
+  if (query.cursor) conditions.push(afterCursor(query.cursor));
+  const [rows, counts] = await Promise.all([
     db
       .select()
       .from(notifications)
-      .where(query.before ? and(mine, lt(notifications.createdAt, new Date(query.before))) : mine)
+      .where(and(...conditions))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(query.limit),
-    countUnread(db, recipient),
+      .limit(query.limit + 1),
+    unreadCounts(db, recipient),
   ]);
-  return { data: rows.map(toNotification), unread };
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { data: page.map(toNotification), ...counts, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+}
+
+async function unreadCounts(db: Db, recipient: Recipient): Promise<{ unread: number; unreadByTab: { new: number; chats: number } }> {
+  const [row] = await db
+    .select({
+      all: count(),
+      chats: sql<number>`count(*) filter (where ${notifications.type} = 'message-received')`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(and(mine(recipient), eq(notifications.isRead, false)));
+  const all = row?.all ?? 0;
+  const chats = row?.chats ?? 0;
+  return { unread: all, unreadByTab: { new: all - chats, chats } };
 }
 
 export async function countUnread(db: Db, recipient: Recipient): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.recipientStaffId, recipient.staffId), eq(notifications.organisationId, recipient.organisationId), eq(notifications.isRead, false)));
-  return row?.unread ?? 0;
+  return (await unreadCounts(db, recipient)).unread;
+}
+
+/** PATCH /api/notifications/read/all: every unread one of the caller (optionally one tab). */
+export async function markAllRead(db: Db, recipient: Recipient, tab?: NotificationTab): Promise<{ unread: number }> {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(mine(recipient), eq(notifications.isRead, false), tab ? ofTab(tab) : undefined));
+  return { unread: await countUnread(db, recipient) };
+}
+
+/** PATCH /api/notifications/read/{id}: another's id is as unknown as a missing one (404). */
+export async function markRead(db: Db, recipient: Recipient, id: string): Promise<{ unread: number }> {
+  const updated = await db.update(notifications).set({ isRead: true }).where(and(mine(recipient), eq(notifications.id, id))).returning({ id: notifications.id });
+  if (updated.length === 0) throw new NotFoundError('Notification not found');
+  return { unread: await countUnread(db, recipient) };
+}
+
+/** DELETE /api/notifications/{id}: the console offers undo, so it answers what it removed. */
+export async function deleteNotification(db: Db, recipient: Recipient, id: string): Promise<Notification> {
+  const [removed] = await db.delete(notifications).where(and(mine(recipient), eq(notifications.id, id))).returning();
+  if (!removed) throw new NotFoundError('Notification not found');
+  return toNotification(removed);
 }
