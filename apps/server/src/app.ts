@@ -13,6 +13,8 @@ import { createEventBus } from './lib/events/bus.js';
 import { registerErrorHandlers } from './lib/error-handler.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
 import { createPaymentGateway } from './lib/payments/index.js';
+import { createPushSender, type PushSender, type PushSenderOptions } from './lib/push/sender.js';
+import { resolveVapidDetails } from './lib/push/vapid.js';
 import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
 import { jwtSigningKey } from './lib/secrets.js';
 import { registerSecurityHeaders } from './lib/security.js';
@@ -31,6 +33,7 @@ import { patientApiRoutes } from './modules/patient-api/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { serviceRoutes } from './modules/services/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -46,6 +49,15 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Heartbeat and auth timeouts of /api/events (tests shorten them). */
   events?: EventRouteOptions;
+  /** Push sender timings, and plain-http endpoints for a local fake push service (tests). */
+  push?: PushSenderOptions & { allowHttpEndpoints?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's push sender (lib/push/sender.ts): tests drain it. */
+    push: PushSender;
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -87,6 +99,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await events.start();
   app.addHook('onClose', () => events.close());
   app.decorate('events', events);
+  const { allowHttpEndpoints = false, ...senderOptions } = deps.push ?? {};
+  const vapid = await resolveVapidDetails(db, config);
+  const push = createPushSender(db, events, vapid, app.log, senderOptions);
+  // onClose hooks run last-added first: the sender finishes its sends before the bus closes.
+  app.addHook('onClose', () => push.stop());
+  app.decorate('push', push);
   const ctx: AppContext = {
     config,
     db,
@@ -95,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: createAuthenticate(db, jwtKey),
     events,
     payments,
+    push: { vapid, allowHttpEndpoints },
   };
 
   // Application routes, all under /api.
@@ -110,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(walletRoutes(ctx));
       await api.register(paymentRoutes(ctx));
       await api.register(notificationRoutes(ctx));
+      await api.register(pushRoutes(ctx));
       await api.register(uploadRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(facilityRoutes(ctx));

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { paymentProviders, type PaymentProvider } from '@caredesk/shared';
 import { z } from 'zod';
@@ -53,12 +54,25 @@ export const configSchema = z.object({
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
   /** The simulated gateway takes no money: refused in production unless a demo server opts in. */
   ALLOW_SIMULATED_PAYMENTS: booleanFromString.default(false),
+  /**
+   * Web Push VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it). Unset:
+   * generated once and kept in the database (lib/push/vapid.ts), so every process signs alike.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services contact about our pushes: a mailto: or https: URL (RFC 8292). */
+  VAPID_SUBJECT: z
+    .string()
+    .refine((value) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .default('mailto:admin@caredesk.local'),
 }).superRefine((config, context) => {
   if (config.S3_BUCKET) {
     for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
     }
   }
+  const vapidProblem = vapidKeyProblem(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
+  if (vapidProblem) context.addIssue({ code: 'custom', path: [vapidProblem.variable], message: vapidProblem.message });
   const provider = paymentProviderOf(config);
   if (provider === 'razorpay') {
     for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
@@ -81,6 +95,26 @@ export type Config = z.infer<typeof configSchema>;
 export function paymentProviderOf(config: Pick<Config, 'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>): PaymentProvider {
   if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
   return config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET ? 'razorpay' : 'simulated';
+}
+
+/** Both VAPID keys or neither; a P-256 private key (32 bytes) and the public key that belongs to it. */
+function vapidKeyProblem(publicKey: string | undefined, privateKey: string | undefined): { variable: string; message: string } | undefined {
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey) return { variable: 'VAPID_PUBLIC_KEY', message: 'VAPID_PUBLIC_KEY is required when VAPID_PRIVATE_KEY is set' };
+  if (!privateKey) return { variable: 'VAPID_PRIVATE_KEY', message: 'VAPID_PRIVATE_KEY is required when VAPID_PUBLIC_KEY is set' };
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  const privateBytes = Buffer.from(privateKey, 'base64url');
+  if (!base64url.test(privateKey) || privateBytes.length !== 32) return { variable: 'VAPID_PRIVATE_KEY', message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)' };
+  let derived: string;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(privateBytes);
+    derived = ecdh.getPublicKey('base64url');
+  } catch {
+    return { variable: 'VAPID_PRIVATE_KEY', message: 'VAPID_PRIVATE_KEY is not a valid P-256 private key' };
+  }
+  if (derived !== publicKey) return { variable: 'VAPID_PUBLIC_KEY', message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY' };
+  return undefined;
 }
 
 /** Empty strings count as unset, so `DATABASE_URL=` in a shell or .env does not fail parsing. */

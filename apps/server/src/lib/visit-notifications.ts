@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { notifications, staff, type NotificationDetails } from '../db/schema/index.js';
 import type { EventBus } from './events/bus.js';
+import { queuePushes } from './push/outbox.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -23,7 +24,8 @@ export interface StaffNotification {
 
 /**
  * One notification per active staff member whose menu shows `area` (design.md §5), each
- * announced to its recipient on the live channel when the transaction commits.
+ * announced to its recipient on the live channel and pushed to their browsers when the
+ * transaction commits.
  */
 export async function notifyStaffOfArea(
   tx: Tx,
@@ -39,6 +41,7 @@ export async function notifyStaffOfArea(
     .insert(notifications)
     .values(recipients.map((member) => ({ organisationId: organisation.id, recipientStaffId: member.id, ...notification })))
     .returning({ id: notifications.id, recipientStaffId: notifications.recipientStaffId });
+  await queuePushes(tx, created.map((row) => row.id));
   for (const row of created) {
     await events?.publish(organisation.id, { type: 'notification.created', notificationId: row.id, recipientStaffId: row.recipientStaffId }, tx);
   }

@@ -14,3 +14,4 @@ export * from './bookings.js';
 export * from './token-queue.js';
 export * from './patient-accounts.js';
 export * from './payments.js';
+export * from './push.js';

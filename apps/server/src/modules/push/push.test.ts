@@ -1,0 +1,143 @@
+import type { ErrorBody } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../config.js';
+import { appSecrets, pushSubscriptions } from '../../db/schema/index.js';
+import { resolveVapidDetails } from '../../lib/push/vapid.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestDatabase, drivers } from '../../test/database.js';
+import { browserKeys } from '../../test/fake-push-service.js';
+import { createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+
+const pushEndpoint = () => `https://push.example.test/send/${crypto.randomUUID()}`;
+const subscription = (endpoint = pushEndpoint()) => ({ endpoint, ...browserKeys(), userAgent: 'Mozilla/5.0 (test)' });
+
+describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
+  let t: TestApp;
+  let org: OrganisationFixture;
+  let admin: ApiClient;
+  let worker: ApiClient;
+  let outsider: ApiClient;
+  const rowsOf = (endpoint: string) => t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    org = await createOrganisation(t.database.db);
+    ({ admin, worker } = await staffClients(t.app, org));
+    outsider = (await staffClients(t.app, await createOrganisation(t.database.db))).admin;
+  });
+  afterAll(() => t.close());
+
+  it('serves the VAPID public key to any signed-in staff member, and nobody else', async () => {
+    const response = await worker.get('/api/fcm/config');
+    expect(response.statusCode).toBe(200);
+    const { publicKey } = response.json<{ publicKey: string }>();
+    // An uncompressed P-256 point, as PushManager.subscribe() wants its applicationServerKey.
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect((await admin.get('/api/fcm/config')).json()).toEqual({ publicKey });
+    expect((await t.app.inject({ url: '/api/fcm/config' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/fcm/save', payload: subscription() })).statusCode).toBe(401);
+  });
+
+  it('saves a browser once: 201, then 200 when saved again with new keys', async () => {
+    const first = subscription();
+    const created = await admin.post('/api/fcm/save', first);
+    expect(created.statusCode).toBe(201);
+    const again = await admin.post('/api/fcm/save', { ...subscription(first.endpoint), userAgent: undefined });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(created.json());
+    const rows = await rowsOf(first.endpoint);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ staffId: org.admin.id, organisationId: org.id, userAgent: null, failureCount: 0 });
+    expect(rows[0]!.p256dh).not.toBe(first.p256dh);
+  });
+
+  it('moves a browser to whoever saves it next on that device (one row per browser)', async () => {
+    const device = subscription();
+    await admin.post('/api/fcm/save', device);
+    expect((await worker.post('/api/fcm/save', device)).statusCode).toBe(200);
+    expect(await rowsOf(device.endpoint)).toMatchObject([{ staffId: org.worker.id }]);
+  });
+
+  it('accepts keys in plain base64 too and stores them base64url', async () => {
+    const keys = subscription();
+    const base64 = (value: string) => Buffer.from(value, 'base64url').toString('base64');
+    expect((await admin.post('/api/fcm/save', { ...keys, p256dh: base64(keys.p256dh), auth: base64(keys.auth) })).statusCode).toBe(201);
+    expect(await rowsOf(keys.endpoint)).toMatchObject([{ p256dh: keys.p256dh, auth: keys.auth }]);
+  });
+
+  it('refuses what no push could be sent to: 400 naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ endpoint: 'http://push.example.test/plain' }, 'endpoint'],
+      [{ endpoint: 'ftp://push.example.test/x' }, 'endpoint'],
+      [{ p256dh: Buffer.alloc(65, 4).toString('base64url') }, 'p256dh'],
+      [{ p256dh: 'not a key!' }, 'p256dh'],
+      [{ auth: Buffer.alloc(8).toString('base64url') }, 'auth'],
+      [{ endpoint: undefined }, 'endpoint'],
+    ];
+    for (const [change, field] of cases) {
+      const response = await admin.post('/api/fcm/save', { ...subscription(), ...change });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json<ErrorBody>().issues?.map((issue) => issue.path)).toEqual([field]);
+    }
+  });
+
+  it("removes only the caller's own browser: 204; an unknown one 204; another staff member's 404 and kept", async () => {
+    const mine = subscription();
+    const theirs = subscription();
+    const elsewhere = subscription();
+    await admin.post('/api/fcm/save', mine);
+    await worker.post('/api/fcm/save', theirs);
+    await outsider.post('/api/fcm/save', elsewhere);
+
+    expect((await admin.post('/api/fcm/remove', { endpoint: theirs.endpoint })).statusCode).toBe(404);
+    expect((await admin.post('/api/fcm/remove', { endpoint: elsewhere.endpoint })).statusCode).toBe(404);
+    expect(await rowsOf(theirs.endpoint)).toHaveLength(1);
+    expect(await rowsOf(elsewhere.endpoint)).toHaveLength(1);
+
+    const removed = await admin.post('/api/fcm/remove', { endpoint: mine.endpoint });
+    expect(removed.statusCode).toBe(204);
+    expect(removed.body).toBe('');
+    expect(await rowsOf(mine.endpoint)).toHaveLength(0);
+    expect((await admin.post('/api/fcm/remove', { endpoint: mine.endpoint })).statusCode).toBe(204);
+    expect((await admin.post('/api/fcm/remove', { endpoint: 'nonsense' })).statusCode).toBe(400);
+  });
+});
+
+describe.each(drivers)('VAPID keys (%s)', (driver) => {
+  it('are generated once and shared by every app on the database', async () => {
+    const database = await createTestDatabase(driver);
+    const config = testConfig({ WEB_DIST: '/nonexistent-caredesk-web-dist' });
+    // Two processes starting together on one database.
+    const apps = await Promise.all([buildApp({ config, database }), buildApp({ config, database })]);
+    try {
+      const org = await createOrganisation(database.db);
+      const keys = await Promise.all(apps.map(async (app) => (await (await staffClients(app, org)).worker.get('/api/fcm/config')).json<{ publicKey: string }>().publicKey));
+      expect(keys[1]).toBe(keys[0]);
+      const stored = await database.db.select().from(appSecrets).where(eq(appSecrets.name, 'vapid_keys'));
+      expect(stored).toHaveLength(1);
+      expect(JSON.parse(stored[0]!.value)).toMatchObject({ publicKey: keys[0] });
+      // A later start reads the same pair.
+      expect((await resolveVapidDetails(database.db, config)).publicKey).toBe(keys[0]);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await database.close();
+    }
+  });
+
+  it('come from the configuration when set, leaving the stored pair alone', async () => {
+    const database = await createTestDatabase(driver);
+    try {
+      const generated = await resolveVapidDetails(database.db, testConfig());
+      const configured = webpush.generateVAPIDKeys();
+      const details = await resolveVapidDetails(database.db, testConfig({ VAPID_PUBLIC_KEY: configured.publicKey, VAPID_PRIVATE_KEY: configured.privateKey, VAPID_SUBJECT: 'https://clinic.example/contact' }));
+      expect(details).toEqual({ ...configured, subject: 'https://clinic.example/contact' });
+      expect((await resolveVapidDetails(database.db, testConfig())).publicKey).toBe(generated.publicKey);
+      expect(generated.subject).toBe('mailto:admin@caredesk.local');
+    } finally {
+      await database.close();
+    }
+  });
+});
