@@ -111,7 +111,8 @@ export const QUALIFICATIONS: Record<string, string> = {
 export type SchedulePattern = readonly (readonly [readonly number[], string, string])[];
 const MON_SAT = [1, 2, 3, 4, 5, 6];
 export const DOCTOR_SCHEDULES: readonly SchedulePattern[] = [
-  [[MON_SAT, '09:00', '13:00'], [MON_SAT, '17:00', '20:00']],
+  // A Sunday morning OPD too, as many hospitals run: the token page has a queue every day.
+  [[MON_SAT, '09:00', '13:00'], [MON_SAT, '17:00', '20:00'], [[0], '09:00', '12:00']],
   [[[1, 2, 3, 4, 5], '10:00', '14:00']],
   [[[1, 3, 5], '16:00', '20:00']],
   [[[2, 4, 6], '09:00', '12:00'], [[2, 4, 6], '18:00', '21:00']],
