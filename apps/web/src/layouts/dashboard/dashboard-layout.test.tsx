@@ -57,7 +57,7 @@ describe('the dashboard header', () => {
     expect(screen.queryByRole('button', { name: 'Wallet balance' })).not.toBeInTheDocument();
   });
 
-  it('opens the plan page from the chip and notifications from the bell', async () => {
+  it('opens the plan page from the chip and notifications from the bell popover', async () => {
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
     const { router } = await openDashboard();
     const user = userEvent.setup();
@@ -65,6 +65,8 @@ describe('the dashboard header', () => {
     expect(await screen.findByRole('heading', { name: 'Plan', level: 1 }, slow)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/plan');
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    const popover = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(within(popover).getByRole('button', { name: 'View all' }));
     expect(await screen.findByRole('heading', { name: 'Notifications', level: 1 }, slow)).toBeInTheDocument();
   });
 

@@ -2,38 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket, fakeLiveEventsClient } from '../../test/fake-live-events';
 import { makeUser, storeSession } from '../../test/fixtures';
 import { clearSession, startSession } from '../session';
-import { LiveEventsClient, type WebSocketLike } from './client';
 import { LiveEventsProvider, useLiveConnectionState, useLiveEvent } from './provider';
 
-class FakeSocket implements WebSocketLike {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  closed = false;
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  constructor() {
-    FakeSocket.all.push(this);
-  }
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-  close(): void {
-    this.closed = true;
-  }
-  ready(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-    this.receive({ type: 'ready' });
-  }
-  receive(message: unknown): void {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 const last = () => FakeSocket.all.at(-1)!;
 
 function Probe() {
@@ -52,12 +25,7 @@ function setup() {
   for (const key of [['appointments', 'list', {}], ['doctor-slots', 'd1', '2026-03-10'], ['notifications', 'all'], ['wallet'], ['plan', 'current'], ['patients', 'list']]) {
     queryClient.setQueryData(key, { ok: true });
   }
-  const client = new LiveEventsClient({
-    url: 'ws://console.test/api/events',
-    getToken: () => 'access-token',
-    refreshToken: async () => undefined,
-    createSocket: () => new FakeSocket(),
-  });
+  const client = fakeLiveEventsClient();
   render(
     <QueryClientProvider client={queryClient}>
       <LiveEventsProvider client={client}>

@@ -1,23 +1,40 @@
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
-import { useNotifications } from '../api/get-notifications';
+import { useState } from 'react';
+import { usePushSync, useServiceWorkerNavigation } from '@/lib/push';
+import { usePendingDeletes, withoutPending } from '../api/delete-notification';
+import { POPOVER_NOTIFICATION_LIMIT, useNotificationList } from '../api/get-notifications';
+import { NotificationsPopover } from './notifications-popover';
+import { useNotificationToasts } from './use-notification-toasts';
 
+/**
+ * The header's bell: the unread count (kept live by the /api/events channel), the popover, a
+ * toast per new notification, and the quiet push sync once signed in.
+ */
 export function NotificationBell() {
-  const navigate = useNavigate();
-  const { data } = useNotifications();
-  const unread = data?.unread ?? 0;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data } = useNotificationList({ tab: 'new', limit: POPOVER_NOTIFICATION_LIMIT });
+  const deleting = usePendingDeletes();
+  const unread = data ? withoutPending(data, deleting).unread : 0;
+  useNotificationToasts();
+  usePushSync();
+  useServiceWorkerNavigation();
+  const open = Boolean(anchor);
   return (
-    <IconButton
-      aria-label="Notifications"
-      aria-description={unread ? `${unread} unread` : undefined}
-      onClick={() => void navigate(paths.notifications)}
-    >
-      <Badge badgeContent={unread} color="error" max={99}>
-        <NotificationsNoneOutlined />
-      </Badge>
-    </IconButton>
+    <>
+      <IconButton
+        aria-label="Notifications"
+        aria-description={unread ? `${unread} unread` : undefined}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={unread} color="error" max={99}>
+          <NotificationsNoneOutlined />
+        </Badge>
+      </IconButton>
+      <NotificationsPopover anchor={anchor} onClose={() => setAnchor(null)} />
+    </>
   );
 }

@@ -1,38 +1,114 @@
+import { notificationTabSchema, type Notification, type NotificationTab } from '@caredesk/shared';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
+import DoneOutlined from '@mui/icons-material/DoneOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-container';
 import { errorMessage } from '@/lib/http';
-import { useNotifications } from '../api/get-notifications';
+import { usePendingDeletes, withoutPending } from '../api/delete-notification';
+import { useNotificationPages } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationItem } from '../components/notification-item';
+import { NotificationTabs } from '../components/notification-tabs';
+import { useDeleteWithUndo } from '../components/use-delete-with-undo';
+import { useOpenNotification } from '../components/use-open-notification';
 
+/** /notifications: every notification by tab, newest first, a cursor page at a time. */
 export default function NotificationsPage() {
-  const { data, isPending, isError, error } = useNotifications();
+  const [params, setParams] = useSearchParams();
+  const tab: NotificationTab = notificationTabSchema.catch('new').parse(params.get('tab') ?? 'new');
+  const unreadOnly = params.get('unread') === 'true';
+  const setFilter = (next: { tab?: NotificationTab; unread?: boolean }) => {
+    const merged = { tab, unread: unreadOnly, ...next };
+    const search = new URLSearchParams();
+    if (merged.tab !== 'new') search.set('tab', merged.tab);
+    if (merged.unread) search.set('unread', 'true');
+    setParams(search, { replace: true });
+  };
+
+  const pages = useNotificationPages({ tab, unread: unreadOnly || undefined });
+  const deleting = usePendingDeletes();
+  const shown = (pages.data?.pages ?? []).map((page) => withoutPending(page, deleting));
+  const items = shown.flatMap((page) => page.data);
+  const first = shown[0];
+  const unread = first?.unread ?? 0;
+  const markAll = useMarkAllNotificationsRead();
+  const markRead = useMarkNotificationRead();
+  const remove = useDeleteWithUndo();
+  const open = useOpenNotification();
+
+  const actionsOf = (notification: Notification) => (
+    <Box sx={{ display: 'flex', gap: 0.5 }}>
+      {notification.isRead ? null : (
+        <Tooltip title="Mark as read">
+          <IconButton edge="end" aria-label={`Mark as read: ${notification.title}`} onClick={() => markRead.mutate(notification)}>
+            <DoneOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title="Delete">
+        <IconButton edge="end" aria-label={`Delete: ${notification.title}`} onClick={() => remove(notification)}>
+          <DeleteOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+
   return (
     <PageContainer
       title="Notifications"
       actions={
-        data && data.unread > 0 ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            You have {data.unread} unread messages
+            You have {unread} unread messages
           </Typography>
-        ) : null
+          {unread > 0 ? (
+            <Button variant="outlined" startIcon={<DoneAllOutlined />} onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+              Mark all as read
+            </Button>
+          ) : null}
+        </Box>
       }
     >
       <Card variant="outlined">
-        {isPending ? <LinearProgress aria-label="Loading notifications" /> : null}
-        {isError ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
-        {data && data.data.length === 0 ? <EmptyState icon={<NotificationsNoneOutlined />} title="No notifications" /> : null}
-        {data && data.data.length > 0 ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, px: { xs: 1, sm: 2 } }}>
+          <Box sx={{ flex: '1 1 240px', maxWidth: 360 }}>
+            <NotificationTabs value={tab} onChange={(next) => setFilter({ tab: next })} unreadByTab={first?.unreadByTab} />
+          </Box>
+          <FormControlLabel control={<Switch checked={unreadOnly} onChange={(event) => setFilter({ unread: event.target.checked })} />} label="Unread only" />
+        </Box>
+        <Divider />
+        {pages.isLoading ? <LinearProgress aria-label="Loading notifications" /> : null}
+        {pages.isError ? <Alert severity="error">{errorMessage(pages.error)}</Alert> : null}
+        {pages.data && items.length === 0 ? <EmptyState icon={<NotificationsNoneOutlined />} title="No notifications" /> : null}
+        {items.length > 0 ? (
           <List aria-label="All notifications" sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-            {data.data.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} />
+            {items.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} onOpen={open} actions={actionsOf(notification)} />
             ))}
           </List>
+        ) : null}
+        {pages.hasNextPage ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', pb: 2 }}>
+            <Button onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+              {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </Box>
         ) : null}
       </Card>
     </PageContainer>

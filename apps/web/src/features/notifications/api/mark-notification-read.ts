@@ -1,0 +1,25 @@
+import { notificationReadResponseSchema, type Notification } from '@caredesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { notificationKeys } from './get-notifications';
+import { updateNotificationLists, withRead } from './notification-cache';
+
+/** PATCH /api/notifications/read/{id}: answers the unread count afterwards. */
+export async function markNotificationRead(id: string): Promise<number> {
+  const response = await http.patch<unknown>(`/notifications/read/${encodeURIComponent(id)}`);
+  return notificationReadResponseSchema.parse(response.data).unread;
+}
+
+/** Shown read at once (the badge drops on click); the lists are refetched when the call ends. */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notification: Notification) => markNotificationRead(notification.id),
+    onMutate: async (notification) => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      updateNotificationLists(queryClient, (list) => withRead(list, notification));
+    },
+    onError: (error) => console.error('Could not mark the notification read', error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}

@@ -1,0 +1,41 @@
+import type { Notification } from '@caredesk/shared';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { errorMessage } from '@/lib/http';
+import { deferDelete } from '../api/delete-notification';
+import { notificationKeys } from '../api/get-notifications';
+
+/** How long 'Undo' is offered; the DELETE goes out when it is over. */
+export const DELETE_UNDO_MS = 5_000;
+
+export function useDeleteWithUndo(): (notification: Notification) => void {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  return (notification) => {
+    const key = `notification-deleted-${notification.id}`;
+    const undo = deferDelete(notification, DELETE_UNDO_MS, {
+      afterDelete: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      onFailed: (error) => {
+        console.error('Could not delete the notification', error);
+        enqueueSnackbar(`Could not delete the notification: ${errorMessage(error)}`, { variant: 'error' });
+      },
+    });
+    enqueueSnackbar('Notification deleted', {
+      key,
+      autoHideDuration: DELETE_UNDO_MS,
+      action: (
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() => {
+            undo();
+            closeSnackbar(key);
+          }}
+        >
+          Undo
+        </Button>
+      ),
+    });
+  };
+}
