@@ -1,2 +1,5 @@
 /** The environment variable through which tests learn where the server listens. */
 export const BASE_URL_ENV = 'CAREDESK_E2E_BASE_URL';
+
+/** The file the server's output goes to (the patient app's sign-in codes are logged there in development). */
+export const SERVER_LOG_ENV = 'CAREDESK_E2E_SERVER_LOG';

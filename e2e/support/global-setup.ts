@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL_ENV } from './env.ts';
+import { BASE_URL_ENV, SERVER_LOG_ENV } from './env.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
@@ -72,6 +72,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every test signs in through the form from one IP; the default limits would trip.
     SIGN_IN_RATE_LIMIT: '1000',
     SIGN_IN_IP_RATE_LIMIT: '1000',
+    // Patient-app sign-in codes go to the log, where a test reads them (SERVER_LOG_ENV).
+    SMS_PROVIDER: 'log',
   };
   // Browser tests always run on embedded PGlite so they are deterministic.
   delete env.DATABASE_URL;
@@ -83,8 +85,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, logFile);
-  // Workers are forked after global setup and inherit this.
+  // Workers are forked after global setup and inherit these.
   process.env[BASE_URL_ENV] = url;
+  process.env[SERVER_LOG_ENV] = logFile;
 
   return async () => {
     await stop(child);
