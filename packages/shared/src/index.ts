@@ -23,3 +23,4 @@ export * from './bookings.js';
 export * from './token-queue.js';
 export * from './patient-api.js';
 export * from './payments.js';
+export * from './chats.js';
