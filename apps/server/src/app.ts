@@ -22,6 +22,7 @@ import { registerWebConsole } from './lib/web-console.js';
 import { appointmentRoutes } from './modules/appointments/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
+import { chatRoutes } from './modules/chats/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { doctorRoutes } from './modules/doctors/routes.js';
 import { eventRoutes, type EventRouteOptions } from './modules/events/routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx));
       await api.register(bookingRoutes(ctx));
       await api.register(tokenQueueRoutes(ctx));
+      await api.register(chatRoutes(ctx));
       await api.register(patientApiRoutes(ctx));
     },
     { prefix: '/api' },

@@ -82,14 +82,48 @@ export const chatThreadSchema = z.object({
 export type ChatThread = z.infer<typeof chatThreadSchema>;
 
 /** POST /api/chats/{patientId}/messages (and the patient app's send). */
-export const chatSendSchema = z
-  .object({
-    text: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`).default(''),
-    attachmentUploadId: z.uuid().optional(),
-    clientId: z.uuid().optional(),
-  })
-  .refine((body) => body.text.length > 0 || body.attachmentUploadId, { message: 'Write a message or attach a file', path: ['text'] });
+const chatSendFields = {
+  text: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`).default(''),
+  attachmentUploadId: z.uuid().optional(),
+  clientId: z.uuid().optional(),
+};
+const hasContent = (body: { text: string; attachmentUploadId?: string | undefined }) => body.text.length > 0 || body.attachmentUploadId !== undefined;
+const noContent = { message: 'Write a message or attach a file', path: ['text'] };
+export const chatSendSchema = z.object(chatSendFields).refine(hasContent, noContent);
 export type ChatSend = z.input<typeof chatSendSchema>;
 
 /** POST /api/chats/{patientId}/read: the staff side has read everything up to now. */
 export const chatReadResponseSchema = z.object({ unreadCount: z.number().int() });
+
+/**
+ * The patient app's side (/api/patient/chats): the account's conversations in every organisation
+ * whose patient records carry its phone. Patients cannot upload files yet, so they send text only.
+ */
+export const patientConversationSchema = conversationSchema.omit({ patientPhone: true }).extend({
+  organisation: z.object({ id: z.uuid(), name: z.string(), logoUrl: z.string().nullable() }),
+  /** Staff messages the patient has not read yet. */
+  unreadCount: z.number().int(),
+});
+export type PatientConversation = z.infer<typeof patientConversationSchema>;
+
+export const patientConversationListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
+});
+export const patientConversationListSchema = z.object({ data: z.array(patientConversationSchema), nextCursor: z.string().nullable() });
+
+export const patientChatThreadSchema = z.object({
+  conversation: patientConversationSchema,
+  messages: z.array(chatMessageSchema),
+  previousCursor: z.string().nullable(),
+});
+
+const patientSendFields = { text: chatSendFields.text, clientId: chatSendFields.clientId };
+/** POST /api/patient/chats/{conversationId}/messages. */
+export const patientChatSendSchema = z.object(patientSendFields).refine(hasContent, noContent);
+/**
+ * POST /api/patient/chats: start (or continue) the conversation of the account's patient record in
+ * an organisation; patientId picks one of a family sharing the phone (else the oldest record).
+ */
+export const patientChatStartSchema = z.object({ organisationId: z.uuid(), patientId: z.uuid().optional(), ...patientSendFields }).refine(hasContent, noContent);
+export const patientChatSentSchema = z.object({ conversationId: z.uuid(), message: chatMessageSchema });

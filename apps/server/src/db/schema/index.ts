@@ -15,3 +15,4 @@ export * from './token-queue.js';
 export * from './patient-accounts.js';
 export * from './payments.js';
 export * from './push.js';
+export * from './chats.js';

@@ -11,6 +11,7 @@ export interface NotificationDetails {
   appointmentId?: string;
   bookingId?: string;
   patientId?: string;
+  conversationId?: string;
 }
 
 export const notifications = pgTable(
