@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createSmsSender } from '../../lib/sms/index.js';
+import { patientChatRoutes } from '../chats/patient-routes.js';
 import { createPatientAuthenticate, patientOf } from './auth.js';
 import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
@@ -48,6 +49,7 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const otp: OtpDeps = { db: ctx.db, jwtKey: ctx.jwtKey, rateLimitStore: ctx.rateLimitStore, config: ctx.config, sms: createSmsSender(ctx.config, app.log) };
     const signedIn = { preHandler: createPatientAuthenticate(ctx.db, ctx.jwtKey) };
     const writeOptions = { events: ctx.events };
+    await app.register(patientChatRoutes(ctx, signedIn.preHandler));
 
     app.post(
       '/patient/auth/otp',

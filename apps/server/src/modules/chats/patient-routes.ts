@@ -1,0 +1,67 @@
+import {
+  chatMessageSchema,
+  chatReadResponseSchema,
+  chatThreadQuerySchema,
+  patientChatSendSchema,
+  patientChatSentSchema,
+  patientChatStartSchema,
+  patientChatThreadSchema,
+  patientConversationListQuerySchema,
+  patientConversationListSchema,
+} from '@caredesk/shared';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { patientOf } from '../patient-api/auth.js';
+import { getOwnThread, listOwnConversations, markReadByPatient, sendToOwnConversation, startConversation } from './patient.js';
+
+const tags = ['patient'];
+const security = [{ bearerAuth: [] }];
+const params = z.object({ conversationId: z.uuid() });
+
+/**
+ * /api/patient/chats: the patient app's side of chats, registered inside the patient API (its
+ * pre-handler and request decorator). No live channel for patients yet: the app polls.
+ */
+export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandlerAsyncHookHandler): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = { preHandler: authenticatePatient };
+    const deps = { events: ctx.events, rateLimitStore: ctx.rateLimitStore };
+
+    app.get(
+      '/patient/chats',
+      { ...signedIn, schema: { tags, security, summary: 'The account’s conversations in every organisation, newest activity first', querystring: patientConversationListQuerySchema, response: { 200: patientConversationListSchema } } },
+      (request) => listOwnConversations(ctx.db, patientOf(request), request.query),
+    );
+    app.post(
+      '/patient/chats',
+      {
+        ...signedIn,
+        schema: { tags, security, summary: 'Write to an organisation as one’s patient record there (404 when it has none with this phone); 30 a minute', body: patientChatStartSchema, response: { 200: patientChatSentSchema, 201: patientChatSentSchema } },
+      },
+      async (request, reply) => {
+        const { created, ...sent } = await startConversation(ctx.db, patientOf(request), request.body, deps);
+        return reply.status(created ? 201 : 200).send(sent);
+      },
+    );
+    app.get(
+      '/patient/chats/:conversationId/messages',
+      { ...signedIn, schema: { tags, security, summary: 'One of the account’s conversations, backwards from `before`', params, querystring: chatThreadQuerySchema, response: { 200: patientChatThreadSchema } } },
+      (request) => getOwnThread(ctx.db, patientOf(request), request.params.conversationId, request.query),
+    );
+    app.post(
+      '/patient/chats/:conversationId/messages',
+      { ...signedIn, schema: { tags, security, summary: 'Send a message (a repeated clientId answers the first one); 30 a minute', params, body: patientChatSendSchema, response: { 200: chatMessageSchema, 201: chatMessageSchema } } },
+      async (request, reply) => {
+        const { message, created } = await sendToOwnConversation(ctx.db, patientOf(request), request.params.conversationId, request.body, deps);
+        return reply.status(created ? 201 : 200).send(message);
+      },
+    );
+    app.post(
+      '/patient/chats/:conversationId/read',
+      { ...signedIn, schema: { tags, security, summary: 'Mark staff’s messages read', params, response: { 200: chatReadResponseSchema } } },
+      (request) => markReadByPatient(ctx.db, patientOf(request), request.params.conversationId, deps),
+    );
+  };
+}
