@@ -5,6 +5,8 @@ import {
   appointments,
   bookingHistory,
   bookings,
+  chatMessages,
+  conversations,
   doctors,
   facilities,
   notifications,
@@ -22,6 +24,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { DEMO_PASSWORD, demoOrganisations, demoPlans, type DemoOrganisation } from './demo-data.js';
 import { buildDemoAppointments } from './appointments.js';
 import { buildDemoBookings } from './bookings.js';
+import { buildDemoChats } from './chats.js';
 import { buildDemoRecords } from './records.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -108,6 +111,14 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
   if (booked.bookings.length) {
     await tx.insert(bookings).values(booked.bookings);
     await tx.insert(bookingHistory).values(booked.history);
+  }
+
+  // A few conversations with patients over the last days, some unread (issue #7): every demo
+  // organisation's admin sees Chats.
+  const chats = buildDemoChats({ seed: demo.records.seed + 3, organisationId, patients: patientRows, staffId: members[0]!.id, count: demo.plan === 'lapsed' ? 3 : 6, now: opts.now });
+  if (chats.conversations.length) {
+    await tx.insert(conversations).values(chats.conversations);
+    await tx.insert(chatMessages).values(chats.messages);
   }
 
   const lapsed = demo.plan === 'lapsed';

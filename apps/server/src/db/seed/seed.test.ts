@@ -62,6 +62,13 @@ describe.each(drivers)('the demo seed (%s)', (driver) => {
         const profile = await app.inject({ url: '/api/settings/organisation', headers: bearer(multiToken) });
         expect(profile.json<{ type: string; facilities: unknown[] }>()).toMatchObject({ type: 'MULTIHOSPITAL' });
         expect(profile.json<{ facilities: unknown[] }>().facilities).toHaveLength(3);
+        // Conversations with patients, newest first, half of them waiting for the desk.
+        const chats = (await app.inject({ url: '/api/chats', headers: bearer(multiToken) })).json<{ data: { patientId: string; unreadCount: number; lastActivityAt: string }[]; unreadConversations: number }>();
+        expect(chats.data).toHaveLength(6);
+        expect(chats.unreadConversations).toBe(3);
+        expect(chats.data.map((chat) => chat.lastActivityAt)).toEqual(chats.data.map((chat) => chat.lastActivityAt).sort().reverse());
+        const chatThread = (await app.inject({ url: `/api/chats/${chats.data[0]!.patientId}`, headers: bearer(multiToken) })).json<{ messages: { readAt: string | null }[] }>();
+        expect(chatThread.messages.length).toBeGreaterThanOrEqual(2);
 
         const hospital = await app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: 'worker@hospital.demo', password: DEMO_PASSWORD } });
         const hospitalToken = hospital.json<{ access_token: string }>().access_token;
