@@ -1,16 +1,53 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import { useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useLocation, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { useMenuTitle } from '@/components/menu-title';
-import { AreaEmptyPage } from '@/components/placeholder-page';
+import { PageContainer } from '@/components/page-container';
+import { layout } from '@/config/layout';
+import { paths } from '@/config/paths';
+import { ChatThread } from '../components/chat-thread';
+import { ConversationList } from '../components/conversation-list';
 
+// The chat fills the screen below the header and the page title, so only the list and the thread scroll.
+const PANE_HEIGHT = { xs: `calc(100dvh - ${layout.headerHeightMobile + 120}px)`, md: `calc(100dvh - ${layout.headerHeightDesktop + 140}px)` };
+const MIN_PANE_HEIGHT = 420;
+
+/**
+ * /chats and /chats/{userId}. From md up the list and the open conversation sit side by side;
+ * on a phone the list and the thread are separate screens, the thread with a back button.
+ */
 export default function ChatsPage() {
   const title = useMenuTitle('chats', 'Chats');
   const { userId } = useParams();
+  const { search } = useLocation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const paneSx = { height: PANE_HEIGHT, minHeight: MIN_PANE_HEIGHT, display: 'flex', minWidth: 0 } as const;
+
+  if (!wide) {
+    return (
+      <PageContainer title={title}>
+        <Card variant="outlined" sx={{ ...paneSx, flexDirection: 'column' }}>
+          {userId ? <ChatThread key={userId} patientId={userId} backTo={`${paths.chats}${search}`} /> : <ConversationList />}
+        </Card>
+      </PageContainer>
+    );
+  }
+
   return (
-    <AreaEmptyPage
-      title={title}
-      icon={<ForumOutlined />}
-      message={userId ? 'No messages in this conversation yet.' : 'No conversations yet.'}
-    />
+    <PageContainer title={title}>
+      <Card variant="outlined" sx={paneSx}>
+        <Box sx={{ width: { md: 320, lg: 360 }, flexShrink: 0, borderRight: 1, borderColor: 'divider' }}>
+          <ConversationList activePatientId={userId} />
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {userId ? <ChatThread key={userId} patientId={userId} /> : <EmptyState icon={<ForumOutlined />} title="Select a conversation" description="Choose a patient on the left to read and reply." />}
+        </Box>
+      </Card>
+    </PageContainer>
   );
 }
