@@ -2,7 +2,7 @@ import { patientSchema, type Patient, type PatientInput } from '@caredesk/shared
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
-/** Quick add from a booking dialog: name, phone, gender, date of birth (optional). */
+/** POST /api/patients: the patient form and the booking dialogs' quick add. Every patient query starts with 'patients'. */
 export async function createPatient(input: PatientInput): Promise<Patient> {
   const response = await http.post<unknown>('/patients', input);
   return patientSchema.parse(response.data);

@@ -9,7 +9,7 @@ import { enqueueSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { usePatient } from '../api/get-patient';
-import { useCreatePatient } from '../api/create-patient';
+import { useCreatePatient } from '@/components/visits/api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { PatientForm } from '../components/patient-form';
 import { emptyPatientForm, patientFormResolver, patientFormValues, type PatientFormValues, type PatientPayload } from '../components/patient-form-values';
