@@ -38,6 +38,7 @@ export const configSchema = z.object({
   OTP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   OTP_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
   UPLOAD_DIR: z.string().min(1).optional(),
   /** S3-compatible object storage for uploads, used instead of the local directory when set. */

@@ -206,3 +206,18 @@ describe.each(drivers)('chats, the console side (%s)', (driver) => {
     expect(events.publish).toHaveBeenCalledWith(clinic.id, { type: 'chat.message', messageId: message.id, conversationId: message.conversationId }, expect.anything());
   });
 });
+
+describe('chat send limit from configuration (pglite)', () => {
+  it('CHAT_SEND_RATE_LIMIT sets how many messages a staff member may send a minute', async () => {
+    const t = await createTestApp('pglite', { CHAT_SEND_RATE_LIMIT: 2 });
+    try {
+      const { admin } = await staffClients(t.app, await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' }));
+      const patient = await addPatient(admin);
+      const codes = [];
+      for (const text of ['one', 'two', 'three']) codes.push((await admin.post(`/api/chats/${patient.id}/messages`, { text })).statusCode);
+      expect(codes).toEqual([201, 201, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

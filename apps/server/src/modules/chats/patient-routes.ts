@@ -27,7 +27,7 @@ const params = z.object({ conversationId: z.uuid() });
 export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandlerAsyncHookHandler): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { preHandler: authenticatePatient };
-    const deps = { events: ctx.events, rateLimitStore: ctx.rateLimitStore };
+    const deps = { events: ctx.events, rateLimitStore: ctx.rateLimitStore, sendLimit: { max: ctx.config.CHAT_SEND_RATE_LIMIT, windowMs: 60_000 } };
 
     app.get(
       '/patient/chats',

@@ -89,7 +89,7 @@ export async function getOwnThread(db: Db, caller: PatientCaller, conversationId
 async function sendPatientMessage(db: Db, caller: PatientCaller, patient: { id: string; organisationId: string }, input: PatientChatSendInput, deps: ChatSendDeps): Promise<Sent> {
   const retried = await sentBefore(db, eq(conversations.patientId, patient.id), 'PATIENT', input.clientId);
   if (retried) return { message: retried, created: false };
-  await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('patient', caller.accountId), ...CHAT_SEND_LIMIT }]);
+  await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('patient', caller.accountId), ...(deps.sendLimit ?? CHAT_SEND_LIMIT) }]);
   return db.transaction(async (tx) => {
     const conversationId = await lockConversation(tx, patient.organisationId, patient.id);
     const { message, created } = await writeMessage(tx, { organisationId: patient.organisationId, conversationId, sender: 'PATIENT', staffId: null, text: input.text, clientId: input.clientId }, deps);

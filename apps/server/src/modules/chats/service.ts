@@ -22,6 +22,8 @@ export function chatSendLimitKey(sender: 'staff' | 'patient', id: string): strin
 
 export interface ChatSendDeps extends ChatWriteOptions {
   rateLimitStore: RateLimitStore;
+  /** CHAT_SEND_RATE_LIMIT messages a minute (default CHAT_SEND_LIMIT). */
+  sendLimit?: { max: number; windowMs: number };
 }
 
 const conversationColumns = {
@@ -133,7 +135,7 @@ export async function sendStaffMessage(db: Db, caller: StaffContext, patientId: 
   const retried = await sentBefore(db, scope, 'STAFF', input.clientId);
   if (retried) return { message: retried, created: false };
   await patientOfOrganisation(db, caller, patientId);
-  await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('staff', caller.id), ...CHAT_SEND_LIMIT }]);
+  await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('staff', caller.id), ...(deps.sendLimit ?? CHAT_SEND_LIMIT) }]);
   return db.transaction(async (tx) => {
     const conversationId = await lockConversation(tx, caller.organisationId, patientId);
     return writeMessage(
