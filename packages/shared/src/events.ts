@@ -7,6 +7,11 @@ import { z } from 'zod';
  * recipientStaffId (always for notification.created) only to that staff member.
  */
 export const EVENTS_PATH = '/api/events';
+/**
+ * The patient app's socket: the same protocol with a patient token; it delivers only chat.message
+ * events of the account's patient records (those carrying its phone when the socket signed in).
+ */
+export const PATIENT_EVENTS_PATH = '/api/patient/events';
 
 const id = z.uuid();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -49,6 +54,8 @@ export const chatMessageEventSchema = z.object({
   type: z.literal('chat.message'),
   messageId: id,
   conversationId: id.optional(),
+  /** The conversation's patient record: the patient app's socket delivers it to accounts carrying that record's phone. */
+  patientId: id.optional(),
   ...recipient,
 });
 export const walletUpdatedEventSchema = z.object({

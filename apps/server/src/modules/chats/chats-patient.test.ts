@@ -141,11 +141,11 @@ describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
   });
 
   it('announces a patient’s message live: chat.message and a notification.created per recipient, on commit', async () => {
-    const { app } = await registeredPatient(groupAdmin);
+    const { record, app } = await registeredPatient(groupAdmin);
     const events = { publish: vi.fn(async () => undefined) };
     const caller = { accountId: app.session.account.id, sessionId: randomUUID(), phone: app.phone };
     const { message } = await startConversation(t.database.db, caller, { organisationId: group.id, text: 'Live?' }, { events, rateLimitStore: postgresRateLimitStore(t.database.db) });
-    expect(events.publish).toHaveBeenCalledWith(group.id, { type: 'chat.message', messageId: message.id, conversationId: message.conversationId }, expect.anything());
+    expect(events.publish).toHaveBeenCalledWith(group.id, { type: 'chat.message', messageId: message.id, conversationId: message.conversationId, patientId: record.id }, expect.anything());
     const announced = events.publish.mock.calls.map((call: unknown[]) => call[1] as { type: string; recipientStaffId?: string }).filter((event) => event.type === 'notification.created');
     expect(announced.map((event) => event.recipientStaffId).sort()).toEqual([group.admin.id, group.worker.id].sort());
   });

@@ -203,7 +203,7 @@ describe.each(drivers)('chats, the console side (%s)', (driver) => {
     const events = { publish: vi.fn(async () => undefined) };
     const caller = { id: clinic.admin.id, organisationId: clinic.id, role: 'ADMIN' as const, organisationType: 'MULTIHOSPITAL' as const, sessionFamilyId: randomUUID() };
     const { message } = await sendStaffMessage(t.database.db, caller, patient.id, { text: 'Live?' }, { events, rateLimitStore: postgresRateLimitStore(t.database.db) });
-    expect(events.publish).toHaveBeenCalledWith(clinic.id, { type: 'chat.message', messageId: message.id, conversationId: message.conversationId }, expect.anything());
+    expect(events.publish).toHaveBeenCalledWith(clinic.id, { type: 'chat.message', messageId: message.id, conversationId: message.conversationId, patientId: patient.id }, expect.anything());
   });
 });
 

@@ -125,6 +125,8 @@ async function checkAttachment(tx: Tx, organisationId: string, uploadId: string)
 export interface NewMessage {
   organisationId: string;
   conversationId: string;
+  /** The conversation's patient, named in the chat.message event for the patient app's socket. */
+  patientId: string;
   sender: ChatSender;
   staffId: string | null;
   text: string;
@@ -172,7 +174,7 @@ export async function writeMessage(tx: Tx, message: NewMessage, options: ChatWri
       ...unread,
     })
     .where(eq(conversations.id, message.conversationId));
-  await options.events?.publish(message.organisationId, { type: 'chat.message', messageId: inserted.id, conversationId: message.conversationId }, tx);
+  await options.events?.publish(message.organisationId, { type: 'chat.message', messageId: inserted.id, conversationId: message.conversationId, patientId: message.patientId }, tx);
   return { message: await getMessage(tx, inserted.id), created: true };
 }
 

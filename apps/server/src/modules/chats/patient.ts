@@ -92,7 +92,7 @@ async function sendPatientMessage(db: Db, caller: PatientCaller, patient: { id: 
   await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('patient', caller.accountId), ...(deps.sendLimit ?? CHAT_SEND_LIMIT) }]);
   return db.transaction(async (tx) => {
     const conversationId = await lockConversation(tx, patient.organisationId, patient.id);
-    const { message, created } = await writeMessage(tx, { organisationId: patient.organisationId, conversationId, sender: 'PATIENT', staffId: null, text: input.text, clientId: input.clientId }, deps);
+    const { message, created } = await writeMessage(tx, { organisationId: patient.organisationId, conversationId, patientId: patient.id, sender: 'PATIENT', staffId: null, text: input.text, clientId: input.clientId }, deps);
     if (created) {
       const [organisation] = await tx.select({ id: organisations.id, type: organisations.type }).from(organisations).where(eq(organisations.id, patient.organisationId));
       await notifyStaffOfArea(tx, deps.events, organisation!, 'chats', {
@@ -136,7 +136,7 @@ export async function markReadByPatient(db: Db, caller: PatientCaller, conversat
   const row = await ownConversation(db, caller, conversationId);
   await db.transaction(async (tx) => {
     const newest = await markConversationRead(tx, row.id, 'PATIENT');
-    if (newest) await deps.events?.publish(row.organisationId, { type: 'chat.message', messageId: newest, conversationId: row.id }, tx);
+    if (newest) await deps.events?.publish(row.organisationId, { type: 'chat.message', messageId: newest, conversationId: row.id, patientId: row.patientId }, tx);
   });
   return { unreadCount: 0 };
 }

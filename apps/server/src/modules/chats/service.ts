@@ -140,7 +140,7 @@ export async function sendStaffMessage(db: Db, caller: StaffContext, patientId: 
     const conversationId = await lockConversation(tx, caller.organisationId, patientId);
     return writeMessage(
       tx,
-      { organisationId: caller.organisationId, conversationId, sender: 'STAFF', staffId: caller.id, text: input.text, attachmentUploadId: input.attachmentUploadId, clientId: input.clientId },
+      { organisationId: caller.organisationId, conversationId, patientId, sender: 'STAFF', staffId: caller.id, text: input.text, attachmentUploadId: input.attachmentUploadId, clientId: input.clientId },
       deps,
     );
   });

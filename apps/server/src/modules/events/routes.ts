@@ -1,180 +1,87 @@
-import {
-  EVENTS_AUTH_TIMEOUT_MS,
-  EVENTS_CLOSE_UNAUTHORIZED,
-  EVENTS_HEARTBEAT_MS,
-  eventsClientMessageSchema,
-  type AppEvent,
-  type EventsServerMessage,
-} from '@caredesk/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { decodeJwt } from 'jose';
-import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context.js';
-import { sessions, staff as staffTable } from '../../db/schema/index.js';
+import { patients, sessions, staff as staffTable } from '../../db/schema/index.js';
 import { verifyStaffToken, type StaffContext } from '../../lib/auth.js';
+import { livePatientSessions, verifyPatientCaller, type PatientCaller } from '../patient-api/auth.js';
+import { ownPatients } from '../patient-api/visits.js';
+import { ClientIndex, eventSocket, type EventRouteOptions, type SignedInClient, type SocketAudience } from './socket.js';
 
-export interface EventRouteOptions {
-  /** The server pings every heartbeatMs and drops a socket that did not answer the previous ping. */
-  heartbeatMs?: number;
-  /** The first message, {type:'auth', token}, must arrive within this time. */
-  authTimeoutMs?: number;
-  /** A client this far behind (bytes queued) is dropped; it reconnects and resyncs. */
-  maxBufferedBytes?: number;
-}
+export type { EventRouteOptions } from './socket.js';
 
-interface Client {
-  socket: WebSocket;
-  staff: StaffContext | undefined;
-  alive: boolean;
-  timer: NodeJS.Timeout | undefined;
-}
-
-const OPEN = 1;
-
-function send(socket: WebSocket, message: EventsServerMessage): void {
-  if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
-}
-
-/**
- * WebSocket /api/events (design.md §6). The first message authenticates with the same checks as
- * every HTTP route; events then reach only the caller's organisation (and an event with a
- * recipientStaffId only that staff member). Tokens are never logged.
- */
-export function eventRoutes(ctx: AppContext, options: EventRouteOptions = {}): FastifyPluginAsync {
-  const heartbeatMs = options.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
-  const authTimeoutMs = options.authTimeoutMs ?? EVENTS_AUTH_TIMEOUT_MS;
-  const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
-
-  return async (app) => {
-    const clients = new Set<Client>();
-    /** Authenticated clients by organisation, so an event touches only its organisation's sockets. */
-    const byOrganisation = new Map<string, Set<Client>>();
-
-    const deliver = (organisationId: string, event: AppEvent): void => {
-      const members = byOrganisation.get(organisationId);
-      if (!members) return;
-      const text = JSON.stringify(event);
-      for (const client of members) {
-        if (event.recipientStaffId && event.recipientStaffId !== client.staff?.id) continue;
-        if (client.socket.readyState !== OPEN) continue;
-        if (client.socket.bufferedAmount > maxBuffered) {
-          client.socket.terminate();
-          continue;
-        }
-        client.socket.send(text);
-      }
-    };
-    const unsubscribe = ctx.events.subscribe(deliver);
-    // Events raised while the listener was down were missed: make every client reconnect and resync.
-    const offReconnect = ctx.events.onReconnect(() => {
-      for (const client of clients) if (client.staff) client.socket.close(1012, 'Reconnect to resync');
-    });
-
-    /**
-     * A sign-out (here or on another process), a deactivation or a revoked session family ends
-     * its sockets by the next heartbeat: one query for every signed-in socket of this process.
-     */
-    const closeEndedSessions = async (): Promise<void> => {
-      const signedIn = [...clients].filter((client) => client.staff);
-      if (signedIn.length === 0) return;
-      const families = [...new Set(signedIn.map((client) => client.staff!.sessionFamilyId))];
+/** Staff: events reach the caller's organisation only, and one with a recipientStaffId only that staff member. */
+function staffAudience(ctx: AppContext): SocketAudience<StaffContext> {
+  const byOrganisation = new ClientIndex<string, StaffContext>();
+  return {
+    name: 'events',
+    authenticate: (token) => verifyStaffToken(ctx.db, ctx.jwtKey, token),
+    // A sign-out, a deactivation or a revoked session family.
+    async stillSignedIn(callers) {
+      const families = [...new Set(callers.map((caller) => caller.sessionFamilyId))];
       const live = await ctx.db
         .selectDistinct({ familyId: sessions.familyId })
         .from(sessions)
         .innerJoin(staffTable, eq(staffTable.id, sessions.staffId))
         .where(and(inArray(sessions.familyId, families), isNull(sessions.revokedAt), eq(staffTable.active, true)));
       const liveFamilies = new Set(live.map((row) => row.familyId));
-      for (const client of signedIn) {
-        if (!liveFamilies.has(client.staff!.sessionFamilyId)) client.socket.close(EVENTS_CLOSE_UNAUTHORIZED, 'Your session has ended. Sign in again.');
+      return (caller) => liveFamilies.has(caller.sessionFamilyId);
+    },
+    added: (client) => byOrganisation.add(client.caller.organisationId, client),
+    removed: (client) => byOrganisation.remove(client.caller.organisationId, client),
+    *recipients(organisationId, event) {
+      for (const client of byOrganisation.get(organisationId)) {
+        if (!event.recipientStaffId || event.recipientStaffId === client.caller.id) yield client;
       }
-    };
+    },
+    logFields: (caller) => ({ staffId: caller.id }),
+  };
+}
 
-    const heartbeat = setInterval(() => {
-      for (const client of clients) {
-        if (!client.alive) {
-          client.socket.terminate();
-          continue;
-        }
-        client.alive = false;
-        client.socket.ping();
-      }
-      closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, 'events: session check failed'));
-    }, heartbeatMs);
-    heartbeat.unref();
+/** A patient app account and the patient records carrying its phone when its socket signed in. */
+interface PatientSocketCaller extends PatientCaller {
+  patientIds: string[];
+}
 
-    app.addHook('onClose', async () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      offReconnect();
-      for (const client of clients) client.socket.terminate();
-    });
+/**
+ * Patients: only chat.message events naming one of the account's patient records (any
+ * organisation). A record or conversation created later is picked up on reconnect.
+ */
+function patientAudience(ctx: AppContext): SocketAudience<PatientSocketCaller> {
+  const byPatient = new ClientIndex<string, PatientSocketCaller>();
+  return {
+    name: 'patient events',
+    async authenticate(token) {
+      const caller = await verifyPatientCaller(ctx.db, ctx.jwtKey, token);
+      const own = await ctx.db.select({ id: patients.id }).from(patients).where(ownPatients(caller));
+      return { ...caller, patientIds: own.map((row) => row.id) };
+    },
+    // A sign-out or an expired session.
+    async stillSignedIn(callers) {
+      const live = await livePatientSessions(ctx.db, [...new Set(callers.map((caller) => caller.sessionId))]);
+      return (caller) => live.has(caller.sessionId);
+    },
+    added(client) {
+      for (const patientId of client.caller.patientIds) byPatient.add(patientId, client);
+    },
+    removed(client) {
+      for (const patientId of client.caller.patientIds) byPatient.remove(patientId, client);
+    },
+    recipients(_organisationId, event): Iterable<SignedInClient<PatientSocketCaller>> {
+      return event.type === 'chat.message' && event.patientId ? byPatient.get(event.patientId) : [];
+    },
+    logFields: (caller) => ({ patientAccountId: caller.accountId }),
+  };
+}
 
-    const remove = (client: Client): void => {
-      clearTimeout(client.timer);
-      clients.delete(client);
-      if (!client.staff) return;
-      const members = byOrganisation.get(client.staff.organisationId);
-      members?.delete(client);
-      if (members?.size === 0) byOrganisation.delete(client.staff.organisationId);
-    };
-
-    app.get('/events', { websocket: true, schema: { hide: true } }, (socket, request) => {
-      const client: Client = { socket, staff: undefined, alive: true, timer: undefined };
-      clients.add(client);
-      let authenticating = false;
-      const unauthorized = (reason: string): void => {
-        clearTimeout(client.timer);
-        socket.close(EVENTS_CLOSE_UNAUTHORIZED, reason);
-      };
-      client.timer = setTimeout(() => unauthorized('Sign in to continue'), authTimeoutMs);
-
-      socket.on('pong', () => {
-        client.alive = true;
-      });
-      socket.on('close', () => remove(client));
-      socket.on('error', () => socket.terminate());
-
-      socket.on('message', (data, isBinary) => {
-        client.alive = true;
-        if (authenticating) return;
-        let message;
-        try {
-          message = isBinary ? undefined : eventsClientMessageSchema.safeParse(JSON.parse(String(data)));
-        } catch {
-          message = undefined;
-        }
-        if (client.staff) {
-          if (message?.success && message.data.type === 'ping') send(socket, { type: 'pong' });
-          return;
-        }
-        // Not signed in yet: the first message must be {type:'auth', token}.
-        if (!message?.success || message.data.type !== 'auth') {
-          unauthorized('Sign in to continue');
-          return;
-        }
-        const { token } = message.data;
-        authenticating = true;
-        verifyStaffToken(ctx.db, ctx.jwtKey, token).then(
-          (staff) => {
-            authenticating = false;
-            if (socket.readyState !== OPEN) return;
-            clearTimeout(client.timer);
-            const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
-            client.timer = setTimeout(() => unauthorized('Your session has expired'), Math.max(0, expiresAt - Date.now()));
-            client.staff = staff;
-            let members = byOrganisation.get(staff.organisationId);
-            if (!members) byOrganisation.set(staff.organisationId, (members = new Set()));
-            members.add(client);
-            request.log.debug({ staffId: staff.id }, 'events socket ready');
-            send(socket, { type: 'ready' });
-          },
-          () => {
-            authenticating = false;
-            unauthorized('Your session has ended. Sign in again.');
-          },
-        );
-      });
-    });
+/**
+ * WebSocket /api/events (design.md §6) for the console and /api/patient/events for the patient
+ * app: one protocol and lifecycle (events/socket.ts). The first message authenticates with the
+ * same checks as that side's HTTP routes (a staff token is refused by the patient socket and a
+ * patient token by the staff one). Tokens are never logged.
+ */
+export function eventRoutes(ctx: AppContext, options: EventRouteOptions = {}): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/events', { websocket: true, schema: { hide: true } }, eventSocket(app, ctx.events, options, staffAudience(ctx)));
+    app.get('/patient/events', { websocket: true, schema: { hide: true } }, eventSocket(app, ctx.events, options, patientAudience(ctx)));
   };
 }
