@@ -58,6 +58,12 @@ describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
     expect(list.data.find((conversation) => conversation.patientId === record.id)).toMatchObject({ unreadCount: 1 });
     expect(list.unreadConversations).toBeGreaterThanOrEqual(1);
 
+    // The admin opening the thread reads its bell notification too; the worker's stays unread.
+    expect((await groupAdmin.post(`/api/chats/${record.id}/read`, {})).statusCode).toBe(200);
+    const afterRead = await notificationsOf(sent.conversationId);
+    expect(afterRead.find((row) => row.recipientStaffId === group.admin.id)?.isRead).toBe(true);
+    expect(afterRead.find((row) => row.recipientStaffId === group.worker.id)?.isRead).toBe(false);
+
     // A hospital's worker has no Chats: only its admin hears of a message.
     const other = await registeredPatient(hospitalAdmin);
     const toHospital = await start(other.app, { organisationId: hospital.id, text: 'Hello' });

@@ -1,8 +1,8 @@
 import type { ChatMessage, ChatThread, Conversation, chatSendSchema, chatThreadQuerySchema, conversationListQuerySchema } from '@caredesk/shared';
-import { and, count, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { chatMessages, conversations, patients } from '../../db/schema/index.js';
+import { chatMessages, conversations, notifications, patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { digitsMatch, nameKeyMatches, phoneSearchDigits } from '../../lib/list-query.js';
@@ -154,7 +154,21 @@ export async function markReadByStaff(db: Db, caller: StaffContext, patientId: s
       .select({ id: conversations.id })
       .from(conversations)
       .where(and(eq(conversations.organisationId, caller.organisationId), eq(conversations.patientId, patientId)));
-    if (conversation) await markConversationRead(tx, conversation.id, 'STAFF');
+    if (!conversation) return;
+    await markConversationRead(tx, conversation.id, 'STAFF');
+    // The reader's bell: this conversation's message-received notifications are read too.
+    await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(notifications.recipientStaffId, caller.id),
+          eq(notifications.organisationId, caller.organisationId),
+          eq(notifications.type, 'message-received'),
+          eq(notifications.isRead, false),
+          sql`${notifications.details}->>'conversationId' = ${conversation.id}`,
+        ),
+      );
   });
   return { unreadCount: 0 };
 }
