@@ -9,29 +9,34 @@ import { digitsMatch, nameKeyMatches, offsetOf, phoneSearchDigits } from '../../
 
 export type AppointmentFilters = z.output<typeof appointmentListQuerySchema>;
 
-const columns = {
+/** What every view of an appointment shows (the console's list, the patient app's). */
+export const appointmentVisitColumns = {
   id: appointments.id,
-  facilityId: appointments.facilityId,
   doctorId: appointments.doctorId,
   doctorName: doctors.name,
   specialization: doctors.specialization,
   tokenPrefix: doctors.tokenPrefix,
   patientId: appointments.patientId,
   patientName: patients.name,
-  patientPhone: patients.phone,
   date: appointments.date,
   startTime: appointments.startTime,
   endTime: appointments.endTime,
   tokenNumber: appointments.tokenNumber,
   status: appointments.status,
   reason: appointments.reason,
-  notes: appointments.notes,
   cancelReason: appointments.cancelReason,
   feePaise: appointments.feePaise,
   paymentStatus: appointments.paymentStatus,
   source: appointments.source,
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
+};
+
+const columns = {
+  ...appointmentVisitColumns,
+  facilityId: appointments.facilityId,
+  patientPhone: patients.phone,
+  notes: appointments.notes,
 };
 
 function selectAppointments(db: Db) {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { appointments, doctors, facilities, organisations, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { offsetOf } from '../../lib/list-query.js';
+import { appointmentVisitColumns } from '../appointments/queries.js';
 import { bookAppointment, cancelAppointmentByPatient, type WriteOptions } from '../appointments/service.js';
 import type { PatientCaller } from './auth.js';
 import { bookableDoctor } from './catalogue.js';
@@ -31,29 +32,11 @@ export async function bookAppointmentForPatient(db: Db, caller: PatientCaller, i
 }
 
 const columns = {
-  id: appointments.id,
+  ...appointmentVisitColumns,
   organisationId: appointments.organisationId,
   organisationName: organisations.name,
   facilityId: facilities.id,
   facilityName: facilities.name,
-  doctorId: appointments.doctorId,
-  doctorName: doctors.name,
-  specialization: doctors.specialization,
-  tokenPrefix: doctors.tokenPrefix,
-  patientId: appointments.patientId,
-  patientName: patients.name,
-  date: appointments.date,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  tokenNumber: appointments.tokenNumber,
-  status: appointments.status,
-  reason: appointments.reason,
-  cancelReason: appointments.cancelReason,
-  feePaise: appointments.feePaise,
-  paymentStatus: appointments.paymentStatus,
-  source: appointments.source,
-  createdAt: appointments.createdAt,
-  updatedAt: appointments.updatedAt,
 };
 
 function selectOwnAppointments(db: Db) {
