@@ -95,6 +95,9 @@ test.describe('the wallet popover', () => {
     const viewport = page.viewportSize()!;
     expect(box.y).toBeLessThan(120);
     expect(box.x + box.width).toBeGreaterThan(viewport.width - 200);
+    // Below the sticky header, so the avatar menu stays clickable while the toast shows.
+    const account = (await page.getByRole('button', { name: 'Account' }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(account.y + account.height);
     await expect(checkout).toBeHidden();
     expect(orders.map((body) => JSON.parse(body) as unknown)).toEqual([{ amount: 600 }]);
     await expect.poll(async () => rupees(await walletButton(page).textContent())).toBeCloseTo(before + 600, 2);

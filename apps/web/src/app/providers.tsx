@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
-import { toastComponents } from '../components/dismissible-toast';
+import { TOAST_CONTAINER_CLASS, ToastPlacement, toastComponents } from '../components/dismissible-toast';
 import { LiveEventsProvider, type LiveEventsClient } from '../lib/events';
 import { errorStatus } from '../lib/http';
 import { AppThemeProvider } from '../theme/theme-mode';
@@ -34,12 +34,14 @@ export function AppProviders({ children, queryClient, liveEvents }: AppProviders
     <QueryClientProvider client={client}>
       <LiveEventsProvider client={liveEvents === undefined && import.meta.env.MODE === 'test' ? null : liveEvents}>
         <AppThemeProvider>
+          <ToastPlacement />
           <SnackbarProvider
             maxSnack={2}
             dense
             preventDuplicate
             anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
             Components={toastComponents}
+            classes={{ containerAnchorOriginTopRight: TOAST_CONTAINER_CLASS }}
           >
             {children}
           </SnackbarProvider>
