@@ -19,7 +19,10 @@ import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js
 import { jwtSigningKey } from './lib/secrets.js';
 import { registerSecurityHeaders } from './lib/security.js';
 import { registerWebConsole } from './lib/web-console.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { appointmentRoutes } from './modules/appointments/routes.js';
+import { registerAuditTrail } from './modules/audit/hook.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { chatRoutes } from './modules/chats/routes.js';
@@ -30,6 +33,7 @@ import { facilityRoutes } from './modules/facilities/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { patientApiRoutes } from './modules/patient-api/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -38,6 +42,7 @@ import { pushRoutes } from './modules/push/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { serviceRoutes } from './modules/services/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { tokenQueueRoutes } from './modules/tokens/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
@@ -120,12 +125,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Application routes, all under /api.
   await app.register(
     async (api) => {
+      registerAuditTrail(api, ctx);
       await api.register(healthRoutes(database.ping));
       await api.register(eventRoutes(ctx, deps.events));
       await api.register(authRoutes(ctx));
       await api.register(meRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(settingsRoutes(ctx));
+      await api.register(staffRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      await api.register(onboardingRoutes(ctx));
+      await api.register(auditRoutes(ctx));
       await api.register(planRoutes(ctx));
       await api.register(walletRoutes(ctx));
       await api.register(paymentRoutes(ctx));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './constants.js';
 import { organisationTypeSchema } from './organisations.js';
 
 /** SPEC.md §3/§6: DOCTOR and SUPERADMIN are aliases of USER. */
@@ -30,6 +31,12 @@ export const adminSchema = z.object({
   email: z.string(),
   type: organisationTypeSchema,
   logoUrl: z.string().nullable(),
+  /**
+   * The organisation's time zone: the console's "today" is the organisation's, not the browser's
+   * (a front-desk PC left on UTC would otherwise start the day five and a half hours late). A user
+   * stored before this field existed reads as the default zone.
+   */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
 });
 export type Admin = z.infer<typeof adminSchema>;
 

@@ -68,6 +68,16 @@ export const planUpdatedEventSchema = z.object({
   subscriptionId: id.optional(),
   ...recipient,
 });
+/**
+ * Server-internal, never sent to a socket: sessions of this staff member ended (sign-out,
+ * deactivation, a password reset, ended from My account). Every process checks its open sockets
+ * at once instead of at the next heartbeat.
+ */
+export const sessionEndedEventSchema = z.object({
+  type: z.literal('session.ended'),
+  staffId: id,
+  ...recipient,
+});
 
 export const appEventSchema = z.discriminatedUnion('type', [
   appointmentUpdatedEventSchema,
@@ -77,6 +87,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   chatMessageEventSchema,
   walletUpdatedEventSchema,
   planUpdatedEventSchema,
+  sessionEndedEventSchema,
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventType = AppEvent['type'];
@@ -89,6 +100,7 @@ export const appEventTypes = [
   'chat.message',
   'wallet.updated',
   'plan.updated',
+  'session.ended',
 ] as const satisfies readonly AppEventType[];
 
 /** What the client sends: first {type:'auth'} within 5 s, then optionally {type:'ping'}. Anything else is ignored. */

@@ -24,3 +24,8 @@ export * from './token-queue.js';
 export * from './patient-api.js';
 export * from './payments.js';
 export * from './chats.js';
+export * from './passwords.js';
+export * from './staff.js';
+export * from './account.js';
+export * from './onboarding.js';
+export * from './audit.js';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { phoneSchema } from './contact.js';
+import { emailSchema } from './auth.js';
 import { organisationTypeSchema } from './organisations.js';
+
+export const INACTIVITY_DEFAULT_MINUTES = 30;
+export const INACTIVITY_MIN_MINUTES = 5;
+export const INACTIVITY_MAX_MINUTES = 480;
+/** The warning shows this long before the automatic sign-out. */
+export const INACTIVITY_WARNING_SECONDS = 60;
 
 /** GET /api/settings/organisation: the organisation profile (area 'settings', ADMIN only). */
 export const organisationProfileSchema = z.object({
@@ -15,7 +23,49 @@ export const organisationProfileSchema = z.object({
   pincode: z.string().nullable(),
   timeZone: z.string(),
   showWallet: z.boolean(),
+  /** Staff are signed out after this many idle minutes (a warning shows a minute before). */
+  inactivityMinutes: z.number().int(),
   createdAt: z.iso.datetime(),
   facilities: z.array(z.object({ id: z.uuid(), name: z.string(), address: z.string().nullable(), phone: z.string().nullable() })),
 });
 export type OrganisationProfile = z.infer<typeof organisationProfileSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PATCH /api/settings/organisation: only the fields sent change. The type is fixed at onboarding. */
+export const organisationUpdateSchema = z
+  .object({
+    name: z.string().trim().min(2, 'Enter the organisation name').max(120),
+    email: emailSchema,
+    phone: phoneSchema.nullable(),
+    /** A public image URL from POST /api/admin/upload; null removes the logo. */
+    logoUrl: z.string().max(500).nullable(),
+    address: optionalText(300),
+    city: optionalText(80),
+    state: optionalText(80),
+    pincode: z.string().trim().regex(/^\d{6}$/, 'Enter a 6-digit PIN code').nullable(),
+    timeZone: z.string().refine(isTimeZone, 'Choose a valid time zone'),
+    inactivityMinutes: z
+      .number()
+      .int()
+      .min(INACTIVITY_MIN_MINUTES, `Use at least ${INACTIVITY_MIN_MINUTES} minutes`)
+      .max(INACTIVITY_MAX_MINUTES, `Use at most ${INACTIVITY_MAX_MINUTES} minutes`),
+  })
+  .partial();
+export type OrganisationUpdate = z.infer<typeof organisationUpdateSchema>;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, staffRoleSchema, type StaffRole } from '@caredesk/shared';
+import { ACCESS_TOKEN_TTL_SECONDS, ONBOARDING_TOKEN_TTL_SECONDS, staffRoleSchema, type StaffRole } from '@caredesk/shared';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 
@@ -7,6 +7,8 @@ export const TOKEN_ISSUER = 'caredesk';
 export const CONSOLE_AUDIENCE = 'caredesk-console';
 /** Patient app tokens carry this audience and must never open the console API. */
 export const PATIENT_AUDIENCE = 'caredesk-patient';
+/** The temporary token of someone creating an organisation: it opens POST /api/onboarding only. */
+export const ONBOARDING_AUDIENCE = 'caredesk-onboarding';
 
 export interface AccessClaims {
   staffId: string;
@@ -91,6 +93,49 @@ export async function verifyPatientToken(key: Uint8Array, token: string): Promis
     });
     const parsed = patientPayloadSchema.safeParse(payload);
     return parsed.success ? { accountId: parsed.data.sub, sessionId: parsed.data.sid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A verified phone on its way to creating an organisation, and the code row it verified. */
+export interface OnboardingClaims {
+  phone: string;
+  otpId: string;
+}
+
+const onboardingPayloadSchema = z.object({ sub: z.string().min(1), jti: z.uuid(), typ: z.literal('onboarding') });
+
+/**
+ * The temporary access token of onboarding: its own audience and type, so no staff or patient
+ * route takes it, and it takes neither of theirs. jti names the code row, which finishing
+ * onboarding stamps, so the token creates one organisation at most.
+ */
+export async function signOnboardingToken(key: Uint8Array, claims: OnboardingClaims, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ typ: 'onboarding' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.phone)
+    .setJti(claims.otpId)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(ONBOARDING_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ONBOARDING_TOKEN_TTL_SECONDS)
+    .sign(key);
+}
+
+/** Verifies an onboarding token as verifyAccessToken does a console one; undefined when invalid. */
+export async function verifyOnboardingToken(key: Uint8Array, token: string, now = new Date()): Promise<OnboardingClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: ONBOARDING_AUDIENCE,
+      requiredClaims: ['exp', 'sub', 'jti'],
+      currentDate: now,
+    });
+    const parsed = onboardingPayloadSchema.safeParse(payload);
+    return parsed.success ? { phone: parsed.data.sub, otpId: parsed.data.jti } : undefined;
   } catch {
     return undefined;
   }

@@ -34,6 +34,11 @@ const NotificationsPage = lazy(() => import('../features/notifications/pages/not
 const ChatsPage = lazy(() => import('../features/chats/pages/chats-page'));
 const PlanPage = lazy(() => import('../features/plan/pages/plan-page'));
 const WalletPage = lazy(() => import('../features/wallet/pages/wallet-page'));
+const OrganisationSettingsPage = lazy(() => import('../features/settings/pages/organisation-settings-page'));
+const StaffPage = lazy(() => import('../features/settings/pages/staff-page'));
+const AccountPage = lazy(() => import('../features/settings/pages/account-page'));
+const AcceptInvitationPage = lazy(() => import('../features/settings/pages/accept-invitation-page'));
+const AuditLogPage = lazy(() => import('../features/audit/pages/audit-log-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
 export const routes: RouteObject[] = [
@@ -49,6 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.onboarding, element: <OnboardingPage /> },
           { path: paths.notFound, element: <NotFoundPage /> },
+          { path: '/invite/:token', element: <AcceptInvitationPage /> },
         ],
       },
       {
@@ -78,6 +84,10 @@ export const routes: RouteObject[] = [
                   { path: `${paths.services}/:id`, element: <OtherServiceViewPage /> },
                   { path: `${paths.services}/:id/edit`, element: <OtherServiceFormPage /> },
                   { path: paths.settingsFacilities, element: <FacilitiesPage /> },
+                  { path: paths.settingsOrganisation, element: <OrganisationSettingsPage /> },
+                  { path: paths.settingsStaff, element: <StaffPage /> },
+                  { path: paths.settingsAudit, element: <AuditLogPage /> },
+                  { path: paths.account, element: <AccountPage /> },
                   { path: paths.appointments, element: <AppointmentsPage /> },
                   { path: paths.appointmentsToken, element: <AppointmentsTokenPage /> },
                   { path: paths.bookings, element: <BookingsPage /> },

@@ -21,6 +21,13 @@ export const paths = {
   record: (area: '/doctor' | '/scan' | '/service' | '/user', id: string) => `${area}/${encodeURIComponent(id)}`,
   editRecord: (area: '/doctor' | '/scan' | '/service' | '/user', id: string) => `${area}/${encodeURIComponent(id)}/edit`,
   settingsFacilities: '/settings/facilities',
+  settingsOrganisation: '/settings/organisation',
+  settingsStaff: '/settings/staff',
+  settingsAudit: '/settings/audit',
+  /** The signed-in person's own account (every role, so outside the Settings area's menu rule). */
+  account: '/account',
+  /** A staff invitation link (public): choose a password and sign in. */
+  invitation: (token: string) => `/invite/${encodeURIComponent(token)}`,
   plan: '/plan',
   /** The wallet's ledger (not in SPEC.md's table: issue #6 links it from the wallet popover). */
   wallet: '/wallet',

@@ -67,6 +67,17 @@ export function startSession(session: { user: SessionUser; accessToken: string; 
   notify();
 }
 
+/** Onboarding's temporary token (POST /auth/login): the client sends it while no access token exists. */
+export function storeTempAccessToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.tempAccessToken, token);
+  notify();
+}
+
+export function clearTempAccessToken(): void {
+  localStorage.removeItem(STORAGE_KEYS.tempAccessToken);
+  notify();
+}
+
 export function storeTokens(accessToken: string, refreshToken: string): void {
   localStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
   localStorage.setItem(STORAGE_KEYS.refreshToken, refreshToken);

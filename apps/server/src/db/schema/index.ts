@@ -16,3 +16,5 @@ export * from './patient-accounts.js';
 export * from './payments.js';
 export * from './push.js';
 export * from './chats.js';
+export * from './onboarding.js';
+export * from './audit.js';

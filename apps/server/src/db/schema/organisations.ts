@@ -1,12 +1,14 @@
 import { organisationTypes } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const organisationType = pgEnum('organisation_type', organisationTypes);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
-export const organisations = pgTable('organisations', {
+export const organisations = pgTable(
+  'organisations',
+  {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   email: text('email').notNull(),
@@ -19,8 +21,12 @@ export const organisations = pgTable('organisations', {
   pincode: text('pincode'),
   timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
   showWallet: boolean('show_wallet').notNull().default(true),
+  /** Staff are signed out after this many idle minutes (Settings > Security). */
+  inactivityMinutes: integer('inactivity_minutes').notNull().default(30),
   createdAt: createdAt(),
-});
+  },
+  (table) => [check('organisations_inactivity_minutes_range', sql`${table.inactivityMinutes} between 5 and 480`)],
+);
 
 export const facilities = pgTable(
   'facilities',

@@ -19,6 +19,10 @@ export const staff = pgTable(
     avatarUrl: text('avatar_url'),
     phone: text('phone'),
     active: boolean('active').notNull().default(true),
+  /** Given a temporary password by an admin: must choose their own before working. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  /** Created by invitation and not yet accepted: no password of their own exists yet. */
+  invitationPending: boolean('invitation_pending').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -28,4 +32,24 @@ export const staff = pgTable(
     check('staff_email_lowercase', sql`${table.email} = lower(${table.email})`),
     index('staff_organisation_idx').on(table.organisationId),
   ],
+);
+
+/** One-time invitation links (only the token's SHA-256 is kept); a new link replaces older ones. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('staff_invitations_token_hash_unique').on(table.tokenHash), index('staff_invitations_staff_idx').on(table.staffId)],
 );

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { signIn } from './service.js';
-import { endSession, rotateSession, type ClientInfo } from './sessions.js';
+import { announceSessionsEnded, endSession, rotateSession, type ClientInfo } from './sessions.js';
 
 function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
@@ -34,6 +34,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const caller = staffOf(request);
         await endSession(ctx.db, caller.id, caller.sessionFamilyId, request.body?.refresh_token);
+        await announceSessionsEnded(ctx.events, caller.organisationId, caller.id);
         return reply.status(204).send(null);
       },
     );

@@ -17,8 +17,9 @@ export interface SignInDeps {
 }
 
 /**
- * E-mail + password sign-in. Every failure (unknown e-mail, wrong password, inactive account)
- * answers the same 401 after the same argon2 work, so replies do not reveal which e-mails exist.
+ * E-mail + password sign-in. Every failure (unknown e-mail, wrong password, inactive account,
+ * pending invitation) answers the same 401 after the same argon2 work, so replies do not reveal
+ * which e-mails exist.
  * Attempts count against the account and the client IP; a success takes its attempt back, so
  * the limits in effect count failures.
  */
@@ -39,7 +40,9 @@ export async function signIn(deps: SignInDeps, input: SignInRequest, client: Cli
     .where(eq(staff.email, input.email))
     .limit(1);
   const passwordMatches = await verifyPassword(row?.member.passwordHash, input.password);
-  if (!row || !passwordMatches || !row.member.active) throw new UnauthorizedError(SIGN_IN_FAILED_MESSAGE);
+  // Someone invited and not yet accepted has only an unusable random hash, but is refused by
+  // name too: the invitation link is their one way in.
+  if (!row || !passwordMatches || !row.member.active || row.member.invitationPending) throw new UnauthorizedError(SIGN_IN_FAILED_MESSAGE);
 
   await Promise.all([rateLimitStore.reset(accountKey), rateLimitStore.release(ipKey)]);
   const { member, organisation } = row;

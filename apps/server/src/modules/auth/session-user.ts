@@ -5,7 +5,7 @@ import { organisations, staff } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 
 type StaffRow = Pick<typeof staff.$inferSelect, 'id' | 'name' | 'email' | 'avatarUrl' | 'role'>;
-type OrganisationRow = Pick<typeof organisations.$inferSelect, 'id' | 'name' | 'email' | 'type' | 'logoUrl'>;
+type OrganisationRow = Pick<typeof organisations.$inferSelect, 'id' | 'name' | 'email' | 'type' | 'logoUrl' | 'timeZone'>;
 
 /** SPEC.md §3 "User": adminId and admin are the organisation; logoUrl is the staff avatar. */
 export function toSessionUser(member: StaffRow, organisation: OrganisationRow): SessionUser {
@@ -22,6 +22,7 @@ export function toSessionUser(member: StaffRow, organisation: OrganisationRow): 
       email: organisation.email,
       type: organisation.type,
       logoUrl: organisation.logoUrl,
+      timeZone: organisation.timeZone,
     },
   };
 }

@@ -1,6 +1,7 @@
+import type { EventBus } from '../../lib/events/bus.js';
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_DAYS } from '@caredesk/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations, sessions, staff } from '../../db/schema/index.js';
 import { UnauthorizedError } from '../../lib/errors.js';
@@ -110,4 +111,26 @@ export async function endSession(db: Db, staffId: string, familyId: string, refr
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.familyId, family), eq(sessions.staffId, staffId), isNull(sessions.revokedAt)));
   }
+}
+
+/**
+ * Ends every session family of a staff member at once (deactivation, a password reset, "sign
+ * out other sessions"), except `keepFamilyId` when given: their refresh tokens stop working,
+ * their access tokens are refused by the next request (verifyStaffToken) and their sockets
+ * close at the next heartbeat. Pass the transaction of the change that causes it.
+ */
+export async function revokeStaffSessions(db: Db, staffId: string, keepFamilyId?: string): Promise<void> {
+  const live = and(eq(sessions.staffId, staffId), isNull(sessions.revokedAt));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(keepFamilyId ? and(live, ne(sessions.familyId, keepFamilyId)) : live);
+}
+
+/**
+ * Tells every process that sessions of this person ended, so their open event sockets close at
+ * once (modules/events) instead of at the next heartbeat. Call after the change committed.
+ */
+export function announceSessionsEnded(events: Pick<EventBus, 'publish'>, organisationId: string, staffId: string): Promise<void> {
+  return events.publish(organisationId, { type: 'session.ended', staffId });
 }

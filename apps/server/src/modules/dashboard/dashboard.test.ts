@@ -1,4 +1,4 @@
-import { dashboardSummarySchema, organisationProfileSchema } from '@caredesk/shared';
+import { dashboardSchema, organisationProfileSchema } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, staff } from '../../db/schema/index.js';
@@ -19,9 +19,9 @@ describe.each(drivers)('authorisation from the navigation table (%s)', (driver) 
     const org = await createOrganisation(t.database.db, { walletPaise: 123_456, planEndsInDays: 30 });
     const { access_token } = await signIn(t.app, org.admin.email);
 
-    const summary = await get('/api/dashboard/summary', access_token);
-    expect(summary.statusCode).toBe(200);
-    expect(dashboardSummarySchema.parse(summary.json())).toEqual({ staffCount: 2, unreadNotifications: 0, walletBalance: 1234.56, planActive: true });
+    const dashboard = await get('/api/dashboard', access_token);
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboardSchema.parse(dashboard.json())).toMatchObject({ wallet: { balance: 1234.56, showWallet: true }, plan: { isActive: true, name: 'Test Plan' }, bookings: null });
 
     const settings = await get('/api/settings/organisation', access_token);
     expect(settings.statusCode).toBe(200);
@@ -31,7 +31,7 @@ describe.each(drivers)('authorisation from the navigation table (%s)', (driver) 
   it('refuses a hospital worker the dashboard and settings, which its menu lacks', async () => {
     const org = await createOrganisation(t.database.db);
     const { access_token } = await signIn(t.app, org.worker.email);
-    for (const url of ['/api/dashboard/summary', '/api/settings/organisation']) {
+    for (const url of ['/api/dashboard', '/api/settings/organisation']) {
       const response = await get(url, access_token);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
@@ -49,7 +49,7 @@ describe.each(drivers)('authorisation from the navigation table (%s)', (driver) 
   it('gives a scan worker the dashboard (its menu has it) but not the admin-only settings', async () => {
     const org = await createOrganisation(t.database.db, { type: 'SCAN' });
     const { access_token } = await signIn(t.app, org.worker.email);
-    expect((await get('/api/dashboard/summary', access_token)).statusCode).toBe(200);
+    expect((await get('/api/dashboard', access_token)).statusCode).toBe(200);
     expect((await get('/api/settings/organisation', access_token)).statusCode).toBe(403);
   });
 
@@ -57,7 +57,7 @@ describe.each(drivers)('authorisation from the navigation table (%s)', (driver) 
     const org = await createOrganisation(t.database.db);
     const { access_token } = await signIn(t.app, org.admin.email);
     await t.database.db.update(staff).set({ role: 'WORKER' }).where(eq(staff.id, org.admin.id));
-    expect((await get('/api/dashboard/summary', access_token)).statusCode).toBe(403);
+    expect((await get('/api/dashboard', access_token)).statusCode).toBe(403);
     await t.database.db.update(staff).set({ active: false }).where(eq(staff.id, org.admin.id));
     expect((await get('/api/me', access_token)).statusCode).toBe(401);
   });

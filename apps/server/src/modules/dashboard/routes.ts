@@ -1,19 +1,19 @@
-import { dashboardSummarySchema } from '@caredesk/shared';
+import { dashboardSchema } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { getDashboardSummary } from './service.js';
+import { getDashboard } from './service.js';
 
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/dashboard/summary',
+      '/dashboard',
       {
         preHandler: [ctx.authenticate, requireArea('dashboard')],
-        schema: { tags: ['dashboard'], summary: 'Dashboard figures', security: [{ bearerAuth: [] }], response: { 200: dashboardSummarySchema } },
+        schema: { tags: ['dashboard'], summary: 'Every dashboard figure, in the organisation’s time zone', security: [{ bearerAuth: [] }], response: { 200: dashboardSchema } },
       },
-      (request) => getDashboardSummary(ctx.db, staffOf(request)),
+      (request) => getDashboard(ctx.db, staffOf(request)),
     );
   };
 }

@@ -1,21 +1,74 @@
-import type { DashboardSummary } from '@caredesk/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { appointmentStatuses, bookingStatuses, canAccessArea, type Dashboard } from '@caredesk/shared';
 import type { Db } from '../../db/client.js';
-import { staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
+import { organisationZone } from '../../lib/slots.js';
 import { countUnread } from '../notifications/service.js';
 import { getPlanStatus } from '../plans/service.js';
 import { getWallet } from '../wallet/service.js';
+import { dashboardPeriods } from './periods.js';
+import { dailyCounts, organisationFigures, statusFigures, topOwners, upcomingVisits, type StatusFigures } from './queries.js';
+import { appointmentKind, bookingKind, type VisitKind } from './visit-kinds.js';
 
-export async function getDashboardSummary(db: Db, caller: StaffContext): Promise<DashboardSummary> {
-  const [staffRows, unreadNotifications, wallet, plan] = await Promise.all([
-    db
-      .select({ staffCount: count() })
-      .from(staff)
-      .where(and(eq(staff.organisationId, caller.organisationId), eq(staff.active, true))),
-    countUnread(db, { staffId: caller.id, organisationId: caller.organisationId }),
+const countsByStatus = <S extends string>(statuses: readonly S[], rows: StatusFigures[], pick: (row: StatusFigures) => number): Record<S, number> =>
+  Object.fromEntries(statuses.map((status) => [status, rows.filter((row) => row.status === status).reduce((sum, row) => sum + pick(row), 0)])) as Record<S, number>;
+
+const total = (rows: StatusFigures[], pick: (row: StatusFigures) => number): number => rows.reduce((sum, row) => sum + pick(row), 0);
+
+/**
+ * GET /api/dashboard. After the organisation's time zone (a primary-key read), every query runs at
+ * once: per kind shown its status figures and top ten, then the 30 days, the upcoming visits, the
+ * organisation's figures, wallet, plan and unread count. A kind outside the caller's menu is
+ * never queried, so a scan centre's dashboard never reads appointments.
+ */
+export async function getDashboard(db: Db, caller: StaffContext, now: Date = new Date()): Promise<Dashboard> {
+  const { timeZone } = await organisationZone(db, caller.organisationId);
+  const periods = dashboardPeriods(timeZone, now);
+  const shown = (kind: VisitKind): VisitKind | undefined => (canAccessArea(caller.organisationType, caller.role, kind.area) ? kind : undefined);
+  const kinds = { appointments: shown(appointmentKind), bookings: shown(bookingKind) };
+  const figuresOf = (kind: VisitKind | undefined) =>
+    kind ? Promise.all([statusFigures(db, kind, caller.organisationId, periods), topOwners(db, kind, caller.organisationId, periods)]) : undefined;
+
+  const [appointmentFigures, bookingFigures, daily, upcoming, organisation, wallet, plan, unreadNotifications] = await Promise.all([
+    figuresOf(kinds.appointments),
+    figuresOf(kinds.bookings),
+    dailyCounts(db, kinds, caller.organisationId, periods),
+    upcomingVisits(db, [kinds.appointments, kinds.bookings].filter((kind) => kind !== undefined), caller.organisationId, periods),
+    organisationFigures(db, caller, timeZone, periods),
     getWallet(db, caller.organisationId),
     getPlanStatus(db, caller.organisationId),
+    countUnread(db, { staffId: caller.id, organisationId: caller.organisationId }),
   ]);
-  return { staffCount: staffRows[0]?.staffCount ?? 0, unreadNotifications, walletBalance: wallet.balance, planActive: plan.isActive };
+
+  const rows = [...(appointmentFigures?.[0] ?? []), ...(bookingFigures?.[0] ?? [])];
+  const waited = total(rows, (row) => row.waited);
+  return {
+    today: periods.today,
+    timeZone,
+    appointments: appointmentFigures
+      ? {
+          today: total(appointmentFigures[0], (row) => row.today),
+          todayByStatus: countsByStatus(appointmentStatuses, appointmentFigures[0], (row) => row.today),
+          last30ByStatus: countsByStatus(appointmentStatuses, appointmentFigures[0], (row) => row.last30),
+          byDoctor: appointmentFigures[1],
+        }
+      : null,
+    bookings: bookingFigures
+      ? {
+          today: total(bookingFigures[0], (row) => row.today),
+          todayByStatus: countsByStatus(bookingStatuses, bookingFigures[0], (row) => row.today),
+          last30ByStatus: countsByStatus(bookingStatuses, bookingFigures[0], (row) => row.last30),
+          byService: bookingFigures[1],
+        }
+      : null,
+    waitingNow: total(rows, (row) => row.waiting),
+    averageWaitMinutes: waited === 0 ? null : Math.round(total(rows, (row) => row.waitSeconds) / waited / 60),
+    newPatientsThisWeek: organisation.newPatientsThisWeek,
+    revenue: { todayPaise: total(rows, (row) => row.revenueToday), monthPaise: total(rows, (row) => row.revenueMonth) },
+    daily,
+    upcoming,
+    wallet,
+    plan: { isActive: plan.isActive, name: plan.planName, endsAt: plan.endsAt },
+    unreadNotifications,
+    checklist: organisation.checklist,
+  };
 }

@@ -77,7 +77,22 @@ export function eventSocket<Caller>(
   const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
   const clients = new Set<Client<Caller>>();
 
+  /** A sign-out (here or on another process) ends its sockets at its session.ended event, else by the next heartbeat: one query for every signed-in socket. */
+  const closeEndedSessions = async (): Promise<void> => {
+    const signedIn = [...clients].filter((client): client is Client<Caller> & { caller: Caller } => client.caller !== undefined);
+    if (signedIn.length === 0) return;
+    const live = await audience.stillSignedIn(signedIn.map((client) => client.caller));
+    for (const client of signedIn) {
+      if (!live(client.caller)) client.socket.close(EVENTS_CLOSE_UNAUTHORIZED, 'Your session has ended. Sign in again.');
+    }
+  };
+
   const unsubscribe = events.subscribe((organisationId, event) => {
+    if (event.type === 'session.ended') {
+      // A deactivation or sign-out closes its sockets now rather than at the next heartbeat.
+      closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, `${audience.name}: session check failed`));
+      return;
+    }
     let text: string | undefined;
     for (const { socket } of audience.recipients(organisationId, event)) {
       if (socket.readyState !== OPEN) continue;
@@ -93,15 +108,6 @@ export function eventSocket<Caller>(
     for (const client of clients) if (client.caller) client.socket.close(1012, 'Reconnect to resync');
   });
 
-  /** A sign-out (here or on another process) ends its sockets by the next heartbeat: one query for every signed-in socket. */
-  const closeEndedSessions = async (): Promise<void> => {
-    const signedIn = [...clients].filter((client): client is Client<Caller> & { caller: Caller } => client.caller !== undefined);
-    if (signedIn.length === 0) return;
-    const live = await audience.stillSignedIn(signedIn.map((client) => client.caller));
-    for (const client of signedIn) {
-      if (!live(client.caller)) client.socket.close(EVENTS_CLOSE_UNAUTHORIZED, 'Your session has ended. Sign in again.');
-    }
-  };
 
   const heartbeat = setInterval(() => {
     for (const client of clients) {

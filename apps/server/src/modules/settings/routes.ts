@@ -1,20 +1,29 @@
-import { organisationProfileSchema } from '@caredesk/shared';
+import { organisationProfileSchema, organisationUpdateSchema } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea, requireRole } from '../../lib/tenancy.js';
-import { getOrganisationProfile } from './service.js';
+import { getOrganisationProfile, updateOrganisationProfile } from './service.js';
+
+const tags = ['settings'];
+const security = [{ bearerAuth: [] }];
 
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Organisation settings are ADMIN only even where a worker's menu shows Settings (scan, multi).
+    const adminOnly = [ctx.authenticate, requireArea('settings'), requireRole('ADMIN')];
     app.get(
       '/settings/organisation',
-      {
-        preHandler: [ctx.authenticate, requireArea('settings'), requireRole('ADMIN')],
-        schema: { tags: ['settings'], summary: 'The organisation profile', security: [{ bearerAuth: [] }], response: { 200: organisationProfileSchema } },
-      },
+      { preHandler: adminOnly, schema: { tags, summary: 'The organisation profile', security, response: { 200: organisationProfileSchema } } },
       (request) => getOrganisationProfile(ctx.db, staffOf(request).organisationId),
+    );
+    app.patch(
+      '/settings/organisation',
+      {
+        preHandler: adminOnly,
+        schema: { tags, summary: 'Change the organisation profile (only the fields sent)', security, body: organisationUpdateSchema, response: { 200: organisationProfileSchema } },
+      },
+      (request) => updateOrganisationProfile(ctx.db, staffOf(request).organisationId, request.body),
     );
   };
 }

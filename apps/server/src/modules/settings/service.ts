@@ -1,4 +1,4 @@
-import type { OrganisationProfile } from '@caredesk/shared';
+import type { OrganisationProfile, OrganisationUpdate } from '@caredesk/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { facilities, organisations } from '../../db/schema/index.js';
@@ -12,5 +12,34 @@ export async function getOrganisationProfile(db: Db, organisationId: string): Pr
     .from(facilities)
     .where(eq(facilities.organisationId, organisationId))
     .orderBy(asc(facilities.createdAt), asc(facilities.name));
-  return { ...organisation, createdAt: organisation.createdAt.toISOString(), facilities: branches };
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    email: organisation.email,
+    phone: organisation.phone,
+    type: organisation.type,
+    logoUrl: organisation.logoUrl,
+    address: organisation.address,
+    city: organisation.city,
+    state: organisation.state,
+    pincode: organisation.pincode,
+    timeZone: organisation.timeZone,
+    showWallet: organisation.showWallet,
+    inactivityMinutes: organisation.inactivityMinutes,
+    createdAt: organisation.createdAt.toISOString(),
+    facilities: branches,
+  };
+}
+
+/**
+ * Changes only the fields sent. The logo is the organisation's (SPEC.md's admin.logoUrl), so
+ * GET /api/me and every next sign-in carry it; the type is fixed at onboarding.
+ */
+export async function updateOrganisationProfile(db: Db, organisationId: string, changes: OrganisationUpdate): Promise<OrganisationProfile> {
+  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as OrganisationUpdate;
+  if (Object.keys(values).length > 0) {
+    const updated = await db.update(organisations).set(values).where(eq(organisations.id, organisationId)).returning({ id: organisations.id });
+    if (updated.length === 0) throw new NotFoundError();
+  }
+  return getOrganisationProfile(db, organisationId);
 }

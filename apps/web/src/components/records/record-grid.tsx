@@ -3,12 +3,12 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ListPagination } from './list-pagination';
 import { PAGE_SIZE_OPTIONS, type ListParams, type SortOrder } from './use-list-params';
 
 export interface RecordGridProps<Row extends { id: string }, Sort extends string = string> {
@@ -29,8 +29,8 @@ export interface RecordGridProps<Row extends { id: string }, Sort extends string
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   onSortChange: (sort: Sort, order: SortOrder) => void;
-  /** Where a row (or card) leads. */
-  rowHref: (row: Row) => string;
+  /** Where a row (or card) leads; without it rows are read-only (an audit entry opens nothing). */
+  rowHref?: (row: Row) => string;
   /** The body of a row's card on phones (below md). */
   renderCard: (row: Row) => ReactNode;
 }
@@ -53,7 +53,7 @@ export function gridPaging<Sort extends string>(list: Pick<ListParams<Sort, neve
  * below md, where a grid would scroll sideways.
  */
 export function RecordGrid<Row extends { id: string }, Sort extends string = string>(props: RecordGridProps<Row, Sort>) {
-  const { label, rows, total, loading, columns, sortFields, page, pageSize, sort, order } = props;
+  const { label, rows, total, loading, columns, sortFields, page, pageSize, sort, order, rowHref } = props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const navigate = useNavigate();
@@ -71,24 +71,18 @@ export function RecordGrid<Row extends { id: string }, Sort extends string = str
             : rows.map((row) => (
                 <li key={row.id}>
                   <Card variant="outlined" sx={{ opacity: loading ? 0.6 : 1 }}>
-                    <CardActionArea component={RouterLink} to={props.rowHref(row)} sx={{ p: 2 }}>
-                      {props.renderCard(row)}
-                    </CardActionArea>
+                    {rowHref ? (
+                      <CardActionArea component={RouterLink} to={rowHref(row)} sx={{ p: 2 }}>
+                        {props.renderCard(row)}
+                      </CardActionArea>
+                    ) : (
+                      <Box sx={{ p: 2 }}>{props.renderCard(row)}</Box>
+                    )}
                   </Card>
                 </li>
               ))}
         </Stack>
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, page - 1)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-          labelRowsPerPage="Rows"
-          onPageChange={(_, next) => props.onPageChange(next + 1)}
-          onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
-          sx={{ '& .MuiTablePagination-toolbar': { px: 0, flexWrap: 'wrap' } }}
-        />
+        <ListPagination total={total} list={{ page, pageSize, setPage: props.onPageChange, setPageSize: props.onPageSizeChange }} />
       </Box>
     );
   }
@@ -124,16 +118,16 @@ export function RecordGrid<Row extends { id: string }, Sort extends string = str
         if (first && key) props.onSortChange(key, first.sort === 'desc' ? 'desc' : 'asc');
         else props.onSortChange(Object.values(sortFields)[0] ?? sort, 'asc');
       }}
-      onRowClick={(params) => void navigate(props.rowHref(params.row))}
+      onRowClick={rowHref ? (params) => void navigate(rowHref(params.row)) : undefined}
       // Keyboard users move through cells with the arrows; Enter opens the row's record.
       onCellKeyDown={(params, event) => {
-        if (event.key === 'Enter') void navigate(props.rowHref(params.row));
+        if (rowHref && event.key === 'Enter') void navigate(rowHref(params.row));
       }}
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
       autoHeight
       rowHeight={60}
       sx={{
-        '& .MuiDataGrid-row': { cursor: 'pointer' },
+        '& .MuiDataGrid-row': { cursor: rowHref ? 'pointer' : 'default' },
         '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
         // The last column's resize handle sticks out by a few pixels and makes the grid scroll sideways.
         '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },

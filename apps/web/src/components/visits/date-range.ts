@@ -8,7 +8,7 @@ export interface DateRange {
 
 /** The quick ranges of a visit list: today, tomorrow, this week (Monday to Sunday). */
 export function quickRanges(): { label: string; range: DateRange }[] {
-  const today = dayjs();
+  const today = dayjs(isoDay());
   const monday = today.subtract((today.day() + 6) % 7, 'day');
   return [
     { label: 'Today', range: { from: isoDay(), to: isoDay() } },

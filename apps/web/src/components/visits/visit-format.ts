@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { fDate, fRupees, formatPatterns } from '@/lib/format';
+import { dateInZone, fDate, fRupees, formatPatterns } from '@/lib/format';
+import { getSessionUser } from '@/lib/session';
 
 /** '09:30' or '09:30:00' -> '9:30 am' (SPEC.md §9 time format). */
 export function fTimeOfDay(time: string): string {
@@ -13,7 +14,12 @@ export const fVisitDate = (date: string) => fDate(date);
 /** A fee or price held in paise, as rupees. */
 export const fFee = (paise: number) => fRupees(paise / 100);
 
-/** Today (or `days` from today) as YYYY-MM-DD in the browser's time zone. */
+/**
+ * Today (or `days` from today) as YYYY-MM-DD on the organisation's calendar (its time zone, from
+ * the stored user), as the server counts days: slots, tokens and queues are the organisation's.
+ */
 export function isoDay(days = 0): string {
-  return dayjs().add(days, 'day').format('YYYY-MM-DD');
+  const zone = getSessionUser()?.admin.timeZone;
+  const today = zone ? dateInZone(zone) : dayjs().format('YYYY-MM-DD');
+  return dayjs(today).add(days, 'day').format('YYYY-MM-DD');
 }

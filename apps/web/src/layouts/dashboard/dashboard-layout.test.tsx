@@ -88,6 +88,7 @@ describe('the dashboard header', () => {
     expect(menu).toHaveTextContent('Meera Iyer');
     expect(menu).toHaveTextContent('meera@sunrise.example.test');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'My account',
       'Profile',
       'Plan',
       'Notifications',

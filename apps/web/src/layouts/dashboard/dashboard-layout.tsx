@@ -7,6 +7,7 @@ import { LoadingBar } from '../../components/loading-bar';
 import { layout } from '../../config/layout';
 import { useMe } from '../../features/auth/api/get-me';
 import { useSessionUser } from '../../lib/session';
+import { AccountGuards } from './account-guards';
 import { Header } from './header';
 import { SidebarContent } from './sidebar-content';
 
@@ -55,6 +56,7 @@ export default function DashboardLayout() {
           </Suspense>
         </Box>
       </Box>
+      <AccountGuards />
     </Box>
   );
 }

@@ -15,6 +15,8 @@ export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
   'chat.message': [['chat']],
   'wallet.updated': [['wallet']],
   'plan.updated': [['plan']],
+  // Server-internal: the server never sends it to a socket.
+  'session.ended': [],
 };
 
 function unique(keys: readonly QueryKey[]): QueryKey[] {

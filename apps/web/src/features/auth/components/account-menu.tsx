@@ -1,6 +1,7 @@
 import { canAccessArea, type SessionUser } from '@caredesk/shared';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
@@ -26,6 +27,7 @@ interface AccountEntry {
 
 function entriesFor(user: SessionUser): AccountEntry[] {
   const entries: AccountEntry[] = [
+    { label: 'My account', href: paths.account, icon: <ManageAccountsOutlined fontSize="small" /> },
     { label: 'Profile', href: paths.profile, icon: <AccountCircleOutlined fontSize="small" /> },
     { label: 'Plan', href: paths.plan, icon: <WorkspacePremiumOutlined fontSize="small" /> },
     { label: 'Notifications', href: paths.notifications, icon: <NotificationsOutlined fontSize="small" /> },

@@ -5,7 +5,7 @@ export interface SendOtpRequest {
   phone: string;
 }
 
-/** POST /sms/user sends a one-time code to the phone (design.md §4). */
+/** POST /sms/user texts a 6-digit code to the phone (design.md §4); 429 when asked too often. */
 export async function sendOtp(request: SendOtpRequest): Promise<void> {
   await http.post('/sms/user', request, { skipAuthRefresh: true });
 }

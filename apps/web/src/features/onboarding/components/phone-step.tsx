@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '@/lib/http';
 import { useSendOtp } from '../api/send-otp';
 
 /**
- * An Indian mobile number, typed with or without +91, sent as E.164 (design.md §5).
- * Kept here until packages/shared publishes the onboarding request schemas.
+ * An Indian mobile number, typed with or without +91, sent as E.164 (design.md §5). Stricter
+ * than the shared phoneSchema, which also takes landlines: a text message needs a mobile.
  */
 const phoneFormSchema = z.object({
   phone: z
@@ -24,17 +22,22 @@ const phoneFormSchema = z.object({
     .transform((value) => `+91${value.slice(-10)}`),
 });
 
-export function PhoneStep() {
+interface PhoneStepProps {
+  /** The number sent to before, kept when the person comes back to change it. */
+  defaultPhone: string;
+  onSent: (phone: string) => void;
+}
+
+export function PhoneStep({ defaultPhone, onSent }: PhoneStepProps) {
   const { enqueueSnackbar } = useSnackbar();
   const sendOtp = useSendOtp();
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof phoneFormSchema>, unknown, z.output<typeof phoneFormSchema>>({
     resolver: zodResolver(phoneFormSchema),
-    defaultValues: { phone: '' },
+    defaultValues: { phone: defaultPhone.replace(/^\+91/, '') },
   });
 
   const submit = handleSubmit(({ phone }) => {
@@ -42,8 +45,8 @@ export function PhoneStep() {
       { phone },
       {
         onSuccess: () => {
-          setSentTo(phone);
           enqueueSnackbar(`Code sent to ${phone}`, { variant: 'success' });
+          onSent(phone);
         },
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
       },
@@ -57,6 +60,7 @@ export function PhoneStep() {
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
+        autoFocus
         error={Boolean(errors.phone)}
         helperText={errors.phone?.message ?? 'We send a one-time code to verify it is yours.'}
         {...register('phone')}
@@ -70,11 +74,8 @@ export function PhoneStep() {
           },
         }}
       />
-      {sentTo ? (
-        <Alert severity="success">A 6-digit code is on its way to {sentTo}. It is valid for a few minutes.</Alert>
-      ) : null}
       <Button type="submit" variant="contained" size="large" loading={sendOtp.isPending} disabled={sendOtp.isPending}>
-        {sentTo ? 'Resend code' : 'Send code'}
+        Send code
       </Button>
     </Stack>
   );

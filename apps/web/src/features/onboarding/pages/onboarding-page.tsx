@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -5,32 +6,89 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { clearTempAccessToken, getTempAccessToken } from '@/lib/session';
+import { CodeStep } from '../components/code-step';
+import { useDetailsForm } from '../components/details-form';
+import { DetailsStep } from '../components/details-step';
 import { PhoneStep } from '../components/phone-step';
 
-const steps = ['Verify phone', 'Organisation', 'First admin'];
+const steps = ['Mobile number', 'Verify code', 'Organisation'] as const;
+type StepIndex = 0 | 1 | 2;
 
+const introductions: Record<StepIndex, string> = {
+  0: 'Start with the mobile number of the person setting up the account.',
+  1: 'We texted you a code to make sure the number is yours.',
+  2: 'Tell us about your organisation and who will manage it.',
+};
+
+/**
+ * /new: phone, code, then the organisation and its first admin. Everything typed lives here,
+ * so changing the number keeps the other answers. A stored temporary token (a reload after
+ * verifying) resumes at the last step.
+ */
 export default function OnboardingPage() {
+  const [step, setStep] = useState<StepIndex>(() => (getTempAccessToken() ? 2 : 0));
+  const [phone, setPhone] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [logo, setLogo] = useState<File | null>(null);
+  const details = useDetailsForm();
+
+  const changeNumber = () => {
+    clearTempAccessToken();
+    setNotice(null);
+    setStep(0);
+  };
+
   return (
-    <Paper sx={{ p: { xs: 3, sm: 4 } }}>
+    <Paper sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Stack spacing={3}>
         <div>
           <Typography variant="h4" component="h1" gutterBottom>
             Create your organisation
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Start with the mobile number of the person setting up the account.
+            {introductions[step]}
           </Typography>
         </div>
-        <Stepper activeStep={0} alternativeLabel aria-label="Onboarding steps">
+        <Stepper activeStep={step} alternativeLabel aria-label="Onboarding steps">
           {steps.map((label) => (
             <Step key={label}>
               <StepLabel>{label}</StepLabel>
             </Step>
           ))}
         </Stepper>
-        <PhoneStep />
+        {notice ? (
+          <Alert severity="warning" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        ) : null}
+        {step === 0 ? (
+          <PhoneStep
+            defaultPhone={phone ?? ''}
+            onSent={(sentTo) => {
+              setPhone(sentTo);
+              setNotice(null);
+              setStep(1);
+            }}
+          />
+        ) : null}
+        {step === 1 && phone ? <CodeStep phone={phone} onVerified={() => setStep(2)} onChangeNumber={changeNumber} /> : null}
+        {step === 2 ? (
+          <DetailsStep
+            form={details}
+            logo={logo}
+            onLogoChange={setLogo}
+            phone={phone}
+            onChangeNumber={changeNumber}
+            onVerificationLost={(message) => {
+              setNotice(message);
+              setStep(0);
+            }}
+          />
+        ) : null}
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           Already have an account?{' '}
           <Link component={RouterLink} to={paths.signIn} underline="hover">

@@ -13,7 +13,7 @@ import { useSessionUser } from '@/lib/session';
 import { usePlanOffers } from '../api/get-plan-offers';
 import { usePlanStatus } from '../api/get-plan-status';
 import { CurrentPlanCard } from '../components/current-plan-card';
-import { PlanInactiveAlert } from '../components/plan-inactive-alert';
+import { PlanInactiveAlert } from '@/components/plan-inactive-alert';
 import { durationText, PlanOfferCard } from '../components/plan-offer-card';
 import { usePlanPurchase } from '../components/use-plan-purchase';
 import { WhatsappAddonCard } from '../components/whatsapp-addon-card';

@@ -1,21 +1,37 @@
-import { managesFacilities } from '@caredesk/shared';
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import { managesFacilities, type SessionUser } from '@caredesk/shared';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import Avatar from '@mui/material/Avatar';
-import CardActionArea from '@mui/material/CardActionArea';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Box from '@mui/material/Box';
-import { Link as RouterLink } from 'react-router';
+import { useId, type ReactNode } from 'react';
 import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
 import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/session';
+import { SettingsLinkCard } from '../components/settings-link-card';
 
 const roleLabel = { ADMIN: 'Administrator', WORKER: 'Staff', USER: 'User' } as const;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
 const typeLabel = {
   HOSPITAL: 'Hospital',
   HOSPITALANDCARE: 'Hospital and care',
@@ -27,68 +43,67 @@ const typeLabel = {
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
-    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 0.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: 0.5 }}>
       <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500 }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
         {value}
       </Typography>
     </Box>
   );
 }
 
+/** Who is signed in, and where: the same for every role. */
+function AccountSummary({ user }: { user: SessionUser }) {
+  return (
+    <Card variant="outlined" sx={{ display: 'flex', gap: 2, p: 2, alignItems: 'flex-start' }}>
+      <Avatar src={user.logoUrl ?? undefined} alt={user.name}>
+        {user.name.charAt(0).toUpperCase()}
+      </Avatar>
+      <Stack component="dl" spacing={1} sx={{ m: 0, flex: 1, minWidth: 0 }}>
+        <Detail label="Name" value={user.name} />
+        <Detail label="E-mail" value={user.email} />
+        <Detail label="Role" value={roleLabel[user.role]} />
+        <Detail label="Organisation" value={user.admin.name} />
+        <Detail label="Type" value={typeLabel[user.admin.type]} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The Settings hub: the admin's organisation pages, and everyone's own account. */
 export default function SettingsPage() {
   const title = useMenuTitle('settings', 'Settings');
   const user = useSessionUser();
   if (!user) return <PageContainer title={title}>{null}</PageContainer>;
+  const admin = user.role === 'ADMIN';
   return (
     <PageContainer title={title}>
-      <Stack spacing={3} sx={{ maxWidth: 720 }}>
-        <Card variant="outlined">
-          <CardHeader
-            avatar={<Avatar src={user.logoUrl ?? undefined} alt={user.name}>{user.name.charAt(0).toUpperCase()}</Avatar>}
-            title={<Typography variant="h6" component="h2">Your account</Typography>}
-          />
-          <CardContent>
-            <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-              <Detail label="Name" value={user.name} />
-              <Detail label="E-mail" value={user.email} />
-              <Detail label="Role" value={roleLabel[user.role]} />
-            </Stack>
-          </CardContent>
-        </Card>
-        <Card variant="outlined">
-          <CardHeader
-            avatar={<Avatar src={user.admin.logoUrl ?? undefined} alt={user.admin.name} variant="rounded">{user.admin.name.charAt(0).toUpperCase()}</Avatar>}
-            title={<Typography variant="h6" component="h2">Organisation</Typography>}
-          />
-          <CardContent>
-            <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-              <Detail label="Name" value={user.admin.name} />
-              <Detail label="E-mail" value={user.admin.email} />
-              <Detail label="Type" value={typeLabel[user.admin.type]} />
-            </Stack>
-          </CardContent>
-        </Card>
-        {user.role === 'ADMIN' && managesFacilities(user.admin.type) ? (
-          <Card variant="outlined">
-            <CardActionArea component={RouterLink} to={paths.settingsFacilities} aria-label="Facilities" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
-              <Avatar variant="rounded" sx={{ bgcolor: 'action.selected', color: 'primary.main' }} aria-hidden>
-                <LocalHospitalOutlined />
-              </Avatar>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="h6" component="h2">
-                  Facilities
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  The hospitals and centres of your organisation: add, rename or remove them.
-                </Typography>
-              </Box>
-              <ChevronRight sx={{ color: 'text.secondary' }} />
-            </CardActionArea>
-          </Card>
+      <Stack spacing={4} sx={{ maxWidth: 880 }}>
+        {admin ? (
+          <Section title="Organisation settings">
+            <SettingsLinkCard title="Organisation" description="Name, contact details, logo, time zone and automatic sign-out." href={paths.settingsOrganisation} icon={<BusinessOutlined />} />
+            <SettingsLinkCard title="Staff" description="Add people, change roles, reset passwords, deactivate accounts." href={paths.settingsStaff} icon={<GroupOutlined />} />
+            {managesFacilities(user.admin.type) ? (
+              <SettingsLinkCard
+                title="Facilities"
+                description="The hospitals and centres of your organisation: add, rename or remove them."
+                href={paths.settingsFacilities}
+                icon={<LocalHospitalOutlined />}
+              />
+            ) : null}
+            <SettingsLinkCard title="Audit log" description="Who read or changed what, and when." href={paths.settingsAudit} icon={<HistoryOutlined />} />
+          </Section>
         ) : null}
+        <Box>
+          <Section title="Your account">
+            <SettingsLinkCard title="My account" description="Your name, photo, password and signed-in devices." href={paths.account} icon={<ManageAccountsOutlined />} />
+          </Section>
+          <Box sx={{ mt: 2 }}>
+            <AccountSummary user={user} />
+          </Box>
+        </Box>
       </Stack>
     </PageContainer>
   );

@@ -8,13 +8,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { PAGE_SIZE_OPTIONS } from '@/components/records/use-list-params';
+import { ListPagination } from '@/components/records/list-pagination';
 import { fDateTime, fRupees } from '@/lib/format';
 import type { LedgerParams } from './use-ledger-params';
 
@@ -128,17 +127,7 @@ export function WalletLedger({ entries, total, loading, list }: WalletLedgerProp
   return (
     <Box>
       {body}
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.max(0, list.page - 1)}
-        rowsPerPage={list.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-        labelRowsPerPage="Rows"
-        onPageChange={(_, next) => list.setPage(next + 1)}
-        onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value))}
-        sx={{ '& .MuiTablePagination-toolbar': { px: { xs: 0, md: 2 }, flexWrap: 'wrap' } }}
-      />
+      <ListPagination total={total} list={list} indent />
     </Box>
   );
 }

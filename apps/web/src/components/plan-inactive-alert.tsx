@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** Shown outside the header when the plan is inactive; it leads to /plan (SPEC.md §2). */
+/** Shown outside the header (the plan page, the dashboard) when the plan is inactive; it leads to /plan (SPEC.md §2). */
 export function PlanInactiveAlert() {
   return (
     <Alert

@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_dashboard_idx" ON "appointments" USING btree ("organisation_id","date","status","doctor_id","fee_paise","checked_in_at","called_at","skipped_at");--> statement-breakpoint
+CREATE INDEX "bookings_dashboard_idx" ON "bookings" USING btree ("organisation_id","date","status","service_id","price_paise","checked_in_at","called_at","skipped_at");

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The audit trail (design.md §5). No foreign keys: entries outlive the staff and records they
+ * name. A trigger (migration 0012) refuses UPDATE and DELETE, and each entry's hash covers its
+ * fields and the previous entry's hash, so an edit made around the trigger breaks the chain.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    staffId: uuid('staff_id'),
+    staffName: text('staff_name'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    route: text('route').notNull(),
+    statusCode: integer('status_code').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    uniqueIndex('audit_events_organisation_seq_unique').on(table.organisationId, table.seq),
+    index('audit_events_organisation_created_idx').on(table.organisationId, table.createdAt.desc()),
+    index('audit_events_organisation_staff_idx').on(table.organisationId, table.staffId, table.createdAt.desc()),
+    index('audit_events_organisation_entity_idx').on(table.organisationId, table.entity, table.createdAt.desc()),
+  ],
+);
+
+/** The end of each organisation's chain: locked FOR UPDATE while appending, so entries never fork. */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  organisationId: uuid('organisation_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});

@@ -1,0 +1,51 @@
+import { accountSchema, accountSessionsSchema, accountUpdateSchema, idParamsSchema, passwordChangeSchema } from '@caredesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { staffOf } from '../../lib/auth.js';
+import { announceSessionsEnded } from '../auth/sessions.js';
+import { changePassword, getAccount, updateAccount } from './service.js';
+import { endAccountSession, listAccountSessions } from './sessions.js';
+
+const tags = ['account'];
+const security = [{ bearerAuth: [] }];
+
+/** My account: every role, only ever the caller's own row and sessions. */
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const preHandler = ctx.authenticate;
+    app.get('/account', { preHandler, schema: { tags, security, summary: 'The signed-in person', response: { 200: accountSchema } } }, (request) =>
+      getAccount(ctx.db, staffOf(request)),
+    );
+    app.patch(
+      '/account',
+      { preHandler, schema: { tags, security, summary: 'Change own name, phone or avatar', body: accountUpdateSchema, response: { 200: accountSchema } } },
+      (request) => updateAccount(ctx.db, staffOf(request), request.body),
+    );
+    app.post(
+      '/account/password',
+      { preHandler, schema: { tags, security, summary: 'Change own password; answers the account (passwordChangeRequired cleared)', body: passwordChangeSchema, response: { 200: accountSchema } } },
+      async (request) => {
+        const caller = staffOf(request);
+        await changePassword(ctx, caller, request.body);
+        if (request.body.signOutOtherSessions) await announceSessionsEnded(ctx.events, caller.organisationId, caller.id);
+        return getAccount(ctx.db, caller);
+      },
+    );
+    app.get(
+      '/account/sessions',
+      { preHandler, schema: { tags, security, summary: 'Signed-in browsers of this account', response: { 200: accountSessionsSchema } } },
+      (request) => listAccountSessions(ctx.db, staffOf(request)),
+    );
+    app.delete(
+      '/account/sessions/:id',
+      { preHandler, schema: { tags, security, summary: 'End one session (the current one signs this browser out)', params: idParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        const caller = staffOf(request);
+        await endAccountSession(ctx.db, caller, request.params.id);
+        await announceSessionsEnded(ctx.events, caller.organisationId, caller.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,53 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { auditEvents } from '../../db/schema/index.js';
+import { auditWritesSettled } from './hook.js';
+
+export const CLIENT_IP = '203.0.113.7';
+export const CLIENT_AGENT = 'AuditTest/1.0 (front desk PC)';
+
+export interface AuditClient {
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, payload: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+}
+
+/** inject() from a known address and browser, so entries can be checked for "from where". */
+export function clientFrom(app: FastifyInstance, token: string | undefined, ip = CLIENT_IP): AuditClient {
+  const send = (options: InjectOptions) =>
+    app.inject({ ...options, remoteAddress: ip, headers: { 'user-agent': CLIENT_AGENT, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return {
+    get: (url) => send({ url }),
+    post: (url, payload) => send({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) }),
+    patch: (url, payload) => send({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] }),
+    delete: (url) => send({ method: 'DELETE', url }),
+  };
+}
+
+/** Signs in from CLIENT_IP and returns the access token. */
+export async function signInFrom(app: FastifyInstance, email: string, password: string, ip = CLIENT_IP): Promise<string> {
+  const response = await clientFrom(app, undefined, ip).post('/api/admin/auth', { email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+/** The organisation's entries in chain order, once every pending append has been written. */
+export async function auditEntriesOf(db: Db, organisationId: string) {
+  await auditWritesSettled(db);
+  return db.select().from(auditEvents).where(eq(auditEvents.organisationId, organisationId)).orderBy(asc(auditEvents.seq));
+}
+
+/**
+ * Runs a statement with the append-only triggers switched off for this transaction only, as a
+ * superuser tampering with the table would (session_replication_role skips ordinary triggers).
+ * Unlike ALTER TABLE … DISABLE TRIGGER it leaves the table protected for every other session,
+ * which matters when test files share one PostgreSQL database.
+ */
+export async function tamper(db: Db, statement: SQL): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
+}

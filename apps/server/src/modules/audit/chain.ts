@@ -1,0 +1,124 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AuditAction } from '@caredesk/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { auditChainHeads, auditEvents, staff } from '../../db/schema/index.js';
+
+/** The link of an organisation's first entry. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** What one entry says, before it takes its place in the chain. */
+export interface AuditEntryInput {
+  organisationId: string;
+  staffId: string | null;
+  /** The name at the time; looked up from staffId when undefined. */
+  staffName?: string | null;
+  action: AuditAction;
+  entity: string;
+  entityId: string | null;
+  route: string;
+  statusCode: number;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+}
+
+/** The fields a hash covers, as stored. */
+export interface ChainedFields {
+  id: string;
+  organisationId: string;
+  seq: number;
+  staffId: string | null;
+  staffName: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  route: string;
+  statusCode: number;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+}
+
+/**
+ * sha256 over the previous hash and the entry's fields in a fixed order. A JSON array keeps
+ * the order and separates the fields unambiguously; createdAt is the ISO string, whose
+ * millisecond precision is exactly what timestamp(3) stores, so a re-read hashes the same.
+ */
+export function entryHash(prevHash: string, entry: ChainedFields): string {
+  const fields = [
+    entry.id,
+    entry.organisationId,
+    entry.seq,
+    entry.staffId,
+    entry.staffName,
+    entry.action,
+    entry.entity,
+    entry.entityId,
+    entry.route,
+    entry.statusCode,
+    entry.ip,
+    entry.userAgent,
+    entry.createdAt.toISOString(),
+  ];
+  return createHash('sha256').update(prevHash).update('\n').update(JSON.stringify(fields)).digest('hex');
+}
+
+async function staffNameOf(tx: Tx, organisationId: string, staffId: string): Promise<string | null> {
+  const [row] = await tx.select({ name: staff.name }).from(staff).where(and(eq(staff.id, staffId), eq(staff.organisationId, organisationId)));
+  return row?.name ?? null;
+}
+
+function selectHeadForUpdate(tx: Tx, organisationId: string) {
+  return tx.select({ seq: auditChainHeads.seq, hash: auditChainHeads.hash }).from(auditChainHeads).where(eq(auditChainHeads.organisationId, organisationId)).for('update');
+}
+
+/**
+ * Locks the organisation's chain head, so concurrent appends (in any process) take turns and
+ * never fork the chain. The first append creates it; a head row lost since continues from the
+ * last entry instead of colliding with seq 1 forever.
+ */
+async function lockChainHead(tx: Tx, organisationId: string): Promise<{ seq: number; hash: string }> {
+  const [head] = await selectHeadForUpdate(tx, organisationId);
+  if (head) return head;
+  const [last] = await tx
+    .select({ seq: auditEvents.seq, hash: auditEvents.hash })
+    .from(auditEvents)
+    .where(eq(auditEvents.organisationId, organisationId))
+    .orderBy(desc(auditEvents.seq))
+    .limit(1);
+  // Two first appends both get here: the second insert waits for the first and does nothing.
+  await tx
+    .insert(auditChainHeads)
+    .values({ organisationId, seq: last?.seq ?? 0, hash: last?.hash ?? GENESIS_HASH })
+    .onConflictDoNothing();
+  const [locked] = await selectHeadForUpdate(tx, organisationId);
+  return locked!;
+}
+
+/** Appends one entry at the end of its organisation's chain, in one transaction. */
+export async function appendAuditEvent(db: Db, input: AuditEntryInput): Promise<{ id: string; seq: number; hash: string }> {
+  return db.transaction(async (tx) => {
+    const staffName = input.staffName !== undefined ? input.staffName : input.staffId ? await staffNameOf(tx, input.organisationId, input.staffId) : null;
+    const head = await lockChainHead(tx, input.organisationId);
+    const entry: ChainedFields = {
+      id: randomUUID(),
+      organisationId: input.organisationId,
+      seq: head.seq + 1,
+      staffId: input.staffId,
+      staffName,
+      action: input.action,
+      entity: input.entity,
+      entityId: input.entityId,
+      route: input.route,
+      statusCode: input.statusCode,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      createdAt: input.createdAt,
+    };
+    const hash = entryHash(head.hash, entry);
+    await tx.insert(auditEvents).values({ ...entry, prevHash: head.hash, hash });
+    await tx.update(auditChainHeads).set({ seq: entry.seq, hash }).where(eq(auditChainHeads.organisationId, input.organisationId));
+    return { id: entry.id, seq: entry.seq, hash };
+  });
+}

@@ -1,0 +1,26 @@
+import TablePagination from '@mui/material/TablePagination';
+import { PAGE_SIZE_OPTIONS, type ListParams } from './use-list-params';
+
+interface ListPaginationProps {
+  total: number;
+  list: Pick<ListParams<string, string>, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
+  /** The toolbar's side padding: lists inside a card indent it from md up. */
+  indent?: boolean;
+}
+
+/** Paging of a list that is not a DataGrid (card lists on phones, plain tables): 1-based pages in the URL. */
+export function ListPagination({ total, list, indent = false }: ListPaginationProps) {
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.max(0, list.page - 1)}
+      rowsPerPage={list.pageSize}
+      rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+      labelRowsPerPage="Rows"
+      onPageChange={(_, next) => list.setPage(next + 1)}
+      onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value))}
+      sx={{ '& .MuiTablePagination-toolbar': { px: indent ? { xs: 0, md: 2 } : 0, flexWrap: 'wrap' } }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { dashboardSchema, type Dashboard } from '@caredesk/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLiveConnectionState } from '@/lib/events';
+import { http } from '@/lib/http';
+
+export async function getDashboard(): Promise<Dashboard> {
+  const response = await http.get<unknown>('/dashboard');
+  return dashboardSchema.parse(response.data);
+}
+
+/** Every dashboard query starts with this key; live visit changes and check-ins invalidate it. */
+export const dashboardKey = ['dashboard'] as const;
+
+/**
+ * "Upcoming" and "waiting now" move with the clock even when nothing is written, so the page
+ * refreshes every minute while the live channel is down (its events refresh it otherwise).
+ */
+export const DASHBOARD_FALLBACK_POLL_MS = 60_000;
+
+export const dashboardQueryOptions = (refetchInterval: number | false = false) =>
+  queryOptions({ queryKey: dashboardKey, queryFn: getDashboard, staleTime: 30_000, refetchInterval });
+
+export function useDashboard() {
+  const connected = useLiveConnectionState() === 'connected';
+  return useQuery(dashboardQueryOptions(connected ? false : DASHBOARD_FALLBACK_POLL_MS));
+}

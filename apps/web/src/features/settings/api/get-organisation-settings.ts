@@ -1,0 +1,15 @@
+import { organisationProfileSchema, type OrganisationProfile } from '@caredesk/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+export async function getOrganisationSettings(): Promise<OrganisationProfile> {
+  const response = await http.get<unknown>('/settings/organisation');
+  return organisationProfileSchema.parse(response.data);
+}
+
+export const organisationSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['settings', 'organisation'], queryFn: getOrganisationSettings });
+
+export function useOrganisationSettings() {
+  return useQuery(organisationSettingsQueryOptions());
+}

@@ -1,0 +1,14 @@
+import { staffMemberSchema, type StaffMember, type StaffUpdate } from '@caredesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { staffKey } from './get-staff';
+
+export async function updateStaff({ id, changes }: { id: string; changes: StaffUpdate }): Promise<StaffMember> {
+  const response = await http.patch<unknown>(`/staff/${encodeURIComponent(id)}`, changes);
+  return staffMemberSchema.parse(response.data);
+}
+
+export function useUpdateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey }) });
+}

@@ -1,0 +1,84 @@
+import type { StaffCredentialResult } from '@caredesk/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import { useId } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/records/form-text-field';
+import { useCreateStaff } from '../api/create-staff';
+import { CredentialFields } from './credential-fields';
+import { showStaffFormError } from './staff-form-errors';
+import { addStaffDefaults, addStaffFormSchema, staffCreateOf, type AddStaffFormInput, type AddStaffFormOutput } from './staff-form-schema';
+
+interface AddStaffDialogProps {
+  onClose: () => void;
+  /** The new member with their invitation link (shown once) or the password reminder. */
+  onCreated: (result: StaffCredentialResult) => void;
+}
+
+/** 'Add staff member': who they are, their role, and how they get in. Mounted only while open. */
+export function AddStaffDialog({ onClose, onCreated }: AddStaffDialogProps) {
+  const titleId = useId();
+  const roleId = useId();
+  const create = useCreateStaff();
+  const form = useForm<AddStaffFormInput, unknown, AddStaffFormOutput>({ resolver: zodResolver(addStaffFormSchema), defaultValues: addStaffDefaults });
+  const { control, handleSubmit, setError } = form;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const result = await create.mutateAsync(staffCreateOf(values));
+      onCreated(result);
+    } catch (error) {
+      showStaffFormError(error, setError);
+    }
+  });
+
+  return (
+    <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <FormProvider {...form}>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <DialogTitle id={titleId}>Add staff member</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2.5} sx={{ pt: 1 }}>
+              <FormTextField name="name" label="Name" required autoFocus />
+              <FormTextField name="email" label="E-mail" type="email" required autoComplete="off" />
+              <FormTextField name="phone" label="Phone" type="tel" />
+              <Controller
+                name="role"
+                control={control}
+                render={({ field }) => (
+                  <FormControl>
+                    <FormLabel id={roleId}>Role</FormLabel>
+                    <RadioGroup aria-labelledby={roleId} row value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+                      <FormControlLabel value="WORKER" control={<Radio />} label="Worker" />
+                      <FormControlLabel value="ADMIN" control={<Radio />} label="Admin" />
+                    </RadioGroup>
+                  </FormControl>
+                )}
+              />
+              <CredentialFields />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose} color="inherit" disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={create.isPending} startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+              {create.isPending ? 'Adding…' : 'Add staff member'}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useId } from 'react';
+import { ChangePasswordForm } from './change-password-form';
+
+/**
+ * After a sign-in with a temporary password the console asks for a new one before anything
+ * else: the dialog cannot be dismissed, only answered (or left by signing out).
+ */
+export function PasswordChangeRequiredDialog({ onSignOut }: { onSignOut: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>Choose a new password</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>You signed in with a temporary password. Choose your own to continue.</DialogContentText>
+          <ChangePasswordForm temporary />
+          <Button color="inherit" onClick={onSignOut} sx={{ alignSelf: 'flex-start' }}>
+            Sign out
+          </Button>
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { newPasswordSchema, phoneSchema, staffCreateSchema, staffRoleSchema, type Credential, type StaffCreate } from '@caredesk/shared';
+import { z } from 'zod';
+import { optionalText } from '@/components/records/form-values';
+
+/** How the person gets in, as the form holds it: the password only counts for 'password'. */
+export const credentialFormShape = {
+  method: z.enum(['password', 'invitation']),
+  password: z.string(),
+};
+
+function checkPassword(values: { method: 'password' | 'invitation'; password: string }, ctx: z.RefinementCtx) {
+  if (values.method !== 'password') return;
+  const result = newPasswordSchema.safeParse(values.password);
+  if (!result.success) ctx.addIssue({ code: 'custom', path: ['password'], message: result.error.issues[0]?.message ?? 'Choose a password' });
+}
+
+export const credentialFormSchema = z.object(credentialFormShape).superRefine(checkPassword);
+export type CredentialFormValues = z.input<typeof credentialFormSchema>;
+
+export const addStaffFormSchema = z
+  .object({
+    name: staffCreateSchema.shape.name,
+    email: staffCreateSchema.shape.email,
+    phone: optionalText(phoneSchema.nullable()),
+    role: staffRoleSchema,
+    ...credentialFormShape,
+  })
+  .superRefine(checkPassword);
+export type AddStaffFormInput = z.input<typeof addStaffFormSchema>;
+export type AddStaffFormOutput = z.output<typeof addStaffFormSchema>;
+
+export const addStaffDefaults: AddStaffFormInput = { name: '', email: '', phone: '', role: 'WORKER', method: 'password', password: '' };
+
+export function credentialOf(values: { method: 'password' | 'invitation'; password: string }): Credential {
+  return values.method === 'password' ? { method: 'password', password: values.password } : { method: 'invitation' };
+}
+
+export function staffCreateOf(values: AddStaffFormOutput): StaffCreate {
+  return { name: values.name, email: values.email, phone: values.phone as string | null, role: values.role, credential: credentialOf(values) };
+}
+
+/** The API names the password 'credential.password'; the form calls it 'password'. */
+export function staffFormField(path: string): string {
+  return path === 'credential.password' ? 'password' : (path.split('.')[0] ?? path);
+}

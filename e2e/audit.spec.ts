@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { DEMO_PASSWORD, expect, signIn, test, type Page } from './support/fixtures.ts';
+
+/** A patient of the demo hospital, read through its admin's API session. */
+async function aHospitalPatient(page: Page): Promise<{ id: string; name: string }> {
+  const auth = await page.request.post('/api/admin/auth', { data: { email: 'admin@hospital.demo', password: DEMO_PASSWORD } });
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const list = await page.request.get('/api/patients?pageSize=1&sort=name', { headers: { authorization: `Bearer ${token}` } });
+  const { data } = (await list.json()) as { data: { id: string; name: string }[] };
+  return data[0]!;
+}
+
+test('an admin opens a patient record, finds the read at the top of the audit log, exports it and verifies the chain', async ({ page }) => {
+  const patient = await aHospitalPatient(page);
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto(`/user/${patient.id}`);
+  await expect(page.getByRole('heading', { name: patient.name })).toBeVisible();
+
+  await page.goto('/settings/audit');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Entity' }).click();
+  await page.getByRole('option', { name: 'Patients' }).click();
+  await page.getByRole('combobox', { name: 'Person' }).click();
+  await page.getByRole('option', { name: 'Priya Kulkarni' }).click();
+  await expect(page).toHaveURL(/entity=patients/);
+
+  // Specs running beside this one may read other records; the filters keep the list to ours.
+  const top = page.getByRole('grid', { name: 'Audit log entries' }).locator('[data-rowindex="0"]');
+  for (const text of ['Priya Kulkarni', 'Read', 'patients', patient.id, 'GET /api/patients/:id']) await expect(top).toContainText(text);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Entry,When (UTC),Staff id,Who,Action,Entity,Record id,Route,Status,From (IP),User agent,Hash');
+  expect(lines[1]).toContain(`,Priya Kulkarni,read,patients,${patient.id},GET /api/patients/:id,200,`);
+  for (const line of lines.slice(1)) expect(line).toContain(',Priya Kulkarni,');
+
+  await page.getByRole('button', { name: 'Verify integrity' }).click();
+  await expect(page.getByText(/^Audit trail intact: \d+ entries checked$/)).toBeVisible();
+});
+
+test('the audit log works on a 375px phone without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto('/settings/audit?action=sign-in');
+  const entries = page.getByRole('list', { name: 'Audit log entries' });
+  await expect(entries.getByRole('listitem').first()).toContainText('Sign-in · auth');
+  await expect(page.getByRole('button', { name: 'Verify integrity' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

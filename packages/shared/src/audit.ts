@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { listQuerySchema } from './lists.js';
+
+export const auditActions = ['create', 'update', 'delete', 'read', 'sign-in', 'sign-out', 'export'] as const;
+export const auditActionSchema = z.enum(auditActions);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/** One entry of the audit trail (design.md §5): who, what, when, from where. Never edited. */
+export const auditEventSchema = z.object({
+  id: z.uuid(),
+  /** 1, 2, 3 … per organisation: the position in the hash chain. */
+  seq: z.number().int(),
+  staffId: z.uuid().nullable(),
+  staffName: z.string().nullable(),
+  action: auditActionSchema,
+  /** The area, e.g. 'patients', 'appointments', 'staff', 'settings'. */
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  /** 'PATCH /api/patients/:id' */
+  route: z.string(),
+  statusCode: z.number().int(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  hash: z.string(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** GET /api/audit (ADMIN) and /api/audit/export.csv: newest first. `to` is inclusive. */
+export const auditListQuerySchema = listQuerySchema(['createdAt'] as const).extend({
+  order: z.enum(['asc', 'desc']).default('desc'),
+  staffId: z.uuid().optional(),
+  action: auditActionSchema.optional(),
+  entity: z.string().trim().max(60).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+/** GET /api/audit/verify (ADMIN): walks the organisation's chain. */
+export const auditVerifySchema = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  /** The first entry whose hash or link does not match, when not ok. */
+  firstBroken: z.object({ seq: z.number().int(), id: z.uuid(), reason: z.string() }).nullable(),
+});
+export type AuditVerify = z.infer<typeof auditVerifySchema>;
