@@ -1,5 +1,19 @@
+import type { AuditAction } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** What an entry says, the same in the chain and in the outbox it waits in (fresh builders per table). */
+const entryColumns = () => ({
+  staffId: uuid('staff_id'),
+  staffName: text('staff_name'),
+  action: text('action').$type<AuditAction>().notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  route: text('route').notNull(),
+  statusCode: integer('status_code').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
 
 /**
  * The audit trail (design.md §5). No foreign keys: entries outlive the staff and records they
@@ -12,15 +26,7 @@ export const auditEvents = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    staffId: uuid('staff_id'),
-    staffName: text('staff_name'),
-    action: text('action').notNull(),
-    entity: text('entity').notNull(),
-    entityId: text('entity_id'),
-    route: text('route').notNull(),
-    statusCode: integer('status_code').notNull(),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...entryColumns(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
@@ -39,3 +45,20 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   seq: bigint('seq', { mode: 'number' }).notNull(),
   hash: text('hash').notNull(),
 });
+
+/**
+ * Entries written before their request's reply goes out, not yet in the chain. The hook inserts
+ * here (no lock, so replies never queue behind each other) and a drain moves them into
+ * audit_events in id order under the chain head's lock; rows left by a process that died are
+ * chained when the next one starts. Rows are deleted once chained, so this table stays small.
+ */
+export const auditOutbox = pgTable(
+  'audit_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: uuid('organisation_id').notNull(),
+    ...entryColumns(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index('audit_outbox_organisation_idx').on(table.organisationId, table.id)],
+);

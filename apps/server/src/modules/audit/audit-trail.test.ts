@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { addDoctor, createOrganisation, EVERY_MORNING, patientInput, staffClients, TEST_PASSWORD, upcoming, type OrganisationFixture } from '../../test/fixtures.js';
+import { addDoctor, addPatient, createOrganisation, EVERY_MORNING, patientInput, staffClients, TEST_PASSWORD, uniquePhone, upcoming, type OrganisationFixture } from '../../test/fixtures.js';
 import { signInPatient } from '../patient-api/test-helpers.js';
 import { auditEntriesOf, CLIENT_AGENT, CLIENT_IP, clientFrom, signInFrom, type AuditClient } from './audit-test-support.js';
 
@@ -150,5 +151,34 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
       [`Patient app (${patient.phone})`, 'create', 'appointments', appointmentId, 'POST /api/patient/appointments'],
       [`Patient app (${patient.phone})`, 'update', 'appointments', appointmentId, 'POST /api/patient/appointments/:id/cancel'],
     ]);
+  });
+
+  it("the patient app's chat messages and reads, as the console's chat writes are, and nothing for a retried message", async () => {
+    const org = await createOrganisation(t.database.db);
+    const { admin } = await staffClients(t.app, org);
+    const phone = uniquePhone();
+    const record = await addPatient(admin, { name: 'Sunita Pawar', phone });
+    const patient = await signInPatient(t, phone);
+    const clientId = randomUUID();
+    const started = await patient.post('/api/patient/chats', { organisationId: org.id, text: 'Is the lab open on Sunday?', clientId });
+    expect(started.statusCode, started.body).toBe(201);
+    const { conversationId } = started.json<{ conversationId: string }>();
+    // The app sending the same message again after a dropped reply writes nothing new.
+    expect((await patient.post(`/api/patient/chats/${conversationId}/messages`, { text: 'Is the lab open on Sunday?', clientId })).statusCode).toBe(200);
+    expect((await patient.post(`/api/patient/chats/${conversationId}/messages`, { text: 'And on holidays?' })).statusCode).toBe(201);
+    expect((await admin.post(`/api/chats/${record.id}/messages`, { text: 'Sundays 9 to 1.' })).statusCode).toBe(201);
+    expect((await patient.post(`/api/patient/chats/${conversationId}/read`, {})).statusCode).toBe(200);
+    // Nothing left unread: no change, no entry.
+    expect((await patient.post(`/api/patient/chats/${conversationId}/read`, {})).statusCode).toBe(200);
+
+    const entries = (await auditEntriesOf(t.database.db, org.id)).filter((entry) => entry.entity === 'chats');
+    const app = `Patient app (${patient.phone})`;
+    expect(entries.map((e) => [e.staffName, e.action, e.entityId, e.route])).toEqual([
+      [app, 'create', record.id, 'POST /api/patient/chats'],
+      [app, 'create', record.id, 'POST /api/patient/chats/:conversationId/messages'],
+      ['Asha Admin', 'create', record.id, 'POST /api/chats/:patientId/messages'],
+      [app, 'update', record.id, 'POST /api/patient/chats/:conversationId/read'],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('Sunday');
   });
 });

@@ -30,7 +30,7 @@ export interface ChainedFields {
   seq: number;
   staffId: string | null;
   staffName: string | null;
-  action: string;
+  action: AuditAction;
   entity: string;
   entityId: string | null;
   route: string;
@@ -96,17 +96,26 @@ async function lockChainHead(tx: Tx, organisationId: string): Promise<{ seq: num
   return locked!;
 }
 
-/** Appends one entry at the end of its organisation's chain, in one transaction. */
-export async function appendAuditEvent(db: Db, input: AuditEntryInput): Promise<{ id: string; seq: number; hash: string }> {
-  return db.transaction(async (tx) => {
-    const staffName = input.staffName !== undefined ? input.staffName : input.staffId ? await staffNameOf(tx, input.organisationId, input.staffId) : null;
-    const head = await lockChainHead(tx, input.organisationId);
+/** An entry whose staff name is settled (the name at the time, or null). */
+export type ResolvedEntryInput = Omit<AuditEntryInput, 'staffName'> & { staffName: string | null };
+
+/**
+ * Locks the organisation's chain head inside the caller's transaction, then appends the entries
+ * `read` returns, in that order. They are read only once the lock is held, so an entry read
+ * from a shared table by another process's drain meanwhile is already gone (READ COMMITTED).
+ */
+export async function appendToChain(tx: Tx, organisationId: string, read: () => Promise<readonly ResolvedEntryInput[]>): Promise<{ id: string; seq: number; hash: string }[]> {
+  const head = await lockChainHead(tx, organisationId);
+  const inputs = await read();
+  if (inputs.length === 0) return [];
+  let { seq, hash } = head;
+  const rows = inputs.map((input) => {
     const entry: ChainedFields = {
       id: randomUUID(),
-      organisationId: input.organisationId,
-      seq: head.seq + 1,
+      organisationId,
+      seq: ++seq,
       staffId: input.staffId,
-      staffName,
+      staffName: input.staffName,
       action: input.action,
       entity: input.entity,
       entityId: input.entityId,
@@ -116,9 +125,20 @@ export async function appendAuditEvent(db: Db, input: AuditEntryInput): Promise<
       userAgent: input.userAgent,
       createdAt: input.createdAt,
     };
-    const hash = entryHash(head.hash, entry);
-    await tx.insert(auditEvents).values({ ...entry, prevHash: head.hash, hash });
-    await tx.update(auditChainHeads).set({ seq: entry.seq, hash }).where(eq(auditChainHeads.organisationId, input.organisationId));
-    return { id: entry.id, seq: entry.seq, hash };
+    const prevHash = hash;
+    hash = entryHash(prevHash, entry);
+    return { ...entry, prevHash, hash };
+  });
+  await tx.insert(auditEvents).values(rows);
+  await tx.update(auditChainHeads).set({ seq, hash }).where(eq(auditChainHeads.organisationId, organisationId));
+  return rows.map((row) => ({ id: row.id, seq: row.seq, hash: row.hash }));
+}
+
+/** Appends one entry at the end of its organisation's chain, in one transaction. */
+export async function appendAuditEvent(db: Db, input: AuditEntryInput): Promise<{ id: string; seq: number; hash: string }> {
+  return db.transaction(async (tx) => {
+    const staffName = input.staffName !== undefined ? input.staffName : input.staffId ? await staffNameOf(tx, input.organisationId, input.staffId) : null;
+    const [appended] = await appendToChain(tx, input.organisationId, async () => [{ ...input, staffName }]);
+    return appended!;
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { appendAuditEvent, type AuditEntryInput } from './chain.js';
+import type { AuditEntryInput } from './chain.js';
 import { classifyStaffRequest } from './classify.js';
+import { chainWaitingEntries, enqueueAuditEntry, organisationsWithWaitingEntries } from './outbox.js';
 
 const MAX_TEXT = 500;
 // The patient app's sign-in also answers a user and a token, but its user is no staff member.
@@ -15,8 +16,15 @@ const PATIENT_VISIT_WRITE = /^\/api\/patient\/(appointments|bookings)(\/|$)/;
 interface Captured {
   createdId?: string;
   signedIn?: { staffId: string; organisationId: string; staffName: string };
-  /** A patient app write: the organisation and visit its reply names. */
-  patientVisit?: { organisationId: string; id: string };
+  /** A patient app write: the organisation it changed and the record. */
+  patientWrite?: PatientAppWrite;
+}
+
+/** What a patient app route changed in an organisation (the request names no staff member). */
+export interface PatientAppWrite {
+  organisationId: string;
+  entity: string;
+  id: string;
 }
 
 const capturedByRequest = new WeakMap<FastifyRequest, Captured>();
@@ -33,11 +41,12 @@ function createdIdOf(payload: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-function capture(statusCode: number, payload: unknown, patientApp: boolean): Captured | undefined {
+function capture(request: FastifyRequest, statusCode: number, payload: unknown): Captured | undefined {
   if (!isRecord(payload) || statusCode >= 300) return undefined;
-  if (patientApp) {
+  if (request.patientAccount) {
+    const visit = request.routeOptions.url ? PATIENT_VISIT_WRITE.exec(request.routeOptions.url) : null;
     const { organisationId, id } = payload;
-    return typeof organisationId === 'string' && typeof id === 'string' ? { patientVisit: { organisationId, id } } : undefined;
+    return visit && typeof organisationId === 'string' && typeof id === 'string' ? { patientWrite: { organisationId, entity: visit[1]!, id } } : undefined;
   }
   // A reply that signs someone in (the sign-in form, an accepted invitation, a finished
   // onboarding) names the staff member and organisation: the request itself had no staff yet.
@@ -65,12 +74,11 @@ function entryOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput 
     createdAt: new Date(),
   };
   if (!request.staff) {
-    const visit = request.patientAccount && routeUrl ? PATIENT_VISIT_WRITE.exec(routeUrl) : null;
-    if (visit && captured?.patientVisit) {
+    if (request.patientAccount && captured?.patientWrite && reply.statusCode < 300) {
       // No staff member acted: the patient app's account, by the phone it signed in with.
-      const { organisationId, id } = captured.patientVisit;
+      const { organisationId, entity, id } = captured.patientWrite;
       const action = reply.statusCode === 201 ? 'create' : 'update';
-      return { ...common, organisationId, staffId: null, staffName: `Patient app (${request.patientAccount!.phone})`, action, entity: visit[1]!, entityId: id };
+      return { ...common, organisationId, staffId: null, staffName: `Patient app (${request.patientAccount.phone})`, action, entity, entityId: id };
     }
     if (!captured?.signedIn || !routeUrl || NOT_AUDITED_SIGN_IN.test(routeUrl)) return null;
     const { staffId, organisationId, staffName } = captured.signedIn;
@@ -88,48 +96,85 @@ function entryOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput 
 }
 
 /**
+ * Names what a patient app write changed when its reply does not (a chat message's reply names
+ * no organisation). Call only once the write has happened.
+ */
+export function auditPatientAppWrite(request: FastifyRequest, write: PatientAppWrite): void {
+  capturedByRequest.set(request, { patientWrite: write });
+}
+
+/**
  * Records the audit trail of every write and every read of a patient record (issue #8),
- * registered on the /api instance. The entry is appended after the reply has gone out, so it
- * never delays it; a failed append is logged and never reaches the caller.
+ * registered on the /api instance. The entry is written to the outbox before the reply goes
+ * out — a client that saw its change succeed can count on the entry surviving any crash — and
+ * chained right after, off the reply's path (outbox.ts). A failed write is logged and never
+ * reaches the caller: the change itself has already been made.
  */
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   const pending = pendingByDb.get(ctx.db) ?? new Set<Promise<void>>();
   pendingByDb.set(ctx.db, pending);
 
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (request.method === 'POST') {
-      const captured = capture(reply.statusCode, payload, Boolean(request.patientAccount));
+    if (request.method === 'POST' && !capturedByRequest.has(request)) {
+      const captured = capture(request, reply.statusCode, payload);
       if (captured) capturedByRequest.set(request, captured);
     }
     return payload;
   });
 
-  // One append at a time per organisation in this process: entries take their seq in the order
-  // the replies went out, and waiting happens here rather than on the database's row lock.
-  const tails = new Map<string, Promise<void>>();
+  // One drain at a time per organisation in this process; entries enqueued while one runs are
+  // picked up by one more pass of it rather than by a queue of drains.
+  const drains = new Map<string, { again: boolean }>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  const drain = (organisationId: string) => {
+    const running = drains.get(organisationId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true };
+    drains.set(organisationId, state);
+    track(
+      (async () => {
+        while (state.again) {
+          state.again = false;
+          await chainWaitingEntries(ctx.db, organisationId).catch((error: unknown) => app.log.error({ err: error, organisationId }, 'audit trail: entries not chained yet'));
+        }
+        drains.delete(organisationId);
+      })(),
+    );
+  };
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const entry = entryOf(request, reply);
-    if (!entry) return;
-    const write = (tails.get(entry.organisationId) ?? Promise.resolve())
-      .then(() => appendAuditEvent(ctx.db, entry))
-      .then(
-        () => undefined,
-        (error: unknown) => request.log.error({ err: error, route: entry.route }, 'audit trail: entry not written'),
-      );
-    tails.set(entry.organisationId, write);
-    pending.add(write);
-    void write.finally(() => {
-      pending.delete(write);
-      if (tails.get(entry.organisationId) === write) tails.delete(entry.organisationId);
-    });
+    if (!entry) return payload;
+    try {
+      await enqueueAuditEntry(ctx.db, entry);
+      drain(entry.organisationId);
+    } catch (error) {
+      request.log.error({ err: error, route: entry.route }, 'audit trail: entry not written');
+    }
+    return payload;
   });
 
-  // The database closes after the app: entries still being written finish first.
+  // Entries a stopped process wrote but never chained (it died between the two steps).
+  app.addHook('onReady', async () => {
+    track(
+      organisationsWithWaitingEntries(ctx.db).then(
+        (organisationIds) => organisationIds.forEach(drain),
+        (error: unknown) => app.log.error({ err: error }, 'audit trail: waiting entries not read'),
+      ),
+    );
+  });
+
+  // The database closes after the app: entries still being chained finish first.
   app.addHook('onClose', () => auditWritesSettled(ctx.db));
 }
 
-/** Resolves once every audit entry started so far on this database is written (or logged as failed). */
+/** Resolves once every audit entry started so far on this database is chained (or logged as failed). */
 export async function auditWritesSettled(db: Db): Promise<void> {
   const pending = pendingByDb.get(db);
   while (pending && pending.size > 0) await Promise.all([...pending]);

@@ -9,10 +9,11 @@ import {
   patientConversationListQuerySchema,
   patientConversationListSchema,
 } from '@caredesk/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { auditPatientAppWrite } from '../audit/hook.js';
 import { patientOf } from '../patient-api/auth.js';
 import { getOwnThread, listOwnConversations, markReadByPatient, sendToOwnConversation, startConversation } from './patient.js';
 
@@ -20,9 +21,14 @@ const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
 const params = z.object({ conversationId: z.uuid() });
 
+/** In the organisation's trail as the console's chat writes are: entity chats, the patient's id. */
+function auditChat(request: FastifyRequest, patient: { id: string; organisationId: string }): void {
+  auditPatientAppWrite(request, { organisationId: patient.organisationId, entity: 'chats', id: patient.id });
+}
+
 /**
  * /api/patient/chats: the patient app's side of chats, registered inside the patient API (its
- * pre-handler and request decorator). No live channel for patients yet: the app polls.
+ * pre-handler and request decorator). New messages reach the app live on /api/patient/events.
  */
 export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandlerAsyncHookHandler): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,7 +47,8 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
         schema: { tags, security, summary: 'Write to an organisation as one’s patient record there (404 when it has none with this phone); 30 a minute', body: patientChatStartSchema, response: { 200: patientChatSentSchema, 201: patientChatSentSchema } },
       },
       async (request, reply) => {
-        const { created, ...sent } = await startConversation(ctx.db, patientOf(request), request.body, deps);
+        const { created, patient, ...sent } = await startConversation(ctx.db, patientOf(request), request.body, deps);
+        if (created) auditChat(request, patient);
         return reply.status(created ? 201 : 200).send(sent);
       },
     );
@@ -54,14 +61,19 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
       '/patient/chats/:conversationId/messages',
       { ...signedIn, schema: { tags, security, summary: 'Send a message (a repeated clientId answers the first one); 30 a minute', params, body: patientChatSendSchema, response: { 200: chatMessageSchema, 201: chatMessageSchema } } },
       async (request, reply) => {
-        const { message, created } = await sendToOwnConversation(ctx.db, patientOf(request), request.params.conversationId, request.body, deps);
+        const { message, created, patient } = await sendToOwnConversation(ctx.db, patientOf(request), request.params.conversationId, request.body, deps);
+        if (created) auditChat(request, patient);
         return reply.status(created ? 201 : 200).send(message);
       },
     );
     app.post(
       '/patient/chats/:conversationId/read',
       { ...signedIn, schema: { tags, security, summary: 'Mark staff’s messages read', params, response: { 200: chatReadResponseSchema } } },
-      (request) => markReadByPatient(ctx.db, patientOf(request), request.params.conversationId, deps),
+      async (request) => {
+        const { changed, ...read } = await markReadByPatient(ctx.db, patientOf(request), request.params.conversationId, deps);
+        if (changed) auditChat(request, changed);
+        return read;
+      },
     );
   };
 }

@@ -19,6 +19,8 @@ export type PatientChatStartInput = z.output<typeof patientChatStartSchema>;
 interface Sent {
   message: ChatMessage;
   created: boolean;
+  /** The organisation's patient record written as: what the audit trail names. */
+  patient: { id: string; organisationId: string };
 }
 
 /** How much of a patient's message the staff notification quotes. */
@@ -88,7 +90,7 @@ export async function getOwnThread(db: Db, caller: PatientCaller, conversationId
  */
 async function sendPatientMessage(db: Db, caller: PatientCaller, patient: { id: string; organisationId: string }, input: PatientChatSendInput, deps: ChatSendDeps): Promise<Sent> {
   const retried = await sentBefore(db, eq(conversations.patientId, patient.id), 'PATIENT', input.clientId);
-  if (retried) return { message: retried, created: false };
+  if (retried) return { message: retried, created: false, patient };
   await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('patient', caller.accountId), ...(deps.sendLimit ?? CHAT_SEND_LIMIT) }]);
   return db.transaction(async (tx) => {
     const conversationId = await lockConversation(tx, patient.organisationId, patient.id);
@@ -102,7 +104,7 @@ async function sendPatientMessage(db: Db, caller: PatientCaller, patient: { id: 
         details: { patientId: patient.id, conversationId },
       });
     }
-    return { message, created };
+    return { message, created, patient };
   });
 }
 
@@ -132,11 +134,17 @@ export async function sendToOwnConversation(db: Db, caller: PatientCaller, conve
  * POST /api/patient/chats/{conversationId}/read: the patient has read staff's messages. The
  * console learns it live (chat.message naming the newest message read) to show them as read.
  */
-export async function markReadByPatient(db: Db, caller: PatientCaller, conversationId: string, deps: ChatSendDeps): Promise<{ unreadCount: number }> {
+export async function markReadByPatient(
+  db: Db,
+  caller: PatientCaller,
+  conversationId: string,
+  deps: ChatSendDeps,
+): Promise<{ unreadCount: number; /** Set when messages were marked read. */ changed?: Sent['patient'] }> {
   const row = await ownConversation(db, caller, conversationId);
-  await db.transaction(async (tx) => {
-    const newest = await markConversationRead(tx, row.id, 'PATIENT');
-    if (newest) await deps.events?.publish(row.organisationId, { type: 'chat.message', messageId: newest, conversationId: row.id, patientId: row.patientId }, tx);
+  const newest = await db.transaction(async (tx) => {
+    const newestRead = await markConversationRead(tx, row.id, 'PATIENT');
+    if (newestRead) await deps.events?.publish(row.organisationId, { type: 'chat.message', messageId: newestRead, conversationId: row.id, patientId: row.patientId }, tx);
+    return newestRead;
   });
-  return { unreadCount: 0 };
+  return { unreadCount: 0, ...(newest ? { changed: { id: row.patientId, organisationId: row.organisationId } } : {}) };
 }

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../config.js';
+import { auditChainHeads, auditOutbox } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { drivers } from '../../test/database.js';
+import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
+import { auditEntriesOf, clientFrom, signInFrom } from './audit-test-support.js';
+import { auditWritesSettled } from './hook.js';
+import { enqueueAuditEntry } from './outbox.js';
+import { verifyAuditChain } from './verify.js';
+
+async function signedInAdmin(t: TestApp) {
+  const org = await createOrganisation(t.database.db);
+  const admin = clientFrom(t.app, await signInFrom(t.app, org.admin.email, TEST_PASSWORD));
+  await auditWritesSettled(t.database.db);
+  return { org, admin };
+}
+
+/** Entries chained or waiting, counted in one statement so a drain in between cannot hide one. */
+async function storedEntries(t: TestApp, organisationId: string): Promise<number> {
+  const result = await t.database.db.execute<{ stored: number }>(
+    sql`select ((select count(*) from audit_events where organisation_id = ${organisationId}) + (select count(*) from audit_outbox where organisation_id = ${organisationId}))::int as stored`,
+  );
+  return Number(result.rows[0]!.stored);
+}
+
+describe.each(drivers)('audit entries outlive the process that wrote them (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('are stored before the reply goes out', async () => {
+    const { org, admin } = await signedInAdmin(t);
+    expect(await storedEntries(t, org.id)).toBe(1);
+    const created = await admin.post('/api/patients', patientInput());
+    expect(created.statusCode).toBe(201);
+    // No waiting for the chain: the moment the client has its answer the entry is on disk.
+    expect(await storedEntries(t, org.id)).toBe(2);
+    expect((await auditEntriesOf(t.database.db, org.id)).map((entry) => [entry.seq, entry.route])).toEqual([
+      [1, 'POST /api/admin/auth'],
+      [2, 'POST /api/patients'],
+    ]);
+    expect(await t.database.db.select().from(auditOutbox).where(eq(auditOutbox.organisationId, org.id))).toEqual([]);
+  });
+
+  it('left waiting by a process that stopped are chained, in order, when the next one starts', async () => {
+    const { org } = await signedInAdmin(t);
+    const base = Date.parse('2026-11-20T09:00:00.000Z');
+    // What a process that died between writing and chaining leaves behind.
+    for (const [i, route] of ['POST /api/patients', 'PATCH /api/patients/:id', 'GET /api/patients/:id'].entries()) {
+      await enqueueAuditEntry(t.database.db, {
+        organisationId: org.id,
+        staffId: org.admin.id,
+        action: route.startsWith('GET') ? 'read' : route.startsWith('PATCH') ? 'update' : 'create',
+        entity: 'patients',
+        entityId: null,
+        route,
+        statusCode: 200,
+        ip: '198.51.100.4',
+        userAgent: null,
+        createdAt: new Date(base + i * 1000),
+      });
+    }
+    const next = await buildApp({ config: testConfig({ WEB_DIST: '/nonexistent-caredesk-web-dist' }), database: t.database });
+    try {
+      await next.ready();
+      await auditWritesSettled(t.database.db);
+    } finally {
+      await next.close();
+    }
+
+    const entries = await auditEntriesOf(t.database.db, org.id);
+    expect(entries.map((entry) => [entry.seq, entry.route, entry.staffName, entry.createdAt.toISOString()])).toEqual([
+      [1, 'POST /api/admin/auth', 'Asha Admin', entries[0]!.createdAt.toISOString()],
+      [2, 'POST /api/patients', 'Asha Admin', '2026-11-20T09:00:00.000Z'],
+      [3, 'PATCH /api/patients/:id', 'Asha Admin', '2026-11-20T09:00:01.000Z'],
+      [4, 'GET /api/patients/:id', 'Asha Admin', '2026-11-20T09:00:02.000Z'],
+    ]);
+    expect(await verifyAuditChain(t.database.db, org.id)).toEqual({ ok: true, checked: 4, firstBroken: null });
+    expect(await storedEntries(t, org.id)).toBe(4);
+  });
+});
+
+// Only PostgreSQL has a second connection to hold the chain's lock from.
+describe.each(drivers.filter((driver) => driver === 'postgres'))('a reply never waits for the chain (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('answers a write while another connection holds the chain head, and chains the entry once it is let go', async () => {
+    const { org, admin } = await signedInAdmin(t);
+    let locked!: () => void;
+    let letGo!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.select().from(auditChainHeads).where(eq(auditChainHeads.organisationId, org.id)).for('update');
+      locked();
+      await released;
+    });
+    await holding;
+    try {
+      const created = await admin.post('/api/patients', patientInput());
+      expect(created.statusCode).toBe(201);
+      expect(await t.database.db.select({ route: auditOutbox.route }).from(auditOutbox).where(eq(auditOutbox.organisationId, org.id))).toEqual([{ route: 'POST /api/patients' }]);
+    } finally {
+      letGo();
+      await holder;
+    }
+    expect((await auditEntriesOf(t.database.db, org.id)).map((entry) => entry.route)).toEqual(['POST /api/admin/auth', 'POST /api/patients']);
+  });
+});
