@@ -34,6 +34,8 @@ async function changePassword(scope: ReturnType<Page['getByRole']>, current: str
 const chosen = (prefix: string, suffix: string): string => `${prefix}${suffix}-9`;
 
 test('a worker added with a temporary password must change it, gets the worker menu, and a deactivation signs them out', async ({ page, browser, baseURL }) => {
+  // Two people, two browsers and several password hashes on the server: longer than most tests.
+  test.slow();
   const suffix = uniqueSuffix();
   const name = `Kiran Worker ${suffix}`;
   const email = `kiran.${suffix}@e2e.test`;
@@ -129,6 +131,8 @@ test("an uploaded logo shows in the console's logo area at once, and removing it
 });
 
 test('a person changes their own password under My account (a wrong current one is named under its field)', async ({ page, browser, baseURL }) => {
+  // Two people, two browsers and four password hashes on the server: longer than most tests.
+  test.slow();
   const suffix = uniqueSuffix();
   const name = `Pass Changer ${suffix}`;
   const email = `changer.${suffix}@e2e.test`;
