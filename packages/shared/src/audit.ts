@@ -5,6 +5,33 @@ export const auditActions = ['create', 'update', 'delete', 'read', 'sign-in', 's
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
+/**
+ * The areas entries name: the first segment of the API route, or what classify.ts maps it to.
+ * One list for the server (a test checks every audited route lands in it) and the console's filter.
+ */
+export const auditEntities = [
+  'patients',
+  'appointments',
+  'bookings',
+  'chats',
+  'doctors',
+  'services',
+  'tokens',
+  'uploads',
+  'staff',
+  'settings',
+  'facilities',
+  'account',
+  'auth',
+  'notifications',
+  'push',
+  'wallet',
+  'payments',
+  'plan',
+  'audit',
+] as const;
+export type AuditEntity = (typeof auditEntities)[number];
+
 /** One entry of the audit trail (design.md §5): who, what, when, from where. Never edited. */
 export const auditEventSchema = z.object({
   id: z.uuid(),

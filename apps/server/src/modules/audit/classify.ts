@@ -35,6 +35,8 @@ const ENTITY_OF_ROUTE: Record<string, string> = {
   '/api/admin/auth': 'auth',
   '/api/admin/upload': 'uploads',
   '/api/auth/logout': 'auth',
+  '/api/fcm/save': 'push',
+  '/api/fcm/remove': 'push',
 };
 
 // The patient app's routes have no staff actor; health, the sockets and the docs change and

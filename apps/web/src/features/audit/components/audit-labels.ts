@@ -1,4 +1,4 @@
-import { auditActions, type AuditAction } from '@caredesk/shared';
+import { auditActions, auditEntities, type AuditAction, type AuditEntity } from '@caredesk/shared';
 import type { FilterOption } from '@/components/records/filter-select';
 
 export const actionLabel: Record<AuditAction, string> = {
@@ -13,26 +13,30 @@ export const actionLabel: Record<AuditAction, string> = {
 
 export const ACTION_OPTIONS: readonly FilterOption[] = auditActions.map((value) => ({ value, label: actionLabel[value] }));
 
-/** The areas entries name (the first segment of the API route), as the filter offers them. */
-export const ENTITY_OPTIONS: readonly FilterOption[] = [
-  { value: 'patients', label: 'Patients' },
-  { value: 'appointments', label: 'Appointments' },
-  { value: 'bookings', label: 'Bookings' },
-  { value: 'chats', label: 'Chats' },
-  { value: 'doctors', label: 'Doctors' },
-  { value: 'services', label: 'Services' },
-  { value: 'tokens', label: 'Token queues' },
-  { value: 'uploads', label: 'Uploads' },
-  { value: 'staff', label: 'Staff' },
-  { value: 'settings', label: 'Settings' },
-  { value: 'facilities', label: 'Facilities' },
-  { value: 'account', label: 'Account' },
-  { value: 'auth', label: 'Sign-in and sign-out' },
-  { value: 'notifications', label: 'Notifications' },
-  { value: 'wallet', label: 'Wallet' },
-  { value: 'plan', label: 'Plan' },
-  { value: 'audit', label: 'Audit log' },
-];
+const entityLabel: Record<AuditEntity, string> = {
+  patients: 'Patients',
+  appointments: 'Appointments',
+  bookings: 'Bookings',
+  chats: 'Chats',
+  doctors: 'Doctors',
+  services: 'Services',
+  tokens: 'Token queues',
+  uploads: 'Uploads',
+  staff: 'Staff',
+  settings: 'Settings',
+  facilities: 'Facilities',
+  account: 'Account',
+  auth: 'Sign-in and sign-out',
+  notifications: 'Notifications',
+  push: 'Push notifications',
+  wallet: 'Wallet',
+  payments: 'Payments',
+  plan: 'Plan',
+  audit: 'Audit log',
+};
+
+/** Every area the server names (packages/shared auditEntities), as the filter offers them. */
+export const ENTITY_OPTIONS: readonly FilterOption[] = auditEntities.map((value) => ({ value, label: entityLabel[value] }));
 
 export function actionText(action: string): string {
   return actionLabel[action as AuditAction] ?? action;
