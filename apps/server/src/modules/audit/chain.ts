@@ -23,22 +23,11 @@ export interface AuditEntryInput {
   createdAt: Date;
 }
 
-/** The fields a hash covers, as stored. */
-export interface ChainedFields {
-  id: string;
-  organisationId: string;
-  seq: number;
-  staffId: string | null;
-  staffName: string | null;
-  action: AuditAction;
-  entity: string;
-  entityId: string | null;
-  route: string;
-  statusCode: number;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: Date;
-}
+/** An entry whose staff name is settled (the name at the time, or null). */
+export type ResolvedEntryInput = Omit<AuditEntryInput, 'staffName'> & { staffName: string | null };
+
+/** The fields a hash covers, as stored: the entry and its place in the chain. */
+export type ChainedFields = ResolvedEntryInput & { id: string; seq: number };
 
 /**
  * sha256 over the previous hash and the entry's fields in a fixed order. A JSON array keeps
@@ -95,9 +84,6 @@ async function lockChainHead(tx: Tx, organisationId: string): Promise<{ seq: num
   const [locked] = await selectHeadForUpdate(tx, organisationId);
   return locked!;
 }
-
-/** An entry whose staff name is settled (the name at the time, or null). */
-export type ResolvedEntryInput = Omit<AuditEntryInput, 'staffName'> & { staffName: string | null };
 
 /**
  * Locks the organisation's chain head inside the caller's transaction, then appends the entries
