@@ -130,6 +130,55 @@ describe('the HTTP client', () => {
     expect(api.seen.filter((s) => s.url === '/auth/refresh-token')).toHaveLength(1);
   });
 
+  it('keeps the session when the refresh fails with a 5xx or a network error, and refreshes again later', async () => {
+    signedIn();
+    const failures = [
+      (config: InternalAxiosRequestConfig) => {
+        const response = api.respond(config, 503, { statusCode: 503, error: 'Service Unavailable', message: 'CareDesk cannot reach its database right now.' });
+        return new AxiosError('Request failed with status code 503', 'ERR_BAD_RESPONSE', config, {}, response);
+      },
+      (config: InternalAxiosRequestConfig) => new AxiosError('Network Error', 'ERR_NETWORK', config),
+      (config: InternalAxiosRequestConfig) => new AxiosError('timeout of 80000ms exceeded', 'ECONNABORTED', config),
+    ];
+    let minted = 0;
+    const api = fakeApi(async (config) => {
+      const failure = failures.shift();
+      if (failure) throw failure(config);
+      minted += 1;
+      return api.respond(config, 200, { accessToken: `fresh-${minted}`, refreshToken: `refresh-${minted + 1}` });
+    });
+    const onSessionEnd = vi.fn();
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
+
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await expect(client.get('/wallet')).rejects.toThrow('Request failed with status code 401');
+      expect(onSessionEnd).not.toHaveBeenCalled();
+      expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+      expect(localStorage.getItem(STORAGE_KEYS.user)).toBe('{"name":"x"}');
+    }
+
+    // The database is back: the same stored refresh token renews the session.
+    const response = await client.get('/wallet');
+    expect(response.status).toBe(200);
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-1');
+    expect(onSessionEnd).not.toHaveBeenCalled();
+    expect(api.seen.filter((s) => s.url === '/auth/refresh-token')).toHaveLength(4);
+  });
+
+  it('ends the session when the refresh is forbidden (403)', async () => {
+    signedIn();
+    const api = fakeApi(async (config) => {
+      const response = api.respond(config, 403, { message: 'Account disabled' });
+      throw new AxiosError('Request failed with status code 403', 'ERR_BAD_REQUEST', config, {}, response);
+    });
+    const onSessionEnd = vi.fn();
+    const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
+
+    await expect(client.get('/wallet')).rejects.toThrow('Request failed with status code 401');
+    expect(onSessionEnd).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+  });
+
   it('clears the session without calling the server when there is no refresh token', async () => {
     localStorage.setItem(STORAGE_KEYS.user, '{}');
     localStorage.setItem(STORAGE_KEYS.accessToken, 'stale');

@@ -25,6 +25,16 @@ export interface HttpClientOptions {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
+/**
+ * Only the server saying no (401, 403) ends a session. A 5xx (the database briefly unreachable:
+ * 503), a timeout or a dropped network is not the person's session ending: they stay signed in,
+ * this request fails, and the next one tries the refresh again.
+ */
+function refreshRefused(error: unknown): boolean {
+  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+  return status === 401 || status === 403;
+}
+
 export function createHttpClient(options: HttpClientOptions = {}): AxiosInstance {
   const baseURL = options.baseURL ?? env.apiBase;
   const common = {
@@ -58,7 +68,7 @@ export function createHttpClient(options: HttpClientOptions = {}): AxiosInstance
       storeTokens(tokens.accessToken, tokens.refreshToken);
       return tokens.accessToken;
     } catch (error) {
-      endSession();
+      if (refreshRefused(error)) endSession();
       throw error;
     }
   }
