@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
+import pg from 'pg';
+import { fromPool, type Database } from '../../db/client.js';
 import { createTestDatabase, databaseUrl, drivers } from '../../test/database.js';
+import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { createEventBus, decodeEvent, encodeEvent, type EventBus } from './bus.js';
 
 function nextEvent(bus: EventBus, match: (organisationId: string, event: AppEvent) => boolean, timeoutMs = 3000) {
@@ -112,6 +114,71 @@ describe.runIf(databaseUrl)('event bus listener (postgres)', () => {
     } finally {
       await bus.close();
       await database.close();
+    }
+  });
+});
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.runIf(databaseUrl)('event bus listener through outages (postgres)', () => {
+  it('keeps exactly one LISTEN connection, delivers each event once and resyncs once per outage', async () => {
+    const direct = await createTestDatabase('postgres');
+    const proxy = await startTcpProxy(databaseUrl!);
+    const proxied = fromPool(new pg.Pool({ connectionString: proxy.url, max: 2 }));
+    const applicationName = `caredesk-events-outage-${randomUUID().slice(0, 8)}`;
+    const warnings: string[] = [];
+    const log = { warn: (_: unknown, message: string) => warnings.push(message), info: () => undefined, error: () => undefined };
+    const bus = createEventBus(proxied, { applicationName, minBackoffMs: 20, maxBackoffMs: 100, log: log as never });
+    // Publishes on the direct connection, so the outage only cuts the listener.
+    const publisher = createEventBus(direct);
+    let resyncs = 0;
+    bus.onReconnect(() => resyncs++);
+    const seen = new Map<string, number>();
+    bus.subscribe((_, event) => {
+      if (event.type === 'appointment.updated') seen.set(event.appointmentId, (seen.get(event.appointmentId) ?? 0) + 1);
+    });
+    const listeners = async () => {
+      const result = await direct.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where application_name = ${applicationName}`);
+      return result.rows[0]!.n;
+    };
+    const publishTwo = async () => {
+      const [first, marker] = [randomUUID(), randomUUID()];
+      const organisationId = randomUUID();
+      await publisher.publish(organisationId, { type: 'appointment.updated', appointmentId: first, date: '2026-03-10' });
+      await publisher.publish(organisationId, { type: 'appointment.updated', appointmentId: marker, date: '2026-03-10' });
+      await until(() => seen.has(marker), 'the marker event');
+      // A second listener would hand over its copies too; give it the time one round trip takes.
+      await sleep(200);
+      return [seen.get(first), seen.get(marker)];
+    };
+    await bus.start();
+    try {
+      expect(await listeners()).toBe(1);
+      for (let outage = 1; outage <= 3; outage++) {
+        proxy.cut();
+        // Several reconnects fail while it is down (each used to schedule two retries).
+        await until(() => warnings.filter((w) => w === 'event listener could not reconnect').length >= outage * 3, 'failed reconnects');
+        proxy.restore();
+        await until(() => resyncs >= outage, 'the reconnect');
+        // Longer than the longest backoff: a leaked retry chain would have connected by now.
+        await sleep(400);
+        expect(await listeners()).toBe(1);
+        expect(resyncs).toBe(outage);
+        expect(await publishTwo()).toEqual([1, 1]);
+      }
+    } finally {
+      await bus.close();
+      await proxied.close();
+      await proxy.close();
+      await direct.close();
     }
   });
 });

@@ -79,7 +79,8 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
   const reconnectListeners = new Set<() => void>();
   const log = options.log;
   const minBackoff = options.minBackoffMs ?? 500;
-  const maxBackoff = options.maxBackoffMs ?? 30_000;
+  // Short enough that a recovered database is heard again within a few seconds.
+  const maxBackoff = options.maxBackoffMs ?? 5_000;
   let closed = false;
   let stop: (() => Promise<void>) | undefined;
 
@@ -106,31 +107,58 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     };
   }
 
-  /** A dedicated pg.Client (a pooled one would be handed back and lose the LISTEN); reconnects with backoff. */
+  /**
+   * A dedicated pg.Client (a pooled one would be handed back and lose the LISTEN). Exactly one
+   * listening connection at a time and at most one reconnect attempt in flight: a failed connect
+   * both rejects and emits 'end', so each path must not schedule its own retry (it did, and every
+   * outage doubled the listeners and the deliveries).
+   */
   async function listenPostgres(pool: pg.Pool): Promise<void> {
     let client: pg.Client | undefined;
     let timer: NodeJS.Timeout | undefined;
+    /** A retry is waiting or connecting; while it is, nothing else schedules one. */
+    let retrying = false;
     let backoff = minBackoff;
 
+    const drop = (lost: pg.Client, error?: Error): void => {
+      if (client !== lost) return;
+      client = undefined;
+      void lost.end().catch(() => undefined);
+      if (closed) return;
+      log?.warn({ err: error, retryInMs: backoff }, 'event listener connection lost; reconnecting');
+      schedule();
+    };
+
+    /** Resolves once the new connection LISTENs and is the current one; rejects (and ends it) otherwise. */
     const connect = async (): Promise<void> => {
-      const next = new pg.Client({ ...pool.options, application_name: options.applicationName ?? 'caredesk-events' });
-      next.on('notification', (message) => {
-        if (message.channel === EVENTS_CHANNEL) dispatch(message.payload);
+      const next = new pg.Client({
+        ...pool.options,
+        application_name: options.applicationName ?? 'caredesk-events',
+        // A half-open connection (a cut network) must surface as an error, not as silence.
+        keepAlive: true,
+        connectionTimeoutMillis: pool.options.connectionTimeoutMillis || 5000,
       });
-      let dropped = false;
-      const onDrop = (error?: Error): void => {
-        if (dropped) return;
-        dropped = true;
-        if (client === next) client = undefined;
-        void next.end().catch(() => undefined);
-        if (closed) return;
-        log?.warn({ err: error, retryInMs: backoff }, 'event listener connection lost; reconnecting');
-        schedule();
-      };
-      next.on('error', onDrop);
-      next.on('end', () => onDrop());
-      await next.connect();
-      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+      let failed = false;
+      next.on('notification', (message) => {
+        if (message.channel === EVENTS_CHANNEL && client === next) dispatch(message.payload);
+      });
+      // Before it listens a failure surfaces through the rejected promise below; after, through drop().
+      next.on('error', (error) => {
+        failed = true;
+        drop(next, error);
+      });
+      next.on('end', () => {
+        failed = true;
+        drop(next);
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+        if (failed) throw new Error('the event listener connection ended while it was starting');
+      } catch (error) {
+        await next.end().catch(() => undefined);
+        throw error;
+      }
       if (closed) {
         await next.end().catch(() => undefined);
         return;
@@ -140,16 +168,22 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     };
 
     const schedule = (): void => {
+      if (closed || retrying || client) return;
+      retrying = true;
       const delay = backoff;
       backoff = Math.min(backoff * 2, maxBackoff);
       timer = setTimeout(() => {
         timer = undefined;
         connect().then(
           () => {
+            retrying = false;
+            if (closed) return;
             log?.info('event listener reconnected');
+            // Once per recovery, however many attempts it took: sockets resync once.
             for (const listener of [...reconnectListeners]) listener();
           },
           (error: unknown) => {
+            retrying = false;
             if (closed) return;
             log?.warn({ err: error, retryInMs: backoff }, 'event listener could not reconnect');
             schedule();
@@ -162,6 +196,7 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     await connect();
     stop = async () => {
       if (timer) clearTimeout(timer);
+      timer = undefined;
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);
