@@ -5,11 +5,16 @@ import { patients, sessions, staff as staffTable } from '../../db/schema/index.j
 import { verifyStaffToken, type StaffContext } from '../../lib/auth.js';
 import { livePatientSessions, verifyPatientCaller, type PatientCaller } from '../patient-api/auth.js';
 import { ownPatients } from '../patient-api/visits.js';
+import { staffMaySee } from './areas.js';
 import { ClientIndex, eventSocket, type EventRouteOptions, type SignedInClient, type SocketAudience } from './socket.js';
 
 export type { EventRouteOptions } from './socket.js';
 
-/** Staff: events reach the caller's organisation only, and one with a recipientStaffId only that staff member. */
+/**
+ * Staff: events reach the caller's organisation only, only staff whose menu shows the event's
+ * area (a worker without Chats never sees chat.message), and one with a recipientStaffId only
+ * that staff member.
+ */
 function staffAudience(ctx: AppContext): SocketAudience<StaffContext> {
   const byOrganisation = new ClientIndex<string, StaffContext>();
   return {
@@ -30,7 +35,8 @@ function staffAudience(ctx: AppContext): SocketAudience<StaffContext> {
     removed: (client) => byOrganisation.remove(client.caller.organisationId, client),
     *recipients(organisationId, event) {
       for (const client of byOrganisation.get(organisationId)) {
-        if (!event.recipientStaffId || event.recipientStaffId === client.caller.id) yield client;
+        if (event.recipientStaffId && event.recipientStaffId !== client.caller.id) continue;
+        if (staffMaySee(event, client.caller)) yield client;
       }
     },
     logFields: (caller) => ({ staffId: caller.id }),

@@ -1,0 +1,37 @@
+import { canAccessArea, type AppEvent, type MenuArea, type OrganisationType, type StaffRole } from '@caredesk/shared';
+
+/** Every staff member: the header's bell, wallet and plan are on every menu (their routes need no area). */
+type Audience = readonly MenuArea[] | 'all staff';
+
+/**
+ * The menu areas whose pages show what an event is about: the areas of the routes that read it
+ * (appointments' free slots serve the Doctors page too, bookings' the Scans page). A live event
+ * is data, so it goes only to staff whose menu could fetch it (design.md §6).
+ */
+function audienceOf(event: AppEvent): Audience {
+  switch (event.type) {
+    case 'appointment.updated':
+      return ['appointments', 'doctors'];
+    case 'booking.updated':
+      return ['bookings', 'scans'];
+    // A doctor's queue belongs to Appointments, a scan's or test's to Bookings (tokens/sources.ts).
+    case 'token.updated':
+      return [...(event.doctorId ? (['appointments'] as const) : []), ...(event.serviceId ? (['bookings'] as const) : [])];
+    case 'chat.message':
+      return ['chats'];
+    case 'notification.created':
+    case 'wallet.updated':
+    case 'plan.updated':
+      return 'all staff';
+    // Server-internal: never sent to a socket.
+    case 'session.ended':
+      return [];
+  }
+}
+
+/** Whether a staff member of this organisation type and role may receive the event. */
+export function staffMaySee(event: AppEvent, caller: { organisationType: OrganisationType; role: StaffRole }): boolean {
+  const audience = audienceOf(event);
+  if (audience === 'all staff') return true;
+  return audience.some((area) => canAccessArea(caller.organisationType, caller.role, area));
+}
