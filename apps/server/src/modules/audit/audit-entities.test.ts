@@ -1,6 +1,7 @@
 import { auditEntities } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { routesOf } from '../../test/routes.js';
 import { classifyStaffRequest } from './classify.js';
 
 // Reached without a staff member's token, so never classified as a staff request: the sign-ins
@@ -14,22 +15,6 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/invitations/:token/accept',
   'POST /api/payments/razorpay/webhook',
 ]);
-
-/** Every method + full path the app serves, read from Fastify's route tree. */
-function routesOf(app: TestApp['app']): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('');
-    for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
 
 describe('the entities the audit trail names', () => {
   let t: TestApp;

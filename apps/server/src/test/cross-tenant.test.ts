@@ -1,0 +1,478 @@
+import { randomUUID } from 'node:crypto';
+import { PATIENT_EVENTS_PATH } from '@caredesk/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditWritesSettled } from '../modules/audit/hook.js';
+import { ready, type Peer } from '../modules/events/test-peer.js';
+import { randomIp, signInPatient, type PatientApp } from '../modules/patient-api/test-helpers.js';
+import { createTestApp, type TestApp } from './app.js';
+import { drivers } from './database.js';
+import {
+  addDoctor,
+  addFacility,
+  addPatient,
+  addScan,
+  apiAs,
+  bearer,
+  createOrganisation,
+  daysFromToday,
+  serviceInput,
+  signIn,
+  uniqueEmail,
+  type ApiClient,
+  type OrganisationFixture,
+} from './fixtures.js';
+import { pathParamsOf, routesOf } from './routes.js';
+import { sampleFiles, uploadForm } from './sample-files.js';
+
+/**
+ * Organisation B calls every route that takes a path parameter with organisation A's ids, by
+ * every method the route has: 404 (design.md §6: never confirm that another organisation's id
+ * exists) and none of A's rows changed. The routes come from Fastify's own table, so a route
+ * added later is probed without editing this file; one whose parameters this file cannot fill
+ * with an id of A fails the suite by name.
+ */
+
+/** An organisation's people and the ids of what it owns. */
+interface Tenant {
+  org: OrganisationFixture;
+  adminToken: string;
+  workerToken: string;
+  admin: ApiClient;
+  patientId: string;
+  /** The patient app account of that patient's phone. */
+  patientApp: PatientApp;
+  doctorId: string;
+  scanId: string;
+  serviceId: string;
+  facilityId: string;
+  appointmentId: string;
+  bookingId: string;
+  conversationId: string;
+  notificationId: string;
+  privateUploadId: string;
+  privateUploadUrl: string;
+  publicUploadId: string;
+  sessionId: string;
+  inviteeId: string;
+  invitationToken: string;
+}
+
+/** A value for a path parameter: whose it is, and why others may reach it when that is by design. */
+interface ParamValue {
+  value: string;
+  owner: 'A' | 'B' | 'none';
+  /** Set for A's values that every caller reaches on purpose. */
+  publicBy?: string;
+}
+
+/** `chosen` holds the parameters before this one; `path` is the whole route path. */
+type Sources = (a: Tenant, b: Tenant, chosen: Record<string, string>, path: string) => ParamValue[];
+
+const ofA = (value: string): ParamValue => ({ value, owner: 'A' });
+const PUBLIC_IMAGE = 'logos and photos are public images: the id is unguessable and the console shows them to anyone (uploads/routes.ts)';
+const PATIENT_CATALOGUE = "the patient app lists any organisation's doctors and services and their free slots, to book with it (design.md §5)";
+
+/**
+ * How to name one of A's resources for each path parameter, keyed by the route path up to and
+ * including that parameter. Parameters with a fixed set of values (an OpenAPI enum such as
+ * :action or :kind) take every value without an entry here.
+ */
+const ID_SOURCES: Record<string, Sources> = {
+  '/api/account/sessions/:id': (a) => [ofA(a.sessionId)],
+  '/api/appointments/:id': (a) => [ofA(a.appointmentId)],
+  '/api/bookings/:id': (a) => [ofA(a.bookingId)],
+  '/api/chats/:patientId': (a) => [ofA(a.patientId)],
+  '/api/doctors/:id': (a) => [ofA(a.doctorId)],
+  '/api/facilities/:id': (a) => [ofA(a.facilityId)],
+  // The invitation link's token is a credential held by the invitee, not an id: what must not
+  // answer is a token that is no live invitation (A's live one is checked on its own below).
+  '/api/invitations/:token': () => [{ value: `${randomUUID()}${randomUUID()}`.replaceAll('-', ''), owner: 'A' }],
+  '/api/notifications/:id': (a) => [ofA(a.notificationId)],
+  '/api/notifications/read/:id': (a) => [ofA(a.notificationId)],
+  '/api/patients/:id': (a) => [ofA(a.patientId)],
+  // Only scans and tests have slots: an other-service there is 404 to A as well.
+  '/api/services/:id': (a, _b, _chosen, path) => (path.endsWith('/slots') ? [ofA(a.scanId)] : [ofA(a.scanId), ofA(a.serviceId)]),
+  '/api/staff/:id': (a) => [ofA(a.org.admin.id), ofA(a.org.worker.id), ofA(a.inviteeId)],
+  '/api/tokens/:kind/:id': (a, _b, { kind }) => [ofA(kind === 'doctors' ? a.doctorId : a.scanId)],
+  '/api/uploads/:id': (a) => [ofA(a.privateUploadId), ofA(a.publicUploadId)],
+  '/api/uploads/public/:id': (a) => [ofA(a.privateUploadId), { value: a.publicUploadId, owner: 'A', publicBy: PUBLIC_IMAGE }],
+  // Without its signature (the signed link itself is checked on its own below).
+  '/api/uploads/private/:id': (a) => [ofA(a.privateUploadId), ofA(a.publicUploadId)],
+  '/api/patient/appointments/:id': (a) => [ofA(a.appointmentId)],
+  '/api/patient/bookings/:id': (a) => [ofA(a.bookingId)],
+  '/api/patient/chats/:conversationId': (a) => [ofA(a.conversationId)],
+  '/api/patient/organisations/:orgId': (a, b) => [{ value: a.org.id, owner: 'A', publicBy: PATIENT_CATALOGUE }, { value: b.org.id, owner: 'B' }],
+  '/api/patient/organisations/:orgId/doctors/:id': (a) => [{ value: a.doctorId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
+  '/api/patient/organisations/:orgId/services/:id': (a) => [{ value: a.scanId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
+};
+
+/**
+ * Routes that answer without a token, and why. Every other route with a path parameter must
+ * answer 401 to an anonymous caller.
+ */
+const PUBLIC_ROUTES: Record<string, string> = {
+  '/api/uploads/public/:id': PUBLIC_IMAGE,
+  '/api/uploads/private/:id': 'a private file is served to whoever holds its signed link (the signature is the credential)',
+  '/api/invitations/:token': 'the invitee opens the link before having an account',
+  '/api/invitations/:token/accept': 'the invitee chooses a password through the link',
+};
+
+/**
+ * A valid body for each write route, so a 404 comes from the id and not from a 400 for the body.
+ * A write route with a required body and no entry here answers 400 and fails, naming itself.
+ */
+function bodyFor(route: string, b: Tenant): unknown {
+  const bodies: Record<string, unknown> = {
+    'PATCH /api/doctors/:id': { name: 'Dr. Cross Tenant' },
+    'PATCH /api/services/:id': { name: 'Cross tenant scan' },
+    'PATCH /api/patients/:id': { name: 'Cross Tenant', notes: 'changed by another organisation' },
+    'PATCH /api/facilities/:id': { name: 'Cross tenant branch' },
+    'PATCH /api/staff/:id': { name: 'Cross Tenant', role: 'ADMIN', active: false },
+    'POST /api/staff/:id/reset-password': { method: 'password', password: 'Cross@tenant-123' },
+    'POST /api/appointments/:id/actions/:action': { reason: 'Cross-tenant probe' },
+    'POST /api/appointments/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
+    'POST /api/bookings/:id/actions/:action': { reason: 'Cross-tenant probe' },
+    'POST /api/bookings/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
+    'POST /api/bookings/:id/report': { uploadId: b.privateUploadId },
+    'POST /api/chats/:patientId/messages': { text: 'Hello from another organisation' },
+    'POST /api/patient/chats/:conversationId/messages': { text: 'Hello from another account' },
+    'POST /api/invitations/:token/accept': { password: 'Cross@tenant-123' },
+  };
+  return bodies[route] ?? {};
+}
+
+/** Required query strings, so the answer is about the id and not a 400 for the query. */
+function queryFor(path: string): string {
+  const date = `date=${daysFromToday(7)}`;
+  const queries: Record<string, string> = {
+    '/api/doctors/:id/slots': date,
+    '/api/services/:id/slots': date,
+    '/api/patient/organisations/:orgId/doctors/:id/slots': date,
+    '/api/patient/organisations/:orgId/services/:id/slots': date,
+  };
+  return queries[path] ? `?${queries[path]}` : '';
+}
+
+const sendable = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
+
+function uploadFile(app: FastifyInstance, token: string, bytes: Buffer, name: string, visibility: 'public' | 'private') {
+  return app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(token), payload: uploadForm(bytes, name, { visibility }) });
+}
+
+function created<T>(response: LightMyRequestResponse, what: string): T {
+  if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  return response.json<T>();
+}
+
+/** An organisation with one of everything a path parameter can name. */
+async function createTenant(t: TestApp): Promise<Tenant> {
+  const { app } = t;
+  const db = t.database.db;
+  const org = await createOrganisation(db, { type: 'MULTIHOSPITAL' });
+  const [adminSession, workerSession] = await Promise.all([signIn(app, org.admin.email), signIn(app, org.worker.email)]);
+  const admin = apiAs(app, adminSession.access_token);
+  const facility = await addFacility(db, org.id);
+  const [doctor, scan, patient] = await Promise.all([addDoctor(admin), addScan(admin), addPatient(admin)]);
+  const service = created<{ id: string }>(await admin.post('/api/services', serviceInput()), 'other service');
+  const date = daysFromToday(7);
+  const appointment = created<{ id: string }>(await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:00' }), 'appointment');
+  const booking = created<{ id: string }>(await admin.post('/api/bookings', { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00' }), 'booking');
+  const privateUpload = created<{ id: string; url: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.pdf, 'report.pdf', 'private'), 'private upload');
+  const publicUpload = created<{ id: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.png, 'logo.png', 'public'), 'public upload');
+  created(await admin.post(`/api/chats/${patient.id}/messages`, { text: 'Your report is ready' }), 'staff message');
+  // The patient writing back raises a message-received notification for the staff.
+  const patientApp = await signInPatient(t, patient.phone);
+  const sent = created<{ conversationId: string }>(await patientApp.post('/api/patient/chats', { organisationId: org.id, text: 'Thank you' }), 'patient message');
+  const notifications = created<{ data: { id: string }[] }>(await admin.get('/api/notifications/all'), 'notifications');
+  const sessions = created<{ data: { id: string; current: boolean }[] }>(await admin.get('/api/account/sessions'), 'sessions');
+  const invited = created<{ member: { id: string }; invitationUrl: string }>(
+    await admin.post('/api/staff', { name: 'Ivy Invitee', email: uniqueEmail('invitee'), role: 'WORKER', credential: { method: 'invitation' } }),
+    'invitation',
+  );
+  return {
+    org,
+    adminToken: adminSession.access_token,
+    workerToken: workerSession.access_token,
+    admin,
+    patientId: patient.id,
+    patientApp,
+    doctorId: doctor.id,
+    scanId: scan.id,
+    serviceId: service.id,
+    facilityId: facility.id,
+    appointmentId: appointment.id,
+    bookingId: booking.id,
+    conversationId: sent.conversationId,
+    notificationId: notifications.data[0]!.id,
+    privateUploadId: privateUpload.id,
+    privateUploadUrl: privateUpload.url,
+    publicUploadId: publicUpload.id,
+    sessionId: sessions.data.find((session) => session.current)!.id,
+    inviteeId: invited.member.id,
+    invitationToken: invited.invitationUrl.split('/').pop()!,
+  };
+}
+
+/**
+ * A fingerprint of every row organisation A owns: each table with an organisation_id column
+ * (its rows of A), each table hanging off one of those by a foreign key (its rows under A's),
+ * and A's own row. Found from the catalogue, so a table added later is watched too.
+ */
+async function snapshotQuery(t: TestApp, organisationId: string) {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const owned = rowsOf<{ name: string }>(
+    await t.database.db.execute(sql`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'organisation_id' order by 1`),
+  ).map((row) => row.name);
+  const children = rowsOf<{ child: string; column: string; parent: string }>(
+    await t.database.db.execute(sql`
+      select c.relname as child, a.attname as "column", p.relname as parent
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class p on p.oid = k.confrelid
+      join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+      where k.contype = 'f' and cardinality(k.conkey) = 1 and c.relnamespace = current_schema()::regnamespace
+      order by 1, 2`),
+  ).filter((row) => owned.includes(row.parent) && !owned.includes(row.child));
+  const id = sql`${organisationId}::uuid`;
+  const fingerprint = (label: string, table: string, where: ReturnType<typeof sql>) =>
+    sql`select ${label}::text as name, count(*)::int as rows, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as hash from ${sql.identifier(table)} r where ${where}`;
+  const parts = [
+    fingerprint('organisations', 'organisations', sql`r.id = ${id}`),
+    ...owned.map((name) => fingerprint(name, name, sql`r.organisation_id = ${id}`)),
+    ...children.map((row) =>
+      fingerprint(`${row.child}.${row.column}`, row.child, sql`r.${sql.identifier(row.column)} in (select id from ${sql.identifier(row.parent)} where organisation_id = ${id})`),
+    ),
+  ];
+  const query = sql.join(parts, sql` union all `);
+  return async (): Promise<string> => {
+    // B's requests write B's audit entries off the reply's path: let them land first.
+    await auditWritesSettled(t.database.db);
+    const rows = rowsOf<{ name: string; rows: number; hash: string }>(await t.database.db.execute(query));
+    return rows.map((row) => `${row.name}:${row.rows}:${row.hash}`).join('\n');
+  };
+}
+
+/** One request the suite makes: route, filled path, who calls, and what it must answer. */
+interface Probe {
+  route: string;
+  method: string;
+  url: string;
+  caller: Caller;
+  /** 404, or the 2xx family for A's public-by-design values. */
+  expected: 404 | '2xx';
+  reason?: string;
+  /** The same request with every id of A replaced by an id nobody has. */
+  controlUrl: string;
+  /** Also names something of B's: A itself cannot read it either. */
+  mixed: boolean;
+  body: unknown;
+}
+
+type Caller = 'B admin' | 'B worker' | 'B patient' | 'anonymous';
+
+function cartesian(params: string[], sourceFor: (param: string, chosen: Record<string, string>) => ParamValue[]): Array<Record<string, ParamValue>> {
+  let combos: Array<Record<string, ParamValue>> = [{}];
+  for (const param of params) {
+    combos = combos.flatMap((combo) => {
+      const chosen = Object.fromEntries(Object.entries(combo).map(([name, value]) => [name, value.value]));
+      return sourceFor(param, chosen).map((value) => ({ ...combo, [param]: value }));
+    });
+  }
+  return combos;
+}
+
+describe.each(drivers)('another organisation’s ids on every route with a path parameter (%s)', (driver) => {
+  let t: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+  let snapshotOfA: () => Promise<string>;
+  let bSockets: Peer[];
+  let aSocket: Peer;
+  const probes: Probe[] = [];
+  const unclassified: string[] = [];
+  const stats = { routes: 0, methods: 0, requests: 0, answers: new Map<string, number>() };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    b = await createTenant(t);
+    // B's sockets are open while A is built and probed: none may ever carry an id of A.
+    bSockets = await Promise.all([
+      ready(t.app, b.adminToken),
+      ready(t.app, b.workerToken),
+      ready(t.app, b.patientApp.session.accessToken, PATIENT_EVENTS_PATH),
+    ]);
+    a = await createTenant(t);
+    aSocket = await ready(t.app, a.adminToken);
+    snapshotOfA = await snapshotQuery(t, a.org.id);
+
+    const openApi = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: { enum?: string[] } }> }>> };
+    const enumOf = (path: string, method: string, param: string): string[] | undefined => {
+      const operation = openApi.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      return operation?.parameters?.find((p) => p.in === 'path' && p.name === param)?.schema?.enum;
+    };
+
+    const withParams = routesOf(t.app).filter((route) => pathParamsOf(route).length > 0);
+    stats.routes = new Set(withParams.map((route) => route.split(' ')[1])).size;
+    stats.methods = withParams.length;
+    for (const route of withParams) {
+      const [method, path] = route.split(' ') as [string, string];
+      const params = pathParamsOf(path);
+      let unknown: string | undefined;
+      const combos = cartesian(params, (param, chosen) => {
+        const key = path.slice(0, path.indexOf(`:${param}`) + param.length + 1);
+        const source = ID_SOURCES[key];
+        if (source) return source(a, b, chosen, path);
+        const values = enumOf(path, method === 'HEAD' ? 'GET' : method, param);
+        if (values) return values.map((value) => ({ value, owner: 'none' as const }));
+        unknown ??= `${route}: no way to name an id of another organisation for :${param} (add "${key}" to ID_SOURCES)`;
+        return [];
+      });
+      if (unknown) {
+        unclassified.push(unknown);
+        continue;
+      }
+      const isPublic = PUBLIC_ROUTES[path] !== undefined;
+      const callers: Caller[] = path.startsWith('/api/patient/') ? ['B patient', 'anonymous'] : isPublic ? ['anonymous', 'B admin'] : ['B admin', 'B worker', 'anonymous'];
+      for (const combo of combos) {
+        const values = Object.values(combo);
+        const ofA = values.filter((value) => value.owner === 'A');
+        // Nothing of A's in it (B's own catalogue, a list by kind): not a cross-tenant request.
+        if (ofA.length === 0) continue;
+        // B's organisation in the path with A's doctor under it is a cross-tenant request too.
+        const mixed = values.some((value) => value.owner === 'B');
+        const byDesign = !mixed && ofA.every((value) => value.publicBy);
+        const fill = (replace: boolean) => path.replace(/:(\w+)/g, (_, name: string) => (replace && combo[name]!.owner === 'A' ? randomUUID() : combo[name]!.value)) + queryFor(path);
+        for (const caller of callers) {
+          probes.push({
+            route,
+            method,
+            url: fill(false),
+            caller,
+            expected: byDesign ? '2xx' : 404,
+            ...(byDesign ? { reason: ofA.map((value) => value.publicBy).join('; ') } : {}),
+            controlUrl: fill(true),
+            mixed,
+            body: sendable(method) ? bodyFor(route, b) : undefined,
+          });
+        }
+      }
+    }
+  });
+  afterAll(async () => {
+    for (const socket of [...(bSockets ?? []), ...(aSocket ? [aSocket] : [])]) socket.socket.terminate();
+    await t?.close();
+  });
+
+  const tokenOf = (caller: Caller): string | undefined =>
+    caller === 'B admin' ? b.adminToken : caller === 'B worker' ? b.workerToken : caller === 'B patient' ? b.patientApp.session.accessToken : undefined;
+
+  const send = (probe: Pick<Probe, 'method' | 'body' | 'caller'>, url: string, token = tokenOf(probe.caller)) => {
+    stats.requests += 1;
+    const options: InjectOptions = {
+      method: probe.method as InjectOptions['method'],
+      url,
+      remoteAddress: randomIp(),
+      ...(token ? { headers: bearer(token) } : {}),
+      ...(probe.body !== undefined ? { payload: probe.body as InjectOptions['payload'] } : {}),
+    };
+    return t.app.inject(options);
+  };
+
+  it('can name an id of organisation A for every path parameter of every route', () => {
+    expect(unclassified).toEqual([]);
+    // The route table was read: routes at several depths, of staff, patients and the public.
+    expect(probes.map((probe) => probe.route)).toEqual(
+      expect.arrayContaining(['GET /api/patients/:id', 'POST /api/tokens/:kind/:id/actions/:action', 'POST /api/patient/chats/:conversationId/read', 'GET /api/uploads/private/:id']),
+    );
+  });
+
+  it('answers 404 to organisation B, its worker and its patients, and changes nothing of A', async () => {
+    const failures: string[] = [];
+    let before = await snapshotOfA();
+    for (const probe of probes) {
+      const response = await send(probe, probe.url);
+      const status = response.statusCode;
+      const key = `${probe.caller} ${status}`;
+      stats.answers.set(key, (stats.answers.get(key) ?? 0) + 1);
+      const label = `${probe.caller}: ${probe.method} ${probe.url} (${probe.route})`;
+      let expected: string;
+      let ok: boolean;
+      if (probe.caller === 'anonymous' && PUBLIC_ROUTES[probe.route.split(' ')[1]!] === undefined) {
+        expected = '401';
+        ok = status === 401;
+      } else if (probe.expected === '2xx') {
+        expected = `2xx (by design: ${probe.reason})`;
+        ok = status >= 200 && status < 300;
+      } else {
+        expected = '404';
+        // The router's own 404 (no such route) would prove nothing.
+        ok = status === 404 && !response.body.includes('"No route ');
+        // An action the worker's role never has (staff, facilities) is a 403 whatever the id:
+        // it confirms nothing, so it is accepted when an id nobody has gets the same answer.
+        if (!ok && status === 403 && probe.caller === 'B worker') {
+          const control = await send(probe, probe.controlUrl);
+          ok = control.statusCode === 403;
+          expected = '404, or the 403 an unknown id gets';
+        }
+        if (status === 400) expected += ' (a 400 for the body: give the route a valid body in bodyFor)';
+      }
+      if (!ok) failures.push(`${label}: ${status}, expected ${expected} — ${probe.method === 'HEAD' ? '' : response.body.slice(0, 200)}`);
+      const after = await snapshotOfA();
+      if (after !== before) {
+        failures.push(`${label}: changed organisation A's rows (${status})`);
+        before = after;
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers A itself on the same reads, so every 404 above was about the caller', async () => {
+    const failures: string[] = [];
+    for (const probe of probes.filter((p) => p.method === 'GET' && !p.mixed && p.caller !== 'anonymous' && p.caller !== 'B worker')) {
+      const token = probe.caller === 'B patient' ? a.patientApp.session.accessToken : a.adminToken;
+      const response = await send(probe, probe.url, token);
+      // A's private file through the unsigned route and A's private upload on the public route
+      // are 404 to A as well; every other read of A's own id answers.
+      const ownerToo404 = probe.route === 'GET /api/uploads/private/:id' || (probe.route === 'GET /api/uploads/public/:id' && probe.url.endsWith(a.privateUploadId));
+      const inviteLink = probe.route === 'GET /api/invitations/:token';
+      if (ownerToo404 || inviteLink) continue;
+      if (response.statusCode !== 200) failures.push(`A: GET ${probe.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('serves links meant for anyone by design, and nothing beyond them', async () => {
+    // A signed link of A opens for whoever holds it: the signature is the credential.
+    const signed = await t.app.inject({ url: a.privateUploadUrl, headers: bearer(b.adminToken) });
+    expect(signed.statusCode).toBe(200);
+    // The same signature on another id, or no signature, is 404 like an unknown file.
+    const query = a.privateUploadUrl.slice(a.privateUploadUrl.indexOf('?'));
+    expect((await t.app.inject({ url: `/api/uploads/private/${a.publicUploadId}${query}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/uploads/private/${b.privateUploadId}${query}` })).statusCode).toBe(404);
+    // A live invitation link names the invitee to whoever opens it: the link is theirs to hold.
+    expect((await t.app.inject({ url: `/api/invitations/${a.invitationToken}` })).statusCode).toBe(200);
+  });
+
+  it('never carries an id of A on B’s sockets, nor anything of B’s requests on A’s', async () => {
+    // One message each side as a barrier: whatever the probes raised would have arrived first.
+    const aBarrier = created<{ id: string }>(await a.admin.post(`/api/chats/${a.patientId}/messages`, { text: 'Barrier A' }), 'A barrier');
+    const bBarrier = created<{ id: string }>(await b.admin.post(`/api/chats/${b.patientId}/messages`, { text: 'Barrier B' }), 'B barrier');
+    await aSocket.next((message) => message.messageId === aBarrier.id);
+    await Promise.all(bSockets.map((socket) => socket.next((message) => message.messageId === bBarrier.id)));
+
+    const idsOfA = [a.org.id, a.patientId, a.doctorId, a.scanId, a.serviceId, a.facilityId, a.appointmentId, a.bookingId, a.conversationId, a.notificationId, a.privateUploadId, a.publicUploadId, aBarrier.id];
+    for (const socket of bSockets) {
+      const leaked = socket.messages.filter((message) => idsOfA.some((id) => JSON.stringify(message).includes(id)));
+      expect(leaked).toEqual([]);
+    }
+    const beforeBarrier = aSocket.messages.slice(0, aSocket.messages.findIndex((message) => (message as { messageId?: string }).messageId === aBarrier.id));
+    expect(beforeBarrier.filter((message) => (message as { type: string }).type !== 'ready')).toEqual([]);
+  });
+
+  afterAll(() => {
+    const answers = [...stats.answers].map(([key, count]) => `${key}: ${count}`).join(', ');
+    console.info(`cross-tenant (${driver}): ${stats.routes} routes, ${stats.methods} route methods, ${probes.length} probes, ${stats.requests} requests (${answers})`);
+  });
+});
