@@ -13,6 +13,7 @@ import { createEventBus } from './lib/events/bus.js';
 import { registerErrorHandlers } from './lib/error-handler.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
 import { createPaymentGateway } from './lib/payments/index.js';
+import type { PushEndpointPolicy } from './lib/push/endpoints.js';
 import { createPushSender, type PushSender, type PushSenderOptions } from './lib/push/sender.js';
 import { resolveVapidDetails } from './lib/push/vapid.js';
 import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
@@ -55,8 +56,11 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Heartbeat and auth timeouts of /api/events (tests shorten them). */
   events?: EventRouteOptions;
-  /** Push sender timings, and plain-http endpoints for a local fake push service (tests). */
-  push?: PushSenderOptions & { allowHttpEndpoints?: boolean };
+  /**
+   * Push sender timings, and tests' local fake push service: plain http and loopback addresses
+   * allowed for hosts in PUSH_ENDPOINT_HOSTS (refused in production), or a stand-in resolver.
+   */
+  push?: PushSenderOptions & Partial<Pick<PushEndpointPolicy, 'allowLoopback' | 'resolve'>>;
 }
 
 declare module 'fastify' {
@@ -69,6 +73,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
+  if (deps.push?.allowLoopback && config.NODE_ENV === 'production') throw new Error('push endpoints on loopback addresses are for tests only');
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId,
@@ -105,9 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await events.start();
   app.addHook('onClose', () => events.close());
   app.decorate('events', events);
-  const { allowHttpEndpoints = false, ...senderOptions } = deps.push ?? {};
+  const { allowLoopback = false, resolve, ...senderOptions } = deps.push ?? {};
+  const endpoints: PushEndpointPolicy = { hosts: config.PUSH_ENDPOINT_HOSTS, allowLoopback, ...(resolve ? { resolve } : {}) };
   const vapid = await resolveVapidDetails(db, config);
-  const push = createPushSender(db, events, vapid, app.log, senderOptions);
+  const push = createPushSender(db, events, vapid, endpoints, app.log, senderOptions);
   // onClose hooks run last-added first: the sender finishes its sends before the bus closes.
   app.addHook('onClose', () => push.stop());
   app.decorate('push', push);
@@ -119,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: createAuthenticate(db, jwtKey),
     events,
     payments,
-    push: { vapid, allowHttpEndpoints },
+    push: { vapid, endpoints },
   };
 
   // Application routes, all under /api.

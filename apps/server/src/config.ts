@@ -2,6 +2,7 @@ import { createECDH } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { paymentProviders, type PaymentProvider } from '@caredesk/shared';
 import { z } from 'zod';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS } from './lib/push/endpoints.js';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -66,6 +67,15 @@ export const configSchema = z.object({
     .string()
     .refine((value) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), 'VAPID_SUBJECT must be a mailto: or https: URL')
     .default('mailto:admin@caredesk.local'),
+  /**
+   * Hosts push endpoints may point at (lib/push/endpoints.ts), comma-separated; `*.domain` allows
+   * its subdomains. Anything else is refused at save and never sent to.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.length > 0 && hosts.every((host) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)), 'PUSH_ENDPOINT_HOSTS must be host names or *.domain, comma-separated'),
 }).superRefine((config, context) => {
   if (config.S3_BUCKET) {
     for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

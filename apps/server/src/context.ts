@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { EventBus } from './lib/events/bus.js';
 import type { PaymentGateway } from './lib/payments/index.js';
+import type { PushEndpointPolicy } from './lib/push/endpoints.js';
 import type { VapidDetails } from './lib/push/vapid.js';
 import type { RateLimitStore } from './lib/rate-limit.js';
 
@@ -22,8 +23,9 @@ export interface AppContext {
   /** The payment provider (lib/payments): Razorpay, or the simulated test gateway. */
   payments: PaymentGateway;
   /**
-   * Browser push (lib/push): the VAPID keys pushes are signed with. Pushes themselves go out
-   * through the outbox (queuePushes in the notifications' transaction), never from a request.
+   * Browser push (lib/push): the VAPID keys pushes are signed with, and which endpoints may be
+   * saved and sent to. Pushes themselves go out through the outbox (queuePushes in the
+   * notifications' transaction), never from a request.
    */
-  push: { vapid: VapidDetails; allowHttpEndpoints: boolean };
+  push: { vapid: VapidDetails; endpoints: PushEndpointPolicy };
 }

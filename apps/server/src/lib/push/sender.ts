@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pushOutbox, pushSubscriptions, type NotificationDetails } from '../../db/schema/index.js';
 import type { EventBus } from '../events/bus.js';
+import type { PushEndpointPolicy } from './endpoints.js';
 import { endpointHost, pushPayloadOf, sendPush, type PushOutcome } from './send.js';
 import type { VapidDetails } from './vapid.js';
 
@@ -68,7 +69,14 @@ const defaults = {
  * by a slow poll; a push is claimed with FOR UPDATE SKIP LOCKED and a lease, so exactly one
  * process sends it, and a push a dead process had claimed is sent by another once the lease ends.
  */
-export function createPushSender(db: Db, events: Pick<EventBus, 'subscribe' | 'onReconnect'>, vapid: VapidDetails, log: FastifyBaseLogger, options: PushSenderOptions = {}): PushSender {
+export function createPushSender(
+  db: Db,
+  events: Pick<EventBus, 'subscribe' | 'onReconnect'>,
+  vapid: VapidDetails,
+  endpoints: PushEndpointPolicy,
+  log: FastifyBaseLogger,
+  options: PushSenderOptions = {},
+): PushSender {
   const settings = { ...defaults, ...options };
   const inFlight = new Set<Promise<void>>();
   let pumping: Promise<void> | undefined;
@@ -124,6 +132,11 @@ export function createPushSender(db: Db, events: Pick<EventBus, 'subscribe' | 'o
         await failed(push);
         log.warn({ ...where, status: outcome.status }, 'push refused by the push service; not retried');
         return;
+      case 'blocked':
+        await done(push.id);
+        await failed(push);
+        log.warn({ ...where, reason: outcome.reason }, 'push not sent: the endpoint is not an allowed public push service');
+        return;
       case 'retry': {
         if (push.attempts >= settings.maxAttempts) {
           await done(push.id);
@@ -151,7 +164,7 @@ export function createPushSender(db: Db, events: Pick<EventBus, 'subscribe' | 'o
         await done(push.id);
         return;
       }
-      const outcome = await sendPush(push, pushPayloadOf({ ...push, id: push.notification_id }), vapid, settings.sendTimeoutMs);
+      const outcome = await sendPush(push, pushPayloadOf({ ...push, id: push.notification_id }), vapid, settings.sendTimeoutMs, endpoints);
       await record(push, outcome);
     } catch (error) {
       // The lease runs out and the push is tried again.

@@ -12,9 +12,10 @@ import { createTestDatabase, drivers } from '../../test/database.js';
 import { browserKeys, startFakePushService, type BrowserKeys, type FakePushService, type ReceivedPush } from '../../test/fake-push-service.js';
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
-/** The real app, with plain-http endpoints allowed so the fake push service on 127.0.0.1 can be subscribed. */
+/** The real app, with the fake push service on 127.0.0.1 allowed (its host listed, plain http and loopback opened for tests). */
 async function pushApp(database: Database): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig({ WEB_DIST: '/nonexistent-caredesk-web-dist' }), database, push: { allowHttpEndpoints: true } });
+  const config = testConfig({ WEB_DIST: '/nonexistent-caredesk-web-dist', PUSH_ENDPOINT_HOSTS: ['127.0.0.1'] });
+  const app = await buildApp({ config, database, push: { allowLoopback: true } });
   await app.ready();
   return app;
 }

@@ -1,17 +1,19 @@
 import type { ErrorBody } from '@caredesk/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
-import { appSecrets, pushSubscriptions } from '../../db/schema/index.js';
+import { appSecrets, notifications, pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
+import { queuePushes } from '../../lib/push/outbox.js';
 import { resolveVapidDetails } from '../../lib/push/vapid.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createTestDatabase, drivers } from '../../test/database.js';
-import { browserKeys } from '../../test/fake-push-service.js';
+import { browserKeys, startFakePushService } from '../../test/fake-push-service.js';
 import { createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
-const pushEndpoint = () => `https://push.example.test/send/${crypto.randomUUID()}`;
+// Never sent to: these tests create no notifications for the browsers they save.
+const pushEndpoint = () => `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`;
 const subscription = (endpoint = pushEndpoint()) => ({ endpoint, ...browserKeys(), userAgent: 'Mozilla/5.0 (test)' });
 
 describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
@@ -54,11 +56,23 @@ describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
     expect(rows[0]!.p256dh).not.toBe(first.p256dh);
   });
 
-  it('moves a browser to whoever saves it next on that device (one row per browser)', async () => {
+  it('moves a browser to whoever of the organisation saves it next on that device (one row per browser)', async () => {
     const device = subscription();
     await admin.post('/api/fcm/save', device);
     expect((await worker.post('/api/fcm/save', device)).statusCode).toBe(200);
     expect(await rowsOf(device.endpoint)).toMatchObject([{ staffId: org.worker.id }]);
+  });
+
+  it("keeps a browser another organisation's staff saved: 409 naming nobody, their row untouched", async () => {
+    const device = subscription();
+    expect((await admin.post('/api/fcm/save', device)).statusCode).toBe(201);
+    const [before] = await rowsOf(device.endpoint);
+    const taken = await outsider.post('/api/fcm/save', { ...subscription(device.endpoint), userAgent: 'Mozilla/5.0 (elsewhere)' });
+    expect(taken.statusCode).toBe(409);
+    const body = taken.json<ErrorBody>();
+    expect(body.issues?.map((issue) => issue.path)).toEqual(['endpoint']);
+    for (const secret of [org.id, org.admin.id, org.admin.email, org.name, before!.id]) expect(taken.body).not.toContain(secret);
+    expect(await rowsOf(device.endpoint)).toEqual([before]);
   });
 
   it('accepts keys in plain base64 too and stores them base64url', async () => {
@@ -70,8 +84,14 @@ describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
 
   it('refuses what no push could be sent to: 400 naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ endpoint: 'http://push.example.test/plain' }, 'endpoint'],
-      [{ endpoint: 'ftp://push.example.test/x' }, 'endpoint'],
+      [{ endpoint: 'http://fcm.googleapis.com/fcm/send/plain' }, 'endpoint'],
+      [{ endpoint: 'ftp://fcm.googleapis.com/x' }, 'endpoint'],
+      // Blind SSRF: the server would POST every notification here, with retries.
+      [{ endpoint: 'https://10.0.0.5:8443/admin/reset' }, 'endpoint'],
+      [{ endpoint: 'https://169.254.169.254/latest/meta-data/' }, 'endpoint'],
+      [{ endpoint: 'https://db.internal.clinic/push' }, 'endpoint'],
+      [{ endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x' }, 'endpoint'],
+      [{ endpoint: 'https://fcm.googleapis.com.attacker.example/fcm/send/x' }, 'endpoint'],
       [{ p256dh: Buffer.alloc(65, 4).toString('base64url') }, 'p256dh'],
       [{ p256dh: 'not a key!' }, 'p256dh'],
       [{ auth: Buffer.alloc(8).toString('base64url') }, 'auth'],
@@ -104,6 +124,31 @@ describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
     expect((await admin.post('/api/fcm/remove', { endpoint: mine.endpoint })).statusCode).toBe(204);
     expect((await admin.post('/api/fcm/remove', { endpoint: 'nonsense' })).statusCode).toBe(400);
   });
+
+  it('sends nothing to a saved endpoint that is not an allowed push service (saved before the allow-list)', async () => {
+    const fake = await startFakePushService();
+    try {
+      const clinic = await createOrganisation(t.database.db);
+      const saved = (await (await staffClients(t.app, clinic)).worker.post('/api/fcm/save', subscription())).json<{ id: string }>();
+      // As a row from before the fix would be: an internal host the server could reach. By name,
+      // so no other test app sharing a PostgreSQL database (whose allow-list has 127.0.0.1) sends it either.
+      await t.database.db.update(pushSubscriptions).set({ endpoint: fake.endpoint().replace('127.0.0.1', 'localhost') }).where(eq(pushSubscriptions.id, saved.id));
+      const ids = await t.database.db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(notifications)
+          .values({ organisationId: clinic.id, recipientStaffId: clinic.worker.id, type: 'message-received', title: 'New message', message: 'Hello' })
+          .returning({ id: notifications.id });
+        await queuePushes(tx, rows.map((row) => row.id));
+        return rows.map((row) => row.id);
+      });
+      await t.app.push.drain();
+      expect(await t.database.db.select().from(pushOutbox).where(inArray(pushOutbox.notificationId, ids))).toEqual([]);
+      expect(fake.received).toEqual([]);
+      expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, saved.id))).toMatchObject([{ failureCount: 1, lastSuccessAt: null }]);
+    } finally {
+      await fake.close();
+    }
+  });
 });
 
 describe.each(drivers)('VAPID keys (%s)', (driver) => {
@@ -123,6 +168,16 @@ describe.each(drivers)('VAPID keys (%s)', (driver) => {
       expect((await resolveVapidDetails(database.db, config)).publicKey).toBe(keys[0]);
     } finally {
       await Promise.all(apps.map((app) => app.close()));
+      await database.close();
+    }
+  });
+
+  it('refuse the tests-only loopback push service in production', async () => {
+    const database = await createTestDatabase(driver);
+    try {
+      const config = testConfig({ NODE_ENV: 'production', WEB_DIST: '/nonexistent-caredesk-web-dist', ALLOW_SIMULATED_PAYMENTS: true });
+      await expect(buildApp({ config, database, push: { allowLoopback: true } })).rejects.toThrow(/tests only/);
+    } finally {
       await database.close();
     }
   });

@@ -28,7 +28,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, security, summary: "Save this browser's push subscription (201 new, 200 updated)", body: pushSubscriptionSaveSchema, response: { 200: savedSchema, 201: savedSchema } },
       },
       async (request, reply) => {
-        const saved = await savePushSubscription(ctx.db, me(request), request.body, ctx.push);
+        const saved = await savePushSubscription(ctx.db, me(request), request.body, ctx.push.endpoints);
         return reply.status(saved.created ? 201 : 200).send({ id: saved.id });
       },
     );

@@ -3,16 +3,12 @@ import type { PushSubscriptionSave } from '@caredesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pushSubscriptions } from '../../db/schema/index.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { endpointProblem, type PushEndpointPolicy } from '../../lib/push/endpoints.js';
 
 export interface Subscriber {
   staffId: string;
   organisationId: string;
-}
-
-export interface EndpointPolicy {
-  /** Plain-http endpoints (tests' local push service). Browsers' push services are all https. */
-  allowHttpEndpoints: boolean;
 }
 
 /** Browsers hand keys out as base64url; accept plain base64 too and store base64url without padding. */
@@ -26,9 +22,10 @@ function invalid(path: string, message: string): BadRequestError {
 }
 
 /** Rejects what no push could ever be sent to, so the sender never carries a broken subscription. */
-function checkedSubscription(input: PushSubscriptionSave, policy: EndpointPolicy): { p256dh: string; auth: string } {
-  const protocol = new URL(input.endpoint).protocol;
-  if (protocol !== 'https:' && !(policy.allowHttpEndpoints && protocol === 'http:')) throw invalid('endpoint', 'Must be an https: push service URL');
+function checkedSubscription(input: PushSubscriptionSave, policy: PushEndpointPolicy): { p256dh: string; auth: string } {
+  // Only real push services: the server POSTs to this URL on every notification, with retries.
+  const problem = endpointProblem(input.endpoint, policy);
+  if (problem) throw invalid('endpoint', problem);
   const p256dh = keyBytes(input.p256dh);
   try {
     // A P-256 public key in uncompressed form; computeSecret throws for a point not on the curve.
@@ -46,18 +43,23 @@ function checkedSubscription(input: PushSubscriptionSave, policy: EndpointPolicy
 
 /**
  * Saves the caller's browser. The endpoint identifies the browser, so saving it again updates the
- * row (new keys, or another staff member now signed in on that device) rather than adding one.
+ * row (new keys, or another staff member of the organisation now signed in on that device) rather
+ * than adding one. An endpoint another organisation's staff saved stays theirs: 409, naming nobody.
+ * Moving it would hand that organisation's pushes to whoever learnt the URL; the console answers
+ * a 409 by subscribing the browser afresh, which gives it a new endpoint and ends the old one.
  */
-export async function savePushSubscription(db: Db, subscriber: Subscriber, input: PushSubscriptionSave, policy: EndpointPolicy): Promise<{ id: string; created: boolean }> {
+export async function savePushSubscription(db: Db, subscriber: Subscriber, input: PushSubscriptionSave, policy: PushEndpointPolicy): Promise<{ id: string; created: boolean }> {
   const keys = checkedSubscription(input, policy);
   const values = { organisationId: subscriber.organisationId, staffId: subscriber.staffId, ...keys, userAgent: input.userAgent ?? null };
   const [row] = await db
     .insert(pushSubscriptions)
     .values({ endpoint: input.endpoint, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, failureCount: 0 } })
+    // One statement: the organisation check and the update cannot be raced apart.
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, failureCount: 0 }, setWhere: eq(pushSubscriptions.organisationId, subscriber.organisationId) })
     // xmax is 0 only for a row this statement inserted (PostgreSQL's upsert idiom).
     .returning({ id: pushSubscriptions.id, created: sql<boolean>`(xmax = 0)` });
-  return { id: row!.id, created: row!.created };
+  if (!row) throw new ConflictError('This push subscription is registered elsewhere. Subscribe this browser again.', [{ path: 'endpoint', message: 'Already registered' }]);
+  return { id: row.id, created: row.created };
 }
 
 /**
