@@ -19,6 +19,8 @@ import { resolveVapidDetails } from './lib/push/vapid.js';
 import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
 import { jwtSigningKey } from './lib/secrets.js';
 import { registerSecurityHeaders } from './lib/security.js';
+import { closeWebSockets, registerGracefulShutdown } from './lib/shutdown.js';
+import type { ObjectStorage } from './lib/storage/index.js';
 import { registerWebConsole } from './lib/web-console.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { appointmentRoutes } from './modules/appointments/routes.js';
@@ -56,6 +58,8 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Heartbeat and auth timeouts of /api/events (tests shorten them). */
   events?: EventRouteOptions;
+  /** Upload storage instead of createStorage(config) (tests inject a failing one). */
+  storage?: ObjectStorage;
   /**
    * Push sender timings, and tests' local fake push service: plain http and loopback addresses
    * allowed for hosts in PUSH_ENDPOINT_HOSTS (refused in production), or a stand-in resolver.
@@ -79,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Idle keep-alive connections are dropped the moment app.close() starts (lib/shutdown.ts).
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('X-Request-Id', request.id);
   });
   registerErrorHandlers(app);
+  registerGracefulShutdown(app);
 
   // External plugins first, in plain sight.
   const payments = await createPaymentGateway(config, db, app.log);
@@ -102,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Swagger UI ships no inline script, so it runs under the strict CSP; the validator badge is
   // turned off because it would load an image from a third-party host.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeWebSockets });
 
   const jwtKey = await jwtSigningKey(db, config.JWT_SECRET);
   // The LISTEN connection of this process; closed with the app (the SIGTERM path calls app.close()).
@@ -147,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(pushRoutes(ctx));
-      await api.register(uploadRoutes(ctx));
+      await api.register(uploadRoutes(ctx, deps.storage ? { storage: deps.storage } : {}));
       await api.register(searchRoutes(ctx));
       await api.register(facilityRoutes(ctx));
       await api.register(doctorRoutes(ctx));

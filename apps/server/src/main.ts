@@ -7,6 +7,9 @@ import { runMigrations } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { redisRateLimitStore } from './lib/rate-limit.js';
 
+/** In-flight requests get this long to finish after SIGTERM. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 function fail(error: unknown): never {
   console.error('CareDesk failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
@@ -49,8 +52,16 @@ try {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
-    // app.close() stops accepting connections and waits for in-flight requests to finish.
+    // app.close() stops listening, drops idle keep-alive connections, closes sockets 1001 and
+    // waits for in-flight requests (lib/shutdown.ts). A request stuck past the grace is cut, so an
+    // orchestrator's stop never waits on one client.
+    const force = setTimeout(() => {
+      app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still running after the shutdown grace; closing their connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
     await app.close();
+    clearTimeout(force);
     await closeResources();
     process.exit(0);
   };
