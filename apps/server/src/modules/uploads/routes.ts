@@ -70,8 +70,10 @@ export function uploadRoutes(ctx: AppContext, options: UploadRouteOptions = {}):
           const upload = await receiveUpload(deps, caller, request.parts());
           return await reply.status(201).send(upload);
         } catch (error) {
-          // The rest of a rejected body is not worth reading: close the connection after the reply.
-          if (error instanceof AppError && (error.statusCode === 413 || error.statusCode === 415)) void reply.header('Connection', 'close');
+          // Whatever failed (a refused file, a full disk, the database), the rest of the body may
+          // still be unread, and the next request on this keep-alive connection would wait behind
+          // it for ever: close the connection after the reply rather than read megabytes to drop.
+          void reply.header('Connection', 'close');
           throw error;
         }
       },
