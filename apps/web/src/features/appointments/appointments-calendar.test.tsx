@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_INSTANTS, MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -11,12 +12,10 @@ import { makeAppointment, makeDoctor, page, recording } from './appointment-fixt
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-const today = dayjs().format('YYYY-MM-DD');
-const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
 const meera = makeDoctor({ name: 'Dr. Meera Iyer', specialization: 'Cardiology' });
 const arjun = makeDoctor({ name: 'Dr. Arjun Nair', specialization: 'Neurology' });
-const visitOf = (doctor: typeof meera, overrides: Partial<Appointment>) =>
-  makeAppointment({ doctorId: doctor.id, doctorName: doctor.name, specialization: doctor.specialization, date: today, ...overrides });
+const visitOf = (doctor: typeof meera, overrides: Partial<Appointment> & Pick<Appointment, 'date'>) =>
+  makeAppointment({ doctorId: doctor.id, doctorName: doctor.name, specialization: doctor.specialization, ...overrides });
 
 /** GET /appointments as the server answers it: by date range and doctor, a page at a time. */
 function appointmentsApi(rows: Appointment[]) {
@@ -41,10 +40,46 @@ function open(path: string, rows: Appointment[], extra: Record<string, FakeRoute
 
 const column = (name: string) => screen.findByRole('list', { name }, { timeout: 15_000 });
 
+// The days the page opens on and moves to are India's: run at mid-morning and either side of midnight there.
+describe.each(DAY_INSTANTS)('the appointments calendar at $label', ({ at, week }) => {
+  const { today, day } = pinClock(at);
+  const tomorrow = day(1);
+
+  it('steps through days with Next day, Previous day and Today, and says when a day is empty', async () => {
+    const rows = [visitOf(meera, { tokenNumber: 1, date: today, patientName: 'Lakshmi Narayan' }), visitOf(arjun, { tokenNumber: 2, patientName: 'Ravi Kumar', date: tomorrow })];
+    const { user, router } = open('/appointments?view=day', rows);
+    await column('Dr. Meera Iyer');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(dayjs(today).format('DD MMM YYYY'));
+
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await waitFor(() => expect(router.state.location.search).toContain(`from=${tomorrow}`));
+    expect(await within(await column('Dr. Arjun Nair')).findByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.queryByText('Lakshmi Narayan')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByText('No appointments')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing is booked on/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await within(await column('Dr. Meera Iyer')).findByText('Lakshmi Narayan')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(router.state.location.search).toContain(`from=${day(-1)}`));
+  });
+
+  it("opens the week view on India's week, Monday to Sunday, with today's column", async () => {
+    const { list } = open('/appointments?view=week', [visitOf(meera, { tokenNumber: 5, patientName: 'Lakshmi Narayan', date: today })]);
+    const todays = await column(dayjs(today).format('dddd, DD MMM YYYY'));
+    expect(await within(todays).findByText('Lakshmi Narayan')).toBeInTheDocument();
+    expect(list.seen.at(-1)?.params).toMatchObject({ from: week.from, to: week.to, doctorId: meera.id });
+  });
+});
+
 describe('the appointments calendar', () => {
+  const { today } = pinClock(MID_MORNING.at);
+
   it("switches to Day: each doctor's visits in their own column, kept in the URL, a block opens the drawer", async () => {
-    const lakshmi = visitOf(meera, { tokenNumber: 7, patientName: 'Lakshmi Narayan', startTime: '09:30', endTime: '09:45' });
-    const ravi = visitOf(arjun, { tokenNumber: 3, patientName: 'Ravi Kumar', startTime: '10:00', endTime: '10:15', status: 'CANCELLED' });
+    const lakshmi = visitOf(meera, { tokenNumber: 7, date: today, patientName: 'Lakshmi Narayan', startTime: '09:30', endTime: '09:45' });
+    const ravi = visitOf(arjun, { tokenNumber: 3, date: today, patientName: 'Ravi Kumar', startTime: '10:00', endTime: '10:15', status: 'CANCELLED' });
     const { user, router, list } = open('/appointments', [lakshmi, ravi], { [`GET /appointments/${lakshmi.id}`]: { data: lakshmi } });
     await screen.findByRole('grid', { name: 'Appointments' }, { timeout: 15_000 });
 
@@ -70,29 +105,8 @@ describe('the appointments calendar', () => {
     expect(router.state.location.search).toContain(`open=${lakshmi.id}`);
   });
 
-  it('steps through days with Next day, Previous day and Today, and says when a day is empty', async () => {
-    const rows = [visitOf(meera, { tokenNumber: 1, patientName: 'Lakshmi Narayan' }), visitOf(arjun, { tokenNumber: 2, patientName: 'Ravi Kumar', date: tomorrow })];
-    const { user, router } = open('/appointments?view=day', rows);
-    await column('Dr. Meera Iyer');
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(dayjs().format('DD MMM YYYY'));
-
-    await user.click(screen.getByRole('button', { name: 'Next day' }));
-    await waitFor(() => expect(router.state.location.search).toContain(`from=${tomorrow}`));
-    expect(await within(await column('Dr. Arjun Nair')).findByText('Ravi Kumar')).toBeInTheDocument();
-    expect(screen.queryByText('Lakshmi Narayan')).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Next day' }));
-    expect(await screen.findByText('No appointments')).toBeInTheDocument();
-    expect(screen.getByText(/Nothing is booked on/)).toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Today' }));
-    expect(await within(await column('Dr. Meera Iyer')).findByText('Lakshmi Narayan')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Previous day' }));
-    await waitFor(() => expect(router.state.location.search).toContain(`from=${dayjs().subtract(1, 'day').format('YYYY-MM-DD')}`));
-  });
-
   it('shows only the chosen doctor in the day view', async () => {
-    const rows = [visitOf(meera, { tokenNumber: 1 }), visitOf(arjun, { tokenNumber: 2 })];
+    const rows = [visitOf(meera, { tokenNumber: 1, date: today }), visitOf(arjun, { tokenNumber: 2, date: today })];
     const { list } = open(`/appointments?view=day&doctorId=${arjun.id}`, rows);
     await column('Dr. Arjun Nair');
     expect(screen.queryByRole('list', { name: 'Dr. Meera Iyer' })).not.toBeInTheDocument();
@@ -142,7 +156,7 @@ describe('the appointments calendar', () => {
 
   it('pages through a day with more visits than one API page holds', async () => {
     const rows = Array.from({ length: 230 }, (_, index) =>
-      visitOf(index % 2 ? arjun : meera, { tokenNumber: index + 1, patientName: `Patient ${index + 1}`, startTime: '09:00', endTime: '09:15' }),
+      visitOf(index % 2 ? arjun : meera, { tokenNumber: index + 1, patientName: `Patient ${index + 1}`, date: today, startTime: '09:00', endTime: '09:15' }),
     );
     const { list } = open('/appointments?view=day', rows);
     const arjunColumn = await column('Dr. Arjun Nair');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_INSTANTS, MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -16,8 +16,6 @@ function withApi(routes: Record<string, FakeRoute>) {
   return api;
 }
 
-const today = dayjs().format('YYYY-MM-DD');
-const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
 const doctor = makeDoctor({ name: 'Dr. Arjun Nair', specialization: 'Neurology' });
 
 async function openList(rows = [makeAppointment({ tokenNumber: 7 })], extra: Record<string, FakeRoute> = {}) {
@@ -29,7 +27,11 @@ async function openList(rows = [makeAppointment({ tokenNumber: 7 })], extra: Rec
   return { ...view, list, api, grid, user: userEvent.setup() };
 }
 
-describe('the appointments list', () => {
+// The days the list opens on and moves to are India's: run at mid-morning and either side of midnight there.
+describe.each(DAY_INSTANTS)('the appointments list at $label', ({ at, week }) => {
+  const { today, day } = pinClock(at);
+  const tomorrow = day(1);
+
   it("shows today's appointments: token, time, patient, doctor and status", async () => {
     const { grid, list } = await openList();
     expect(screen.getByRole('heading', { name: 'Appointments', level: 1 })).toBeInTheDocument();
@@ -40,6 +42,36 @@ describe('the appointments list', () => {
     expect(within(grid).getByText('+91 98765 43210')).toBeInTheDocument();
     expect(within(grid).getByText('Booked')).toBeInTheDocument();
   });
+
+  it("moves to India's tomorrow and this week (Monday to Sunday)", async () => {
+    const { list, user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ from: tomorrow, to: tomorrow }));
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ from: week.from, to: week.to }));
+  });
+
+  it('reschedules to a free slot of the same doctor', async () => {
+    const booked = makeAppointment({ tokenNumber: 6, date: today });
+    const slots = recording(() => ({ data: { date: today, timeZone: 'Asia/Kolkata', slots: [{ start: '11:00', end: '11:15', capacity: 1, remaining: 1 }] } }));
+    const move = recording(() => ({ data: { ...booked, startTime: '11:00' } }));
+    const { grid, user } = await openList([booked], {
+      [`GET /doctors/${booked.doctorId}/slots`]: slots.route,
+      [`POST /appointments/${booked.id}/reschedule`]: move.route,
+    });
+    await user.click(await within(grid).findByRole('button', { name: 'More actions for token 006' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    await user.click(await within(dialog).findByRole('button', { name: '11:00 am' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00' }));
+    expect(slots.seen[0]?.params).toEqual({ date: today });
+  });
+});
+
+describe('the appointments list', () => {
+  const { day } = pinClock(MID_MORNING.at);
+  const tomorrow = day(1);
 
   it('sends the date range, doctor, statuses and search to the API', async () => {
     const { list, user } = await openList();
@@ -76,7 +108,6 @@ describe('the appointments list', () => {
     const second = await screen.findByRole('menu');
     expect(within(second).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Print slip']);
   });
-
   it('checks in, with a success toast; a 409 shows the server message', async () => {
     const booked = makeAppointment({ tokenNumber: 4 });
     const { grid, user, api } = await openList([booked], {
@@ -86,7 +117,6 @@ describe('the appointments list', () => {
     expect(await screen.findByText('Cannot check in: the appointment is CANCELLED')).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
-
   it('cancel needs a reason, then sends it', async () => {
     const booked = makeAppointment({ tokenNumber: 5 });
     const cancel = recording(() => ({ data: { ...booked, status: 'CANCELLED', cancelReason: 'Unwell' } }));
@@ -102,7 +132,6 @@ describe('the appointments list', () => {
     await waitFor(() => expect(cancel.seen[0]?.body).toEqual({ reason: 'Unwell' }));
     expect(await screen.findByText('Appointment cancelled: token 005')).toBeInTheDocument();
   });
-
   it('opens a row in the drawer with its history', async () => {
     const booked = makeAppointment({
       tokenNumber: 9,
@@ -121,24 +150,6 @@ describe('the appointments list', () => {
     expect(within(drawer).getByText('from 2026-11-22 09:00 to 2026-11-23 09:30')).toBeInTheDocument();
     expect(within(drawer).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
   });
-
-  it('reschedules to a free slot of the same doctor', async () => {
-    const booked = makeAppointment({ tokenNumber: 6, date: today });
-    const slots = recording(() => ({ data: { date: today, timeZone: 'Asia/Kolkata', slots: [{ start: '11:00', end: '11:15', capacity: 1, remaining: 1 }] } }));
-    const move = recording(() => ({ data: { ...booked, startTime: '11:00' } }));
-    const { grid, user } = await openList([booked], {
-      [`GET /doctors/${booked.doctorId}/slots`]: slots.route,
-      [`POST /appointments/${booked.id}/reschedule`]: move.route,
-    });
-    await user.click(await within(grid).findByRole('button', { name: 'More actions for token 006' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
-    await user.click(await within(dialog).findByRole('button', { name: '11:00 am' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
-    await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00' }));
-    expect(slots.seen[0]?.params).toEqual({ date: today });
-  });
-
   it("says 'No appointments' and clears the search and filters but keeps the dates", async () => {
     const list = recording(() => ({ data: page([]) }));
     withApi({ 'GET /appointments': list.route, 'GET /doctors': { data: page([doctor]) } });

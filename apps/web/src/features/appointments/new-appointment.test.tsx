@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_INSTANTS, MID_MORNING, daysAt, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -10,17 +10,17 @@ import { makeAppointment, makeDoctor, makePatient, page, recording } from './app
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-const today = dayjs().format('YYYY-MM-DD');
+const { today } = daysAt(MID_MORNING.at);
 const doctor = makeDoctor({ name: 'Dr. Arjun Nair', specialization: 'Neurology', consultationFeePaise: 80_000 });
 const patient = makePatient({ name: 'Lakshmi Narayan' });
-const slotsOf = (starts: string[], capacity = 1) => ({
-  date: today,
+const slotsOf = (starts: string[], capacity = 1, date = today) => ({
+  date,
   timeZone: 'Asia/Kolkata',
   slots: starts.map((start) => ({ start, end: start, capacity, remaining: capacity > 1 ? 2 : 1 })),
 });
 
 function setup(routes: Record<string, FakeRoute> = {}, path = '/appointments?new=1') {
-  const slots = recording(() => ({ data: slotsOf(['09:30', '10:15']) }));
+  const slots = recording((params) => ({ data: slotsOf(['09:30', '10:15'], 1, String(params.date)) }));
   const api = installFakeApi({
     ...headerRoutes(),
     'GET /appointments': { data: page([]) },
@@ -38,13 +38,16 @@ function setup(routes: Record<string, FakeRoute> = {}, path = '/appointments?new
 async function pickPatientAndDoctor(user: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('dialog', { name: 'New appointment' }, { timeout: 15_000 });
   await user.type(within(dialog).getByRole('textbox', { name: 'Find patient' }), 'laksh');
-  await user.click(await within(dialog).findByRole('button', { name: /Lakshmi Narayan/ }));
+  // The search answers after its debounce; on a busy machine that takes longer than findBy's default second.
+  await user.click(await within(dialog).findByRole('button', { name: /Lakshmi Narayan/ }, { timeout: 5_000 }));
   await user.click(within(dialog).getByRole('combobox', { name: 'Doctor' }));
   await user.click(await screen.findByRole('option', { name: /Dr. Arjun Nair/ }));
   return dialog;
 }
 
 describe('booking an appointment', () => {
+  pinClock(MID_MORNING.at);
+
   it('picks patient, doctor and a free slot, books it and shows the slip', async () => {
     const created = makeAppointment({ tokenNumber: 7, doctorName: 'Dr. Arjun Nair', startTime: '10:15', endTime: '10:30', feePaise: 80_000 });
     const book = recording(() => ({ status: 201, data: created }));
@@ -115,5 +118,24 @@ describe('booking an appointment', () => {
     setup({ [`GET /patients/${patient.id}`]: { data: patient } }, `/appointments?new=1&patientId=${patient.id}`);
     const chosen = await screen.findByLabelText('Chosen patient', undefined, { timeout: 15_000 });
     expect(chosen).toHaveTextContent('Lakshmi Narayan');
+  });
+});
+
+// The dialog's first day and the earliest it allows are India's: run at mid-morning and either side of midnight there.
+describe.each(DAY_INSTANTS)('the new appointment dialog at $label', ({ at }) => {
+  const { today, day } = pinClock(at);
+
+  it("starts on India's today, refuses an earlier day, and asks for the chosen day's slots", async () => {
+    const { user, slots } = setup();
+    const dialog = await pickPatientAndDoctor(user);
+    const date = within(dialog).getByLabelText('Date');
+    expect(date).toHaveValue(today);
+    expect(date).toHaveAttribute('min', today);
+    await within(dialog).findByRole('group', { name: 'Free slots' });
+    expect(slots.seen[0]?.params).toEqual({ date: today });
+    fireEvent.change(date, { target: { value: day(-1) } });
+    expect(date).toHaveValue(today);
+    fireEvent.change(date, { target: { value: day(1) } });
+    await waitFor(() => expect(slots.seen.at(-1)?.params).toEqual({ date: day(1) }));
   });
 });

@@ -1,9 +1,9 @@
 import type { Booking } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
+import { DAY_INSTANTS, MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, page, recording, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -12,8 +12,6 @@ import { makeService } from '@/test/service-fixtures';
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-const today = dayjs().format('YYYY-MM-DD');
-const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
 const scan = makeService({ name: 'CT Chest', category: 'CT', kind: 'SCAN' });
 
 async function openList(rows: Booking[] = [makeBooking({ tokenNumber: 7 })], extra: Record<string, FakeRoute> = {}) {
@@ -27,7 +25,11 @@ async function openList(rows: Booking[] = [makeBooking({ tokenNumber: 7 })], ext
   return { ...view, list, services, api, grid, user: userEvent.setup() };
 }
 
-describe('the bookings list', () => {
+// The days the page opens on and moves to are India's: run at mid-morning and either side of midnight there.
+describe.each(DAY_INSTANTS)('the bookings list at $label', ({ at, week }) => {
+  const { today, day } = pinClock(at);
+  const tomorrow = day(1);
+
   it("shows today's scan and test bookings: token, time, patient, service and status", async () => {
     const { grid, list, services } = await openList();
     expect(screen.getByRole('heading', { name: 'Bookings', level: 1 })).toBeInTheDocument();
@@ -40,6 +42,36 @@ describe('the bookings list', () => {
     expect(within(grid).getByText('MRI Brain')).toBeInTheDocument();
     expect(within(grid).getByText('Booked')).toBeInTheDocument();
   });
+
+  it('reschedules to a free place of the same scan', async () => {
+    const booked = makeBooking({ tokenNumber: 6, date: today });
+    const slots = recording(() => ({ data: { date: today, timeZone: 'Asia/Kolkata', slots: [{ start: '11:00', end: '11:30', capacity: 1, remaining: 1 }] } }));
+    const move = recording(() => ({ data: { ...booked, startTime: '11:00' } }));
+    const { grid, user } = await openList([booked], {
+      [`GET /services/${booked.serviceId}/slots`]: slots.route,
+      [`POST /bookings/${booked.id}/reschedule`]: move.route,
+    });
+    await user.click(await within(grid).findByRole('button', { name: 'More actions for token MR-006' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule booking' });
+    await user.click(await within(dialog).findByRole('button', { name: '11:00 am' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00' }));
+    expect(slots.seen[0]?.params).toEqual({ date: today });
+  });
+
+  it("moves to India's tomorrow and this week (Monday to Sunday)", async () => {
+    const { list, user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ from: tomorrow, to: tomorrow }));
+    await user.click(screen.getByRole('button', { name: 'This week' }));
+    await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ from: week.from, to: week.to }));
+  });
+});
+
+describe('the bookings list', () => {
+  const { day } = pinClock(MID_MORNING.at);
+  const tomorrow = day(1);
 
   it('sends the date range, scan, kind, statuses and search to the API', async () => {
     const { list, user } = await openList();
@@ -126,23 +158,6 @@ describe('the bookings list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     await waitFor(() => expect(cancel.seen[0]?.body).toEqual({ reason: 'Fever' }));
     expect(await screen.findByText('Booking cancelled: token MR-005')).toBeInTheDocument();
-  });
-
-  it('reschedules to a free place of the same scan', async () => {
-    const booked = makeBooking({ tokenNumber: 6, date: today });
-    const slots = recording(() => ({ data: { date: today, timeZone: 'Asia/Kolkata', slots: [{ start: '11:00', end: '11:30', capacity: 1, remaining: 1 }] } }));
-    const move = recording(() => ({ data: { ...booked, startTime: '11:00' } }));
-    const { grid, user } = await openList([booked], {
-      [`GET /services/${booked.serviceId}/slots`]: slots.route,
-      [`POST /bookings/${booked.id}/reschedule`]: move.route,
-    });
-    await user.click(await within(grid).findByRole('button', { name: 'More actions for token MR-006' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule booking' });
-    await user.click(await within(dialog).findByRole('button', { name: '11:00 am' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
-    await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00' }));
-    expect(slots.seen[0]?.params).toEqual({ date: today });
   });
 
   it("says 'No bookings' and clears the search and filters but keeps the dates", async () => {

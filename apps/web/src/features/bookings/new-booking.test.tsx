@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
+import { DAY_INSTANTS, MID_MORNING, daysAt, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, page, recording, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { makePatient } from '@/test/patient-fixtures';
@@ -12,17 +12,17 @@ import { makeService } from '@/test/service-fixtures';
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-const today = dayjs().format('YYYY-MM-DD');
+const { today } = daysAt(MID_MORNING.at);
 const scan = makeService({ name: 'CT Chest', category: 'CT', kind: 'SCAN', pricePaise: 350_000 });
 const patient = makePatient({ name: 'Lakshmi Narayan', gender: 'FEMALE' });
-const slotsOf = (starts: string[], capacity = 1) => ({
-  date: today,
+const slotsOf = (starts: string[], capacity = 1, date = today) => ({
+  date,
   timeZone: 'Asia/Kolkata',
   slots: starts.map((start) => ({ start, end: start, capacity, remaining: capacity > 1 ? capacity - 1 : 1 })),
 });
 
 function setup(routes: Record<string, FakeRoute> = {}, path = '/bookings?new=1') {
-  const slots = recording(() => ({ data: slotsOf(['08:00', '08:30']) }));
+  const slots = recording((params) => ({ data: slotsOf(['08:00', '08:30'], 1, String(params.date)) }));
   const api = installFakeApi({
     ...headerRoutes(),
     'GET /bookings': { data: page([]) },
@@ -40,13 +40,16 @@ function setup(routes: Record<string, FakeRoute> = {}, path = '/bookings?new=1')
 async function pickPatientAndScan(user: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('dialog', { name: 'New booking' }, { timeout: 15_000 });
   await user.type(within(dialog).getByRole('textbox', { name: 'Find patient' }), 'laksh');
-  await user.click(await within(dialog).findByRole('button', { name: /Lakshmi Narayan/ }));
+  // The search answers after its debounce; on a busy machine that takes longer than findBy's default second.
+  await user.click(await within(dialog).findByRole('button', { name: /Lakshmi Narayan/ }, { timeout: 5_000 }));
   await user.click(within(dialog).getByRole('combobox', { name: 'Scan or test' }));
   await user.click(await screen.findByRole('option', { name: /CT Chest/ }));
   return dialog;
 }
 
 describe('booking a scan or test', () => {
+  pinClock(MID_MORNING.at);
+
   it('picks patient, scan and a free slot, books it and shows the slip with the token', async () => {
     const created = makeBooking({ tokenNumber: 1, tokenLabel: 'CT-001', serviceName: 'CT Chest', category: 'CT', startTime: '08:30', endTime: '09:00', pricePaise: 350_000 });
     const book = recording(() => ({ status: 201, data: created }));
@@ -95,5 +98,24 @@ describe('booking a scan or test', () => {
     setup({ [`GET /patients/${patient.id}`]: { data: patient } }, `/bookings?new=1&patientId=${patient.id}`);
     const chosen = await screen.findByLabelText('Chosen patient', undefined, { timeout: 15_000 });
     expect(chosen).toHaveTextContent('Lakshmi Narayan');
+  });
+});
+
+// The dialog's first day and the earliest it allows are India's: run at mid-morning and either side of midnight there.
+describe.each(DAY_INSTANTS)('the new booking dialog at $label', ({ at }) => {
+  const { today, day } = pinClock(at);
+
+  it("starts on India's today, refuses an earlier day, and asks for the chosen day's slots", async () => {
+    const { user, slots } = setup();
+    const dialog = await pickPatientAndScan(user);
+    const date = within(dialog).getByLabelText('Date');
+    expect(date).toHaveValue(today);
+    expect(date).toHaveAttribute('min', today);
+    await within(dialog).findByRole('group', { name: 'Free slots' });
+    expect(slots.seen[0]?.params).toEqual({ date: today });
+    fireEvent.change(date, { target: { value: day(-1) } });
+    expect(date).toHaveValue(today);
+    fireEvent.change(date, { target: { value: day(1) } });
+    await waitFor(() => expect(slots.seen.at(-1)?.params).toEqual({ date: day(1) }));
   });
 });
