@@ -17,6 +17,7 @@ import {
   bearer,
   createOrganisation,
   daysFromToday,
+  doctorInput,
   serviceInput,
   signIn,
   uniqueEmail,
@@ -41,6 +42,7 @@ interface Tenant {
   workerToken: string;
   admin: ApiClient;
   patientId: string;
+  patientPhone: string;
   /** The patient app account of that patient's phone. */
   patientApp: PatientApp;
   doctorId: string;
@@ -197,6 +199,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     workerToken: workerSession.access_token,
     admin,
     patientId: patient.id,
+    patientPhone: patient.phone,
     patientApp,
     doctorId: doctor.id,
     scanId: scan.id,
@@ -213,6 +216,88 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     inviteeId: invited.member.id,
     invitationToken: invited.invitationUrl.split('/').pop()!,
   };
+}
+
+/**
+ * Ids inside bodies and query strings, found in the OpenAPI document: a uuid field named after
+ * what it points at. Each is filled with A's id of that kind in an otherwise valid request of B's.
+ */
+const FIELD_VALUES: Record<string, ((a: Tenant) => string) | { skip: string } | { of: (a: Tenant) => string; publicBy: string }> = {
+  doctorId: (a) => a.doctorId,
+  patientId: (a) => a.patientId,
+  'patient.patientId': (a) => a.patientId,
+  excludeId: (a) => a.patientId,
+  serviceId: (a) => a.scanId,
+  facilityId: (a) => a.facilityId,
+  uploadId: (a) => a.privateUploadId,
+  attachmentUploadId: (a) => a.privateUploadId,
+  visitId: (a) => a.appointmentId,
+  staffId: (a) => a.org.admin.id,
+  // Its existence may show (the unknown-id answer differs), but nothing may be done there with B's ids.
+  organisationId: { of: (a) => a.org.id, publicBy: PATIENT_CATALOGUE },
+  planId: { skip: 'plans are the product’s, the same for every organisation' },
+  clientId: { skip: 'chosen by the sending app and unique only within its conversation: it names nothing' },
+};
+
+/** A valid request of B's own for each operation with such a field (B's ids everywhere). */
+function baseRequest(operation: string, b: Tenant): { url: string; body?: Record<string, unknown> } | undefined {
+  const date = daysFromToday(9);
+  const visit = { doctorId: b.doctorId, patientId: b.patientId, date, startTime: '11:00' };
+  const bases: Record<string, { url: string; body?: Record<string, unknown> }> = {
+    'GET /api/audit': { url: '/api/audit' },
+    'GET /api/audit/export.csv': { url: '/api/audit/export.csv' },
+    'GET /api/doctors': { url: '/api/doctors' },
+    'GET /api/doctors/export.csv': { url: '/api/doctors/export.csv' },
+    'GET /api/services': { url: '/api/services' },
+    'GET /api/services/export.csv': { url: '/api/services/export.csv' },
+    'GET /api/patients/phone-matches': { url: `/api/patients/phone-matches?phone=${encodeURIComponent(b.patientPhone)}` },
+    'GET /api/appointments': { url: '/api/appointments' },
+    'GET /api/bookings': { url: '/api/bookings' },
+    'POST /api/doctors': { url: '/api/doctors', body: { ...doctorInput(), facilityId: b.facilityId } },
+    'PATCH /api/doctors/{id}': { url: `/api/doctors/${b.doctorId}`, body: { facilityId: b.facilityId } },
+    'POST /api/services': { url: '/api/services', body: { ...serviceInput(), facilityId: b.facilityId } },
+    'PATCH /api/services/{id}': { url: `/api/services/${b.scanId}`, body: { facilityId: b.facilityId } },
+    'POST /api/appointments': { url: '/api/appointments', body: visit },
+    'POST /api/appointments/{id}/reschedule': { url: `/api/appointments/${b.appointmentId}/reschedule`, body: { date, startTime: '11:30', doctorId: b.doctorId } },
+    'POST /api/bookings': { url: '/api/bookings', body: { serviceId: b.scanId, patientId: b.patientId, date, startTime: '11:00' } },
+    'POST /api/bookings/{id}/reschedule': { url: `/api/bookings/${b.bookingId}/reschedule`, body: { date, startTime: '11:30', serviceId: b.scanId } },
+    // B's booking is completed first (below), so the report's upload is what gets checked.
+    'POST /api/bookings/{id}/report': { url: `/api/bookings/${b.bookingId}/report`, body: { uploadId: b.privateUploadId } },
+    'POST /api/tokens/{kind}/{id}/actions/{action}': { url: `/api/tokens/doctors/${b.doctorId}/actions/recall`, body: { visitId: b.appointmentId } },
+    'POST /api/chats/{patientId}/messages': { url: `/api/chats/${b.patientId}/messages`, body: { text: 'See the attachment', attachmentUploadId: b.privateUploadId } },
+    'POST /api/patient/chats': { url: '/api/patient/chats', body: { organisationId: b.org.id, patientId: b.patientId, text: 'Hello' } },
+    'POST /api/patient/chats/{conversationId}/messages': { url: `/api/patient/chats/${b.conversationId}/messages`, body: { text: 'Hello' } },
+    'POST /api/patient/appointments': { url: '/api/patient/appointments', body: { organisationId: b.org.id, doctorId: b.doctorId, date, startTime: '12:00', patient: { patientId: b.patientId } } },
+    'POST /api/patient/bookings': { url: '/api/patient/bookings', body: { organisationId: b.org.id, serviceId: b.scanId, date, startTime: '12:00', patient: { patientId: b.patientId } } },
+    'POST /api/plan/activate': { url: '/api/plan/activate' },
+  };
+  return bases[operation];
+}
+
+interface JsonSchema {
+  type?: string;
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+const isUuid = (schema: JsonSchema): boolean => schema.format === 'uuid' || [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(isUuid);
+
+/** Dotted names of the uuid fields of a body schema. */
+function uuidFieldsOf(schema: JsonSchema | undefined, prefix = ''): string[] {
+  if (!schema) return [];
+  const nested = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap((part) => uuidFieldsOf(part, prefix));
+  const own = Object.entries(schema.properties ?? {}).flatMap(([name, property]) => (isUuid(property) ? [`${prefix}${name}`] : uuidFieldsOf(property, `${prefix}${name}.`)));
+  return [...new Set([...nested, ...own])];
+}
+
+function withField(body: Record<string, unknown>, field: string, value: string): Record<string, unknown> {
+  const [head, ...rest] = field.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...body, [head]: value };
+  return { ...body, [head]: withField((body[head] as Record<string, unknown> | undefined) ?? {}, rest.join('.'), value) };
 }
 
 /**
@@ -254,6 +339,39 @@ async function snapshotQuery(t: TestApp, organisationId: string) {
   };
 }
 
+/** What the suite reads of the app's OpenAPI document. */
+interface OpenApi {
+  paths: Record<
+    string,
+    Record<string, { parameters?: Array<{ in: string; name: string; schema?: JsonSchema & { enum?: string[] } }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
+}
+
+/** Every id of A's the suite knows. */
+function idsOf(a: Tenant): string[] {
+  return [a.org.id, a.org.admin.id, a.org.worker.id, a.inviteeId, a.patientId, a.doctorId, a.scanId, a.serviceId, a.facilityId, a.appointmentId, a.bookingId, a.conversationId, a.notificationId, a.privateUploadId, a.publicUploadId];
+}
+
+/** The tables where a row of organisation B's mentions one of A's ids. */
+async function referencesQuery(t: TestApp, organisationId: string, ids: string[]) {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const owned = rowsOf<{ name: string }>(
+    await t.database.db.execute(sql`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'organisation_id' order by 1`),
+  )
+    .map((row) => row.name)
+    // The audit trail records what B asked for, A's ids included: that is its purpose.
+    .filter((name) => !name.startsWith('audit_'));
+  const pattern = ids.join('|');
+  const query = sql.join(
+    owned.map((name) => sql`select ${name}::text as name from ${sql.identifier(name)} r where r.organisation_id = ${organisationId}::uuid and r::text ~ ${pattern}`),
+    sql` union all `,
+  );
+  return async (): Promise<string[]> => {
+    await auditWritesSettled(t.database.db);
+    return [...new Set(rowsOf<{ name: string }>(await t.database.db.execute(query)).map((row) => row.name))];
+  };
+}
+
 /** One request the suite makes: route, filled path, who calls, and what it must answer. */
 interface Probe {
   route: string;
@@ -292,6 +410,7 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
   let aSocket: Peer;
   const probes: Probe[] = [];
   const unclassified: string[] = [];
+  let openApi: OpenApi;
   const stats = { routes: 0, methods: 0, requests: 0, answers: new Map<string, number>() };
 
   beforeAll(async () => {
@@ -307,7 +426,7 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
     aSocket = await ready(t.app, a.adminToken);
     snapshotOfA = await snapshotQuery(t, a.org.id);
 
-    const openApi = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: { enum?: string[] } }> }>> };
+    openApi = t.app.swagger() as OpenApi;
     const enumOf = (path: string, method: string, param: string): string[] | undefined => {
       const operation = openApi.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
       return operation?.parameters?.find((p) => p.in === 'path' && p.name === param)?.schema?.enum;
@@ -455,6 +574,59 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
     expect((await t.app.inject({ url: `/api/invitations/${a.invitationToken}` })).statusCode).toBe(200);
   });
 
+  it('answers an id of A in a body or query string as it answers an id nobody has, and B’s rows never point at A', async () => {
+    for (const action of ['check-in', 'start', 'complete']) expect((await b.admin.post(`/api/bookings/${b.bookingId}/actions/${action}`, {})).statusCode).toBe(200);
+    const pointsAtA = await referencesQuery(t, b.org.id, idsOf(a));
+    const failures: string[] = [];
+    const unknown: string[] = [];
+    let before = await snapshotOfA();
+    for (const [path, operations] of Object.entries(openApi.paths)) {
+      for (const [lowerMethod, operation] of Object.entries(operations)) {
+        const method = lowerMethod.toUpperCase();
+        const name = `${method} ${path}`;
+        const queryFields = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.schema && isUuid(p.schema)).map((p) => `?${p.name}`);
+        const bodyFields = uuidFieldsOf(operation.requestBody?.content?.['application/json']?.schema);
+        for (const field of [...queryFields, ...bodyFields]) {
+          const source = FIELD_VALUES[field.replace(/^\?/, '')];
+          if (!source) {
+            unknown.push(`${name}: no id of A for the field ${field} (add it to FIELD_VALUES)`);
+            continue;
+          }
+          if ('skip' in source) continue;
+          const base = baseRequest(name, b);
+          if (!base) {
+            unknown.push(`${name}: no valid request of B's to put ${field} in (add it to baseRequest)`);
+            continue;
+          }
+          const caller: Caller = path.startsWith('/api/patient/') ? 'B patient' : 'B admin';
+          const sendWith = (value: string) => {
+            const url = field.startsWith('?') ? `${base.url}${base.url.includes('?') ? '&' : '?'}${field.slice(1)}=${value}` : base.url;
+            const body = field.startsWith('?') ? base.body : withField(base.body ?? {}, field, value);
+            return send({ method, caller, body }, url);
+          };
+          const answer = await sendWith('of' in source ? source.of(a) : source(a));
+          const control = await sendWith(randomUUID());
+          const label = `${caller}: ${name} with A's ${field}`;
+          const messageOf = (response: LightMyRequestResponse) => (String(response.headers['content-type']).includes('json') ? (response.json<{ message?: string }>().message ?? '') : '');
+          if (!('publicBy' in source) && (answer.statusCode !== control.statusCode || messageOf(answer) !== messageOf(control))) {
+            failures.push(`${label}: ${answer.statusCode} ${messageOf(answer)}, while an id nobody has gets ${control.statusCode} ${messageOf(control)}`);
+          }
+          if (method !== 'GET' && answer.statusCode < 300) failures.push(`${label}: accepted (${answer.statusCode})`);
+          if (idsOf(a).some((id) => answer.body.includes(id))) failures.push(`${label}: the answer names an id of A`);
+          const after = await snapshotOfA();
+          if (after !== before) {
+            failures.push(`${label}: changed organisation A's rows`);
+            before = after;
+          }
+          const pointing = await pointsAtA();
+          if (pointing.length > 0) failures.push(`${label}: B's rows now point at A (${pointing.join(', ')})`);
+        }
+      }
+    }
+    expect(unknown).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
   it('never carries an id of A on B’s sockets, nor anything of B’s requests on A’s', async () => {
     // One message each side as a barrier: whatever the probes raised would have arrived first.
     const aBarrier = created<{ id: string }>(await a.admin.post(`/api/chats/${a.patientId}/messages`, { text: 'Barrier A' }), 'A barrier');
@@ -462,7 +634,7 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
     await aSocket.next((message) => message.messageId === aBarrier.id);
     await Promise.all(bSockets.map((socket) => socket.next((message) => message.messageId === bBarrier.id)));
 
-    const idsOfA = [a.org.id, a.patientId, a.doctorId, a.scanId, a.serviceId, a.facilityId, a.appointmentId, a.bookingId, a.conversationId, a.notificationId, a.privateUploadId, a.publicUploadId, aBarrier.id];
+    const idsOfA = [...idsOf(a), aBarrier.id];
     for (const socket of bSockets) {
       const leaked = socket.messages.filter((message) => idsOfA.some((id) => JSON.stringify(message).includes(id)));
       expect(leaked).toEqual([]);
