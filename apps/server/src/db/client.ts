@@ -31,10 +31,39 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+const LEAK_GRACE_MS = 1000;
+const checkedOut = new WeakSet<pg.PoolClient | pg.Client>();
+
+/**
+ * drizzle's transaction() checks a client out and sends BEGIN outside its try/finally, so a
+ * connection that died just before (a database restart, a network drop) is never released: each
+ * one costs the pool a client for good, and after `max` of them every request waits forever even
+ * once the database is back. A client whose connection ended and that its holder has not released
+ * shortly after is released here; the holder's own late release is then a no-op.
+ */
+function releaseLeaked(client: pg.PoolClient | pg.Client): void {
+  setTimeout(() => {
+    if (!checkedOut.has(client)) return;
+    const poolClient = client as pg.PoolClient;
+    const release = poolClient.release;
+    poolClient.release = () => undefined;
+    release(new Error('Connection ended while checked out'));
+  }, LEAK_GRACE_MS).unref();
+}
+
 export function fromPool(pool: pg.Pool): Database {
   // An idle client losing its connection (a restart, a dropped database) must not crash the
   // process: pg re-emits it on the pool, which throws when nobody listens. The pool replaces it.
   pool.on('error', () => undefined);
+  // A client checked out of the pool (a transaction, a query in flight) has no pool listener: when
+  // its connection drops, pg fails its queries and also emits 'error', which would crash the
+  // process. The failed queries already carry the error to their callers (503, db-errors.ts).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    client.on('end', () => releaseLeaked(client));
+  });
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => checkedOut.delete(client));
   const db = drizzleNodePg(pool, { schema });
   return {
     driver: 'postgres',

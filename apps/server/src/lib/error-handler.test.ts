@@ -4,7 +4,8 @@ import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { createTestDatabase } from '../test/database.js';
 import { ConflictError, NotFoundError } from './errors.js';
-import { loggerOptions } from './logging.js';
+import { databaseUnavailable } from './db-errors.js';
+import { loggerOptions, serializeError, WITHHELD } from './logging.js';
 
 describe('the central error handler', () => {
   it('shapes typed, validation and unknown errors, and never leaks a stack or message of a 500', async () => {
@@ -49,9 +50,48 @@ describe('the central error handler', () => {
 });
 
 describe('request logging', () => {
-  it('logs the path without its query string (queries can carry patient data)', () => {
+  it('logs the route template, never the URL (queries and paths can carry patient data or tokens)', () => {
     const options = loggerOptions(testConfig());
-    const serialise = options.serializers?.req as (request: { method: string; url: string }) => { url: string };
-    expect(serialise({ method: 'GET', url: '/api/patients?search=Sunita%20Pawar&phone=9822012345' }).url).toBe('/api/patients');
+    const serialise = options.serializers?.req as (request: { method: string; url: string; routeOptions?: { url?: string } }) => Record<string, unknown>;
+    const line = serialise({ method: 'GET', url: '/api/invitations/secret-token?search=Sunita%20Pawar', routeOptions: { url: '/api/invitations/:token' } });
+    expect(line).toEqual({ method: 'GET', route: '/api/invitations/:token' });
+    expect(serialise({ method: 'GET', url: '/api/Sunita-Pawar' })).toEqual({ method: 'GET', route: '(no route)' });
+  });
+
+  it('logs an error by class, causes, code, constraint and stack frames, never its message or properties', () => {
+    const driver = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      constraint: 'patients_phone_unique',
+      detail: 'Key (phone)=(+919822012345) already exists.',
+    });
+    class DrizzleQueryError extends Error {
+      params = ['Sunita Pawar', '+919822012345', 'HIV+'];
+    }
+    const error = new DrizzleQueryError('Failed query: insert into patients … params: Sunita Pawar,+919822012345,HIV+', { cause: driver });
+    const logged = serializeError(error);
+    expect(logged).toMatchObject({ type: 'DrizzleQueryError', causes: ['Error'], code: '23505', constraint: 'patients_phone_unique' });
+    expect(logged.stack).toMatch(/^\s+at /);
+    const text = JSON.stringify(logged);
+    for (const value of ['Sunita', '9822012345', 'HIV', 'Failed query', 'duplicate key']) expect(text).not.toContain(value);
+
+    // A code or name that is not an identifier could be data: dropped.
+    expect(serializeError(Object.assign(new Error('x'), { code: 'Sunita Pawar' }))).not.toHaveProperty('code');
+    expect(serializeError('Sunita Pawar')).toEqual({ type: 'string', message: WITHHELD, stack: '' });
+  });
+});
+
+describe('database outages', () => {
+  it('are told from statement errors by code, errno or pg message, through drizzle causes', () => {
+    const wrap = (cause: unknown) => Object.assign(new Error('Failed query: select … params: Sunita'), { cause });
+    expect(databaseUnavailable(wrap(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(databaseUnavailable(wrap(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))).toBe(true);
+    expect(databaseUnavailable(wrap(Object.assign(new Error('the database system is starting up'), { code: '57P03' })))).toBe(true);
+    expect(databaseUnavailable(wrap(Object.assign(new Error('connection failure'), { code: '08006' })))).toBe(true);
+    expect(databaseUnavailable(wrap(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(databaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(databaseUnavailable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(databaseUnavailable(wrap(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(false);
+    expect(databaseUnavailable(wrap(Object.assign(new Error('invalid byte sequence'), { code: '22021' })))).toBe(false);
+    expect(databaseUnavailable(new TypeError('x is undefined'))).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable } from './db-errors.js';
 import { AppError, TooManyRequestsError, errorBody } from './errors.js';
 
 const GENERIC_500 = 'Something went wrong. Please try again.';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'CareDesk cannot reach its database right now. Try again in a moment.';
 
 /** Fastify's own errors and http-errors (from @fastify/send) carry a statusCode. */
 function clientErrorStatus(error: unknown): number | undefined {
@@ -17,8 +19,10 @@ function issuePath(instancePath: string, context: string | undefined): string {
 }
 
 /**
- * The one place errors become replies: design.md §6 shape, no stacks, no 500 for bad input.
- * 5xx are logged with the error; 4xx are logged by the request log line only.
+ * The one place errors become replies: design.md §6 shape, no stacks, no 500 for bad input, 503
+ * with Retry-After while the database is unreachable (as /api/health answers then).
+ * 5xx are logged with the error (logging.ts keeps only its class, codes and frames: never a
+ * message, parameter or value); 4xx are logged by the request log line only.
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -42,6 +46,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       const code = (error as Partial<FastifyError>).code;
       const message = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : (error as Error).message;
       return reply.status(status).send(errorBody(status, message));
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: database unavailable');
+      return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(500, GENERIC_500));

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
+import { databaseUnavailable } from '../../lib/db-errors.js';
 import type { EventBus } from '../../lib/events/bus.js';
 
 export interface EventRouteOptions {
@@ -188,8 +189,15 @@ export function eventSocket<Caller>(
           request.log.debug(audience.logFields(caller), `${audience.name} socket ready`);
           send(socket, { type: 'ready' });
         },
-        () => {
+        (error: unknown) => {
           authenticating = false;
+          // An unreachable database is not an ended session: 1013 (try again later) makes the
+          // client reconnect with the same token instead of renewing it or signing out.
+          if (databaseUnavailable(error)) {
+            clearTimeout(client.timer);
+            socket.close(1013, 'The server is unavailable. Try again later.');
+            return;
+          }
           unauthorized('Your session has ended. Sign in again.');
         },
       );
