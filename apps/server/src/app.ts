@@ -13,11 +13,14 @@ import { createEventBus } from './lib/events/bus.js';
 import { registerErrorHandlers } from './lib/error-handler.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
 import { createPaymentGateway } from './lib/payments/index.js';
+import type { PushEndpointPolicy } from './lib/push/endpoints.js';
 import { createPushSender, type PushSender, type PushSenderOptions } from './lib/push/sender.js';
 import { resolveVapidDetails } from './lib/push/vapid.js';
 import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
 import { jwtSigningKey } from './lib/secrets.js';
 import { registerSecurityHeaders } from './lib/security.js';
+import { closeWebSockets, registerGracefulShutdown } from './lib/shutdown.js';
+import type { ObjectStorage } from './lib/storage/index.js';
 import { registerWebConsole } from './lib/web-console.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { appointmentRoutes } from './modules/appointments/routes.js';
@@ -55,8 +58,13 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Heartbeat and auth timeouts of /api/events (tests shorten them). */
   events?: EventRouteOptions;
-  /** Push sender timings, and plain-http endpoints for a local fake push service (tests). */
-  push?: PushSenderOptions & { allowHttpEndpoints?: boolean };
+  /** Upload storage instead of createStorage(config) (tests inject a failing one). */
+  storage?: ObjectStorage;
+  /**
+   * Push sender timings, and tests' local fake push service: plain http and loopback addresses
+   * allowed for hosts in PUSH_ENDPOINT_HOSTS (refused in production), or a stand-in resolver.
+   */
+  push?: PushSenderOptions & Partial<Pick<PushEndpointPolicy, 'allowLoopback' | 'resolve'>>;
   /** Where log lines go instead of stdout (the log-privacy tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -71,11 +79,14 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
+  if (deps.push?.allowLoopback && config.NODE_ENV === 'production') throw new Error('push endpoints on loopback addresses are for tests only');
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Idle keep-alive connections are dropped the moment app.close() starts (lib/shutdown.ts).
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('X-Request-Id', request.id);
   });
   registerErrorHandlers(app);
+  registerGracefulShutdown(app);
 
   // External plugins first, in plain sight.
   const payments = await createPaymentGateway(config, db, app.log);
@@ -99,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Swagger UI ships no inline script, so it runs under the strict CSP; the validator badge is
   // turned off because it would load an image from a third-party host.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeWebSockets });
 
   const jwtKey = await jwtSigningKey(db, config.JWT_SECRET);
   // The LISTEN connection of this process; closed with the app (the SIGTERM path calls app.close()).
@@ -107,9 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await events.start();
   app.addHook('onClose', () => events.close());
   app.decorate('events', events);
-  const { allowHttpEndpoints = false, ...senderOptions } = deps.push ?? {};
+  const { allowLoopback = false, resolve, ...senderOptions } = deps.push ?? {};
+  const endpoints: PushEndpointPolicy = { hosts: config.PUSH_ENDPOINT_HOSTS, allowLoopback, ...(resolve ? { resolve } : {}) };
   const vapid = await resolveVapidDetails(db, config);
-  const push = createPushSender(db, events, vapid, app.log, senderOptions);
+  const push = createPushSender(db, events, vapid, endpoints, app.log, senderOptions);
   // onClose hooks run last-added first: the sender finishes its sends before the bus closes.
   app.addHook('onClose', () => push.stop());
   app.decorate('push', push);
@@ -121,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticate: createAuthenticate(db, jwtKey),
     events,
     payments,
-    push: { vapid, allowHttpEndpoints },
+    push: { vapid, endpoints },
   };
 
   // Application routes, all under /api.
@@ -143,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes(ctx));
       await api.register(notificationRoutes(ctx));
       await api.register(pushRoutes(ctx));
-      await api.register(uploadRoutes(ctx));
+      await api.register(uploadRoutes(ctx, deps.storage ? { storage: deps.storage } : {}));
       await api.register(searchRoutes(ctx));
       await api.register(facilityRoutes(ctx));
       await api.register(doctorRoutes(ctx));
