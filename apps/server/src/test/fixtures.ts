@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Db } from '../db/client.js';
 import { facilities, organisations, plans, staff, subscriptions, wallets } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { indiaDay } from './clock.js';
 
 export const TEST_PASSWORD = 'Test@pass-123';
 let passwordHash: Promise<string> | undefined;
@@ -133,9 +134,12 @@ export async function staffClients(app: FastifyInstance, org: OrganisationFixtur
   return { admin: apiAs(app, admin.access_token), worker: apiAs(app, worker.access_token) };
 }
 
-/** A date `daysAhead` days from today (UTC), as YYYY-MM-DD: far enough ahead to be bookable in any zone. */
+/**
+ * A date `daysAhead` days from the organisations' today (India's, as the server counts it, by the
+ * possibly pinned clock), as YYYY-MM-DD. Not UTC's: from 18:30 UTC that is a day behind.
+ */
 export function daysFromToday(daysAhead: number): string {
-  return new Date(Date.now() + daysAhead * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return indiaDay(daysAhead);
 }
 
 /** The first date at least two days ahead that falls on `weekday` (0 = Sunday). */

@@ -3,11 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, doctors, notifications, patients } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
-import { EVERY_MORNING, addDoctor, addFacility, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { EVERY_MORNING, addDoctor, addFacility, addPatient, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { signInPatient, type PatientApp } from './test-helpers.js';
 
 describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%s)', (driver) => {
+  // Dates are counted from India's today at a pinned mid-morning, not from whatever hour the suite runs at.
+  pinClockAt(MID_MORNING);
   let t: TestApp;
   let hospital: OrganisationFixture;
   let admin: ApiClient;
@@ -188,12 +191,13 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     const clinic = await createOrganisation(t.database.db);
     const clinicAdmin = (await staffClients(t.app, clinic)).admin;
     const [here, there] = await Promise.all([addDoctor(admin), addDoctor(clinicAdmin)]);
-    const early = await book(family, { doctorId: here.id, date: upcoming(2), startTime: '09:00', patient: { name: 'Asha Patil', gender: 'FEMALE' } });
-    const late = await book(family, { organisationId: clinic.id, doctorId: there.id, date: upcoming(5), startTime: '09:00', patient: { name: 'Vijay Patil', gender: 'MALE' } });
+    // Days in order, whatever today's weekday (upcoming(weekday) dates are ordered only some days of the week).
+    const early = await book(family, { doctorId: here.id, date: daysFromToday(2), startTime: '09:00', patient: { name: 'Asha Patil', gender: 'FEMALE' } });
+    const late = await book(family, { organisationId: clinic.id, doctorId: there.id, date: daysFromToday(5), startTime: '09:00', patient: { name: 'Vijay Patil', gender: 'MALE' } });
     // Booked at the desk for a patient carrying the family's phone: theirs too.
     const deskPatient = await addPatient(admin, { name: 'Meena Patil', phone: family.phone });
-    const desk = (await admin.post('/api/appointments', { doctorId: here.id, patientId: deskPatient.id, date: upcoming(3), startTime: '09:00' })).json<Appointment>();
-    await book(stranger, { doctorId: here.id, date: upcoming(2), startTime: '09:30', patient: { name: 'Imran Shaikh', gender: 'MALE' } });
+    const desk = (await admin.post('/api/appointments', { doctorId: here.id, patientId: deskPatient.id, date: daysFromToday(3), startTime: '09:00' })).json<Appointment>();
+    await book(stranger, { doctorId: here.id, date: daysFromToday(2), startTime: '09:30', patient: { name: 'Imran Shaikh', gender: 'MALE' } });
 
     const all = (await family.get('/api/patient/appointments')).json<{ data: PatientAppointment[]; total: number }>();
     expect(all.total).toBe(3);

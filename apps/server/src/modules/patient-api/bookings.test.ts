@@ -3,11 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, notifications, patients } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
-import { addFacility, addPatient, addScan, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { addFacility, addPatient, addScan, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { signInPatient, type PatientApp } from './test-helpers.js';
 
 describe.each(drivers)('patient app: scans and tests, booking, own bookings, cancelling (%s)', (driver) => {
+  // Dates are counted from India's today at a pinned mid-morning, not from whatever hour the suite runs at.
+  pinClockAt(MID_MORNING);
   let t: TestApp;
   let centre: OrganisationFixture;
   let admin: ApiClient;
@@ -124,9 +127,10 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
   it('lists only the account’s own bookings, latest first; cancels its own, not another’s', async () => {
     const family = await signInPatient(t);
     const scan = await addScan(admin);
-    const early = await book(family, { serviceId: scan.id, date: upcoming(2), startTime: '11:00', patient: { name: 'Asha Patil', gender: 'FEMALE' } });
-    const late = await book(family, { serviceId: scan.id, date: upcoming(4), startTime: '11:00', patient: { name: 'Vijay Patil', gender: 'MALE' } });
-    const theirs = await book(stranger, { serviceId: scan.id, date: upcoming(2), startTime: '11:30', patient: { name: 'Imran Shaikh', gender: 'MALE' } });
+    // Days in order, whatever today's weekday (upcoming(weekday) dates are ordered only some days of the week).
+    const early = await book(family, { serviceId: scan.id, date: daysFromToday(2), startTime: '11:00', patient: { name: 'Asha Patil', gender: 'FEMALE' } });
+    const late = await book(family, { serviceId: scan.id, date: daysFromToday(4), startTime: '11:00', patient: { name: 'Vijay Patil', gender: 'MALE' } });
+    const theirs = await book(stranger, { serviceId: scan.id, date: daysFromToday(2), startTime: '11:30', patient: { name: 'Imran Shaikh', gender: 'MALE' } });
 
     const own = (await family.get('/api/patient/bookings')).json<{ data: PatientBooking[]; total: number }>();
     expect(own.total).toBe(2);
