@@ -40,6 +40,15 @@ export const configSchema = z.object({
   OTP_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * The audit chain's HMAC key (modules/audit/keys.ts). Unset: generated once into AUDIT_DIR;
+   * with DATABASE_URL every process must then share that file (a warning says so at start).
+   */
+  AUDIT_HMAC_KEY: z.string().min(32, 'AUDIT_HMAC_KEY must be at least 32 characters').optional(),
+  /** Signed anchors of the audit chain heads (and the generated key): `${DATA_DIR}-audit` when unset. */
+  AUDIT_DIR: z.string().min(1).optional(),
+  /** Minutes between anchor exports (also written at start and shutdown); 0 turns anchors off. */
+  AUDIT_ANCHOR_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
   /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
   UPLOAD_DIR: z.string().min(1).optional(),
   /** S3-compatible object storage for uploads, used instead of the local directory when set. */
@@ -141,5 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 /** Defaults with a few overrides, for tests and scripts. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  // A fixed audit key and no anchors: tests write nothing beside a data directory unless they ask.
+  const audit = { AUDIT_HMAC_KEY: 'caredesk-test-audit-key-0123456789abcdef', AUDIT_ANCHOR_INTERVAL_MINUTES: '0' };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...audit }), ...overrides };
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.js';
 
-export const auditActions = ['create', 'update', 'delete', 'read', 'sign-in', 'sign-out', 'export'] as const;
+/**
+ * 'list' and 'search' are reads of many patients' data (a list, a queue, the header search);
+ * 'denied' is a security event: a request to patient data answered 401, 403 or 404.
+ */
+export const auditActions = ['create', 'update', 'delete', 'read', 'list', 'search', 'sign-in', 'sign-out', 'export', 'denied'] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -29,8 +33,26 @@ export const auditEntities = [
   'payments',
   'plan',
   'audit',
+  'search',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
+
+/** How a list was searched: by phone digits or by name. The term itself is patient data and never kept. */
+export const auditSearchKinds = ['phone', 'name'] as const;
+
+/**
+ * What a list or search read, or why a request was denied. Filters are the query's own values
+ * (ids, statuses, dates, paging), never a search term.
+ */
+export const auditDetailsSchema = z.object({
+  /** Records returned. */
+  count: z.number().int().optional(),
+  filters: z.record(z.string(), z.string()).optional(),
+  search: z.enum(auditSearchKinds).optional(),
+  /** A denied request: 'unauthenticated', 'forbidden' or 'not-found'. */
+  denied: z.enum(['unauthenticated', 'forbidden', 'not-found']).optional(),
+});
+export type AuditDetails = z.infer<typeof auditDetailsSchema>;
 
 /** One entry of the audit trail (design.md §5): who, what, when, from where. Never edited. */
 export const auditEventSchema = z.object({
@@ -48,6 +70,7 @@ export const auditEventSchema = z.object({
   statusCode: z.number().int(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  details: auditDetailsSchema.nullable(),
   createdAt: z.iso.datetime(),
   hash: z.string(),
 });
@@ -70,5 +93,10 @@ export const auditVerifySchema = z.object({
   checked: z.number().int(),
   /** The first entry whose hash or link does not match, when not ok. */
   firstBroken: z.object({ seq: z.number().int(), id: z.uuid(), reason: z.string() }).nullable(),
+  /**
+   * The signed copy of the chain head last exported outside the database (AUDIT_DIR): entries up
+   * to it cannot be deleted or rewritten unnoticed. Null when none was exported yet.
+   */
+  anchor: z.object({ seq: z.number().int(), at: z.iso.datetime() }).nullable(),
 });
 export type AuditVerify = z.infer<typeof auditVerifySchema>;

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** What an entry says, the same in the chain and in the outbox it waits in (fresh builders per table). */
 const entryColumns = () => ({
@@ -13,6 +13,12 @@ const entryColumns = () => ({
   statusCode: integer('status_code').notNull(),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  /**
+   * What a list or search read (the filter, whether and how it searched, the count returned) or
+   * why a request was denied: canonical JSON text, not jsonb, so the bytes hashed are the bytes
+   * stored. Never a search term or any other patient value.
+   */
+  details: text('details'),
 });
 
 /**
@@ -30,6 +36,11 @@ export const auditEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * 1: unkeyed sha256 (entries written before the chain was keyed, migration 0015); 2: HMAC
+     * with the audit key (modules/audit/keys.ts). A chain never goes back from 2 to 1.
+     */
+    hashVersion: smallint('hash_version').notNull(),
   },
   (table) => [
     uniqueIndex('audit_events_organisation_seq_unique').on(table.organisationId, table.seq),

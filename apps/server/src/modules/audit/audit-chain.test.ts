@@ -6,10 +6,12 @@ import { auditChainHeads, auditEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
-import { auditEntriesOf, clientFrom, signInFrom, tamper } from './audit-test-support.js';
+import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './audit-test-support.js';
 import { appendAuditEvent, entryHash } from './chain.js';
 import { parseVerifyArgs, runAuditVerify } from './verify-command.js';
 import { verifyAuditChain } from './verify.js';
+
+const keys = testAuditKeys();
 
 describe.each(drivers)('the audit chain (%s)', (driver) => {
   let t: TestApp;
@@ -36,7 +38,7 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
 
   async function cli(organisationId: string) {
     const lines: string[] = [];
-    const code = await runAuditVerify(t.database.db, { organisationId, write: (line) => lines.push(line) });
+    const code = await runAuditVerify(t.database.db, { organisationId, keys, write: (line) => lines.push(line) });
     return { code, lines };
   }
 
@@ -48,7 +50,7 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
     const [head] = await t.database.db.select().from(auditChainHeads).where(eq(auditChainHeads.organisationId, org.id));
     expect(head).toMatchObject({ seq: 4, hash: entries[3]!.hash });
 
-    expect(await verifyRoute(admin)).toEqual({ ok: true, checked: 4, firstBroken: null });
+    expect(await verifyRoute(admin)).toEqual({ ok: true, checked: 4, firstBroken: null, anchor: null });
     expect(await cli(org.id)).toEqual({ code: 0, lines: [`${org.id} ok: 4 entries`] });
   });
 
@@ -67,15 +69,15 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
     await tamper(t.database.db, sql`update audit_events set entity = 'doctors' where id = ${target.id}`);
 
     const expected = { seq: 3, id: target.id, reason: 'hash does not match its fields' };
-    expect(await verifyRoute(admin)).toEqual({ ok: false, checked: 2, firstBroken: expected });
-    expect(await verifyAuditChain(t.database.db, org.id, 2)).toEqual({ ok: false, checked: 2, firstBroken: expected });
+    expect(await verifyRoute(admin)).toEqual({ ok: false, checked: 2, firstBroken: expected, anchor: null });
+    expect(await verifyAuditChain(t.database.db, keys, org.id, 2)).toEqual({ ok: false, checked: 2, firstBroken: expected, anchor: null });
     expect(await cli(org.id)).toEqual({ code: 1, lines: [`${org.id} BROKEN at entry 3 (id ${target.id}): hash does not match its fields`] });
   });
 
   it('detects an entry rewritten with a fresh hash, by the next link', async () => {
     const { admin, entries } = await chainOf(3);
     const target = entries[1]!;
-    const rehashed = entryHash(target.prevHash, { ...target, entity: 'doctors' });
+    const rehashed = entryHash(keys.chain, target.prevHash, { ...target, entity: 'doctors' });
     await tamper(t.database.db, sql`update audit_events set entity = 'doctors', hash = ${rehashed} where id = ${target.id}`);
     expect((await verifyRoute(admin)).firstBroken).toEqual({ seq: 3, id: entries[2]!.id, reason: 'link does not match the previous entry' });
   });
@@ -83,7 +85,7 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
   it('reports an entry deleted in the middle, and at the end, as missing', async () => {
     const { org, admin, entries } = await chainOf(4);
     await tamper(t.database.db, sql`delete from audit_events where id = ${entries[2]!.id}`);
-    expect(await verifyRoute(admin)).toEqual({ ok: false, checked: 2, firstBroken: { seq: 4, id: entries[3]!.id, reason: 'entry 3 is missing' } });
+    expect(await verifyRoute(admin)).toEqual({ ok: false, checked: 2, firstBroken: { seq: 4, id: entries[3]!.id, reason: 'entry 3 is missing' }, anchor: null });
     expect((await cli(org.id)).lines).toEqual([`${org.id} BROKEN at entry 4 (id ${entries[3]!.id}): entry 3 is missing`]);
 
     const tail = await chainOf(2);
@@ -104,10 +106,10 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
 
   it('never forks when appends race on the database lock (no in-process queue)', async () => {
     const organisationId = randomUUID();
-    const entry = { organisationId, staffId: null, staffName: null, action: 'update', entity: 'settings', entityId: null, route: 'PATCH /api/settings/organisation', statusCode: 200, ip: null, userAgent: null } as const;
-    const appended = await Promise.all(Array.from({ length: 20 }, () => appendAuditEvent(t.database.db, { ...entry, createdAt: new Date() })));
+    const entry = { organisationId, staffId: null, staffName: null, action: 'update', entity: 'settings', entityId: null, route: 'PATCH /api/settings/organisation', statusCode: 200, ip: null, userAgent: null, details: null } as const;
+    const appended = await Promise.all(Array.from({ length: 20 }, () => appendAuditEvent(t.database.db, keys.chain, { ...entry, createdAt: new Date() })));
     expect(appended.map((a) => a.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(await verifyAuditChain(t.database.db, organisationId)).toEqual({ ok: true, checked: 20, firstBroken: null });
+    expect(await verifyAuditChain(t.database.db, keys, organisationId)).toEqual({ ok: true, checked: 20, firstBroken: null, anchor: null });
   });
 
   it('continues the chain when its head row is lost', async () => {
@@ -123,7 +125,7 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
     const broken = await chainOf(1);
     await tamper(t.database.db, sql`update audit_events set ip = '10.0.0.1' where id = ${broken.entries[1]!.id}`);
     const lines: string[] = [];
-    expect(await runAuditVerify(t.database.db, { write: (line) => lines.push(line) })).toBe(1);
+    expect(await runAuditVerify(t.database.db, { keys, write: (line) => lines.push(line) })).toBe(1);
     expect(lines).toContain(`${intact.org.id} ok: 2 entries`);
     expect(lines).toContain(`${broken.org.id} BROKEN at entry 2 (id ${broken.entries[1]!.id}): hash does not match its fields`);
   });

@@ -81,7 +81,7 @@ describe.each(drivers)('the audit log for admins (%s)', (driver) => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Entry,When (UTC),Staff id,Who,Action,Entity,Record id,Route,Status,From (IP),User agent,Hash');
+    expect(lines[0]).toBe('Entry,When (UTC),Staff id,Who,Action,Entity,Record id,Route,Status,From (IP),User agent,Details,Hash');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`4,`);
     expect(lines[1]).toContain(`,Wasim Worker,read,patients,${patientId},GET /api/patients/:id,200,198.51.100.20,`);
@@ -89,6 +89,7 @@ describe.each(drivers)('the audit log for admins (%s)', (driver) => {
 
     const last = (await auditEntriesOf(t.database.db, org.id)).at(-1);
     expect(last).toMatchObject({ action: 'export', entity: 'audit', route: 'GET /api/audit/export.csv', staffId: org.admin.id });
+    expect(JSON.parse(last!.details!)).toMatchObject({ filters: { entity: 'patients', order: 'desc' } });
   });
 
   it("another organisation's entries are invisible, and a worker is refused", async () => {

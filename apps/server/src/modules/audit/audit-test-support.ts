@@ -2,7 +2,14 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
+import { testConfig } from '../../config.js';
 import { auditWritesSettled } from './hook.js';
+import { loadAuditKeys, type AuditKeys } from './keys.js';
+
+/** The key every test app chains with (testConfig's AUDIT_HMAC_KEY). */
+export function testAuditKeys(overrides: Parameters<typeof testConfig>[0] = {}): AuditKeys {
+  return loadAuditKeys(testConfig(overrides));
+}
 
 export const CLIENT_IP = '203.0.113.7';
 export const CLIENT_AGENT = 'AuditTest/1.0 (front desk PC)';

@@ -60,7 +60,7 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
     expect(JSON.stringify(entries)).not.toContain('penicillin');
   });
 
-  it("a read of a patient's record and of their chat thread, but not of a list", async () => {
+  it("a read of a patient's record and of their chat thread, and of the lists, but not of a doctor list", async () => {
     const { org, admin } = await signedInAdmin();
     const patientId = (await admin.post('/api/patients', patientInput())).json<{ id: string }>().id;
     expect((await admin.get(`/api/patients/${patientId}`)).statusCode).toBe(200);
@@ -73,10 +73,12 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
     expect(entries.map((e) => [e.action, e.entity, e.entityId, e.route])).toEqual([
       ['read', 'patients', patientId, 'GET /api/patients/:id'],
       ['read', 'chats', patientId, 'GET /api/chats/:patientId'],
+      ['search', 'patients', null, 'GET /api/patients'],
+      ['list', 'chats', null, 'GET /api/chats'],
     ]);
   });
 
-  it('nothing for a failed write, a failed read or an unauthenticated call', async () => {
+  it('nothing for a failed write or an anonymous call; a denied request to patient data as a security event', async () => {
     const { org, admin } = await signedInAdmin();
     const other = await createOrganisation(t.database.db);
     const otherToken = await signInFrom(t.app, other.admin.email, TEST_PASSWORD);
@@ -88,7 +90,13 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
     expect((await clientFrom(t.app, undefined).post('/api/patients', patientInput())).statusCode).toBe(401);
     expect((await clientFrom(t.app, undefined).post('/api/admin/auth', { email: org.admin.email, password: 'wrong-password' })).statusCode).toBe(401);
 
-    expect((await auditEntriesOf(t.database.db, org.id)).map((e) => e.action)).toEqual(['sign-in']);
+    const entries = await auditEntriesOf(t.database.db, org.id);
+    expect(entries.map((e) => [e.action, e.entityId, e.route, e.statusCode, e.details])).toEqual([
+      ['sign-in', null, 'POST /api/admin/auth', 200, null],
+      ['denied', theirPatient, 'GET /api/patients/:id', 404, '{"denied":"not-found"}'],
+      ['denied', theirPatient, 'PATCH /api/patients/:id', 404, '{"denied":"not-found"}'],
+    ]);
+    // The other organisation learns nothing of the attempt on its record.
     expect((await auditEntriesOf(t.database.db, other.id)).map((e) => e.action)).toEqual(['sign-in', 'create']);
   });
 

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { lockDataDir } from '../../db/data-dir-lock.js';
+import { loadAuditKeys } from './keys.js';
 import { parseVerifyArgs, runAuditVerify } from './verify-command.js';
 
 async function main(): Promise<number> {
@@ -24,9 +25,12 @@ async function main(): Promise<number> {
     config.DATA_DIR = dataDir;
     console.log(`Embedded database ${dataDir} (it must not be open by a running server).`);
   }
+  // AUDIT_DIR (like DATA_DIR) means what it means to `npm start`, run from the repository root.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const keys = loadAuditKeys({ ...config, DATA_DIR: resolve(base, config.DATA_DIR), AUDIT_DIR: config.AUDIT_DIR && resolve(base, config.AUDIT_DIR) }, false);
   const database = await openDatabase(config);
   try {
-    return await runAuditVerify(database.db, { organisationId, write: (line) => console.log(line) });
+    return await runAuditVerify(database.db, { organisationId, keys, write: (line) => console.log(line) });
   } finally {
     await database.close();
     release();

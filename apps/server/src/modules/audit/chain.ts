@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { AuditAction } from '@caredesk/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -20,6 +20,8 @@ export interface AuditEntryInput {
   statusCode: number;
   ip: string | null;
   userAgent: string | null;
+  /** Canonical JSON of what a list read or why a request was denied (auditDetails), else null. */
+  details: string | null;
   createdAt: Date;
 }
 
@@ -29,13 +31,11 @@ export type ResolvedEntryInput = Omit<AuditEntryInput, 'staffName'> & { staffNam
 /** The fields a hash covers, as stored: the entry and its place in the chain. */
 export type ChainedFields = ResolvedEntryInput & { id: string; seq: number };
 
-/**
- * sha256 over the previous hash and the entry's fields in a fixed order. A JSON array keeps
- * the order and separates the fields unambiguously; createdAt is the ISO string, whose
- * millisecond precision is exactly what timestamp(3) stores, so a re-read hashes the same.
- */
-export function entryHash(prevHash: string, entry: ChainedFields): string {
-  const fields = [
+/** Entries written from now on: HMAC-SHA256 with the audit key (keys.ts). */
+export const KEYED_HASH_VERSION = 2;
+
+function legacyFields(entry: Omit<ChainedFields, 'details'>): unknown[] {
+  return [
     entry.id,
     entry.organisationId,
     entry.seq,
@@ -50,7 +50,28 @@ export function entryHash(prevHash: string, entry: ChainedFields): string {
     entry.userAgent,
     entry.createdAt.toISOString(),
   ];
-  return createHash('sha256').update(prevHash).update('\n').update(JSON.stringify(fields)).digest('hex');
+}
+
+/**
+ * Version 1, the chain before it was keyed: sha256 over the previous hash and the entry's fields
+ * in a fixed order. Kept only so entries written then still verify. A JSON array keeps the order
+ * and separates the fields unambiguously; createdAt is the ISO string, whose millisecond
+ * precision is exactly what timestamp(3) stores, so a re-read hashes the same.
+ */
+export function legacyEntryHash(prevHash: string, entry: Omit<ChainedFields, 'details'>): string {
+  return createHash('sha256').update(prevHash).update('\n').update(JSON.stringify(legacyFields(entry))).digest('hex');
+}
+
+/**
+ * Version 2: HMAC-SHA256 with the audit key over the version, the previous hash and the fields
+ * (details included). Without the key no one can make a changed entry's hash, so a database
+ * owner's rewrite of the tail shows at its first entry.
+ */
+export function entryHash(key: Buffer, prevHash: string, entry: ChainedFields): string {
+  return createHmac('sha256', key)
+    .update(`v${KEYED_HASH_VERSION}\n${prevHash}\n`)
+    .update(JSON.stringify([...legacyFields(entry), entry.details]))
+    .digest('hex');
 }
 
 async function staffNameOf(tx: Tx, organisationId: string, staffId: string): Promise<string | null> {
@@ -90,7 +111,12 @@ async function lockChainHead(tx: Tx, organisationId: string): Promise<{ seq: num
  * `read` returns, in that order. They are read only once the lock is held, so an entry read
  * from a shared table by another process's drain meanwhile is already gone (READ COMMITTED).
  */
-export async function appendToChain(tx: Tx, organisationId: string, read: () => Promise<readonly ResolvedEntryInput[]>): Promise<{ id: string; seq: number; hash: string }[]> {
+export async function appendToChain(
+  tx: Tx,
+  key: Buffer,
+  organisationId: string,
+  read: () => Promise<readonly ResolvedEntryInput[]>,
+): Promise<{ id: string; seq: number; hash: string }[]> {
   const head = await lockChainHead(tx, organisationId);
   const inputs = await read();
   if (inputs.length === 0) return [];
@@ -109,11 +135,12 @@ export async function appendToChain(tx: Tx, organisationId: string, read: () => 
       statusCode: input.statusCode,
       ip: input.ip,
       userAgent: input.userAgent,
+      details: input.details,
       createdAt: input.createdAt,
     };
     const prevHash = hash;
-    hash = entryHash(prevHash, entry);
-    return { ...entry, prevHash, hash };
+    hash = entryHash(key, prevHash, entry);
+    return { ...entry, prevHash, hash, hashVersion: KEYED_HASH_VERSION };
   });
   await tx.insert(auditEvents).values(rows);
   await tx.update(auditChainHeads).set({ seq, hash }).where(eq(auditChainHeads.organisationId, organisationId));
@@ -121,10 +148,10 @@ export async function appendToChain(tx: Tx, organisationId: string, read: () => 
 }
 
 /** Appends one entry at the end of its organisation's chain, in one transaction. */
-export async function appendAuditEvent(db: Db, input: AuditEntryInput): Promise<{ id: string; seq: number; hash: string }> {
+export async function appendAuditEvent(db: Db, key: Buffer, input: AuditEntryInput): Promise<{ id: string; seq: number; hash: string }> {
   return db.transaction(async (tx) => {
     const staffName = input.staffName !== undefined ? input.staffName : input.staffId ? await staffNameOf(tx, input.organisationId, input.staffId) : null;
-    const [appended] = await appendToChain(tx, input.organisationId, async () => [{ ...input, staffName }]);
+    const [appended] = await appendToChain(tx, key, input.organisationId, async () => [{ ...input, staffName }]);
     return appended!;
   });
 }

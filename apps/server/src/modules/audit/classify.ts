@@ -1,4 +1,5 @@
-import type { AuditAction } from '@caredesk/shared';
+import type { AuditAction, AuditDetails } from '@caredesk/shared';
+import { phoneSearchDigits } from '../../lib/list-query.js';
 
 /** What the hook knows of a finished request. Never its body or query string. */
 export interface FinishedRequest {
@@ -9,12 +10,17 @@ export interface FinishedRequest {
   params: Record<string, string | undefined>;
   /** The id in a created record's JSON reply, if any. */
   createdId: string | undefined;
+  /** The parsed query string (a list's filter); only its safe values are kept (listDetails). */
+  query?: unknown;
+  /** Records a list's reply holds. */
+  count?: number | undefined;
 }
 
 export interface Classified {
   action: AuditAction;
   entity: string;
   entityId: string | null;
+  details?: AuditDetails;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -29,6 +35,67 @@ const PATIENT_RECORD_READS = [
   /^\/api\/bookings\/:id$/,
   /^\/api\/uploads\/:id\/signed-url$/,
 ];
+
+// Reads of many patients' data at once (issue 13): lists, queues, the header search and the
+// phone check. Each is audited with its filter and the number of records it returned.
+const PATIENT_LISTS = [
+  /^\/api\/patients$/,
+  /^\/api\/patients\/phone-matches$/,
+  /^\/api\/appointments$/,
+  /^\/api\/bookings$/,
+  /^\/api\/chats$/,
+  /^\/api\/search$/,
+  /^\/api\/tokens\/:kind(\/:id)?$/,
+];
+
+/** Routes of patient data: a request to one answered 401, 403 or 404 is a security event. */
+export function isPatientDataRoute(routeUrl: string): boolean {
+  return (
+    PATIENT_RECORD_READS.some((pattern) => pattern.test(routeUrl)) ||
+    PATIENT_LISTS.some((pattern) => pattern.test(routeUrl)) ||
+    /^\/api\/(patients|appointments|bookings|chats|tokens)(\/|$)/.test(routeUrl)
+  );
+}
+
+const DENIED_STATUS: Record<number, NonNullable<AuditDetails['denied']>> = { 401: 'unauthenticated', 403: 'forbidden', 404: 'not-found' };
+
+/** 'unauthenticated', 'forbidden' or 'not-found' for a denied request to patient data, else undefined. */
+export function deniedReason(routeUrl: string | undefined, statusCode: number): AuditDetails['denied'] {
+  return routeUrl && isPatientDataRoute(routeUrl) ? DENIED_STATUS[statusCode] : undefined;
+}
+
+// Query parameters that carry what was typed: patient data, so only the kind of search is kept.
+const SEARCH_PARAMS = new Set(['search', 'q', 'phone']);
+// An opaque position (it can encode a patient's name or time) or another patient's id to leave out.
+const DROPPED_PARAMS = new Set(['cursor', 'excludeId']);
+// Ids, enums, dates, numbers and flags: a value of any other shape is not kept, so a free-text
+// parameter added to a list tomorrow cannot leak into the trail.
+const SAFE_VALUE = /^[\w.:+-]{1,64}$/;
+
+function filterValue(value: unknown): string | undefined {
+  const parts = Array.isArray(value) ? value : [value];
+  const texts = parts.map((part) => (typeof part === 'string' || typeof part === 'number' || typeof part === 'boolean' ? String(part) : ''));
+  return texts.length > 0 && texts.every((text) => SAFE_VALUE.test(text)) ? texts.join(',') : undefined;
+}
+
+/** The filter a list was read with and what it returned, without any search term. */
+export function listDetails(routeUrl: string, query: unknown, count: number | undefined): AuditDetails {
+  const filters: Record<string, string> = {};
+  let search: AuditDetails['search'];
+  if (typeof query === 'object' && query !== null) {
+    for (const [name, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) {
+      if (value === undefined || DROPPED_PARAMS.has(name)) continue;
+      if (SEARCH_PARAMS.has(name)) {
+        if (typeof value === 'string' && value !== '') search = name === 'phone' || phoneSearchDigits(value) ? 'phone' : 'name';
+        continue;
+      }
+      const kept = filterValue(value);
+      if (kept !== undefined) filters[name] = kept;
+    }
+  }
+  if (routeUrl === '/api/search' && !search) search = 'name';
+  return { ...(count === undefined ? {} : { count }), ...(Object.keys(filters).length > 0 ? { filters } : {}), ...(search ? { search } : {}) };
+}
 
 // Routes whose first segment does not name what they act on.
 const ENTITY_OF_ROUTE: Record<string, string> = {
@@ -65,18 +132,28 @@ function writeAction(request: FinishedRequest): AuditAction {
 
 /**
  * The audit action of a request a staff member made, or null when it is not audited: failed
- * requests (they changed nothing), reads other than a patient's records, and NOT_AUDITED.
- * Sign-in has no staff on the request yet: the hook handles it from the reply.
+ * requests (they changed nothing) other than denied ones to patient data, reads of anything but
+ * patient data, and NOT_AUDITED. Sign-in has no staff on the request yet: the hook handles it
+ * from the reply.
  */
 export function classifyStaffRequest(request: FinishedRequest): Classified | null {
   const { routeUrl, method } = request;
-  if (!routeUrl || request.statusCode >= 400) return null;
+  if (!routeUrl) return null;
   if (NOT_AUDITED.some((pattern) => pattern.test(routeUrl))) return null;
   const entity = entityOf(routeUrl);
   const id = paramId(request.params) ?? null;
+  if (request.statusCode >= 400) {
+    const denied = deniedReason(routeUrl, request.statusCode);
+    return denied ? { action: 'denied', entity, entityId: id, details: { denied } } : null;
+  }
   if (method === 'GET') {
-    if (routeUrl.endsWith('.csv')) return { action: 'export', entity, entityId: null };
+    if (routeUrl.endsWith('.csv')) return { action: 'export', entity, entityId: null, details: listDetails(routeUrl, request.query, undefined) };
     if (PATIENT_RECORD_READS.some((pattern) => pattern.test(routeUrl))) return { action: 'read', entity, entityId: id };
+    if (PATIENT_LISTS.some((pattern) => pattern.test(routeUrl))) {
+      const details = listDetails(routeUrl, request.query, request.count);
+      // The queue of one doctor or service names it; a list has no one record.
+      return { action: details.search ? 'search' : 'list', entity, entityId: routeUrl.endsWith('/:id') ? id : null, details };
+    }
     return null;
   }
   if (!WRITE_METHODS.has(method)) return null;

@@ -1,8 +1,13 @@
+import type { AuditDetails } from '@caredesk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { bearerToken } from '../../lib/auth.js';
+import { startAnchorExports } from './anchor-exports.js';
+import { revokedCallerOf } from './attribution.js';
 import type { AuditEntryInput } from './chain.js';
-import { classifyStaffRequest } from './classify.js';
+import { classifyStaffRequest, deniedReason } from './classify.js';
+import { auditKeysOf } from './keys.js';
 import { chainWaitingEntries, enqueueAuditEntry, organisationsWithWaitingEntries } from './outbox.js';
 
 const MAX_TEXT = 500;
@@ -18,6 +23,8 @@ interface Captured {
   signedIn?: { staffId: string; organisationId: string; staffName: string };
   /** A patient app write: the organisation it changed and the record. */
   patientWrite?: PatientAppWrite;
+  /** Records in a list's reply (its data, or the visits in token queues). */
+  count?: number;
 }
 
 /** What a patient app route changed in an organisation (the request names no staff member). */
@@ -41,8 +48,29 @@ function createdIdOf(payload: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** Distinct visits in a token queue (nowServing and next are also in its lists). */
+function queueVisits(queue: Record<string, unknown>, into: Set<unknown>): void {
+  for (const value of Object.values(queue)) {
+    for (const entry of Array.isArray(value) ? value : [value]) if (isRecord(entry) && 'visitId' in entry) into.add(entry.visitId);
+  }
+}
+
+/** The records a list reply holds: `data`, else the visits of its token queue(s). */
+function recordCount(payload: Record<string, unknown>): number | undefined {
+  if (Array.isArray(payload.data)) return payload.data.length;
+  const queues = Array.isArray(payload.queues) ? payload.queues : 'waiting' in payload ? [payload] : undefined;
+  if (!queues) return undefined;
+  const visits = new Set<unknown>();
+  for (const queue of queues) if (isRecord(queue)) queueVisits(queue, visits);
+  return visits.size;
+}
+
 function capture(request: FastifyRequest, statusCode: number, payload: unknown): Captured | undefined {
   if (!isRecord(payload) || statusCode >= 300) return undefined;
+  if (request.method === 'GET') {
+    const count = recordCount(payload);
+    return count === undefined ? undefined : { count };
+  }
   if (request.patientAccount) {
     const visit = request.routeOptions.url ? PATIENT_VISIT_WRITE.exec(request.routeOptions.url) : null;
     const { organisationId, id } = payload;
@@ -62,8 +90,12 @@ function clip(text: string | undefined): string | null {
   return text ? text.slice(0, MAX_TEXT) : null;
 }
 
+function detailsText(details: AuditDetails | undefined): string | null {
+  return details && Object.keys(details).length > 0 ? JSON.stringify(details) : null;
+}
+
 /** The entry a finished request makes, or null when it is not audited (classify.ts). */
-function entryOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput | null {
+async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uint8Array): Promise<AuditEntryInput | null> {
   const routeUrl = request.routeOptions.url;
   const captured = capturedByRequest.get(request);
   const common = {
@@ -71,9 +103,20 @@ function entryOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput 
     statusCode: reply.statusCode,
     ip: request.ip || null,
     userAgent: clip(request.headers['user-agent']),
+    details: null,
     createdAt: new Date(),
   };
   if (!request.staff) {
+    const denied = reply.statusCode === 401 && !request.patientAccount ? deniedReason(routeUrl, reply.statusCode) : undefined;
+    if (denied) {
+      // A token we signed whose session was ended (signed out, staff deactivated) names its
+      // organisation; anything else (no token, a forged or expired one) names none, and an
+      // unnamed caller must not be able to fill every organisation's trail, so it is not kept.
+      const token = bearerToken(request);
+      const caller = token ? await revokedCallerOf(jwtKey, token) : undefined;
+      if (!caller) return null;
+      return { ...common, organisationId: caller.organisationId, staffId: caller.staffId, action: 'denied', entity: routeUrl!.split('/')[2] ?? 'api', entityId: null, details: detailsText({ denied }) };
+    }
     if (request.patientAccount && captured?.patientWrite && reply.statusCode < 300) {
       // No staff member acted: the patient app's account, by the phone it signed in with.
       const { organisationId, entity, id } = captured.patientWrite;
@@ -90,9 +133,19 @@ function entryOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput 
     statusCode: reply.statusCode,
     params: isRecord(request.params) ? (request.params as Record<string, string | undefined>) : {},
     createdId: captured?.createdId,
+    query: request.query,
+    count: captured?.count,
   });
   if (!classified) return null;
-  return { ...common, ...classified, entityId: classified.entityId?.slice(0, MAX_TEXT) ?? null, organisationId: request.staff.organisationId, staffId: request.staff.id };
+  const { details, ...rest } = classified;
+  return {
+    ...common,
+    ...rest,
+    entityId: classified.entityId?.slice(0, MAX_TEXT) ?? null,
+    details: detailsText(details),
+    organisationId: request.staff.organisationId,
+    staffId: request.staff.id,
+  };
 }
 
 /**
@@ -114,8 +167,9 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
   const pending = pendingByDb.get(ctx.db) ?? new Set<Promise<void>>();
   pendingByDb.set(ctx.db, pending);
 
+  const keys = auditKeysOf(ctx.config);
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (request.method === 'POST' && !capturedByRequest.has(request)) {
+    if ((request.method === 'POST' || request.method === 'GET') && !capturedByRequest.has(request)) {
       const captured = capture(request, reply.statusCode, payload);
       if (captured) capturedByRequest.set(request, captured);
     }
@@ -141,7 +195,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
       (async () => {
         while (state.again) {
           state.again = false;
-          await chainWaitingEntries(ctx.db, organisationId).catch((error: unknown) => app.log.error({ err: error, organisationId }, 'audit trail: entries not chained yet'));
+          await chainWaitingEntries(ctx.db, keys.chain, organisationId).catch((error: unknown) => app.log.error({ err: error, organisationId }, 'audit trail: entries not chained yet'));
         }
         drains.delete(organisationId);
       })(),
@@ -149,13 +203,13 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
   };
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const entry = entryOf(request, reply);
-    if (!entry) return payload;
     try {
+      const entry = await entryOf(request, reply, ctx.jwtKey);
+      if (!entry) return payload;
       await enqueueAuditEntry(ctx.db, entry);
       drain(entry.organisationId);
     } catch (error) {
-      request.log.error({ err: error, route: entry.route }, 'audit trail: entry not written');
+      request.log.error({ err: error, route: request.routeOptions.url }, 'audit trail: entry not written');
     }
     return payload;
   });
@@ -172,6 +226,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
 
   // The database closes after the app: entries still being chained finish first.
   app.addHook('onClose', () => auditWritesSettled(ctx.db));
+  startAnchorExports(app, ctx, keys, auditWritesSettled);
 }
 
 /** Resolves once every audit entry started so far on this database is chained (or logged as failed). */

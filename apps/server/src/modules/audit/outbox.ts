@@ -25,12 +25,12 @@ export async function enqueueAuditEntry(db: Db, input: AuditEntryInput): Promise
  * The head's lock (appendToChain reads the rows only once it holds it) makes drains in several
  * processes take turns, so none is chained twice and seq follows the rows' order.
  */
-export async function chainWaitingEntries(db: Db, organisationId: string): Promise<number> {
+export async function chainWaitingEntries(db: Db, key: Buffer, organisationId: string): Promise<number> {
   let chained = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const chainedIds: number[] = [];
-      await appendToChain(tx, organisationId, async () => {
+      await appendToChain(tx, key, organisationId, async () => {
         const rows = await tx.select().from(auditOutbox).where(eq(auditOutbox.organisationId, organisationId)).orderBy(asc(auditOutbox.id)).limit(DRAIN_BATCH);
         chainedIds.push(...rows.map((row) => row.id));
         return rows;

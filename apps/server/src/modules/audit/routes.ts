@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireArea, requireRole } from '../../lib/tenancy.js';
+import { auditKeysOf } from './keys.js';
 import { auditCsvColumns, exportAuditEvents, listAuditEvents } from './service.js';
 import { verifyAuditChain } from './verify.js';
 
@@ -27,8 +28,11 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/audit/verify',
-      { ...adminOnly, schema: { tags, security, summary: "Recompute the organisation's hash chain and report the first broken entry", response: { 200: auditVerifySchema } } },
-      (request) => verifyAuditChain(ctx.db, staffOf(request).organisationId),
+      {
+        ...adminOnly,
+        schema: { tags, security, summary: "Recompute the organisation's keyed hash chain, check it against the last exported anchor, and report the first broken entry", response: { 200: auditVerifySchema } },
+      },
+      (request) => verifyAuditChain(ctx.db, auditKeysOf(ctx.config), staffOf(request).organisationId),
     );
   };
 }

@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditListQuery } from '@caredesk/shared';
+import { auditDetailsSchema, type AuditEvent, type AuditListQuery } from '@caredesk/shared';
 import { and, count, desc, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditEvents, organisations } from '../../db/schema/index.js';
@@ -19,13 +19,24 @@ const eventColumns = {
   statusCode: auditEvents.statusCode,
   ip: auditEvents.ip,
   userAgent: auditEvents.userAgent,
+  details: auditEvents.details,
   createdAt: auditEvents.createdAt,
   hash: auditEvents.hash,
 };
 type EventRow = { [K in keyof typeof eventColumns]: (typeof auditEvents.$inferSelect)[K] };
 
+/** Details are stored as the JSON text the hash covers; one that no longer parses reads as none. */
+function detailsOf(text: string | null): AuditEvent['details'] {
+  if (!text) return null;
+  try {
+    return auditDetailsSchema.parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 function toEvent(row: EventRow): AuditEvent {
-  return { ...row, action: row.action as AuditEvent['action'], createdAt: row.createdAt.toISOString() };
+  return { ...row, action: row.action as AuditEvent['action'], details: detailsOf(row.details), createdAt: row.createdAt.toISOString() };
 }
 
 async function organisationTimeZone(db: Db, organisationId: string): Promise<string> {
@@ -78,5 +89,6 @@ export const auditCsvColumns: CsvColumn<AuditEvent>[] = [
   { header: 'Status', value: (e) => e.statusCode },
   { header: 'From (IP)', value: (e) => e.ip },
   { header: 'User agent', value: (e) => e.userAgent },
+  { header: 'Details', value: (e) => (e.details ? JSON.stringify(e.details) : null) },
   { header: 'Hash', value: (e) => e.hash },
 ];

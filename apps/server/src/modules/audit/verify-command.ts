@@ -1,9 +1,12 @@
 import type { Db } from '../../db/client.js';
+import { anchoredOrganisations } from './anchors.js';
+import type { AuditKeys } from './keys.js';
 import { auditedOrganisations, NO_ENTRY_ID, verifyAuditChain } from './verify.js';
 
 export interface VerifyCommandOptions {
   /** One organisation; every audited organisation when undefined. */
   organisationId?: string | undefined;
+  keys: AuditKeys;
   write: (line: string) => void;
 }
 
@@ -28,11 +31,12 @@ export function parseVerifyArgs(argv: readonly string[]): { organisationId?: str
  * Returns the exit code: 1 when any chain is broken, else 0.
  */
 export async function runAuditVerify(db: Db, options: VerifyCommandOptions): Promise<number> {
-  const organisationIds = options.organisationId ? [options.organisationId] : await auditedOrganisations(db);
+  // An organisation whose entries and head were all deleted is still named by its anchor.
+  const organisationIds = options.organisationId ? [options.organisationId] : [...new Set([...(await auditedOrganisations(db)), ...(await anchoredOrganisations(options.keys))])].sort();
   if (organisationIds.length === 0) options.write('no audit entries yet');
   let exitCode = 0;
   for (const organisationId of organisationIds) {
-    const result = await verifyAuditChain(db, organisationId);
+    const result = await verifyAuditChain(db, options.keys, organisationId);
     if (result.firstBroken) {
       const { seq, id, reason } = result.firstBroken;
       const where = id === NO_ENTRY_ID ? `entry ${seq}` : `entry ${seq} (id ${id})`;

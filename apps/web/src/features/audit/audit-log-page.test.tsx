@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@caredesk/shared';
+import type { AuditEvent, AuditVerify } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +30,7 @@ function entry(overrides: Partial<AuditEvent>): AuditEvent {
     statusCode: 200,
     ip: '203.0.113.7',
     userAgent: 'Mozilla/5.0',
+    details: null,
     createdAt: '2026-03-10T05:30:00.000Z',
     hash: 'a'.repeat(64),
     ...overrides,
@@ -110,13 +111,14 @@ describe('the audit log page', () => {
   });
 
   it("verifies the chain: 'Audit trail intact' or the first tampered entry", async () => {
-    let answer = { ok: true, checked: 12, firstBroken: null as null | { seq: number; id: string; reason: string } };
+    const anchoredAt = '2026-03-10T06:00:00.000Z';
+    let answer: AuditVerify = { ok: true, checked: 12, firstBroken: null, anchor: { seq: 11, at: anchoredAt } };
     const { user } = openAuditLog({ 'GET /audit': { data: page([read]) }, 'GET /audit/verify': () => ({ data: answer }) });
     await screen.findByRole('grid', { name: 'Audit log entries' }, slow);
     await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
-    expect(await screen.findByText('Audit trail intact: 12 entries checked')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(`Audit trail intact: 12 entries checked (anchored outside the database up to entry #11, ${fDateTime(anchoredAt)})`);
 
-    answer = { ok: false, checked: 56, firstBroken: { seq: 57, id: read.id, reason: 'hash does not match its fields' } };
+    answer = { ok: false, checked: 56, firstBroken: { seq: 57, id: read.id, reason: 'hash does not match its fields' }, anchor: null };
     await user.click(screen.getByRole('button', { name: 'Verify integrity' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Tampering detected at entry #57: hash does not match its fields');
     expect(screen.queryByText(/Audit trail intact/)).not.toBeInTheDocument();

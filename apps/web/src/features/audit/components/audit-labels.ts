@@ -6,9 +6,12 @@ export const actionLabel: Record<AuditAction, string> = {
   update: 'Update',
   delete: 'Delete',
   read: 'Read',
+  list: 'List',
+  search: 'Search',
   'sign-in': 'Sign-in',
   'sign-out': 'Sign-out',
   export: 'Export',
+  denied: 'Denied (security)',
 };
 
 export const ACTION_OPTIONS: readonly FilterOption[] = auditActions.map((value) => ({ value, label: actionLabel[value] }));
@@ -33,6 +36,7 @@ const entityLabel: Record<AuditEntity, string> = {
   payments: 'Payments',
   plan: 'Plan',
   audit: 'Audit log',
+  search: 'Search',
 };
 
 /** Every area the server names (packages/shared auditEntities), as the filter offers them. */

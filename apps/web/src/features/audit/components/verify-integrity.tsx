@@ -1,6 +1,7 @@
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { fDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import type { useVerifyAuditTrail } from '../api/verify-audit-trail';
 
@@ -28,6 +29,7 @@ export function VerifyIntegrityResult({ verify }: { verify: Verification }) {
   return (
     <Alert severity="success" role="status">
       Audit trail intact: {result.checked} entries checked
+      {result.anchor ? ` (anchored outside the database up to entry #${result.anchor.seq}, ${fDateTime(result.anchor.at)})` : ''}
     </Alert>
   );
 }
