@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -16,11 +17,6 @@ async function createDoctor(request: APIRequestContext, name: string): Promise<v
     data: { name, specialization: 'General Medicine', consultationFeePaise: 50000, slotMinutes: 30, patientsPerSlot: 1, availability },
   });
   expect(response.status()).toBe(201);
-}
-
-function tomorrow(): string {
-  const date = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  return date.toISOString().slice(0, 10);
 }
 
 test('an appointment booked through the slot picker appears live in another console and takes the first token', async ({ page, browser, request }) => {
@@ -54,7 +50,7 @@ test('an appointment booked through the slot picker appears live in another cons
 
   await dialog.getByRole('combobox', { name: 'Doctor' }).fill(doctor.slice(0, 14));
   await page.getByRole('option', { name: new RegExp(doctor) }).click();
-  await dialog.getByLabel('Date', { exact: true }).fill(tomorrow());
+  await dialog.getByLabel('Date', { exact: true }).fill(organisationDay(1));
   const slots = dialog.getByRole('group', { name: 'Free slots' });
   await expect(slots.getByRole('button', { name: '8:00 am' })).toBeVisible();
   await slots.getByRole('button', { name: '8:00 am' }).click();
@@ -78,12 +74,12 @@ test('a slot taken by one booking is no longer offered', async ({ page, request 
   const patients = (await (await request.get('/api/patients?pageSize=1', { headers })).json()) as { data: { id: string }[] };
   const booking = await request.post('/api/appointments', {
     headers,
-    data: { doctorId: doctors.data[0]!.id, patientId: patients.data[0]!.id, date: tomorrow(), startTime: '08:00' },
+    data: { doctorId: doctors.data[0]!.id, patientId: patients.data[0]!.id, date: organisationDay(1), startTime: '08:00' },
   });
   expect(booking.status()).toBe(201);
   const again = await request.post('/api/appointments', {
     headers,
-    data: { doctorId: doctors.data[0]!.id, patientId: patients.data[0]!.id, date: tomorrow(), startTime: '08:00' },
+    data: { doctorId: doctors.data[0]!.id, patientId: patients.data[0]!.id, date: organisationDay(1), startTime: '08:00' },
   });
   expect(again.status()).toBe(409);
 
@@ -95,7 +91,7 @@ test('a slot taken by one booking is no longer offered', async ({ page, request 
   await dialog.getByRole('list', { name: 'Matching patients' }).getByRole('button').first().click();
   await dialog.getByRole('combobox', { name: 'Doctor' }).fill(doctor.slice(0, 14));
   await page.getByRole('option', { name: new RegExp(doctor) }).click();
-  await dialog.getByLabel('Date', { exact: true }).fill(tomorrow());
+  await dialog.getByLabel('Date', { exact: true }).fill(organisationDay(1));
   const slots = dialog.getByRole('group', { name: 'Free slots' });
   await expect(slots.getByRole('button', { name: '8:30 am' })).toBeVisible();
   await expect(slots.getByRole('button', { name: '8:00 am' })).toHaveCount(0);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 /** The smallest PDF the server's byte check accepts (it starts with %PDF-). */
@@ -18,10 +19,6 @@ async function createScan(request: APIRequestContext, name: string): Promise<voi
     data: { kind: 'SCAN', name, category: 'CT', pricePaise: 350000, durationMinutes: 30, availability, capacityPerSlot: 1, tokenPrefix: 'CT' },
   });
   expect(response.status()).toBe(201);
-}
-
-function tomorrow(): string {
-  return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 test('a scan booked through the slot picker is checked in, started, completed and gets its PDF report', async ({ page, request }) => {
@@ -49,7 +46,7 @@ test('a scan booked through the slot picker is checked in, started, completed an
 
   await dialog.getByRole('combobox', { name: 'Scan or test' }).fill(scan);
   await page.getByRole('option', { name: new RegExp(scan) }).click();
-  await dialog.getByLabel('Date', { exact: true }).fill(tomorrow());
+  await dialog.getByLabel('Date', { exact: true }).fill(organisationDay(1));
   const slots = dialog.getByRole('group', { name: 'Free slots' });
   await slots.getByRole('button', { name: '8:00 am' }).click();
   await dialog.getByRole('button', { name: 'Book' }).click();

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
 import { DEMO_PASSWORD, expect, signIn, test, type Page } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
@@ -30,11 +31,6 @@ interface DashboardReply {
 }
 
 const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(paise / 100);
-
-/** Today as the organisation sees it (the demo organisations keep Asia/Kolkata). */
-function todayInKolkata(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-}
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -106,13 +102,15 @@ for (const email of ['admin@hospital.demo', 'admin@multi.demo']) {
 }
 
 test('a check-in from the upcoming list updates the counts without a reload', async ({ page, request }) => {
+  // Today's figures need today's slot, and a today that lasts while the test runs.
+  await awayFromOrganisationMidnight();
   const api = await apiAs(request, 'admin@hospital.demo');
   // Our own doctor and patient, booked into today's next free slot, so the seeded visits stay as they are.
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
   const doctor = await api.post('/api/doctors', { name: `Dr. Dashboard ${uniqueSuffix()}`, specialization: 'General Medicine', consultationFeePaise: 40000, slotMinutes: 5, patientsPerSlot: 1, availability });
   const patientName = `Dashboard Patient ${uniqueSuffix()}`;
   const patient = await api.post('/api/patients', { name: patientName, phone: `95${String(Date.now()).slice(-8)}`, gender: 'FEMALE' });
-  const today = todayInKolkata();
+  const today = organisationDay();
   const { slots } = await api.get<{ slots: { start: string }[] }>(`/api/doctors/${doctor.id}/slots?date=${today}`);
   expect(slots.length, 'a free slot left today').toBeGreaterThan(0);
   const appointment = await api.post<{ id: string; tokenLabel: string }>('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: today, startTime: slots[0]!.start });

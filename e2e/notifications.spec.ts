@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator } from '@playwright/test';
+import { organisationDay } from './support/dates.ts';
 import { SERVER_LOG_ENV } from './support/env.ts';
 import { DEMO_PASSWORD, expect, pathOf, signIn, test, type Page } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
@@ -101,11 +102,6 @@ test.describe.serial('the notification popover', () => {
   });
 });
 
-/** A date `days` from now as the demo organisations (Asia/Kolkata) see it. */
-function dayInKolkata(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
 /** The sign-in code the server logged (SMS_PROVIDER=log) for a phone, after `offset` in the log. */
 async function codeFromServerLog(phone: string, offset: number): Promise<string> {
   const logFile = process.env[SERVER_LOG_ENV];
@@ -127,7 +123,7 @@ type Headers = Record<string, string>;
 /** A free slot of one of `doctors` on a day from 3 days ahead; `slotsUrl` is the staff or the patient API's. */
 async function firstFreeSlot(request: APIRequestContext, headers: Headers, doctors: { id: string }[], slotsUrl: (doctorId: string, date: string) => string) {
   for (let days = 3; days < 10; days++) {
-    const date = dayInKolkata(days);
+    const date = organisationDay(days);
     for (const doctor of doctors) {
       const { slots } = (await (await request.get(slotsUrl(doctor.id, date), { headers })).json()) as { slots: { start: string; remaining: number }[] };
       const slot = slots.find((candidate) => candidate.remaining > 0);

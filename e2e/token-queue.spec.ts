@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
 import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
@@ -20,18 +21,14 @@ async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
   };
 }
 
-/** Today as the organisation sees it (the demo organisations keep Asia/Kolkata). */
-function todayInKolkata(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-}
-
 /**
  * A doctor seeing patients all day in 5-minute slots, and a patient booked into today's first
- * free slot and checked in. (Between 23:55 and midnight in Kolkata no slot of today is left.)
+ * free slot and checked in. (Callers first wait out the last minutes before the organisation's
+ * midnight, when no slot of today is left and the queue is about to turn over.)
  */
 async function checkedInToday(api: Api, doctorId: string, name: string) {
   const patient = await api.post('/api/patients', { name, phone: `96${String(Date.now()).slice(-8)}`, gender: 'FEMALE' });
-  const today = todayInKolkata();
+  const today = organisationDay();
   const { slots } = await api.get<{ slots: { start: string }[] }>(`/api/doctors/${doctorId}/slots?date=${today}`);
   expect(slots.length, 'a free slot left today').toBeGreaterThan(0);
   const appointment = await api.post('/api/appointments', { doctorId, patientId: patient.id, date: today, startTime: slots[0]!.start });
@@ -40,6 +37,7 @@ async function checkedInToday(api: Api, doctorId: string, name: string) {
 }
 
 test('Call next on the token page updates a waiting-room display in another browser live, and a new booking reaches the queue', async ({ page, browser, request }) => {
+  await awayFromOrganisationMidnight();
   const api = await apiAs(request, 'admin@hospital.demo');
   const doctorName = `Dr. Token Tester ${uniqueSuffix()}`;
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
