@@ -27,8 +27,13 @@ export const configSchema = z.object({
   WEB_DIST: z.string().min(1).default(defaultWebDist),
   SEED_DEMO: booleanFromString.default(true),
   TRUST_PROXY: booleanFromString.default(false),
+  /** Staff sign-in limits (modules/auth/sign-in-limits.ts), each per window: */
+  /** failures per account from one client IP; */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** failures per account from every address, before progressive delays (never a lock); */
+  SIGN_IN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** accounts tried and not signed in to from one client IP (a clinic's NAT shares one). */
+  SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /**
    * Where patient sign-in codes go (lib/sms). Unset: written to the log, except in production,

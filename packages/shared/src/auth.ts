@@ -67,3 +67,14 @@ export const logoutRequestSchema = z.object({ refresh_token: z.string().max(500)
 
 /** The generic message for any failed sign-in: never reveals whether the e-mail exists. */
 export const SIGN_IN_FAILED_MESSAGE = 'Incorrect e-mail or password';
+
+/**
+ * Sign-ins refused for a while (429, with Retry-After): the wait in words, so the person knows
+ * they are slowed, not locked out. The server answers it and the console shows it.
+ */
+export function signInWaitMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  if (seconds < 60) return `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}

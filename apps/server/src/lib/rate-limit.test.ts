@@ -53,6 +53,18 @@ function storeContract(name: string, makeStore: () => RateLimitStore) {
       await store.release(key()); // releasing an unknown key is harmless
     });
 
+    it('resets every key of a prefix, taking its characters literally', async () => {
+      const store = makeStore();
+      const base = `test:${randomUUID()}:`;
+      const [first, second, lookalike, other] = [`${base}a_b* 1`, `${base}a_b* 2`, `${base}aXbX 1`, `${base}c 1`];
+      for (const k of [first, second, lookalike, other]) await store.hit(k!, 60_000);
+      await store.resetPrefix(`${base}a_b* `);
+      expect((await store.hit(first!, 60_000)).count).toBe(1);
+      expect((await store.hit(second!, 60_000)).count).toBe(1);
+      expect((await store.hit(lookalike!, 60_000)).count).toBe(2);
+      expect((await store.hit(other!, 60_000)).count).toBe(2);
+    });
+
     it('throws 429 with a Retry-After once a limit is exceeded', async () => {
       const store = makeStore();
       const limit = { key: key(), max: 2, windowMs: 30_000 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { rateLimitBuckets } from '../db/schema/index.js';
@@ -16,6 +16,8 @@ export interface RateLimitStore {
   /** Takes one hit back (a success that should not count). */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Resets every key starting with `prefix` (all sources of one account, say). */
+  resetPrefix(prefix: string): Promise<void>;
 }
 
 /** One atomic upsert per hit: concurrent requests on any process never lose a count. */
@@ -49,6 +51,10 @@ export function postgresRateLimitStore(db: Db, sweepChance = 0.01): RateLimitSto
     async reset(key) {
       await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
     },
+    async resetPrefix(prefix) {
+      // An e-mail's '_' must not match any character.
+      await db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`));
+    },
   };
 }
 
@@ -71,6 +77,12 @@ export function redisRateLimitStore(redis: Redis, prefix = 'caredesk:rl:'): Rate
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async resetPrefix(keyPrefix) {
+      const pattern = `${(prefix + keyPrefix).replace(/[\\*?[\]]/g, '\\$&')}*`;
+      for await (const keys of redis.scanStream({ match: pattern, count: 500 }) as AsyncIterable<string[]>) {
+        if (keys.length > 0) await redis.del(...keys);
+      }
     },
   };
 }

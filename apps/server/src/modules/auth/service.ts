@@ -1,37 +1,45 @@
 import { SIGN_IN_FAILED_MESSAGE, type SignInRequest, type SignInResponse } from '@caredesk/shared';
-import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.js';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organisations, staff } from '../../db/schema/index.js';
+import { organisations, sessions, staff } from '../../db/schema/index.js';
 import { UnauthorizedError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { consume, type RateLimitStore } from '../../lib/rate-limit.js';
+import type { RateLimitStore } from '../../lib/rate-limit.js';
 import { startSession, type ClientInfo } from './sessions.js';
+import { admitSignIn, type SignInLimitConfig } from './sign-in-limits.js';
 import { toSessionUser } from './session-user.js';
 
 export interface SignInDeps {
   db: Db;
   jwtKey: Uint8Array;
   rateLimitStore: RateLimitStore;
-  config: Pick<Config, 'SIGN_IN_RATE_LIMIT' | 'SIGN_IN_IP_RATE_LIMIT' | 'SIGN_IN_RATE_WINDOW_SECONDS'>;
+  config: SignInLimitConfig;
+}
+
+/** How long an address the account signed in from stays exempt from its progressive delays. */
+const TRUSTED_SOURCE_DAYS = 30;
+
+/** Whether this account had a session from this address lately (sign-ins and refreshes record it). */
+async function signedInFromLately(db: Db, email: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(staff, eq(staff.id, sessions.staffId))
+    .where(and(eq(staff.email, email), eq(sessions.ip, ip), gt(sessions.createdAt, sql`now() - make_interval(days => ${TRUSTED_SOURCE_DAYS})`)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
  * E-mail + password sign-in. Every failure (unknown e-mail, wrong password, inactive account,
  * pending invitation) answers the same 401 after the same argon2 work, so replies do not reveal
  * which e-mails exist.
- * Attempts count against the account and the client IP; a success takes its attempt back, so
- * the limits in effect count failures.
+ * Attempts are limited per account and source together, per account (slowed, never locked) and
+ * per source (sign-in-limits.ts); a success takes its attempt back, so the limits count failures.
  */
 export async function signIn(deps: SignInDeps, input: SignInRequest, client: ClientInfo): Promise<SignInResponse> {
   const { db, config, rateLimitStore } = deps;
-  const windowMs = config.SIGN_IN_RATE_WINDOW_SECONDS * 1000;
-  const accountKey = `sign-in:account:${input.email}`;
-  const ipKey = `sign-in:ip:${client.ip}`;
-  await consume(rateLimitStore, [
-    { key: accountKey, max: config.SIGN_IN_RATE_LIMIT, windowMs },
-    { key: ipKey, max: config.SIGN_IN_IP_RATE_LIMIT, windowMs },
-  ]);
+  const attempt = await admitSignIn(rateLimitStore, config, input.email, client.ip, () => signedInFromLately(db, input.email, client.ip));
 
   const [row] = await db
     .select({ member: staff, organisation: organisations })
@@ -44,7 +52,7 @@ export async function signIn(deps: SignInDeps, input: SignInRequest, client: Cli
   // name too: the invitation link is their one way in.
   if (!row || !passwordMatches || !row.member.active || row.member.invitationPending) throw new UnauthorizedError(SIGN_IN_FAILED_MESSAGE);
 
-  await Promise.all([rateLimitStore.reset(accountKey), rateLimitStore.release(ipKey)]);
+  await attempt.succeeded();
   const { member, organisation } = row;
   await db.update(staff).set({ lastLoginAt: new Date() }).where(eq(staff.id, member.id));
   const pair = await startSession(db, deps.jwtKey, { staffId: member.id, organisationId: organisation.id, role: member.role }, client);

@@ -21,6 +21,7 @@ import type { ClientInfo } from '../auth/sessions.js';
 import { consoleOrigin } from './console-origin.js';
 import { acceptInvitation, getInvitation, type InvitationDeps } from './invitations.js';
 import { announceSessionsEnded } from '../auth/sessions.js';
+import { clearSignInLimits } from '../auth/sign-in-limits.js';
 import { createStaffMember, getStaffMember, listStaff, resetStaffCredential, updateStaffMember } from './service.js';
 
 const tags = ['staff'];
@@ -66,12 +67,14 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/staff/:id/reset-password',
       {
         preHandler,
-        schema: { tags, security, summary: 'A new temporary password or invitation link; ends their sessions', params: idParamsSchema, body: credentialSchema, response: { 200: staffCredentialResultSchema } },
+        schema: { tags, security, summary: 'A new temporary password or invitation link; ends their sessions and clears their sign-in limits', params: idParamsSchema, body: credentialSchema, response: { 200: staffCredentialResultSchema } },
       },
       async (request) => {
         const caller = staffOf(request);
         const result = await resetStaffCredential(ctx.db, caller, request.params.id, request.body, consoleOrigin(request));
         await announceSessionsEnded(ctx.events, caller.organisationId, result.member.id);
+        // The administrator's reset path for someone slowed by failed sign-ins: the new password works at once.
+        await clearSignInLimits(ctx.rateLimitStore, result.member.email);
         return result;
       },
     );

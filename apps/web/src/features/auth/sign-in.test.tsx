@@ -55,6 +55,21 @@ describe('the sign-in page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 30 seconds.');
   });
 
+  it('tells the wait in minutes when it is longer than a minute', async () => {
+    withSignIn({
+      status: 429,
+      headers: { 'retry-after': '840' },
+      data: { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts. Try again in 14 minutes.' },
+    });
+    await openSignIn();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email address'), 'admin@hospital.demo');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 14 minutes.');
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
   it('toggles password visibility', async () => {
     withSignIn({ status: 500 });
     await openSignIn();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signInRequestSchema, type SignInRequest, type SignInResponse } from '@caredesk/shared';
+import { signInRequestSchema, signInWaitMessage, type SignInRequest, type SignInResponse } from '@caredesk/shared';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
@@ -16,12 +16,11 @@ import { useSignIn } from '../api/sign-in';
 
 type SignInFormInput = z.input<typeof signInRequestSchema>;
 
+/** A 429 says how long to wait (from Retry-After, in the server's words), so a slowed sign-in does not look like a lock. */
 function failureText(error: unknown): string {
   if (errorStatus(error) === 429) {
     const seconds = retryAfterSeconds(error);
-    return seconds
-      ? `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
-      : 'Too many attempts. Try again later.';
+    return seconds ? signInWaitMessage(seconds) : 'Too many attempts. Try again later.';
   }
   return errorMessage(error);
 }
