@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { appSecrets, notifications, pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
 import { queuePushes } from '../../lib/push/outbox.js';
 import { resolveVapidDetails } from '../../lib/push/vapid.js';
@@ -133,7 +134,7 @@ describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
       // As a row from before the fix would be: an internal host the server could reach. By name,
       // so no other test app sharing a PostgreSQL database (whose allow-list has 127.0.0.1) sends it either.
       await t.database.db.update(pushSubscriptions).set({ endpoint: fake.endpoint().replace('127.0.0.1', 'localhost') }).where(eq(pushSubscriptions.id, saved.id));
-      const ids = await t.database.db.transaction(async (tx) => {
+      const ids = await (t.database.db as Db).transaction(async (tx) => {
         const rows = await tx
           .insert(notifications)
           .values({ organisationId: clinic.id, recipientStaffId: clinic.worker.id, type: 'message-received', title: 'New message', message: 'Hello' })
