@@ -1,4 +1,5 @@
 import { createECDH } from 'node:crypto';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paymentProviders, type PaymentProvider } from '@caredesk/shared';
 import { z } from 'zod';
@@ -54,6 +55,10 @@ export const configSchema = z.object({
   AUDIT_DIR: z.string().min(1).optional(),
   /** Minutes between anchor exports (also written at start and shutdown); 0 turns anchors off. */
   AUDIT_ANCHOR_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  /** Embedded mode's automatic backups (modules/backups): where, how often (0 = never), how many kept. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 31).default(24),
+  BACKUP_RETENTION: z.coerce.number().int().min(1).max(1000).default(14),
   /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
   UPLOAD_DIR: z.string().min(1).optional(),
   /** S3-compatible object storage for uploads, used instead of the local directory when set. */
@@ -95,6 +100,10 @@ export const configSchema = z.object({
     for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
     }
+  }
+  // A backup inside the data directory is lost with it, and would be copied into the next backup.
+  if (config.BACKUP_DIR && isInsideDir(config.DATA_DIR, config.BACKUP_DIR)) {
+    context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'BACKUP_DIR must not be inside DATA_DIR' });
   }
   const vapidProblem = vapidKeyProblem(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
   if (vapidProblem) context.addIssue({ code: 'custom', path: [vapidProblem.variable], message: vapidProblem.message });
@@ -140,6 +149,11 @@ function vapidKeyProblem(publicKey: string | undefined, privateKey: string | und
   }
   if (derived !== publicKey) return { variable: 'VAPID_PUBLIC_KEY', message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY' };
   return undefined;
+}
+
+function isInsideDir(parent: string, child: string): boolean {
+  const path = relative(resolve(parent), resolve(child));
+  return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
 }
 
 /** Empty strings count as unset, so `DATABASE_URL=` in a shell or .env does not fail parsing. */
