@@ -145,6 +145,21 @@ describe('ensurePushSubscription with the permission granted', () => {
     expect(Date.now() - readPushRecord()!.createTime).toBeLessThan(5000);
   });
 
+  it("subscribes afresh when the server keeps the endpoint for another organisation's sign-in (409)", async () => {
+    let saves = 0;
+    const api = withApi({ 'POST /fcm/save': () => (saves++ === 0 ? { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'Registered elsewhere' } } : { status: 201 }) });
+    const push = pushBrowser();
+    const existing = subscribedEarlier(push, KEY, 1);
+    const fresh = await ensurePushSubscription();
+    expect(existing.unsubscribed).toBe(true);
+    expect(fresh).not.toBe(existing);
+    expect(posts(api, '/fcm/save')).toEqual([expect.objectContaining({ endpoint: existing.endpoint }), expect.objectContaining({ endpoint: fresh!.endpoint })]);
+    // Not ours to remove on the server: the push service ends the old endpoint.
+    expect(posts(api, '/fcm/remove')).toEqual([]);
+    expect(readPushRecord()!.token).toBe(fresh!.endpoint);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('replaces one made with another server key, however young', async () => {
     const api = withApi();
     const push = pushBrowser();

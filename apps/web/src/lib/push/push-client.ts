@@ -1,4 +1,5 @@
 import { PUSH_REFRESH_AFTER_DAYS, PUSH_SERVICE_WORKER_PATH, PUSH_SERVICE_WORKER_SCOPE } from '@caredesk/shared';
+import { errorStatus } from '../http';
 import { getPushConfig, removePushSubscriptionOnServer, savePushSubscription } from './api';
 import { base64UrlToBytes, bytesToBase64Url, sameBytes } from './base64url';
 import { PushError, logPushError } from './errors';
@@ -123,14 +124,27 @@ async function ensure({ askPermission = false }: EnsurePushOptions): Promise<Pus
   if (!publicKey) throw new PushError('missing-app-config-values');
 
   const registration = await registerPushServiceWorker();
-  const subscription = await currentSubscription(registration, publicKey, Date.now());
+  let subscription = await currentSubscription(registration, publicKey, Date.now());
+  const save = (saved: PushSubscription) =>
+    savePushSubscription({
+      endpoint: saved.endpoint,
+      p256dh: bytesToBase64Url(saved.getKey('p256dh')),
+      auth: bytesToBase64Url(saved.getKey('auth')),
+      userAgent: navigator.userAgent.slice(0, 500),
+    });
   // Saved every time (the server upserts by endpoint): this browser may now be signed in as someone else.
-  await savePushSubscription({
-    endpoint: subscription.endpoint,
-    p256dh: bytesToBase64Url(subscription.getKey('p256dh')),
-    auth: bytesToBase64Url(subscription.getKey('auth')),
-    userAgent: navigator.userAgent.slice(0, 500),
-  });
+  try {
+    await save(subscription);
+  } catch (error) {
+    if (errorStatus(error) !== 409) throw error;
+    // Another organisation's sign-in still holds this endpoint and the server keeps it theirs. A fresh
+    // subscription has a new endpoint, and unsubscribing ends the old one, so their pushes stop here too.
+    await subscription.unsubscribe().catch((failure: unknown) => logPushError(new PushError('token-unsubscribe-failed', failure)));
+    clearPushRecord();
+    subscription = await subscribe(registration, base64UrlToBytes(publicKey), false);
+    writePushRecord(recordOf(subscription, registration, publicKey, Date.now()));
+    await save(subscription);
+  }
   return subscription;
 }
 
