@@ -54,6 +54,7 @@ export async function startServer(databaseUrl?: string, options: { dataDir?: str
     // The sign-in scenario signs in thousands of times from one address.
     SIGN_IN_RATE_LIMIT: '1000000',
     SIGN_IN_IP_RATE_LIMIT: '1000000',
+    SIGN_IN_ACCOUNT_RATE_LIMIT: '1000000',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -72,6 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every test signs in through the form from one IP; the default limits would trip.
     SIGN_IN_RATE_LIMIT: '1000',
     SIGN_IN_IP_RATE_LIMIT: '1000',
+    SIGN_IN_ACCOUNT_RATE_LIMIT: '1000',
     // Patient-app sign-in codes go to the log, where a test reads them (SERVER_LOG_ENV).
     SMS_PROVIDER: 'log',
   };
