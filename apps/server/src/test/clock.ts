@@ -39,6 +39,8 @@ export const BEFORE_MIDNIGHT: WallTime = { label: '23:55 IST', time: '23:55' };
 export const AFTER_MIDNIGHT: WallTime = { label: '00:05 IST (18:35 UTC the day before)', time: '00:05' };
 
 export const MIDNIGHT_TIMES: WallTime[] = [BEFORE_MIDNIGHT, AFTER_MIDNIGHT];
+/** The times the suites about days, lists and queues run at. */
+export const DAY_TIMES: WallTime[] = [MID_MORNING, ...MIDNIGHT_TIMES];
 
 /** The instant at `time` in India on India's real today. */
 export function todayInIndiaAt(time: string, now: Date = new Date()): Date {
