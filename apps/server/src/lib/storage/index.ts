@@ -6,6 +6,11 @@ import { s3Storage } from './s3.js';
 
 export type { ObjectStorage } from './object-storage.js';
 
+/** The directory local storage writes to, or undefined when uploads go to S3. */
+export function localUploadDir(config: Config): string | undefined {
+  return config.S3_BUCKET ? undefined : (config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
+}
+
 /** S3-compatible storage when S3_BUCKET is set, otherwise the local directory. */
 export function createStorage(config: Config): ObjectStorage {
   if (config.S3_BUCKET) {
@@ -17,5 +22,5 @@ export function createStorage(config: Config): ObjectStorage {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
     });
   }
-  return localStorage(config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads'));
+  return localStorage(localUploadDir(config)!);
 }

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOCK_FILE } from './db/data-dir-lock.js';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+/** Runs the server's entry point as `npm start` would (through tsx here), with only these variables. */
+function start(env: Record<string, string>, untilOutput?: RegExp) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const seen = new Promise<void>((resolve) => {
+    const read = (chunk: Buffer) => {
+      output += String(chunk);
+      if (untilOutput?.test(output)) resolve();
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, seen, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  it('names an unusable data or upload directory in one "failed to start" line', { timeout: 60_000 }, async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'caredesk-main-')), 'a-file');
+    writeFileSync(file, '');
+    const data = start({ DATA_DIR: join(file, 'data') });
+    expect(await data.exited).toBe(1);
+    expect(data.output().trim()).toBe(`CareDesk failed to start: The data directory (DATA_DIR) ${join(file, 'data')} is not a directory.`);
+    const uploads = start({ DATA_DIR: mkdtempSync(join(tmpdir(), 'caredesk-main-')), UPLOAD_DIR: join(file, 'uploads') });
+    expect(await uploads.exited).toBe(1);
+    expect(uploads.output().trim()).toBe(`CareDesk failed to start: The upload directory (UPLOAD_DIR) ${join(file, 'uploads')} is not a directory.`);
+  });
+
+  it('stops on SIGTERM, releasing the data directory for the next start', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'caredesk-main-'));
+    const first = start({ DATA_DIR: dataDir }, /CareDesk is running/);
+    await first.seen;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // The next start finds no lock in its way.
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+});
