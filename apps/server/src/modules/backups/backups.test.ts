@@ -12,8 +12,9 @@ import { fromPglite, pgliteOptions, type Database } from '../../db/client.js';
 import { LOCK_FILE } from '../../db/data-dir-lock.js';
 import { runMigrations } from '../../db/migrate.js';
 import { addPatient, createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
+import { captureLog, type CapturedLog } from '../../test/log-capture.js';
 import { archiveName } from './archive.js';
-import { backupSettings, createBackup, listBackups, pruneBackups, restoreBackup, type BackupSettings } from './index.js';
+import { backupSettings, createBackup, listBackups, pruneBackups, requestBackup, restoreBackup, runBackupCommand, runRestoreCommand, startBackupScheduler, type BackupSettings } from './index.js';
 
 const PATIENT_COLUMNS = 'id, name, phone, notes, date_of_birth::text as date_of_birth, blood_group';
 
@@ -28,14 +29,17 @@ describe('backups of the embedded database', () => {
   let app: FastifyInstance;
   let admin: ApiClient;
   let organisationId: string;
+  let log: CapturedLog;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'caredesk-backups-'));
-    const config = testConfig({ DATA_DIR: join(root, 'data'), WEB_DIST: '/nonexistent-caredesk-web-dist' });
+    const config = testConfig({ DATA_DIR: join(root, 'data'), WEB_DIST: '/nonexistent-caredesk-web-dist', LOG_LEVEL: 'info' });
     settings = backupSettings(config, root);
     database = fromPglite(await PGlite.create(pgliteOptions({ dataDir: settings.dataDir }))) as Database & { driver: 'pglite' };
     await runMigrations(database);
-    app = await buildApp({ config, database });
+    const captured = captureLog();
+    log = captured;
+    app = await buildApp({ config, database, logStream: captured.stream });
     await app.ready();
     const org = await createOrganisation(database.db);
     organisationId = org.id;
@@ -122,6 +126,43 @@ describe('backups of the embedded database', () => {
       holder?.kill();
     }
   });
+
+  it('`npm run backup` reaches the running server, which logs the file and its size and no patient data', async () => {
+    const scheduler = await startBackupScheduler({ settings, intervalHours: 24, log: app.log, backup: (signal) => createBackup(database.client, settings, { signal }) });
+    try {
+      const result = await requestBackup(settings, process.pid, { pollMs: 50 });
+      expect(result).toMatchObject({ ok: true });
+      const file = result.ok ? result.file : '';
+      expect((await listBackups(settings.backupDir)).map((backup) => backup.file)).toContain(file);
+      const written = log.entries().find((entry) => entry.msg === 'backup written');
+      expect(written).toMatchObject({ file, bytes: (await stat(join(settings.backupDir, file))).size });
+      expect(log.text()).not.toContain('HIV+');
+      expect(log.text()).not.toContain('penicillin');
+    } finally {
+      await scheduler.stop();
+    }
+  }, 120_000);
+
+  it('`npm run backup` with no server running backs up directly; `npm run restore` refuses while one runs', async () => {
+    // The database restored by the first test, closed: nobody holds it.
+    const dataDir = join(root, 'restored');
+    const config = testConfig({ DATA_DIR: dataDir, BACKUP_DIR: join(root, 'restored-backups') });
+    const lines: string[] = [];
+    expect(await runBackupCommand(config, (line) => lines.push(line))).toBe(0);
+    const [backup] = await listBackups(join(root, 'restored-backups'));
+    expect(lines[0]).toBe(`Backup written: ${backup!.path} (${(backup!.bytes / 1024 / 1024).toFixed(1)} MB, 1 upload files)`);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+
+    let holder: ChildProcess | undefined;
+    try {
+      holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+      writeFileSync(join(dataDir, LOCK_FILE), String(holder.pid));
+      expect(await runRestoreCommand(config, backup!.path, (line) => lines.push(line))).toBe(1);
+      expect(lines.at(-1)).toMatch(/^Restore failed, nothing was changed: .*in use by server process \d+.* Stop the server first\.$/);
+    } finally {
+      holder?.kill();
+    }
+  }, 120_000);
 
   it('keeps the newest backups up to the retention count and leaves other files alone', async () => {
     const dir = join(root, 'prune');
