@@ -52,6 +52,23 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
+/**
+ * A row of the patient list: what the console's list shows (name, phone, gender, age,
+ * blood group, registered). Notes, address, e-mail and the date of birth stay on GET
+ * /api/patients/:id, whose read is audited by the record (issue 13).
+ */
+export const patientSummarySchema = patientSchema.pick({ id: true, name: true, phone: true, gender: true, bloodGroup: true, createdAt: true }).extend({
+  /** Whole years today; null without a date of birth. */
+  age: z.number().int().nullable(),
+});
+export type PatientSummary = z.infer<typeof patientSummarySchema>;
+
+/** The list row of a full record (a record just created or opened, shown where a list row goes). */
+export function patientSummaryOf(patient: Patient, today = new Date()): PatientSummary {
+  const { id, name, phone, gender, bloodGroup, createdAt } = patient;
+  return { id, name, phone, gender, bloodGroup, createdAt, age: patient.dateOfBirth ? ageFrom(patient.dateOfBirth, today) : null };
+}
+
 export const patientListQuerySchema = listQuerySchema(['name', 'createdAt', 'dateOfBirth'] as const).extend({
   gender: genderSchema.optional(),
   ageBand: ageBandSchema.optional(),

@@ -1,4 +1,4 @@
-import type { Patient } from '@caredesk/shared';
+import { patientSummaryOf, type Patient } from '@caredesk/shared';
 
 let counter = 0;
 
@@ -21,6 +21,7 @@ export function makePatient(overrides: Partial<Patient> = {}): Patient {
   };
 }
 
+/** A page of the list as GET /patients answers it: the rows' summary columns only. */
 export function patientPage(data: Patient[], total = data.length, page = 1, pageSize = 25) {
-  return { data, total, page, pageSize };
+  return { data: data.map((patient) => patientSummaryOf(patient)), total, page, pageSize };
 }

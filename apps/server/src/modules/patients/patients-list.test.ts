@@ -1,4 +1,4 @@
-import type { Patient } from '@caredesk/shared';
+import { patientSummarySchema, type PatientSummary } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn, yearsBefore } from '../../lib/list-query.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -36,7 +36,7 @@ describe.each(drivers)('patients: list, search, filters and CSV (%s)', (driver) 
   const list = async (query: string) => {
     const response = await worker.get(`/api/patients?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ data: Patient[]; total: number; page: number; pageSize: number }>();
+    return response.json<{ data: PatientSummary[]; total: number; page: number; pageSize: number }>();
   };
   const names = async (query: string) => (await list(query)).data.map((p) => p.name);
 
@@ -54,6 +54,19 @@ describe.each(drivers)('patients: list, search, filters and CSV (%s)', (driver) 
     expect(await names('search=00005')).toEqual(['Gurpreet Kaur']);
     expect(await names(`search=${encodeURIComponent('+91 98111 00006')}`)).toEqual(['Ananya Iyer']);
     expect(await names('search=12')).toEqual([]);
+  });
+
+  it("answers the list's columns only: no notes, address, e-mail or date of birth, the age instead", async () => {
+    const { data } = await list('pageSize=200&search=cmd');
+    expect(data).toHaveLength(1);
+    expect(Object.keys(data[0]!).sort()).toEqual(Object.keys(patientSummarySchema.shape).sort());
+    expect(data[0]).toMatchObject({ name: '-2+3 Cmd', gender: 'MALE', bloodGroup: 'B+', age: Number(today.slice(0, 4)) - 2000 });
+    expect(JSON.stringify(data)).not.toContain('Shanti');
+    // The record itself still has all of it.
+    const record = (await worker.get(`/api/patients/${data[0]!.id}`)).json<Record<string, unknown>>();
+    expect(record).toMatchObject({ dateOfBirth: '2000-01-01', address: 'Flat 4, "Shanti", FC Road' });
+    const undated = (await list('search=ananya')).data[0]!;
+    expect(undated.age).toBeNull();
   });
 
   it('filters by gender and by age band, leaving out patients without a date of birth', async () => {

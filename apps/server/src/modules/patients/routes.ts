@@ -1,4 +1,14 @@
-import { idParamsSchema, paginatedSchema, patientInputSchema, patientListQuerySchema, patientSchema, patientUpdateSchema, phoneMatchesQuerySchema, phoneMatchesSchema } from '@caredesk/shared';
+import {
+  idParamsSchema,
+  paginatedSchema,
+  patientInputSchema,
+  patientListQuerySchema,
+  patientSchema,
+  patientSummarySchema,
+  patientUpdateSchema,
+  phoneMatchesQuerySchema,
+  phoneMatchesSchema,
+} from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -16,7 +26,7 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/patients',
-      { ...guard, schema: { tags, security, summary: 'Patients: search by name or phone digits, filter, sort, page', querystring: patientListQuerySchema, response: { 200: paginatedSchema(patientSchema) } } },
+      { ...guard, schema: { tags, security, summary: 'Patients: search by name or phone digits, filter, sort, page (the list columns; the full record is GET /patients/{id})', querystring: patientListQuerySchema, response: { 200: paginatedSchema(patientSummarySchema) } } },
       (request) => listPatients(ctx.db, staffOf(request), request.query),
     );
     app.get(

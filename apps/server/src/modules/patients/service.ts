@@ -1,4 +1,4 @@
-import { AGE_BANDS, phoneDigits, searchKey, type Patient, type patientInputSchema, type patientListQuerySchema, type patientUpdateSchema } from '@caredesk/shared';
+import { AGE_BANDS, ageFrom, phoneDigits, searchKey, type Patient, type patientInputSchema, type patientListQuerySchema, type PatientSummary, type patientUpdateSchema } from '@caredesk/shared';
 import { and, asc, count, eq, gte, isNotNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -57,17 +57,37 @@ function selectPatients(db: Db) {
   return db.select(patientColumns).from(patients);
 }
 
+// What the list shows, no more (issue 13): a page of 200 must not carry notes and addresses.
+const summaryColumns = {
+  id: patients.id,
+  name: patients.name,
+  phone: patients.phone,
+  gender: patients.gender,
+  dateOfBirth: patients.dateOfBirth,
+  bloodGroup: patients.bloodGroup,
+  createdAt: patients.createdAt,
+};
+
+/** The date of birth only to compute the age, in the same 'today' the age bands filter by. */
+function toSummary(row: { [K in keyof typeof summaryColumns]: (typeof patients.$inferSelect)[K] }, today: Date): PatientSummary {
+  const { dateOfBirth, createdAt, ...rest } = row;
+  return { ...rest, age: dateOfBirth ? ageFrom(dateOfBirth, today) : null, createdAt: createdAt.toISOString() };
+}
+
 export async function listPatients(db: Db, caller: StaffContext, filters: PatientFilters) {
   const where = matching(caller, filters);
+  const today = new Date(`${todayIn()}T00:00:00`);
   const [rows, totals] = await Promise.all([
-    selectPatients(db)
+    db
+      .select(summaryColumns)
+      .from(patients)
       .where(where)
       .orderBy(...orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id))
       .limit(filters.pageSize)
       .offset(offsetOf(filters)),
     db.select({ n: count() }).from(patients).where(where),
   ]);
-  return { data: rows.map(toPatient), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
+  return { data: rows.map((row) => toSummary(row, today)), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
 }
 
 export function exportPatients(db: Db, caller: StaffContext, filters: PatientFilters): AsyncGenerator<Patient[]> {

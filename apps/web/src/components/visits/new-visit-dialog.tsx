@@ -1,4 +1,4 @@
-import type { Patient } from '@caredesk/shared';
+import { patientSummaryOf, type PatientSummary } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -79,7 +79,7 @@ export function NewVisitDialog<Owner extends { id: string }, Visit extends { tok
 function NewVisitContent<Owner extends { id: string }, Visit extends { tokenLabel: string }>(props: NewVisitDialogProps<Owner, Visit>) {
   const { patientId, onClose, owners, pending } = props;
   const today = isoDay();
-  const [patient, setPatient] = useState<Patient | null>(null);
+  const [patient, setPatient] = useState<PatientSummary | null>(null);
   const [owner, setOwner] = useState<Owner | null>(null);
   const [date, setDate] = useState(today);
   const [slot, setSlot] = useState<string | null>(null);
@@ -92,7 +92,7 @@ function NewVisitContent<Owner extends { id: string }, Visit extends { tokenLabe
   const [seeded, setSeeded] = useState(false);
   useEffect(() => {
     if (preselected.data && !seeded) {
-      setPatient(preselected.data);
+      setPatient(patientSummaryOf(preselected.data));
       setSeeded(true);
     }
   }, [preselected.data, seeded]);

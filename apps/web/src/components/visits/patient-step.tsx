@@ -1,4 +1,4 @@
-import { ageFrom, type Patient } from '@caredesk/shared';
+import { patientSummaryOf, type PatientSummary } from '@caredesk/shared';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,14 +16,13 @@ import { QuickAddPatient } from './quick-add-patient';
 
 const genderShort = { MALE: 'M', FEMALE: 'F', OTHER: 'O' } as const;
 
-export function patientLine(patient: Patient): string {
-  const age = patient.dateOfBirth ? ageFrom(patient.dateOfBirth) : null;
-  return [fPhone(patient.phone), age === null ? null : `${age} y`, genderShort[patient.gender]].filter(Boolean).join(' · ');
+export function patientLine(patient: PatientSummary): string {
+  return [fPhone(patient.phone), patient.age === null ? null : `${patient.age} y`, genderShort[patient.gender]].filter(Boolean).join(' · ');
 }
 
 interface PatientStepProps {
-  patient: Patient | null;
-  onPick: (patient: Patient | null) => void;
+  patient: PatientSummary | null;
+  onPick: (patient: PatientSummary | null) => void;
 }
 
 /** Step 1: find the patient by name or phone, or add them in a few fields. */
@@ -46,7 +45,7 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
       </Card>
     );
   }
-  if (adding) return <QuickAddPatient onCreated={onPick} onCancel={() => setAdding(false)} />;
+  if (adding) return <QuickAddPatient onCreated={(created) => onPick(patientSummaryOf(created))} onCancel={() => setAdding(false)} />;
 
   const matches = debounced ? (found.data ?? []) : [];
   return (

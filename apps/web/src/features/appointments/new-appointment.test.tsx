@@ -5,6 +5,7 @@ import { DAY_INSTANTS, MID_MORNING, daysAt, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { patientPage } from '@/test/patient-fixtures';
 import { makeAppointment, makeDoctor, makePatient, page, recording } from './appointment-fixtures';
 
 let restore: (() => void) | undefined;
@@ -25,7 +26,7 @@ function setup(routes: Record<string, FakeRoute> = {}, path = '/appointments?new
     ...headerRoutes(),
     'GET /appointments': { data: page([]) },
     'GET /doctors': { data: page([doctor]) },
-    'GET /patients': { data: page([patient]) },
+    'GET /patients': { data: patientPage([patient]) },
     [`GET /doctors/${doctor.id}/slots`]: slots.route,
     ...routes,
   });

@@ -5,7 +5,7 @@ import { makeBooking } from '@/test/booking-fixtures';
 import { DAY_INSTANTS, MID_MORNING, daysAt, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, page, recording, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
-import { makePatient } from '@/test/patient-fixtures';
+import { makePatient, patientPage } from '@/test/patient-fixtures';
 import { renderApp } from '@/test/render-app';
 import { makeService } from '@/test/service-fixtures';
 
@@ -27,7 +27,7 @@ function setup(routes: Record<string, FakeRoute> = {}, path = '/bookings?new=1')
     ...headerRoutes(),
     'GET /bookings': { data: page([]) },
     'GET /services': { data: page([scan]) },
-    'GET /patients': { data: page([patient]) },
+    'GET /patients': { data: patientPage([patient]) },
     [`GET /services/${scan.id}/slots`]: slots.route,
     ...routes,
   });

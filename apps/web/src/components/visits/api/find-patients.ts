@@ -1,11 +1,11 @@
-import { paginatedSchema, patientSchema, type Patient } from '@caredesk/shared';
+import { paginatedSchema, patientSummarySchema, type PatientSummary } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
-const patientPageSchema = paginatedSchema(patientSchema);
+const patientPageSchema = paginatedSchema(patientSummarySchema);
 
 /** The first 10 patients whose name or phone matches (the booking dialogs' patient search). */
-export async function findPatients(search: string, signal?: AbortSignal): Promise<Patient[]> {
+export async function findPatients(search: string, signal?: AbortSignal): Promise<PatientSummary[]> {
   const response = await http.get<unknown>('/patients', { params: { search, pageSize: 10 }, signal });
   return patientPageSchema.parse(response.data).data;
 }

@@ -1,9 +1,9 @@
-import { paginatedSchema, patientSchema } from '@caredesk/shared';
+import { paginatedSchema, patientSummarySchema } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
 
-const patientPageSchema = paginatedSchema(patientSchema);
+const patientPageSchema = paginatedSchema(patientSummarySchema);
 export type PatientPage = z.infer<typeof patientPageSchema>;
 
 /** search, page, pageSize, sort, order, gender, ageBand: as in the list's URL. */

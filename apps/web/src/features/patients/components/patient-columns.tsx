@@ -1,14 +1,14 @@
-import type { Patient } from '@caredesk/shared';
+import type { PatientSummary } from '@caredesk/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { fDate, fPhone } from '@/lib/format';
-import { genderLabel, initialOf, patientAge } from './patient-labels';
+import { genderLabel, initialOf } from './patient-labels';
 
 type PatientSort = 'name' | 'createdAt' | 'dateOfBirth';
 
-function NameCell({ patient }: { patient: Patient }) {
+function NameCell({ patient }: { patient: PatientSummary }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
       <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }} aria-hidden>
@@ -21,12 +21,9 @@ function NameCell({ patient }: { patient: Patient }) {
   );
 }
 
-const ageOf = (patient: Patient) => {
-  const age = patientAge(patient);
-  return age === null ? '-' : String(age);
-};
+const ageOf = (patient: PatientSummary) => (patient.age === null ? '-' : String(patient.age));
 
-export const patientColumns: GridColDef<Patient>[] = [
+export const patientColumns: GridColDef<PatientSummary>[] = [
   { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <NameCell patient={row} /> },
   { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, valueGetter: (_, row) => fPhone(row.phone) },
   { field: 'gender', headerName: 'Gender', width: 100, valueGetter: (_, row) => genderLabel[row.gender] },
@@ -42,8 +39,8 @@ export const patientColumns: GridColDef<Patient>[] = [
 export const patientSortFields: Readonly<Record<string, PatientSort>> = { name: 'name', createdAt: 'createdAt' };
 
 /** A patient on a phone: initial, name, then phone, age and gender on one line. */
-export function PatientCard({ patient }: { patient: Patient }) {
-  const age = patientAge(patient);
+export function PatientCard({ patient }: { patient: PatientSummary }) {
+  const { age } = patient;
   const facts = [fPhone(patient.phone), genderLabel[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
