@@ -66,8 +66,25 @@ describe('the audit log page', () => {
     const row = (await within(grid).findByText('GET /api/patients/:id')).closest('[role="row"]') as HTMLElement;
     for (const text of [fDateTime(read.createdAt), 'Asha Admin', 'Read', 'patients', PATIENT, '203.0.113.7']) expect(within(row).getByText(text)).toBeInTheDocument();
     const headers = within(grid).getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['When', 'Who', 'Action', 'Entity', 'Record id', 'Route', 'From']);
+    expect(headers).toEqual(['When', 'Who', 'Action', 'Entity', 'Record id', 'Route', 'Details', 'From']);
     expect(events.seen[0]?.params).toEqual({ page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' });
+  });
+
+  it('shows what a list read and why a request was refused, and filters to security events', async () => {
+    const listed = entry({ seq: 3, id: '40000000-0000-4000-8000-000000000003', action: 'search', entityId: null, route: 'GET /api/patients', details: { count: 200, search: 'phone', filters: { pageSize: '200' } } });
+    const denied = entry({ seq: 4, id: '40000000-0000-4000-8000-000000000004', action: 'denied', route: 'GET /api/chats', statusCode: 403, entityId: null, entity: 'chats', details: { denied: 'forbidden' } });
+    const events = recording(() => ({ data: page([denied, listed], 2) }));
+    const { user } = openAuditLog({ 'GET /audit': events.route });
+    const grid = await screen.findByRole('grid', { name: 'Audit log entries' }, slow);
+    const rowOf = async (route: string) => (await within(grid).findByText(route)).closest('[role="row"]') as HTMLElement;
+    expect(within(await rowOf('GET /api/patients')).getByText('200 records · search by phone · pageSize 200')).toBeInTheDocument();
+    const refused = await rowOf('GET /api/chats');
+    expect(within(refused).getByText('Denied (security)')).toBeInTheDocument();
+    expect(within(refused).getByText('Refused: not allowed')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Denied (security)' }));
+    await waitFor(() => expect(events.seen.at(-1)?.params).toEqual({ action: 'denied', page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' }));
   });
 
   it('filters by person (staff and people only in the log), action, entity and dates, in the URL', async () => {

@@ -1,4 +1,4 @@
-import { auditActions, auditEntities, type AuditAction, type AuditEntity } from '@caredesk/shared';
+import { auditActions, auditEntities, type AuditAction, type AuditDetails, type AuditEntity } from '@caredesk/shared';
 import type { FilterOption } from '@/components/records/filter-select';
 
 export const actionLabel: Record<AuditAction, string> = {
@@ -44,4 +44,17 @@ export const ENTITY_OPTIONS: readonly FilterOption[] = auditEntities.map((value)
 
 export function actionText(action: string): string {
   return actionLabel[action as AuditAction] ?? action;
+}
+
+const deniedLabel: Record<NonNullable<AuditDetails['denied']>, string> = { unauthenticated: 'not signed in', forbidden: 'not allowed', 'not-found': 'not found' };
+
+/** '12 records · search by phone · status BOOKED', 'Refused: not found', or '-'. */
+export function detailsText(details: AuditDetails | null): string {
+  if (!details) return '-';
+  const parts: string[] = [];
+  if (details.denied) parts.push(`Refused: ${deniedLabel[details.denied]}`);
+  if (details.count !== undefined) parts.push(details.count === 1 ? '1 record' : `${details.count} records`);
+  if (details.search) parts.push(`search by ${details.search}`);
+  for (const [name, value] of Object.entries(details.filters ?? {})) parts.push(`${name} ${value}`);
+  return parts.length > 0 ? parts.join(' · ') : '-';
 }

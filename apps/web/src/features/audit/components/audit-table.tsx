@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { fDateTime } from '@/lib/format';
-import { actionText } from './audit-labels';
+import { actionText, detailsText } from './audit-labels';
 import type { AuditParams } from './use-audit-params';
 
 interface AuditTableProps {
@@ -22,6 +22,7 @@ const columns: GridColDef<AuditEvent>[] = [
   { field: 'entity', headerName: 'Entity', width: 130 },
   { field: 'entityId', headerName: 'Record id', flex: 1, minWidth: 150, valueGetter: (_, row) => orNone(row.entityId) },
   { field: 'route', headerName: 'Route', flex: 1.4, minWidth: 200 },
+  { field: 'details', headerName: 'Details', flex: 1.4, minWidth: 200, sortable: false, valueGetter: (_, row) => detailsText(row.details) },
   { field: 'ip', headerName: 'From', width: 140, valueGetter: (_, row) => orNone(row.ip) },
 ];
 
@@ -39,6 +40,11 @@ function EventCard({ event }: { event: AuditEvent }) {
         {event.route}
         {event.entityId ? ` · ${event.entityId}` : ''}
       </Typography>
+      {event.details ? (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+          {detailsText(event.details)}
+        </Typography>
+      ) : null}
     </>
   );
 }
