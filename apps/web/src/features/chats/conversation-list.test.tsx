@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi } from '@/test/fake-api';
 import { FakeSocket, fakeLiveEventsClient } from '@/test/fake-live-events';
 import { makeUser, storeSession } from '@/test/fixtures';
@@ -22,6 +23,9 @@ function consoleWith(server: ReturnType<typeof fakeChatServer>, path = '/chats',
 const rowNames = () => within(screen.getByRole('list', { name: 'Conversation list' })).getAllByRole('link').map((link) => link.getAttribute('aria-label'));
 
 describe('the conversation list', () => {
+  // A message of today shows its time, an older one its date: pinned, so a run across midnight cannot flip it.
+  pinClock(MID_MORNING.at);
+
   it('shows each patient with avatar letter, last message, time of day or date, and unread count, newest first', async () => {
     const server = fakeChatServer();
     const todayAt = dayjs().startOf('day').add(9, 'hour').add(5, 'minute');

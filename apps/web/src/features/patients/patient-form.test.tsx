@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MID_MORNING, daysAt, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, recording, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
@@ -25,9 +26,12 @@ async function openNewPatientForm(routes: Record<string, FakeRoute> = {}) {
   return { ...view, api, user: userEvent.setup() };
 }
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+// India's tomorrow: past every zone's today at the pinned instant (at 00:05 IST UTC's tomorrow is India's today).
+const tomorrow = () => daysAt(MID_MORNING.at).day(1);
 
 describe('the patient form', () => {
+  pinClock(MID_MORNING.at);
+
   it('marks every missing required field and sends nothing', async () => {
     const { api, user } = await openNewPatientForm();
     await user.click(screen.getByRole('button', { name: 'Save' }));
