@@ -59,6 +59,8 @@ export const configSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 31).default(24),
   BACKUP_RETENTION: z.coerce.number().int().min(1).max(1000).default(14),
+  /** Also copy each backup to the uploads bucket (S3_BUCKET) under backups/, pruned alike. */
+  BACKUP_S3: booleanFromString.default(false),
   /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
   UPLOAD_DIR: z.string().min(1).optional(),
   /** S3-compatible object storage for uploads, used instead of the local directory when set. */
@@ -105,6 +107,7 @@ export const configSchema = z.object({
   if (config.BACKUP_DIR && isInsideDir(config.DATA_DIR, config.BACKUP_DIR)) {
     context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'BACKUP_DIR must not be inside DATA_DIR' });
   }
+  if (config.BACKUP_S3 && !config.S3_BUCKET) context.addIssue({ code: 'custom', path: ['BACKUP_S3'], message: 'BACKUP_S3 needs the S3 bucket settings (S3_BUCKET and its keys)' });
   const vapidProblem = vapidKeyProblem(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
   if (vapidProblem) context.addIssue({ code: 'custom', path: [vapidProblem.variable], message: vapidProblem.message });
   const provider = paymentProviderOf(config);

@@ -1,10 +1,13 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testConfig } from '../../config.js';
+import { loadConfig, testConfig } from '../../config.js';
+import { fakeS3Credentials as credentials, startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
+import { s3Offsite } from './offsite.js';
 import { archiveName, type Manifest } from './archive.js';
 import { FIRST_BACKUP_DELAY_MS, requestBackup, runBackupCommand, runRestoreCommand, startBackupScheduler, type BackupResult, type BackupScheduler, type BackupSettings } from './index.js';
 
@@ -102,7 +105,19 @@ describe('the backup scheduler', () => {
     expect(await requestBackup(settings, process.pid, { pollMs: 20 })).toMatchObject({ ok: true, bytes: 42 });
     fail = true;
     expect(await requestBackup(settings, process.pid, { pollMs: 20 })).toEqual({ ok: false, error: 'disk full' });
-    expect(readdirSync(join(settings.backupDir, '.requests'))).toEqual([]);
+    expect(readdirSync(join(settings.backupDir, '.requests'))).toEqual([`server-${process.pid}.ready`]);
+  });
+
+  it('never signals a process that does not answer requests (a server still starting would die of it)', async () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      const result = await requestBackup(settings, other.pid!, { pollMs: 20, timeoutMs: 200 });
+      expect(result).toMatchObject({ ok: false, error: expect.stringContaining('does not take backup requests yet') });
+      expect(other.exitCode).toBeNull();
+      expect(other.signalCode).toBeNull();
+    } finally {
+      other.kill();
+    }
   });
 
   it('with PostgreSQL, the commands point to pg_dump instead of touching anything', async () => {
@@ -112,5 +127,49 @@ describe('the backup scheduler', () => {
     expect(await runRestoreCommand(config, join(root, 'x.tar.gz'), (line) => lines.push(line))).toBe(2);
     expect(lines.every((line) => line.includes('pg_dump'))).toBe(true);
     expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe('backups copied to the S3 bucket (BACKUP_S3)', () => {
+  let s3: FakeS3;
+  let root: string;
+  beforeEach(async () => {
+    s3 = await startFakeS3();
+    root = await mkdtemp(join(tmpdir(), 'caredesk-backup-s3-'));
+  });
+  afterEach(async () => {
+    await s3.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('mirrors the backup directory: each new archive is put, each pruned one deleted', async () => {
+    const config = testConfig({ BACKUP_S3: true, S3_BUCKET: 'clinic-files', S3_ENDPOINT: s3.url, S3_REGION: credentials.region, S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey });
+    const settings: BackupSettings = { dataDir: join(root, 'data'), backupDir: join(root, 'backups'), uploadDir: undefined, retention: 2 };
+    let day = 1;
+    const scheduler = await startBackupScheduler({
+      settings,
+      intervalHours: 0,
+      log: silent,
+      offsite: s3Offsite(config),
+      backup: async () => {
+        const file = archiveName(new Date(Date.UTC(2026, 0, day)));
+        writeFileSync(join(settings.backupDir, file), `backup of day ${day++}`);
+        return { ...fakeResult(file), path: join(settings.backupDir, file) };
+      },
+    });
+    try {
+      for (let index = 0; index < 3; index++) await scheduler.runNow();
+    } finally {
+      await scheduler.stop();
+    }
+    const kept = [2, 3].map((d) => archiveName(new Date(Date.UTC(2026, 0, d))));
+    expect([...s3.objects.keys()].sort()).toEqual(kept.map((file) => `/clinic-files/backups/${file}`));
+    expect(s3.objects.get(`/clinic-files/backups/${kept[1]}`)?.body.toString()).toBe('backup of day 3');
+  });
+
+  it('is refused without a bucket, as is a BACKUP_DIR inside DATA_DIR', () => {
+    expect(() => loadConfig({ BACKUP_S3: 'true' })).toThrow(/BACKUP_S3: BACKUP_S3 needs the S3 bucket settings/);
+    expect(() => loadConfig({ DATA_DIR: './data', BACKUP_DIR: './data/backups' })).toThrow(/BACKUP_DIR must not be inside DATA_DIR/);
+    expect(loadConfig({ DATA_DIR: './data', BACKUP_DIR: './data-backups' }).BACKUP_DIR).toBe('./data-backups');
   });
 });

@@ -9,7 +9,8 @@ import { pgliteOptions } from '../../db/client.js';
 import { LOCK_FILE, lockDataDir } from '../../db/data-dir-lock.js';
 import { backupSettings, createBackup, pruneBackups, type BackupSettings } from './backup.js';
 import { describeRestore, restoreBackup } from './restore.js';
-import { BACKUP_SIGNAL, requestDir, type RequestResult } from './scheduler.js';
+import { s3Offsite } from './offsite.js';
+import { BACKUP_SIGNAL, copyOffsite, readyFile, requestDir, type RequestResult } from './scheduler.js';
 
 export const POSTGRES_ADVICE = 'DATABASE_URL is set: CareDesk runs on PostgreSQL, whose backups are the operator\'s (pg_dump, or WAL archiving for point-in-time recovery). README.md, "Backups", has the commands.';
 
@@ -32,6 +33,8 @@ function lockHolderPid(dataDir: string): number | undefined {
  * never answers, so the wait is bounded.
  */
 export async function requestBackup(settings: BackupSettings, pid: number, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<RequestResult> {
+  // A server still starting (or one without backups) has no listener yet, and the signal would end it.
+  if (!existsSync(readyFile(settings, pid))) return { ok: false, error: `The server (process ${pid}) does not take backup requests yet: it may still be starting; try again in a minute.` };
   const dir = requestDir(settings);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const id = randomUUID();
@@ -45,7 +48,7 @@ export async function requestBackup(settings: BackupSettings, pid: number, optio
       if (existsSync(result)) return JSON.parse(await readFile(result, 'utf8')) as RequestResult;
       await sleep(options.pollMs ?? 250);
     }
-    return { ok: false, error: `The server (process ${pid}) did not answer the backup request; is it a CareDesk version with backups?` };
+    return { ok: false, error: `The server (process ${pid}) did not answer the backup request in time.` };
   } finally {
     await rm(request, { force: true });
     await rm(result, { force: true });
@@ -85,7 +88,11 @@ export async function runBackupCommand(config: Config, write: (line: string) => 
       const pruned = await pruneBackups(settings.backupDir, settings.retention);
       write(`Backup written: ${result.path} (${size(result.bytes)}, ${result.manifest.uploads.included ? `${result.manifest.uploads.files} upload files` : 'uploads are in the S3 bucket, not in the backup'})`);
       if (pruned.length > 0) write(`Removed ${pruned.length} older backup${pruned.length === 1 ? '' : 's'} (BACKUP_RETENTION=${settings.retention}).`);
-      return 0;
+      const offsite = s3Offsite(config);
+      if (!offsite) return 0;
+      const failed = await copyOffsite(offsite, result.file, result.path, pruned);
+      write(failed ? `Copy to ${offsite.name} failed: ${failed} (the local backup stands).` : `Copied to ${offsite.name}.`);
+      return failed ? 1 : 0;
     } finally {
       await client.close();
     }

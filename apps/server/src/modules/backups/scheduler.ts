@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { s3Offsite, type Offsite } from './offsite.js';
 import { backupSettings, createBackup, listBackups, pruneBackups, type BackupResult, type BackupSettings } from './backup.js';
 
 /** `npm run backup` asks a running server for a backup with this signal and a request file. */
@@ -15,6 +16,14 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 export function requestDir(settings: BackupSettings): string {
   return join(settings.backupDir, '.requests');
 }
+
+/** Present while a server answers requests: without a listener, BACKUP_SIGNAL would end the process. */
+export function readyFile(settings: BackupSettings, pid: number): string {
+  return join(requestDir(settings), `server-${pid}.ready`);
+}
+
+/** Once a process has answered requests, a late signal (during shutdown) is ignored, never fatal. */
+let ignoring = false;
 
 export type RequestResult = { ok: true; file: string; bytes: number } | { ok: false; error: string };
 
@@ -29,6 +38,17 @@ export interface BackupScheduler {
   stop(): Promise<void>;
 }
 
+/** Copies a new backup and deletes the pruned ones offsite; the error message when that failed. */
+export async function copyOffsite(offsite: Offsite, file: string, path: string, removed: string[]): Promise<string | undefined> {
+  try {
+    await offsite.put(file, path);
+    await offsite.remove(removed);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 export interface SchedulerOptions {
   settings: BackupSettings;
   /** 0: no scheduled backups (requests and runNow still work). */
@@ -36,6 +56,8 @@ export interface SchedulerOptions {
   log: FastifyBaseLogger;
   /** Makes one backup; createBackup on the embedded database in the server. */
   backup: (signal: AbortSignal) => Promise<BackupResult>;
+  /** A second copy of each backup (BACKUP_S3); a failed copy is logged, the local backup stands. */
+  offsite?: Offsite | undefined;
   now?: () => number;
 }
 
@@ -57,10 +79,16 @@ export async function startBackupScheduler(options: SchedulerOptions): Promise<B
   const runNow = (): Promise<BackupResult> => {
     if (stopped) return Promise.reject(new Error('Backups have stopped (the server is shutting down)'));
     running ??= (async () => {
+      const started = Date.now();
       try {
         const result = await options.backup(abort.signal);
         const removed = await pruneBackups(settings.backupDir, settings.retention);
-        log.info({ file: result.file, bytes: result.bytes, uploads: result.manifest.uploads.files, pruned: removed }, 'backup written');
+        log.info({ file: result.file, bytes: result.bytes, uploads: result.manifest.uploads.files, pruned: removed, ms: Date.now() - started }, 'backup written');
+        if (options.offsite) {
+          const failed = await copyOffsite(options.offsite, result.file, result.path, removed);
+          if (failed) log.error({ file: result.file, to: options.offsite.name, error: failed }, 'backup copy failed; the local backup stands');
+          else log.info({ file: result.file, to: options.offsite.name }, 'backup copied');
+        }
         return result;
       } catch (error) {
         if (!abort.signal.aborted) log.error({ error: error instanceof Error ? error.message : String(error) }, 'backup failed');
@@ -107,9 +135,11 @@ export async function startBackupScheduler(options: SchedulerOptions): Promise<B
     }
   };
   const onSignal = (): void => void answerRequests().catch((error: unknown) => log.error({ error: error instanceof Error ? error.message : String(error) }, 'backup request failed'));
+  if (!ignoring) process.on(BACKUP_SIGNAL, () => undefined);
+  ignoring = true;
   process.on(BACKUP_SIGNAL, onSignal);
-
-  await mkdir(settings.backupDir, { recursive: true, mode: 0o700 });
+  await mkdir(requestDir(settings), { recursive: true, mode: 0o700 });
+  await writeFile(readyFile(settings, process.pid), '');
   const newest = (await listBackups(settings.backupDir))[0];
   schedule(Math.max(newest ? newest.createdAt.getTime() + intervalMs : 0, now() + FIRST_BACKUP_DELAY_MS));
 
@@ -121,6 +151,7 @@ export async function startBackupScheduler(options: SchedulerOptions): Promise<B
       stopped = true;
       clearTimeout(timer);
       process.off(BACKUP_SIGNAL, onSignal);
+      await rm(readyFile(settings, process.pid), { force: true });
       abort.abort();
       await running?.catch(() => undefined);
     },
@@ -136,7 +167,7 @@ export async function startBackups(app: FastifyInstance, config: Config, databas
   if (database.driver !== 'pglite') return undefined;
   const settings = backupSettings(config);
   const { client } = database;
-  const scheduler = await startBackupScheduler({ settings, intervalHours: config.BACKUP_INTERVAL_HOURS, log: app.log, backup: (signal) => createBackup(client, settings, { signal }) });
+  const scheduler = await startBackupScheduler({ settings, intervalHours: config.BACKUP_INTERVAL_HOURS, log: app.log, backup: (signal) => createBackup(client, settings, { signal }), offsite: s3Offsite(config) });
   app.addHook('onClose', () => scheduler.stop());
   const next = scheduler.nextAt();
   app.log.info({ backupDir: settings.backupDir, next: next?.toISOString() ?? 'on request only', keep: settings.retention }, 'backups scheduled');
