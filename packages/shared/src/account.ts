@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from './auth.js';
 import { phoneSchema } from './contact.js';
 import { newPasswordSchema } from './passwords.js';
+import { lineText } from './text.js';
 
 /** GET /api/account: the signed-in person's own details (every role). */
 export const accountSchema = z.object({
@@ -22,17 +23,17 @@ export type Account = z.infer<typeof accountSchema>;
 /** PATCH /api/account. */
 export const accountUpdateSchema = z
   .object({
-    name: z.string().trim().min(2, 'Enter your name').max(120),
+    name: lineText().trim().min(2, 'Enter your name').max(120),
     phone: phoneSchema.nullable(),
     /** A public image URL from POST /api/admin/upload; null removes it. */
-    avatarUrl: z.string().max(500).nullable(),
+    avatarUrl: lineText().max(500).nullable(),
   })
   .partial();
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
 /** POST /api/account/password: a wrong current password is 400 naming currentPassword. */
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password').max(200),
+  currentPassword: lineText().min(1, 'Enter your current password').max(200),
   newPassword: newPasswordSchema,
   /** End every other session of this account (this one stays signed in). */
   signOutOtherSessions: z.boolean().default(false),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
+import { multilineText } from './text.js';
 
 /** design.md §5: BOOKED -> CHECKED_IN -> IN_CONSULTATION -> COMPLETED, or CANCELLED / NO_SHOW. */
 export const appointmentStatuses = ['BOOKED', 'CHECKED_IN', 'IN_CONSULTATION', 'COMPLETED', 'CANCELLED', 'NO_SHOW'] as const;
@@ -81,8 +82,8 @@ export const appointmentCreateSchema = z.object({
   patientId: z.uuid(),
   date: isoDateSchema,
   startTime: timeOfDaySchema,
-  reason: z.string().trim().max(500).nullable().optional(),
-  notes: z.string().trim().max(2000).nullable().optional(),
+  reason: multilineText().trim().max(500).nullable().optional(),
+  notes: multilineText().trim().max(2000).nullable().optional(),
   source: visitSourceSchema.default('CONSOLE'),
 });
 export type AppointmentCreate = z.input<typeof appointmentCreateSchema>;
@@ -98,13 +99,13 @@ export const appointmentActionTarget: Record<AppointmentAction, AppointmentStatu
   'no-show': 'NO_SHOW',
 };
 /** A cancel needs a reason; other actions may carry a note. */
-export const visitActionBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+export const visitActionBodySchema = z.object({ reason: multilineText().trim().max(500).optional() });
 
 export const rescheduleSchema = z.object({
   date: isoDateSchema,
   startTime: timeOfDaySchema,
   doctorId: z.uuid().optional(),
-  reason: z.string().trim().max(500).optional(),
+  reason: multilineText().trim().max(500).optional(),
 });
 
 export const appointmentSchema = z.object({

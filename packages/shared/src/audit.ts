@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.js';
+import { lineText } from './text.js';
 
 /**
  * 'list' and 'search' are reads of many patients' data (a list, a queue, the header search);
@@ -81,7 +82,7 @@ export const auditListQuerySchema = listQuerySchema(['createdAt'] as const).exte
   order: z.enum(['asc', 'desc']).default('desc'),
   staffId: z.uuid().optional(),
   action: auditActionSchema.optional(),
-  entity: z.string().trim().max(60).optional(),
+  entity: lineText().trim().max(60).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });

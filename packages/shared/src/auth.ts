@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './constants.js';
 import { organisationTypeSchema } from './organisations.js';
+import { lineText } from './text.js';
 
 /** SPEC.md §3/§6: DOCTOR and SUPERADMIN are aliases of USER. */
 export const roles = ['WORKER', 'ADMIN', 'USER'] as const;
@@ -20,7 +21,7 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ messag
 
 export const signInRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password').max(200),
+  password: lineText().min(1, 'Enter your password').max(200),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
@@ -59,11 +60,11 @@ export const signInResponseSchema = z.object({
 });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(500) });
+export const refreshRequestSchema = z.object({ refresh_token: lineText().min(1).max(500) });
 export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-export const logoutRequestSchema = z.object({ refresh_token: z.string().max(500).optional() });
+export const logoutRequestSchema = z.object({ refresh_token: lineText().max(500).optional() });
 
 /** The generic message for any failed sign-in: never reveals whether the e-mail exists. */
 export const SIGN_IN_FAILED_MESSAGE = 'Incorrect e-mail or password';

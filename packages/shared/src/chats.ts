@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryBooleanSchema } from './lists.js';
+import { lineText, multilineText } from './text.js';
 
 /**
  * Chats (design.md §5): one conversation per patient record and organisation; messages from
@@ -54,9 +55,9 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 /** GET /api/chats: newest activity first, cursor paging; search by patient name or phone. */
 export const conversationListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: lineText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
-  search: z.string().trim().max(100).optional(),
+  search: lineText().trim().max(100).optional(),
   unread: queryBooleanSchema.optional(),
 });
 export const conversationListSchema = z.object({
@@ -68,7 +69,7 @@ export const conversationListSchema = z.object({
 
 /** GET /api/chats/{patientId}?before=: the thread backwards, oldest of the page first. */
 export const chatThreadQuerySchema = z.object({
-  before: z.string().max(200).optional(),
+  before: lineText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
 });
 export const chatThreadSchema = z.object({
@@ -83,7 +84,7 @@ export type ChatThread = z.infer<typeof chatThreadSchema>;
 
 /** POST /api/chats/{patientId}/messages (and the patient app's send). */
 const chatSendFields = {
-  text: z.string().trim().max(CHAT_MESSAGE_MAX_LENGTH, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`).default(''),
+  text: multilineText().trim().max(CHAT_MESSAGE_MAX_LENGTH, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`).default(''),
   attachmentUploadId: z.uuid().optional(),
   clientId: z.uuid().optional(),
 };
@@ -107,7 +108,7 @@ export const patientConversationSchema = conversationSchema.omit({ patientPhone:
 export type PatientConversation = z.infer<typeof patientConversationSchema>;
 
 export const patientConversationListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: lineText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
 });
 export const patientConversationListSchema = z.object({ data: z.array(patientConversationSchema), nextCursor: z.string().nullable() });

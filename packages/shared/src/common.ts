@@ -37,3 +37,13 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+export const EMPTY_PATCH_MESSAGE = 'Send at least one field to change';
+
+/**
+ * A PATCH body (only the fields sent change) must send at least one known field: an empty or
+ * unknown-only body used to reach an UPDATE with nothing to set (a 500). The issue names the body.
+ */
+export function atLeastOneField<T extends z.ZodObject>(schema: T): T {
+  return schema.refine((value: Record<string, unknown>) => Object.values(value).some((field) => field !== undefined), { message: EMPTY_PATCH_MESSAGE });
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalEmailSchema, phoneSchema } from './contact.js';
 import { listQuerySchema, paiseSchema, queryBooleanSchema } from './lists.js';
 import { leaveDatesSchema, weeklyAvailabilitySchema } from './schedule.js';
+import { lineText, multilineText } from './text.js';
 
 export const SPECIALIZATIONS = [
   'General Medicine', 'Cardiology', 'Orthopaedics', 'Paediatrics', 'Gynaecology', 'Dermatology',
@@ -11,15 +12,15 @@ export const SPECIALIZATIONS = [
 
 const doctorFields = z.object({
   facilityId: z.uuid().nullable().optional(),
-  name: z.string().trim().min(2, 'Enter the doctor’s name').max(120),
-  photoUrl: z.string().max(500).nullable().optional(),
-  specialization: z.string().trim().min(2, 'Choose a specialization').max(80),
-  qualifications: z.string().trim().max(200).nullable().optional(),
+  name: lineText().trim().min(2, 'Enter the doctor’s name').max(120),
+  photoUrl: lineText().max(500).nullable().optional(),
+  specialization: lineText().trim().min(2, 'Choose a specialization').max(80),
+  qualifications: lineText().trim().max(200).nullable().optional(),
   experienceYears: z.number().int().min(0).max(70).nullable().optional(),
   consultationFeePaise: paiseSchema,
   phone: phoneSchema.nullable().optional(),
   email: optionalEmailSchema,
-  bio: z.string().trim().max(2000).nullable().optional(),
+  bio: multilineText().trim().max(2000).nullable().optional(),
   /** Shown before the token number on slips and the waiting-room display: 'A' -> A-007. */
   tokenPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits').nullable().optional(),
   slotMinutes: z.number().int().min(5).max(240),
@@ -65,7 +66,7 @@ export const doctorSchema = z.object({
 export type Doctor = z.infer<typeof doctorSchema>;
 
 export const doctorListQuerySchema = listQuerySchema(['name', 'specialization', 'consultationFee', 'createdAt'] as const).extend({
-  specialization: z.string().max(80).optional(),
+  specialization: lineText().max(80).optional(),
   facilityId: z.uuid().optional(),
   active: queryBooleanSchema.optional(),
 });

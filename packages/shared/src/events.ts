@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
 /**
  * Live updates (design.md §6): WebSocket /api/events. Events carry ids, never documents (a
@@ -105,7 +106,7 @@ export const appEventTypes = [
 
 /** What the client sends: first {type:'auth'} within 5 s, then optionally {type:'ping'}. Anything else is ignored. */
 export const eventsClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('auth'), token: lineText().min(1).max(4096) }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type EventsClientMessage = z.infer<typeof eventsClientMessageSchema>;

@@ -29,3 +29,4 @@ export * from './staff.js';
 export * from './account.js';
 export * from './onboarding.js';
 export * from './audit.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
 export const sortOrderSchema = z.enum(['asc', 'desc']);
 
@@ -8,7 +9,7 @@ export const queryBooleanSchema = z.enum(['true', 'false']).transform((value) =>
 /** Search, paging and sorting every list of records accepts. */
 export function listQuerySchema<const Sort extends readonly [string, ...string[]]>(sortFields: Sort) {
   return z.object({
-    search: z.string().trim().max(100).optional(),
+    search: lineText().trim().max(100).optional(),
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(25),
     sort: z.enum(sortFields).default(sortFields[0]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryBooleanSchema } from './lists.js';
+import { lineText } from './text.js';
 
 export const notificationTypes = ['appointment-created', 'booking-created', 'message-received'] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
@@ -46,7 +47,7 @@ export type Notification = z.infer<typeof notificationSchema>;
  */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 export const notificationListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: lineText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(NOTIFICATIONS_PAGE_SIZE),
   tab: notificationTabSchema.optional(),
   unread: queryBooleanSchema.optional(),
@@ -74,13 +75,13 @@ export const PUSH_SERVICE_WORKER_SCOPE = '/';
 export const PUSH_REFRESH_AFTER_DAYS = 7;
 export const pushConfigSchema = z.object({ publicKey: z.string().nullable() });
 export const pushSubscriptionSaveSchema = z.object({
-  endpoint: z.url().max(2000),
-  p256dh: z.string().min(1).max(200),
-  auth: z.string().min(1).max(100),
-  userAgent: z.string().max(500).optional(),
+  endpoint: lineText().max(2000).pipe(z.url()),
+  p256dh: lineText().min(1).max(200),
+  auth: lineText().min(1).max(100),
+  userAgent: lineText().max(500).optional(),
 });
 export type PushSubscriptionSave = z.infer<typeof pushSubscriptionSaveSchema>;
-export const pushSubscriptionRemoveSchema = z.object({ endpoint: z.url().max(2000) });
+export const pushSubscriptionRemoveSchema = z.object({ endpoint: lineText().max(2000).pipe(z.url()) });
 
 /** What the service worker receives: it shows title/body/icon/image and opens `url` on click. */
 export const pushPayloadSchema = z.object({

@@ -3,6 +3,7 @@ import { emailSchema } from './auth.js';
 import { phoneSchema } from './contact.js';
 import { organisationTypeSchema, type OrganisationType } from './organisations.js';
 import { newPasswordSchema } from './passwords.js';
+import { lineText, multilineText } from './text.js';
 
 export const ONBOARDING_OTP_DIGITS = 6;
 export const ONBOARDING_OTP_TTL_SECONDS = 10 * 60;
@@ -38,16 +39,16 @@ export const organisationTypeDescriptions: Record<OrganisationType, { label: str
  */
 export const onboardingCompleteSchema = z.object({
   organisation: z.object({
-    name: z.string().trim().min(2, 'Enter the organisation name').max(120),
+    name: lineText().trim().min(2, 'Enter the organisation name').max(120),
     type: organisationTypeSchema,
     email: emailSchema,
     /** Defaults to the verified phone. */
     phone: phoneSchema.optional(),
-    address: z.string().trim().max(300).optional(),
-    city: z.string().trim().max(80).optional(),
+    address: multilineText().trim().max(300).optional(),
+    city: lineText().trim().max(80).optional(),
   }),
   admin: z.object({
-    name: z.string().trim().min(2, 'Enter your name').max(120),
+    name: lineText().trim().min(2, 'Enter your name').max(120),
     email: emailSchema,
     password: newPasswordSchema,
   }),

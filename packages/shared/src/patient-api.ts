@@ -6,6 +6,7 @@ import { phoneSchema } from './contact.js';
 import { patientInputSchema } from './patients.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
 import { serviceSchema } from './services.js';
+import { lineText, multilineText } from './text.js';
 
 /**
  * The patient app's API (/api/patient/*, design.md §5): sign-in by a one-time code sent to a
@@ -59,8 +60,8 @@ export const patientDoctorSchema = z.object({
 export type PatientDoctor = z.infer<typeof patientDoctorSchema>;
 
 export const patientDoctorListQuerySchema = paginationQuerySchema.extend({
-  search: z.string().trim().max(100).optional(),
-  specialization: z.string().trim().max(80).optional(),
+  search: lineText().trim().max(100).optional(),
+  specialization: lineText().trim().max(80).optional(),
 });
 export type PatientDoctorListQuery = z.input<typeof patientDoctorListQuerySchema>;
 
@@ -91,7 +92,7 @@ export const patientAppointmentCreateSchema = z.object({
   doctorId: z.uuid(),
   date: isoDateSchema,
   startTime: timeOfDaySchema,
-  reason: z.string().trim().max(500).optional(),
+  reason: multilineText().trim().max(500).optional(),
   patient: visitPatientSchema,
 });
 export type PatientAppointmentCreate = z.input<typeof patientAppointmentCreateSchema>;
@@ -119,8 +120,8 @@ export type PatientService = z.infer<typeof patientServiceSchema>;
 
 export const patientServiceListQuerySchema = paginationQuerySchema.extend({
   kind: patientServiceKindSchema.optional(),
-  search: z.string().trim().max(100).optional(),
-  category: z.string().trim().max(60).optional(),
+  search: lineText().trim().max(100).optional(),
+  category: lineText().trim().max(60).optional(),
 });
 export type PatientServiceListQuery = z.input<typeof patientServiceListQuerySchema>;
 
@@ -139,7 +140,7 @@ export type PatientBooking = z.infer<typeof patientBookingSchema>;
 export const patientVisitListQuerySchema = paginationQuerySchema;
 export type PatientVisitListQuery = z.input<typeof patientVisitListQuerySchema>;
 
-export const patientCancelSchema = z.object({ reason: z.string().trim().max(500).optional() });
+export const patientCancelSchema = z.object({ reason: multilineText().trim().max(500).optional() });
 export type PatientCancel = z.input<typeof patientCancelSchema>;
 
 /** What the history and the cancel reason say when a patient cancels in the app. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalEmailSchema, phoneSchema } from './contact.js';
 import { listQuerySchema } from './lists.js';
 import { isoDateSchema } from './schedule.js';
+import { lineText, multilineText } from './text.js';
 
 export const genders = ['MALE', 'FEMALE', 'OTHER'] as const;
 export const genderSchema = z.enum(genders);
@@ -20,7 +21,7 @@ export const ageBandSchema = z.enum(Object.keys(AGE_BANDS) as [keyof typeof AGE_
 export type AgeBand = z.infer<typeof ageBandSchema>;
 
 export const patientInputSchema = z.object({
-  name: z.string().trim().min(2, 'Enter the patient’s name').max(120),
+  name: lineText().trim().min(2, 'Enter the patient’s name').max(120),
   phone: phoneSchema,
   email: optionalEmailSchema,
   gender: genderSchema,
@@ -30,8 +31,8 @@ export const patientInputSchema = z.object({
     .nullable()
     .optional(),
   bloodGroup: bloodGroupSchema.nullable().optional(),
-  address: z.string().trim().max(300).nullable().optional(),
-  notes: z.string().trim().max(2000).nullable().optional(),
+  address: multilineText().trim().max(300).nullable().optional(),
+  notes: multilineText().trim().max(2000).nullable().optional(),
 });
 export type PatientInput = z.input<typeof patientInputSchema>;
 export const patientUpdateSchema = patientInputSchema.partial();

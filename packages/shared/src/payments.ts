@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
 /** design.md §5/§7: what an order pays for. The amount always comes from the server's order. */
 export const paymentPurposes = ['WALLET_RECHARGE', 'PLAN', 'WHATSAPP'] as const;
@@ -38,9 +39,9 @@ export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
 /** What the checkout hands back on success (Razorpay's handler fields, in the spec's names). */
 export const paymentVerifySchema = z.object({
-  paymentId: z.string().trim().min(1).max(100),
-  orderId: z.string().trim().min(1).max(100),
-  signature: z.string().trim().min(1).max(200),
+  paymentId: lineText().trim().min(1).max(100),
+  orderId: lineText().trim().min(1).max(100),
+  signature: lineText().trim().min(1).max(200),
 });
 export type PaymentVerify = z.infer<typeof paymentVerifySchema>;
 
@@ -53,8 +54,8 @@ export const SIMULATED_CARDS = {
   failure: '4000 0000 0000 0002',
 } as const;
 export const simulatedPaySchema = z.object({
-  orderId: z.string().min(1).max(100),
-  cardNumber: z.string().trim().min(12).max(23),
+  orderId: lineText().min(1).max(100),
+  cardNumber: lineText().trim().min(12).max(23),
   expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use MM/YY'),
   cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit code'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
-export const searchQuerySchema = z.object({ q: z.string().trim().min(2).max(100), limit: z.coerce.number().int().min(1).max(20).default(8) });
+export const searchQuerySchema = z.object({ q: lineText().trim().min(2).max(100), limit: z.coerce.number().int().min(1).max(20).default(8) });
 export const searchResultSchema = z.object({
   kind: z.enum(['patient', 'doctor', 'service']),
   id: z.uuid(),

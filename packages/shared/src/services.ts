@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MenuArea } from './navigation.js';
 import { listQuerySchema, paiseSchema, queryBooleanSchema } from './lists.js';
 import { weeklyAvailabilitySchema } from './schedule.js';
+import { lineText, multilineText } from './text.js';
 
 /** Scans and tests live under /scan; everything else a provider sells under /service. */
 export const serviceKinds = ['SCAN', 'TEST', 'OTHER'] as const;
@@ -24,14 +25,14 @@ export const SERVICE_CATEGORIES = {
 const serviceFields = z.object({
   facilityId: z.uuid().nullable().optional(),
   kind: serviceKindSchema,
-  name: z.string().trim().min(2, 'Enter the service name').max(120),
-  category: z.string().trim().max(60).nullable().optional(),
-  description: z.string().trim().max(2000).nullable().optional(),
+  name: lineText().trim().min(2, 'Enter the service name').max(120),
+  category: lineText().trim().max(60).nullable().optional(),
+  description: multilineText().trim().max(2000).nullable().optional(),
   pricePaise: paiseSchema,
   durationMinutes: z.number().int().min(5).max(720).nullable().optional(),
-  preparation: z.string().trim().max(2000).nullable().optional(),
+  preparation: multilineText().trim().max(2000).nullable().optional(),
   reportTurnaroundHours: z.number().int().min(0).max(720).nullable().optional(),
-  imageUrl: z.string().max(500).nullable().optional(),
+  imageUrl: lineText().max(500).nullable().optional(),
   availability: weeklyAvailabilitySchema,
   capacityPerSlot: z.number().int().min(1).max(100),
   tokenPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits').nullable().optional(),
@@ -79,7 +80,7 @@ export const serviceListQuerySchema = listQuerySchema(['name', 'category', 'pric
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(serviceKindSchema).min(1))
     .optional(),
-  category: z.string().max(60).optional(),
+  category: lineText().max(60).optional(),
   facilityId: z.uuid().optional(),
   active: queryBooleanSchema.optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phoneSchema } from './contact.js';
 import { emailSchema } from './auth.js';
 import { organisationTypeSchema } from './organisations.js';
+import { lineText, multilineText } from './text.js';
 
 export const INACTIVITY_DEFAULT_MINUTES = 30;
 export const INACTIVITY_MIN_MINUTES = 5;
@@ -30,9 +31,8 @@ export const organisationProfileSchema = z.object({
 });
 export type OrganisationProfile = z.infer<typeof organisationProfileSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, text: () => z.ZodString = lineText) =>
+  text()
     .trim()
     .max(max)
     .transform((value) => (value === '' ? null : value))
@@ -51,12 +51,12 @@ export function isTimeZone(value: string): boolean {
 /** PATCH /api/settings/organisation: only the fields sent change. The type is fixed at onboarding. */
 export const organisationUpdateSchema = z
   .object({
-    name: z.string().trim().min(2, 'Enter the organisation name').max(120),
+    name: lineText().trim().min(2, 'Enter the organisation name').max(120),
     email: emailSchema,
     phone: phoneSchema.nullable(),
     /** A public image URL from POST /api/admin/upload; null removes the logo. */
-    logoUrl: z.string().max(500).nullable(),
-    address: optionalText(300),
+    logoUrl: lineText().max(500).nullable(),
+    address: optionalText(300, multilineText),
     city: optionalText(80),
     state: optionalText(80),
     pincode: z.string().trim().regex(/^\d{6}$/, 'Enter a 6-digit PIN code').nullable(),

@@ -4,6 +4,7 @@ import { paginatedSchema } from './common.js';
 import { phoneSchema } from './contact.js';
 import { listQuerySchema, queryBooleanSchema } from './lists.js';
 import { newPasswordSchema } from './passwords.js';
+import { lineText } from './text.js';
 
 /** Invitation links stay valid this long. */
 export const STAFF_INVITATION_TTL_HOURS = 72;
@@ -52,7 +53,7 @@ export type Credential = z.infer<typeof credentialSchema>;
 
 /** POST /api/staff. */
 export const staffCreateSchema = z.object({
-  name: z.string().trim().min(2, 'Enter the name').max(120),
+  name: lineText().trim().min(2, 'Enter the name').max(120),
   email: emailSchema,
   phone: phoneSchema.nullable().optional(),
   role: staffRoleSchema,
@@ -63,7 +64,7 @@ export type StaffCreate = z.infer<typeof staffCreateSchema>;
 /** PATCH /api/staff/:id. Deactivating ends every session of the person at once. */
 export const staffUpdateSchema = z
   .object({
-    name: z.string().trim().min(2, 'Enter the name').max(120),
+    name: lineText().trim().min(2, 'Enter the name').max(120),
     phone: phoneSchema.nullable(),
     role: staffRoleSchema,
     active: z.boolean(),
@@ -84,7 +85,7 @@ export type StaffCredentialResult = z.infer<typeof staffCredentialResultSchema>;
 export const invitationSchema = z.object({ name: z.string(), email: z.string(), organisationName: z.string(), expiresAt: z.iso.datetime() });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const invitationParamsSchema = z.object({ token: z.string().max(200) });
+export const invitationParamsSchema = z.object({ token: lineText().max(200) });
 
 /** POST /api/invitations/:token/accept (public) answers signInResponseSchema. */
 export const invitationAcceptSchema = z.object({ password: newPasswordSchema });

@@ -23,7 +23,8 @@ export const WALLET_MAX_RECHARGE_RUPEES = 100_000;
 export const walletOrderRequestSchema = z.object({
   amount: z
     .number({ error: 'Enter valid amount' })
-    .gt(0, 'Enter valid amount')
+    // At least one paisa: 1e-9 passed gt(0) and rounded to a 0-paise order (a 500).
+    .min(0.01, 'Enter valid amount')
     .max(WALLET_MAX_RECHARGE_RUPEES, `At most ₹${WALLET_MAX_RECHARGE_RUPEES.toLocaleString('en-IN')} at a time`)
     .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), 'At most two decimals'),
 });

@@ -27,13 +27,19 @@ export function rupees(paise: number): string {
   return (paise / 100).toFixed(2);
 }
 
-/** RFC 4180 lines (CRLF), a UTF-8 byte order mark first so Excel reads ₹ and accents right. */
+/**
+ * RFC 4180 lines (CRLF), a UTF-8 byte order mark first so Excel reads ₹ and accents right. The
+ * header goes out with the first batch, after the first query succeeded (see sendCsv).
+ */
 export async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
-  yield '\uFEFF' + columns.map((column) => csvCell(column.header)).join(',') + '\r\n';
+  let header: string | undefined = '\uFEFF' + columns.map((column) => csvCell(column.header)).join(',') + '\r\n';
   for await (const batch of batches) {
-    if (batch.length === 0) continue;
-    yield batch.map((row) => columns.map((column) => csvCell(column.value(row))).join(',') + '\r\n').join('');
+    const rows = batch.map((row) => columns.map((column) => csvCell(column.value(row))).join(',') + '\r\n').join('');
+    if (header === undefined && rows === '') continue;
+    yield (header ?? '') + rows;
+    header = undefined;
   }
+  if (header !== undefined) yield header;
 }
 
 /** Pages through a query in fixed batches, so an export of every row never holds them all at once. */
@@ -45,13 +51,25 @@ export async function* inBatches<T>(fetch: (offset: number, limit: number) => Pr
   }
 }
 
-/** Streams the CSV as a download named after the area and today's date, e.g. doctors-2026-11-21.csv. */
-export function sendCsv(reply: FastifyReply, area: string, lines: AsyncIterable<string>): FastifyReply {
+/**
+ * Streams the CSV as a download named after the area and today's date, e.g. doctors-2026-11-21.csv.
+ * The first chunk (header and first batch) is read before the reply starts: a query that fails
+ * (bad input, the database down) then answers like any other request (400, 503, 500) instead of a
+ * 200 whose body breaks off. A later batch failing can still cut a long export short.
+ */
+export async function sendCsv(reply: FastifyReply, area: string, lines: AsyncIterable<string>): Promise<FastifyReply> {
+  const iterator = lines[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* rest(): AsyncGenerator<string> {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
   return reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${area}-${todayIn()}.csv"`)
     .header('Cache-Control', 'no-store')
-    .send(Readable.from(lines));
+    .send(Readable.from(rest()));
 }
 
 const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

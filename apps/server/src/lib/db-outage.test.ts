@@ -58,6 +58,15 @@ describe.each(drivers)('a database outage (%s)', (driver: Driver) => {
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
   });
 
+  it('answers a CSV export 503 before it starts: never a 200 that breaks off', async () => {
+    const api = apiAs(app, tokens.access_token);
+    for (const url of ['/api/patients/export.csv', '/api/doctors/export.csv', '/api/wallet/entries/export.csv']) {
+      const response = await api.get(url);
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
   it('never reads the outage as an ended session: sign-in, refresh and socket auth', async () => {
     expect503(await app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: org.admin.email, password: TEST_PASSWORD } }));
     const refresh = await app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refresh_token: tokens.refresh_token } });

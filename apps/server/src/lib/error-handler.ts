@@ -44,14 +44,17 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const status = clientErrorStatus(error);
     if (status !== undefined) {
       const code = (error as Partial<FastifyError>).code;
+      // Also a body with a __proto__ or constructor.prototype key (secure-json-parse refuses it).
       const message = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : (error as Error).message;
-      return reply.status(status).send(errorBody(status, message));
+      // A body the content-type parser refused (not JSON, empty, too deep): the field at fault is the body.
+      const issues = status === 400 && (code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) ? [{ path: 'body', message }] : undefined;
+      return reply.status(status).send(errorBody(status, message, issues));
     }
     if (databaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'request failed: database unavailable');
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'request failed: database unavailable');
       return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
     return reply.status(500).send(errorBody(500, GENERIC_500));
   });
 }

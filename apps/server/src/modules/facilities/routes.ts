@@ -1,4 +1,4 @@
-import { facilityInputSchema, facilityListSchema, facilitySchema, idParamsSchema } from '@caredesk/shared';
+import { facilityInputSchema, facilityListSchema, facilitySchema, facilityUpdateSchema, idParamsSchema } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -28,7 +28,7 @@ export function facilityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.patch(
       '/facilities/:id',
-      { ...manage, schema: { tags, security, summary: 'Change a facility', params: idParamsSchema, body: facilityInputSchema.partial(), response: { 200: facilitySchema } } },
+      { ...manage, schema: { tags, security, summary: 'Change a facility', params: idParamsSchema, body: facilityUpdateSchema, response: { 200: facilitySchema } } },
       (request) => updateFacility(ctx.db, staffOf(request), request.params.id, request.body),
     );
     app.delete(

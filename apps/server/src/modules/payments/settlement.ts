@@ -71,11 +71,14 @@ export async function verifyCheckout<T>(
   purposes: readonly PaymentPurpose[],
   answer: (tx: Tx, order: PaymentOrderRow, applied: boolean) => Promise<T>,
 ): Promise<T> {
-  if (!ctx.payments.verifyCheckout(input)) throw new BadRequestError(NOT_VERIFIED);
+  if (!ctx.payments.verifyCheckout(input)) throw new BadRequestError(NOT_VERIFIED, [{ path: 'signature', message: NOT_VERIFIED }]);
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, caller.organisationId);
     if (!order) throw new NotFoundError('Payment order not found');
-    if (!purposes.includes(order.purpose)) throw new BadRequestError(`This payment is for ${PURPOSE_NAMES[order.purpose]}`);
+    if (!purposes.includes(order.purpose)) {
+      const message = `This payment is for ${PURPOSE_NAMES[order.purpose]}`;
+      throw new BadRequestError(message, [{ path: 'orderId', message }]);
+    }
     const applied = await applyPaidOrder(tx, ctx.events, order, input.paymentId);
     return answer(tx, order, applied);
   });
