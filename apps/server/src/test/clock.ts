@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The server counts days on the organisation's calendar (Asia/Kolkata by default), from the
@@ -53,12 +53,33 @@ interface Pin {
   since: number;
 }
 const pins: Pin[] = [];
-let realNow: () => number = Date.now;
+const RealDate = Date;
+
+/**
+ * A Date running at the real clock's pace, `offset` ms away from it: every reading is distinct to
+ * the millisecond as a real clock's is (the queue's undo compares updated_at to the millisecond;
+ * a fake clock that advances in 20 ms ticks stamps two quick changes alike). Only Date changes:
+ * Fastify, the database drivers and the event bus keep their real timers.
+ */
+function offsetDate(offset: number): DateConstructor {
+  class PinnedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as [number]));
+    }
+    static override now(): number {
+      return RealDate.now() + offset;
+    }
+    // Dates made before the pin (or by code holding the real Date) are still Dates.
+    static [Symbol.hasInstance](value: unknown): boolean {
+      return value instanceof RealDate;
+    }
+  }
+  return PinnedDate as DateConstructor;
+}
 
 function install(at: Date): void {
-  // Only Date: Fastify, the database drivers and the event bus keep their real timers. The clock
-  // runs on from the pinned instant, so rows written one after another still get ordered stamps.
-  vi.useFakeTimers({ toFake: ['Date'], now: at, shouldAdvanceTime: true });
+  globalThis.Date = offsetDate(at.getTime() - RealDate.now());
 }
 
 /**
@@ -68,18 +89,14 @@ function install(at: Date): void {
  */
 export function pinClockAt(wall: WallTime): void {
   beforeAll(() => {
-    if (pins.length === 0) realNow = Date.now;
-    const pin = { at: todayInIndiaAt(wall.time, new Date(realNow())), since: realNow() };
+    const pin = { at: todayInIndiaAt(wall.time, new RealDate()), since: RealDate.now() };
     pins.push(pin);
     install(pin.at);
   });
   afterAll(() => {
-    const ended = pins.pop();
+    pins.pop();
     const outer = pins.at(-1);
-    if (!outer || !ended) {
-      vi.useRealTimers();
-      return;
-    }
-    install(new Date(outer.at.getTime() + (realNow() - outer.since)));
+    if (outer) install(new RealDate(outer.at.getTime() + (RealDate.now() - outer.since)));
+    else globalThis.Date = RealDate;
   });
 }
