@@ -71,7 +71,7 @@ function offsetDate(offset: number): DateConstructor {
       return RealDate.now() + offset;
     }
     // Dates made before the pin (or by code holding the real Date) are still Dates.
-    static [Symbol.hasInstance](value: unknown): boolean {
+    static override [Symbol.hasInstance](value: unknown): boolean {
       return value instanceof RealDate;
     }
   }
