@@ -20,13 +20,22 @@ export const AGE_BANDS = {
 export const ageBandSchema = z.enum(Object.keys(AGE_BANDS) as [keyof typeof AGE_BANDS, ...(keyof typeof AGE_BANDS)[]]);
 export type AgeBand = z.infer<typeof ageBandSchema>;
 
+/**
+ * The calendar date where it is latest (UTC+14). This schema serves every organisation's zone and
+ * the browser's, so "in the future" is judged against the newest today anywhere: UTC's today would
+ * refuse a baby born today in India between midnight and 05:30.
+ */
+export function latestDateOnEarth(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 export const patientInputSchema = z.object({
   name: lineText().trim().min(2, 'Enter the patient’s name').max(120),
   phone: phoneSchema,
   email: optionalEmailSchema,
   gender: genderSchema,
   dateOfBirth: isoDateSchema
-    .refine((date) => date <= new Date().toISOString().slice(0, 10), 'Date of birth cannot be in the future')
+    .refine((date) => date <= latestDateOnEarth(), 'Date of birth cannot be in the future')
     .refine((date) => date >= '1900-01-01', 'Enter a date of birth after 1900')
     .nullable()
     .optional(),
