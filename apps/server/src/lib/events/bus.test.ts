@@ -163,10 +163,10 @@ describe.runIf(databaseUrl)('event bus listener through outages (postgres)', () 
     try {
       expect(await listeners()).toBe(1);
       for (let outage = 1; outage <= 3; outage++) {
-        proxy.cut();
+        await proxy.cut();
         // Several reconnects fail while it is down (each used to schedule two retries).
         await until(() => warnings.filter((w) => w === 'event listener could not reconnect').length >= outage * 3, 'failed reconnects');
-        proxy.restore();
+        await proxy.restore();
         await until(() => resyncs >= outage, 'the reconnect');
         // Longer than the longest backoff: a leaked retry chain would have connected by now.
         await sleep(400);
