@@ -147,3 +147,24 @@ export const appointmentListQuerySchema = listQuerySchema(['date', 'token', 'cre
     .optional(),
 });
 export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
+
+/**
+ * What every row of a visit list shows, appointments and bookings alike (issue 13): token, day
+ * and time, the patient's name and phone, the status. The reason, notes, cancel reason, fee and
+ * payment stay on the one record (GET /appointments/{id}, /bookings/{id}), whose read is audited.
+ */
+export const visitSummaryKeys = {
+  id: true,
+  tokenNumber: true,
+  tokenLabel: true,
+  date: true,
+  startTime: true,
+  endTime: true,
+  patientName: true,
+  patientPhone: true,
+  status: true,
+} as const;
+
+/** A row of the appointment list and its calendar: the visit, and the doctor it is with. */
+export const appointmentSummarySchema = appointmentSchema.pick({ ...visitSummaryKeys, doctorId: true, doctorName: true, specialization: true });
+export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentCreateSchema, appointmentListQuerySchema, appointmentSchema, bookingStatusSchema, rescheduleSchema, type BookingStatus } from './appointments.js';
+import { appointmentCreateSchema, appointmentListQuerySchema, appointmentSchema, bookingStatusSchema, rescheduleSchema, visitSummaryKeys, type BookingStatus } from './appointments.js';
 import { serviceKindSchema } from './services.js';
 
 /** A scan or test booking (design.md §5): an appointment with a service instead of a doctor. */
@@ -53,3 +53,7 @@ export const bookingListQuerySchema = appointmentListQuerySchema.omit({ doctorId
     .optional(),
 });
 export type BookingListQuery = z.input<typeof bookingListQuerySchema>;
+
+/** A row of the booking list: the visit's summary (visitSummaryKeys) and the scan or test it is for. */
+export const bookingSummarySchema = bookingSchema.pick({ ...visitSummaryKeys, serviceId: true, serviceName: true, serviceKind: true, category: true });
+export type BookingSummary = z.infer<typeof bookingSummarySchema>;

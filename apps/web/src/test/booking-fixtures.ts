@@ -1,4 +1,4 @@
-import { tokenLabel, type Booking } from '@caredesk/shared';
+import { bookingSummarySchema, tokenLabel, type Booking, type BookingSummary } from '@caredesk/shared';
 
 let counter = 0;
 
@@ -33,4 +33,9 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The row GET /bookings answers for it: the list's columns only (no reason, notes, price or report). */
+export function bookingRow(booking: Booking): BookingSummary {
+  return bookingSummarySchema.parse(booking);
 }

@@ -1,11 +1,12 @@
-import type { Appointment } from '@caredesk/shared';
+import { appointmentSummarySchema, type Appointment, type AppointmentSummary } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { auditEntriesOf } from '../audit/audit-test-support.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient } from '../../test/fixtures.js';
 
 interface Page {
-  data: Appointment[];
+  data: AppointmentSummary[];
   total: number;
   page: number;
   pageSize: number;
@@ -13,6 +14,7 @@ interface Page {
 
 describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (driver) => {
   let t: TestApp;
+  let organisationId: string;
   let admin: ApiClient;
   const day1 = daysFromToday(3);
   const day2 = daysFromToday(4);
@@ -35,7 +37,9 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    ({ admin } = await staffClients(t.app, await createOrganisation(t.database.db)));
+    const organisation = await createOrganisation(t.database.db);
+    organisationId = organisation.id;
+    ({ admin } = await staffClients(t.app, organisation));
     meera = await addDoctor(admin, { name: 'Dr. Meera Joshi', tokenPrefix: 'MJ' });
     arjun = await addDoctor(admin, { name: 'Dr. Arjun Nair', specialization: 'Orthopaedics' });
     rohan = await addPatient(admin, { name: 'Rohan Deshpande', phone: '+919812300001' });
@@ -90,5 +94,38 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
     expect(second).toMatchObject({ total: 4, page: 2 });
     expect(second.data).toHaveLength(1);
     expect(first.data.map((a) => a.id)).not.toContain(second.data[0]?.id);
+  });
+
+  // Last: it adds a visit the counts above do not expect.
+  it("answers the list's columns only: no reason, notes, fee or patient record; the one record has them", async () => {
+    const private_ = await addPatient(admin, { name: 'Private Prakash', phone: '+919812300009' });
+    const response = await admin.post('/api/appointments', { doctorId: arjun.id, patientId: private_.id, date: day2, startTime: '11:00', reason: 'Chest pain', notes: 'HIV+ on ART' });
+    expect(response.statusCode, response.body).toBe(201);
+    const { data } = await list('pageSize=200&search=prakash');
+    expect(data).toHaveLength(1);
+    expect(Object.keys(data[0]!).sort()).toEqual(Object.keys(appointmentSummarySchema.shape).sort());
+    expect(data[0]).toEqual({
+      id: response.json<Appointment>().id,
+      tokenNumber: 1,
+      tokenLabel: '001',
+      date: day2,
+      startTime: '11:00',
+      endTime: '11:15',
+      patientName: 'Private Prakash',
+      patientPhone: '+919812300009',
+      status: 'BOOKED',
+      doctorId: arjun.id,
+      doctorName: 'Dr. Arjun Nair',
+      specialization: 'Orthopaedics',
+    });
+    const text = JSON.stringify(await list('pageSize=200'));
+    for (const field of ['notes', 'reason', 'cancelReason', 'feePaise', 'dateOfBirth', 'address']) expect(text).not.toContain(`"${field}"`);
+    expect(text).not.toContain('HIV+');
+    expect(text).not.toContain('Chest pain');
+    // The drawer's single read still has all of it, and is audited as a read of that visit.
+    const record = (await admin.get(`/api/appointments/${data[0]!.id}`)).json<Appointment>();
+    expect(record).toMatchObject({ notes: 'HIV+ on ART', reason: 'Chest pain' });
+    const reads = (await auditEntriesOf(t.database.db, organisationId)).filter((entry) => entry.entityId === record.id && entry.action === 'read');
+    expect(reads.map((entry) => [entry.entity, entry.route])).toEqual([['appointments', 'GET /api/appointments/:id']]);
   });
 });

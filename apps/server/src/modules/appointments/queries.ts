@@ -1,4 +1,4 @@
-import { tokenLabel, type Appointment, type appointmentListQuerySchema, type HistoryEntry } from '@caredesk/shared';
+import { tokenLabel, type Appointment, type appointmentListQuerySchema, type AppointmentSummary, type HistoryEntry } from '@caredesk/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -48,6 +48,36 @@ function selectAppointments(db: Db) {
 }
 type AppointmentRow = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
 
+// What the list and its calendar show, no more (issue 13): a page of 200 must not carry the
+// reasons and notes of 200 visits; those stay on the one record, whose read is audited.
+const summaryColumns = {
+  id: appointments.id,
+  tokenNumber: appointments.tokenNumber,
+  tokenPrefix: doctors.tokenPrefix,
+  date: appointments.date,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  patientName: patients.name,
+  patientPhone: patients.phone,
+  status: appointments.status,
+  doctorId: appointments.doctorId,
+  doctorName: doctors.name,
+  specialization: doctors.specialization,
+};
+
+function selectSummaries(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(appointments)
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .innerJoin(patients, eq(patients.id, appointments.patientId));
+}
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
+
+function toSummary({ tokenPrefix, ...row }: SummaryRow): AppointmentSummary {
+  return { ...row, tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix) };
+}
+
 function toAppointment({ tokenPrefix, ...row }: AppointmentRow): Appointment {
   return {
     ...row,
@@ -95,7 +125,7 @@ function orderOf(filters: AppointmentFilters): SQL[] {
 export async function listAppointments(db: Db, caller: StaffContext, filters: AppointmentFilters) {
   const where = matching(caller, filters);
   const [rows, totals] = await Promise.all([
-    selectAppointments(db)
+    selectSummaries(db)
       .where(where)
       .orderBy(...orderOf(filters))
       .limit(filters.pageSize)
@@ -107,7 +137,7 @@ export async function listAppointments(db: Db, caller: StaffContext, filters: Ap
       .innerJoin(patients, eq(patients.id, appointments.patientId))
       .where(where),
   ]);
-  return { data: rows.map(toAppointment), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
+  return { data: rows.map(toSummary), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
 }
 
 /** One appointment of the caller's organisation, with its history oldest first. */

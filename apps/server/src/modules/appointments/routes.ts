@@ -3,6 +3,7 @@ import {
   appointmentCreateSchema,
   appointmentListQuerySchema,
   appointmentSchema,
+  appointmentSummarySchema,
   canAccessArea,
   idParamsSchema,
   paginatedSchema,
@@ -46,7 +47,7 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/appointments',
-      { ...guard, schema: { tags, security, summary: 'Appointments: date range, doctor, patient, status, search, sort, page', querystring: appointmentListQuerySchema, response: { 200: paginatedSchema(appointmentSchema) } } },
+      { ...guard, schema: { tags, security, summary: 'Appointments: date range, doctor, patient, status, search, sort, page (the list columns; the full record is GET /appointments/{id})', querystring: appointmentListQuerySchema, response: { 200: paginatedSchema(appointmentSummarySchema) } } },
       (request) => listAppointments(ctx.db, staffOf(request), request.query),
     );
     app.get('/appointments/:id', { ...guard, schema: { tags, security, summary: 'One appointment with its history', params: idParamsSchema, response: { 200: appointmentSchema } } }, (request) =>

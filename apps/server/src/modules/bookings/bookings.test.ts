@@ -1,4 +1,4 @@
-import { bookingSchema, slotsResponseSchema, type Booking, type ErrorBody } from '@caredesk/shared';
+import { bookingSchema, bookingSummarySchema, slotsResponseSchema, type Booking, type BookingSummary, type ErrorBody } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, staff } from '../../db/schema/index.js';
@@ -156,6 +156,38 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
 
     const removed = await admin.delete(`/api/services/${scan.id}`);
     expect(removed.statusCode).toBe(409);
+  });
+
+  it("lists the list's columns only: no reason, notes, price or report; the one record has them", async () => {
+    const scan = await addScan(admin, { name: 'MRI Brain Padma', category: 'MRI', tokenPrefix: 'P' });
+    const patient = await addPatient(admin, { name: 'Private Padma', phone: '+919812300019' });
+    const date = upcoming(3);
+    const created = await book(admin, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', reason: 'Suspected tumour', notes: 'HIV+ on ART' });
+    const response = await admin.get(`/api/bookings?pageSize=200&from=${date}&to=${date}&serviceId=${scan.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json<{ data: BookingSummary[] }>();
+    expect(data).toHaveLength(1);
+    expect(Object.keys(data[0]!).sort()).toEqual(Object.keys(bookingSummarySchema.shape).sort());
+    expect(data[0]).toEqual({
+      id: created.id,
+      tokenNumber: 1,
+      tokenLabel: 'P-001',
+      date,
+      startTime: '09:00',
+      endTime: '09:30',
+      patientName: 'Private Padma',
+      patientPhone: '+919812300019',
+      status: 'BOOKED',
+      serviceId: scan.id,
+      serviceName: 'MRI Brain Padma',
+      serviceKind: 'SCAN',
+      category: 'MRI',
+    });
+    const text = (await admin.get('/api/bookings?pageSize=200')).body;
+    for (const field of ['notes', 'reason', 'cancelReason', 'pricePaise', 'report', 'dateOfBirth', 'address']) expect(text).not.toContain(`"${field}"`);
+    expect(text).not.toContain('HIV+');
+    expect(text).not.toContain('Suspected tumour');
+    expect((await admin.get(`/api/bookings/${created.id}`)).json<Booking>()).toMatchObject({ notes: 'HIV+ on ART', reason: 'Suspected tumour' });
   });
 
   it('another organisation sees none of it: 404 for its bookings and scans, nothing in its list', async () => {

@@ -1,4 +1,4 @@
-import { tokenLabel, type Booking, type bookingListQuerySchema, type HistoryEntry } from '@caredesk/shared';
+import { tokenLabel, type Booking, type bookingListQuerySchema, type BookingSummary, type HistoryEntry } from '@caredesk/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -61,6 +61,37 @@ export function toBooking({ tokenPrefix, reportUploadId, reportName, reportSize,
   };
 }
 
+// What the list shows, no more (issue 13): the reasons, notes and reports of a page of visits
+// stay on the one record, whose read is audited.
+const summaryColumns = {
+  id: bookings.id,
+  tokenNumber: bookings.tokenNumber,
+  tokenPrefix: services.tokenPrefix,
+  date: bookings.date,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  patientName: patients.name,
+  patientPhone: patients.phone,
+  status: bookings.status,
+  serviceId: bookings.serviceId,
+  serviceName: services.name,
+  serviceKind: services.kind,
+  category: services.category,
+};
+
+function selectSummaries(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .innerJoin(patients, eq(patients.id, bookings.patientId));
+}
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
+
+function toSummary({ tokenPrefix, ...row }: SummaryRow): BookingSummary {
+  return { ...row, tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix) };
+}
+
 /** 'M-007', '007' or '7': a token; a longer run of digits is a phone number. */
 const TOKEN_SEARCH = /^(?:([a-z0-9]{1,3})-)?(\d{1,4})$/i;
 
@@ -99,7 +130,7 @@ function orderOf(filters: BookingFilters): SQL[] {
 export async function listBookings(db: Db, organisationId: string, filters: BookingFilters) {
   const where = matching(organisationId, filters);
   const [rows, totals] = await Promise.all([
-    selectBookings(db)
+    selectSummaries(db)
       .where(where)
       .orderBy(...orderOf(filters))
       .limit(filters.pageSize)
@@ -111,7 +142,7 @@ export async function listBookings(db: Db, organisationId: string, filters: Book
       .innerJoin(patients, eq(patients.id, bookings.patientId))
       .where(where),
   ]);
-  return { data: rows.map(toBooking), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
+  return { data: rows.map(toSummary), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
 }
 
 /** One booking of the organisation, with its history oldest first. */

@@ -5,6 +5,7 @@ import {
   bookingReportSchema,
   bookingRescheduleSchema,
   bookingSchema,
+  bookingSummarySchema,
   canAccessArea,
   idParamsSchema,
   paginatedSchema,
@@ -49,7 +50,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/bookings',
-      { ...guard, schema: { tags, security, summary: 'Scan and test bookings: date range, service, kind, patient, status, search, sort, page', querystring: bookingListQuerySchema, response: { 200: paginatedSchema(bookingSchema) } } },
+      { ...guard, schema: { tags, security, summary: 'Scan and test bookings: date range, service, kind, patient, status, search, sort, page (the list columns; the full record is GET /bookings/{id})', querystring: bookingListQuerySchema, response: { 200: paginatedSchema(bookingSummarySchema) } } },
       (request) => listBookings(ctx.db, staffOf(request).organisationId, request.query),
     );
     app.get('/bookings/:id', { ...guard, schema: { tags, security, summary: 'One booking with its history', params: idParamsSchema, response: { 200: bookingSchema } } }, (request) =>

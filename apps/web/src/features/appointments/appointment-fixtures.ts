@@ -1,4 +1,4 @@
-import { tokenLabel, type Appointment, type Doctor, type Patient } from '@caredesk/shared';
+import { appointmentSummarySchema, tokenLabel, type Appointment, type AppointmentSummary, type Doctor, type Patient } from '@caredesk/shared';
 
 let counter = 0;
 const id = (prefix: string) => {
@@ -34,6 +34,11 @@ export function makeAppointment(overrides: Partial<Appointment> = {}): Appointme
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The row GET /appointments answers for it: the list's columns only (no reason, notes or fee). */
+export function appointmentRow(appointment: Appointment): AppointmentSummary {
+  return appointmentSummarySchema.parse(appointment);
 }
 
 /** A doctor as GET /doctors returns it (tokenPrefix included for the newer contract). */

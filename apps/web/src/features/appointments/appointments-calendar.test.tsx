@@ -7,7 +7,7 @@ import { DAY_INSTANTS, MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { makeAppointment, makeDoctor, page, recording } from './appointment-fixtures';
+import { appointmentRow, makeAppointment, makeDoctor, page, recording } from './appointment-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -26,7 +26,7 @@ function appointmentsApi(rows: Appointment[]) {
     );
     const size = Number(params.pageSize ?? 25);
     const start = (Number(params.page ?? 1) - 1) * size;
-    return { data: { data: matching.slice(start, start + size), total: matching.length, page: Number(params.page ?? 1), pageSize: size } };
+    return { data: { data: matching.slice(start, start + size).map(appointmentRow), total: matching.length, page: Number(params.page ?? 1), pageSize: size } };
   });
 }
 

@@ -5,7 +5,7 @@ import { DAY_INSTANTS, MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { makeAppointment, makeDoctor, page, recording } from './appointment-fixtures';
+import { appointmentRow, makeAppointment, makeDoctor, page, recording } from './appointment-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -19,7 +19,7 @@ function withApi(routes: Record<string, FakeRoute>) {
 const doctor = makeDoctor({ name: 'Dr. Arjun Nair', specialization: 'Neurology' });
 
 async function openList(rows = [makeAppointment({ tokenNumber: 7 })], extra: Record<string, FakeRoute> = {}) {
-  const list = recording(() => ({ data: page(rows) }));
+  const list = recording(() => ({ data: page(rows.map(appointmentRow)) }));
   const api = withApi({ 'GET /appointments': list.route, 'GET /doctors': { data: page([doctor]) }, ...extra });
   storeSession(makeUser('HOSPITAL', 'ADMIN'));
   const view = renderApp('/appointments');
@@ -131,6 +131,18 @@ describe('the appointments list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     await waitFor(() => expect(cancel.seen[0]?.body).toEqual({ reason: 'Unwell' }));
     expect(await screen.findByText('Appointment cancelled: token 005')).toBeInTheDocument();
+  });
+  it("prints a row's slip from the one record: the list has no reason or fee", async () => {
+    const booked = makeAppointment({ tokenNumber: 8, reason: 'Chest pain', feePaise: 80_000 });
+    const one = recording(() => ({ data: booked }));
+    const { grid, user } = await openList([booked], { [`GET /appointments/${booked.id}`]: one.route });
+    await user.click(await within(grid).findByRole('button', { name: 'More actions for token 008' }));
+    expect(one.seen).toHaveLength(0);
+    await user.click(await screen.findByRole('menuitem', { name: 'Print slip' }));
+    const slip = await screen.findByRole('region', { name: 'Appointment slip' });
+    expect(within(slip).getByText('Chest pain')).toBeInTheDocument();
+    expect(within(slip).getByText('₹800.00')).toBeInTheDocument();
+    expect(one.seen).toHaveLength(1);
   });
   it('opens a row in the drawer with its history', async () => {
     const booked = makeAppointment({

@@ -2,7 +2,7 @@ import type { Booking } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeBooking } from '@/test/booking-fixtures';
+import { bookingRow, makeBooking } from '@/test/booking-fixtures';
 import { DAY_INSTANTS, MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, page, recording, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
@@ -15,7 +15,7 @@ afterEach(() => restore?.());
 const scan = makeService({ name: 'CT Chest', category: 'CT', kind: 'SCAN' });
 
 async function openList(rows: Booking[] = [makeBooking({ tokenNumber: 7 })], extra: Record<string, FakeRoute> = {}) {
-  const list = recording(() => ({ data: page(rows) }));
+  const list = recording(() => ({ data: page(rows.map(bookingRow)) }));
   const services = recording(() => ({ data: page([scan]) }));
   const api = installFakeApi({ ...headerRoutes(), 'GET /bookings': list.route, 'GET /services': services.route, ...extra });
   restore = api.restore;
@@ -120,7 +120,7 @@ describe('the bookings list', () => {
       return { data: current };
     };
     const { grid, user } = await openList(undefined, {
-      'GET /bookings': () => ({ data: page([current]) }),
+      'GET /bookings': () => ({ data: page([bookingRow(current)]) }),
       [`POST /bookings/${current.id}/actions/check-in`]: move('CHECKED_IN'),
       [`POST /bookings/${current.id}/actions/start`]: move('IN_PROGRESS'),
       [`POST /bookings/${current.id}/actions/complete`]: move('COMPLETED'),
@@ -142,6 +142,19 @@ describe('the bookings list', () => {
     await user.click(await within(grid).findByRole('button', { name: 'Check in' }));
     expect(await screen.findByText('Cannot check in: the booking is CANCELLED')).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it("prints a row's slip from the one record: the list has no reason or price", async () => {
+    const booked = makeBooking({ tokenNumber: 9, reason: 'Knee pain', pricePaise: 350_000 });
+    const one = recording(() => ({ data: booked }));
+    const { grid, user } = await openList([booked], { [`GET /bookings/${booked.id}`]: one.route });
+    await user.click(await within(grid).findByRole('button', { name: 'More actions for token MR-009' }));
+    expect(one.seen).toHaveLength(0);
+    await user.click(await screen.findByRole('menuitem', { name: 'Print slip' }));
+    const slip = await screen.findByRole('region', { name: 'Booking slip' });
+    expect(within(slip).getByText('Knee pain')).toBeInTheDocument();
+    expect(within(slip).getByText('₹3,500.00')).toBeInTheDocument();
+    expect(one.seen).toHaveLength(1);
   });
 
   it('cancel needs a reason, then sends it', async () => {

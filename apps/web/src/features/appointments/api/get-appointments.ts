@@ -1,11 +1,12 @@
-import { appointmentSchema, paginatedSchema, type Appointment } from '@caredesk/shared';
+import { appointmentSummarySchema, paginatedSchema, type AppointmentSummary } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
 
-const appointmentPageSchema = paginatedSchema(appointmentSchema);
+/** The list's columns only; the drawer reads the one record (get-appointment). */
+const appointmentPageSchema = paginatedSchema(appointmentSummarySchema);
 export type AppointmentPage = z.infer<typeof appointmentPageSchema>;
-export type { Appointment };
+export type { AppointmentSummary };
 
 /** from, to, doctorId, patientId, status (comma-separated), search, page, pageSize, sort, order. */
 export type AppointmentListParams = Record<string, string | number>;

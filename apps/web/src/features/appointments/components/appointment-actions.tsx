@@ -1,7 +1,7 @@
-import { appointmentActionTarget, canMoveAppointment, type Appointment } from '@caredesk/shared';
+import { appointmentActionTarget, canMoveAppointment, type AppointmentSummary } from '@caredesk/shared';
 import { VisitActions } from '@/components/visits/visit-actions';
 import { useAppointmentAction } from '../api/run-appointment-action';
-import { AppointmentSlip } from './appointment-slip';
+import { AppointmentSlipOf } from './appointment-slip';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
 
 const DONE = {
@@ -13,7 +13,8 @@ const DONE = {
 } as const;
 
 interface AppointmentActionsProps {
-  appointment: Appointment;
+  /** A list row or the drawer's record: the slip reads the record itself. */
+  appointment: AppointmentSummary;
   /** In a grid row: the next step as a button, the rest in a menu. */
   compact?: boolean;
 }
@@ -32,7 +33,7 @@ export function AppointmentActions({ appointment, compact }: AppointmentActionsP
       compact={compact}
       reschedulable={appointment.status === 'BOOKED'}
       renderReschedule={(close) => <RescheduleAppointmentDialog appointment={appointment} open onClose={close} />}
-      slip={{ title: 'Appointment slip', content: <AppointmentSlip appointment={appointment} /> }}
+      slip={{ title: 'Appointment slip', content: <AppointmentSlipOf id={appointment.id} /> }}
     />
   );
 }

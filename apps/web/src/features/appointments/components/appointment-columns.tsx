@@ -1,4 +1,4 @@
-import type { Appointment } from '@caredesk/shared';
+import type { AppointmentSummary } from '@caredesk/shared';
 import type { GridColDef } from '@mui/x-data-grid';
 import { TwoLines, VisitCard, visitColumns, visitSortFields } from '@/components/visits/visit-columns';
 import { AppointmentActions } from './appointment-actions';
@@ -6,8 +6,8 @@ import { AppointmentActions } from './appointment-actions';
 /** Grid column field -> API sort key. */
 export const appointmentSortFields = visitSortFields;
 
-export const appointmentColumns = (showDate: boolean): GridColDef<Appointment>[] =>
-  visitColumns<Appointment>({
+export const appointmentColumns = (showDate: boolean): GridColDef<AppointmentSummary>[] =>
+  visitColumns<AppointmentSummary>({
     showDate,
     owner: {
       field: 'doctorName',
@@ -20,6 +20,6 @@ export const appointmentColumns = (showDate: boolean): GridColDef<Appointment>[]
   });
 
 /** A row as a card on phones. */
-export function AppointmentCard({ appointment }: { appointment: Appointment }) {
+export function AppointmentCard({ appointment }: { appointment: AppointmentSummary }) {
   return <VisitCard visit={appointment} detail={`${appointment.doctorName} · ${appointment.specialization}`} />;
 }

@@ -1,11 +1,11 @@
-import type { Appointment } from '@caredesk/shared';
+import type { AppointmentSummary } from '@caredesk/shared';
 import { RescheduleDialog } from '@/components/visits/reschedule-dialog';
 import { fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { DoctorSlotPicker } from './doctor-slot-picker';
 
 interface RescheduleAppointmentDialogProps {
-  appointment: Appointment;
+  appointment: AppointmentSummary;
   open: boolean;
   onClose: () => void;
 }

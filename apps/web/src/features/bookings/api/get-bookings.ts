@@ -1,11 +1,12 @@
-import { bookingSchema, paginatedSchema, type Booking } from '@caredesk/shared';
+import { bookingSummarySchema, paginatedSchema, type BookingSummary } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
 
-const bookingPageSchema = paginatedSchema(bookingSchema);
+/** The list's columns only; the drawer reads the one record (get-booking). */
+const bookingPageSchema = paginatedSchema(bookingSummarySchema);
 export type BookingPage = z.infer<typeof bookingPageSchema>;
-export type { Booking };
+export type { BookingSummary };
 
 /** from, to, serviceId, kind, patientId, status (comma-separated), search, page, pageSize, sort, order. */
 export type BookingListParams = Record<string, string | number>;

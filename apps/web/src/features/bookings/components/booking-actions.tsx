@@ -1,7 +1,7 @@
-import { bookingActionTarget, canMoveBooking, type Booking } from '@caredesk/shared';
+import { bookingActionTarget, canMoveBooking, type BookingSummary } from '@caredesk/shared';
 import { VisitActions } from '@/components/visits/visit-actions';
 import { useBookingAction } from '../api/run-booking-action';
-import { BookingSlip } from './booking-slip';
+import { BookingSlipOf } from './booking-slip';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog';
 
 const DONE = {
@@ -13,7 +13,8 @@ const DONE = {
 } as const;
 
 interface BookingActionsProps {
-  booking: Booking;
+  /** A list row or the drawer's record: the slip reads the record itself. */
+  booking: BookingSummary;
   /** In a grid row: the next step as a button, the rest in a menu. */
   compact?: boolean;
 }
@@ -32,7 +33,7 @@ export function BookingActions({ booking, compact }: BookingActionsProps) {
       compact={compact}
       reschedulable={booking.status === 'BOOKED' || booking.status === 'CHECKED_IN'}
       renderReschedule={(close) => <RescheduleBookingDialog booking={booking} open onClose={close} />}
-      slip={{ title: 'Booking slip', content: <BookingSlip booking={booking} /> }}
+      slip={{ title: 'Booking slip', content: <BookingSlipOf id={booking.id} /> }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { Booking } from '@caredesk/shared';
+import type { BookingSummary } from '@caredesk/shared';
 import type { GridColDef } from '@mui/x-data-grid';
 import { TwoLines, VisitCard, visitColumns, visitSortFields } from '@/components/visits/visit-columns';
 import { BookingActions } from './booking-actions';
@@ -7,8 +7,8 @@ import { kindLabels } from './booking-format';
 /** Grid column field -> API sort key. */
 export const bookingSortFields = visitSortFields;
 
-export const bookingColumns = (showDate: boolean): GridColDef<Booking>[] =>
-  visitColumns<Booking>({
+export const bookingColumns = (showDate: boolean): GridColDef<BookingSummary>[] =>
+  visitColumns<BookingSummary>({
     showDate,
     owner: {
       field: 'serviceName',
@@ -21,6 +21,6 @@ export const bookingColumns = (showDate: boolean): GridColDef<Booking>[] =>
   });
 
 /** A row as a card on phones. */
-export function BookingCard({ booking }: { booking: Booking }) {
+export function BookingCard({ booking }: { booking: BookingSummary }) {
   return <VisitCard visit={booking} detail={`${booking.serviceName} · ${booking.category ?? kindLabels[booking.serviceKind]}`} />;
 }

@@ -1,7 +1,11 @@
 import type { Booking } from '@caredesk/shared';
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
 import { fFee, fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
 import { VisitSlip } from '@/components/visits/visit-slip';
 import { fPhone } from '@/lib/format';
+import { errorMessage } from '@/lib/http';
+import { useBooking } from '../api/get-booking';
 import { serviceLine } from './booking-format';
 
 /** The booking slip: the token large, then patient, scan or test, date, time and price. */
@@ -20,4 +24,15 @@ export function BookingSlip({ booking }: { booking: Booking }) {
       ]}
     />
   );
+}
+
+/**
+ * The slip of a list row: the list carries no reason or price (issue 13), so the slip reads the
+ * one record (the drawer's, from the cache when it is open).
+ */
+export function BookingSlipOf({ id }: { id: string }) {
+  const booking = useBooking(id);
+  if (booking.error) return <Alert severity="error">{errorMessage(booking.error)}</Alert>;
+  if (!booking.data) return <Skeleton variant="rounded" height={240} aria-label="Loading the slip" />;
+  return <BookingSlip booking={booking.data} />;
 }

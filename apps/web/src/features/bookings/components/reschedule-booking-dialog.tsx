@@ -1,11 +1,11 @@
-import type { Booking } from '@caredesk/shared';
+import type { BookingSummary } from '@caredesk/shared';
 import { RescheduleDialog } from '@/components/visits/reschedule-dialog';
 import { fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
 import { useRescheduleBooking } from '../api/reschedule-booking';
 import { ServiceSlotPicker } from './service-slot-picker';
 
 interface RescheduleBookingDialogProps {
-  booking: Booking;
+  booking: BookingSummary;
   open: boolean;
   onClose: () => void;
 }

@@ -1,4 +1,4 @@
-import { appointmentSchema, bookingSchema, paginatedSchema } from '@caredesk/shared';
+import { appointmentSummarySchema, bookingSummarySchema, paginatedSchema } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
@@ -18,8 +18,9 @@ const patientVisitsQueryOptions = <Page extends z.ZodType>(path: 'appointments' 
     queryFn: ({ signal }) => getPatientVisits(path, schema, patientId, signal),
   });
 
-const appointmentPageSchema = paginatedSchema(appointmentSchema);
-const bookingPageSchema = paginatedSchema(bookingSchema);
+// The lists answer their columns only (issue 13): the tabs show token, date, time, whom and status.
+const appointmentPageSchema = paginatedSchema(appointmentSummarySchema);
+const bookingPageSchema = paginatedSchema(bookingSummarySchema);
 
 export function usePatientAppointments(patientId: string) {
   return useQuery(patientVisitsQueryOptions('appointments', appointmentPageSchema, patientId));

@@ -1,4 +1,4 @@
-import type { Appointment, Booking } from '@caredesk/shared';
+import type { AppointmentSummary, BookingSummary } from '@caredesk/shared';
 import BookOnlineOutlined from '@mui/icons-material/BookOnlineOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import { paths } from '@/config/paths';
@@ -10,7 +10,7 @@ const bookHref = (path: string, patientId: string) => `${path}?new=1&patientId=$
 /** The Appointments tab: the patient's appointments, newest first, and 'Book appointment'. */
 export function PatientAppointments({ patientId }: { patientId: string }) {
   return (
-    <PatientVisitList<Appointment>
+    <PatientVisitList<AppointmentSummary>
       visits={usePatientAppointments(patientId)}
       label="Appointments"
       icon={<EventNoteOutlined />}
@@ -24,7 +24,7 @@ export function PatientAppointments({ patientId }: { patientId: string }) {
 /** The Bookings tab: the patient's scan and test bookings, newest first, and 'Book scan or test'. */
 export function PatientBookings({ patientId }: { patientId: string }) {
   return (
-    <PatientVisitList<Booking>
+    <PatientVisitList<BookingSummary>
       visits={usePatientBookings(patientId)}
       label="Bookings"
       icon={<BookOnlineOutlined />}

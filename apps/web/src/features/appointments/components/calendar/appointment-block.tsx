@@ -1,4 +1,4 @@
-import type { Appointment } from '@caredesk/shared';
+import type { AppointmentSummary } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
@@ -10,7 +10,7 @@ import type { Placement } from './calendar-layout';
 const TWO_LINES_PX = 44;
 
 interface AppointmentBlockProps {
-  placement: Placement<Appointment>;
+  placement: Placement<AppointmentSummary>;
   onOpen: (id: string) => void;
 }
 

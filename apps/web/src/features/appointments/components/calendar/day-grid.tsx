@@ -1,9 +1,9 @@
-import type { Appointment, Doctor } from '@caredesk/shared';
+import type { AppointmentSummary, Doctor } from '@caredesk/shared';
 import { TimeGrid, type CalendarColumn } from './time-grid';
 
 interface DayGridProps {
   label: string;
-  appointments: Appointment[];
+  appointments: AppointmentSummary[];
   /** The active doctors to show as columns, in order (one, when the doctor filter is set). */
   doctors: readonly Doctor[];
   onOpen: (id: string) => void;

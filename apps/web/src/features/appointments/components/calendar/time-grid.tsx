@@ -1,4 +1,4 @@
-import type { Appointment } from '@caredesk/shared';
+import type { AppointmentSummary } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
@@ -13,7 +13,7 @@ export interface CalendarColumn {
   /** The column's accessible name: a doctor's name, or a weekday and date. */
   label: string;
   highlighted?: boolean;
-  appointments: Appointment[];
+  appointments: AppointmentSummary[];
 }
 
 interface TimeGridProps {

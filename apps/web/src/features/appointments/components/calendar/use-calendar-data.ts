@@ -1,4 +1,4 @@
-import { appointmentListQuerySchema, type Appointment } from '@caredesk/shared';
+import { appointmentListQuerySchema, type AppointmentSummary } from '@caredesk/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 /* eslint-disable no-restricted-imports -- this feature's own api/: the boundary rule's '../../'
    pattern cannot tell two folders up inside a feature from a sibling feature. */
@@ -24,7 +24,7 @@ function useEveryAppointment(params: Record<string, string>, enabled: boolean) {
   });
 
   // Pages are read at slightly different moments; a visit moved meanwhile may sit on two of them.
-  const byId = new Map<string, Appointment>();
+  const byId = new Map<string, AppointmentSummary>();
   for (const page of [first, ...rest]) for (const appointment of page.data?.data ?? []) byId.set(appointment.id, appointment);
   return {
     appointments: [...byId.values()],

@@ -1,4 +1,4 @@
-import type { Appointment } from '@caredesk/shared';
+import type { AppointmentSummary } from '@caredesk/shared';
 import dayjs from 'dayjs';
 import { isoDay } from '@/components/visits/visit-format';
 import { fDate } from '@/lib/format';
@@ -8,7 +8,7 @@ interface WeekGridProps {
   label: string;
   /** Seven dates, Monday first. */
   days: readonly string[];
-  appointments: Appointment[];
+  appointments: AppointmentSummary[];
   onOpen: (id: string) => void;
 }
 
