@@ -55,7 +55,9 @@ describe.each(drivers)('a database outage (%s)', (driver: Driver) => {
     expect503(await api.get('/api/patients'));
     expect503(await api.post('/api/patients', patientInput({ name: 'Not Saved' })));
     expect503(await api.get('/api/doctors'));
-    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(503);
+    const health = await app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
   });
 
   it('answers a CSV export 503 before it starts: never a 200 that breaks off', async () => {
