@@ -1,10 +1,10 @@
 import { auditDetailsSchema, type AuditEvent, type AuditListQuery } from '@caredesk/shared';
 import { and, count, desc, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditEvents, organisations } from '../../db/schema/index.js';
+import { auditEvents } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { offsetOf } from '../../lib/list-query.js';
 
 const eventColumns = {
@@ -37,12 +37,6 @@ function detailsOf(text: string | null): AuditEvent['details'] {
 
 function toEvent(row: EventRow): AuditEvent {
   return { ...row, action: row.action as AuditEvent['action'], details: detailsOf(row.details), createdAt: row.createdAt.toISOString() };
-}
-
-async function organisationTimeZone(db: Db, organisationId: string): Promise<string> {
-  const [row] = await db.select({ timeZone: organisations.timeZone }).from(organisations).where(eq(organisations.id, organisationId));
-  if (!row) throw new NotFoundError();
-  return row.timeZone;
 }
 
 /** Dates are days in the organisation's time zone; `to` is inclusive. */

@@ -7,6 +7,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { birthDateRange, digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits, todayIn } from '../../lib/list-query.js';
+import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { hasVisits } from '../../lib/visits.js';
 
 export type PatientCreate = z.output<typeof patientInputSchema>;
@@ -38,7 +39,8 @@ const sortColumns = { name: patients.nameKey, createdAt: patients.createdAt, dat
  * A search of mostly digits looks in the phone number, anything else at the start of any word of
  * the name; both use the trigram indexes on name_key and phone_digits.
  */
-function matching(caller: StaffContext, filters: PatientFilters): SQL {
+/** `today` is the organisation's (YYYY-MM-DD): age bands count birthdays on its calendar. */
+function matching(caller: StaffContext, filters: PatientFilters, today: string): SQL {
   const conditions: (SQL | undefined)[] = [eq(patients.organisationId, caller.organisationId)];
   if (filters.search) {
     const digits = phoneSearchDigits(filters.search);
@@ -47,7 +49,7 @@ function matching(caller: StaffContext, filters: PatientFilters): SQL {
   if (filters.gender) conditions.push(eq(patients.gender, filters.gender));
   if (filters.ageBand) {
     // Patients without a date of birth have no age, so a band leaves them out.
-    const { from, to } = birthDateRange(AGE_BANDS[filters.ageBand], todayIn());
+    const { from, to } = birthDateRange(AGE_BANDS[filters.ageBand], today);
     conditions.push(isNotNull(patients.dateOfBirth), gte(patients.dateOfBirth, from), lte(patients.dateOfBirth, to));
   }
   return and(...conditions)!;
@@ -75,8 +77,9 @@ function toSummary(row: { [K in keyof typeof summaryColumns]: (typeof patients.$
 }
 
 export async function listPatients(db: Db, caller: StaffContext, filters: PatientFilters) {
-  const where = matching(caller, filters);
-  const today = new Date(`${todayIn()}T00:00:00`);
+  const todayDate = todayIn(await organisationTimeZone(db, caller.organisationId));
+  const where = matching(caller, filters, todayDate);
+  const today = new Date(`${todayDate}T00:00:00`);
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
@@ -90,10 +93,10 @@ export async function listPatients(db: Db, caller: StaffContext, filters: Patien
   return { data: rows.map((row) => toSummary(row, today)), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
 }
 
-export function exportPatients(db: Db, caller: StaffContext, filters: PatientFilters): AsyncGenerator<Patient[]> {
-  const where = matching(caller, filters);
+export async function* exportPatients(db: Db, caller: StaffContext, filters: PatientFilters): AsyncGenerator<Patient[]> {
+  const where = matching(caller, filters, todayIn(await organisationTimeZone(db, caller.organisationId)));
   const order = orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id);
-  return inBatches(async (offset, limit) => (await selectPatients(db).where(where).orderBy(...order).limit(limit).offset(offset)).map(toPatient));
+  yield* inBatches(async (offset, limit) => (await selectPatients(db).where(where).orderBy(...order).limit(limit).offset(offset)).map(toPatient));
 }
 
 export async function getPatient(db: Db, caller: StaffContext, id: string): Promise<Patient> {

@@ -19,6 +19,7 @@ import { organisations, walletEntries, wallets } from '../../db/schema/index.js'
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, rupees, type CsvColumn } from '../../lib/csv.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { escapeLike, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
 import { createPaymentOrder } from '../payments/orders.js';
 import { verifyCheckout } from '../payments/settlement.js';
@@ -77,12 +78,6 @@ function matching(caller: StaffContext, timeZone: string, filters: WalletEntryFi
   if (filters.to) conditions.push(lt(walletEntries.createdAt, sql`(${filters.to}::date + 1)::timestamp at time zone ${timeZone}`));
   if (filters.search) conditions.push(ilike(walletEntries.description, `%${escapeLike(filters.search)}%`));
   return and(...conditions)!;
-}
-
-async function organisationTimeZone(db: Db, organisationId: string): Promise<string> {
-  const [row] = await db.select({ timeZone: organisations.timeZone }).from(organisations).where(eq(organisations.id, organisationId));
-  if (!row) throw new NotFoundError();
-  return row.timeZone;
 }
 
 export async function listWalletEntries(db: Db, caller: StaffContext, filters: WalletEntryFilters) {
