@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,5 +47,19 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
     // The next start finds no lock in its way.
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+
+  it('stops with the reason when its data directory stops taking writes while it runs', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'caredesk-main-'));
+    const server = start({ DATA_DIR: dataDir }, /CareDesk is running/);
+    await server.seen;
+    // The immutable flag refuses new files even to root, as a disk remounted read-only would.
+    execFileSync('chattr', ['+i', dataDir]);
+    try {
+      expect(await server.exited).toBe(1);
+    } finally {
+      execFileSync('chattr', ['-i', dataDir]);
+    }
+    expect(server.output()).toContain(`CareDesk stopped: The data directory (DATA_DIR) ${dataDir} is not writable by this user.`);
   });
 });
