@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AppEvent, OrganisationType } from '@caredesk/shared';
+import { EVENTS_CLOSE_UNAUTHORIZED, type AppEvent, type OrganisationType } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { createOrganisation, signIn } from '../../test/fixtures.js';
+import { apiAs, createOrganisation, signIn } from '../../test/fixtures.js';
 import { ready, type Peer } from './test-peer.js';
 
 /** One event of each kind; the token queues of a doctor (Appointments) and of a scan (Bookings) differ. */
@@ -79,6 +79,34 @@ describe.each(drivers)('live events by menu area (%s)', (driver) => {
     } finally {
       worker.socket.terminate();
       admin.socket.terminate();
+    }
+  });
+
+  it('re-filters an open socket when its person’s role changes: a demoted admin stops receiving chats', async () => {
+    const hospital = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
+    const adminToken = (await signIn(t.app, hospital.admin.email)).access_token;
+    const socket = await ready(t.app, adminToken);
+    try {
+      // A second admin, so the first may be demoted.
+      expect((await apiAs(t.app, adminToken).patch(`/api/staff/${hospital.worker.id}`, { role: 'ADMIN' })).statusCode).toBe(200);
+      const otherAdmin = apiAs(t.app, (await signIn(t.app, hospital.worker.email)).access_token);
+      expect((await otherAdmin.patch(`/api/staff/${hospital.admin.id}`, { role: 'WORKER' })).statusCode).toBe(200);
+      // Closed at once, as a token expiry is: the console renews its token and reconnects.
+      expect((await socket.closed).code).toBe(EVENTS_CLOSE_UNAUTHORIZED);
+
+      const again = await ready(t.app, adminToken);
+      try {
+        const chat: AppEvent = { type: 'chat.message', messageId: randomUUID() };
+        const marker: AppEvent = { type: 'plan.updated', subscriptionId: randomUUID() };
+        await t.app.events.publish(hospital.id, chat);
+        await t.app.events.publish(hospital.id, marker);
+        await again.next((message) => message.type === 'plan.updated');
+        expect(again.messages).toEqual([{ type: 'ready' }, marker]);
+      } finally {
+        again.socket.terminate();
+      }
+    } finally {
+      socket.socket.terminate();
     }
   });
 });

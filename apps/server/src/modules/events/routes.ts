@@ -20,16 +20,19 @@ function staffAudience(ctx: AppContext): SocketAudience<StaffContext> {
   return {
     name: 'events',
     authenticate: (token) => verifyStaffToken(ctx.db, ctx.jwtKey, token),
-    // A sign-out, a deactivation or a revoked session family.
+    // A sign-out, a deactivation or a revoked session family. A role changed since the socket
+    // signed in counts too: its area filter would go on with the old menu (a demoted admin kept
+    // receiving chat.message). The console answers 4401 by refreshing its token and reconnecting,
+    // so a person whose session lives comes back at once with the new role's events only.
     async stillSignedIn(callers) {
       const families = [...new Set(callers.map((caller) => caller.sessionFamilyId))];
       const live = await ctx.db
-        .selectDistinct({ familyId: sessions.familyId })
+        .selectDistinct({ familyId: sessions.familyId, role: staffTable.role })
         .from(sessions)
         .innerJoin(staffTable, eq(staffTable.id, sessions.staffId))
         .where(and(inArray(sessions.familyId, families), isNull(sessions.revokedAt), eq(staffTable.active, true)));
-      const liveFamilies = new Set(live.map((row) => row.familyId));
-      return (caller) => liveFamilies.has(caller.sessionFamilyId);
+      const roleOfFamily = new Map(live.map((row) => [row.familyId, row.role]));
+      return (caller) => roleOfFamily.get(caller.sessionFamilyId) === caller.role;
     },
     added: (client) => byOrganisation.add(client.caller.organisationId, client),
     removed: (client) => byOrganisation.remove(client.caller.organisationId, client),

@@ -59,7 +59,8 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = staffOf(request);
         const member = await updateStaffMember(ctx.db, caller, request.params.id, request.body);
-        if (request.body.active === false) await announceSessionsEnded(ctx.events, caller.organisationId, member.id);
+        // Open event sockets re-check at once: a deactivation ends them, a role change re-filters them.
+        if (request.body.active === false || request.body.role !== undefined) await announceSessionsEnded(ctx.events, caller.organisationId, member.id);
         return member;
       },
     );

@@ -61,12 +61,21 @@ describe.each(drivers)('ending a staff member\'s sessions (%s)', (driver) => {
     expect((await signInAttempt(t.app, member.email, temporary)).statusCode).toBe(200);
   });
 
-  it('leaves sessions alone for other changes (name, role)', async () => {
+  it('leaves sessions alone for other changes (name, role); a role change re-signs the live socket', async () => {
     const { member, laptop, socket } = await signedInTwice();
-    expect((await admin.patch(`/api/staff/${member.id}`, { name: 'Priya Iyer', role: 'ADMIN' })).statusCode).toBe(200);
-    expect((await me(laptop.access_token)).json()).toMatchObject({ name: 'Priya Iyer', role: 'ADMIN' });
-    expect((await refresh(t.app, laptop.refresh_token)).statusCode).toBe(200);
+    expect((await admin.patch(`/api/staff/${member.id}`, { name: 'Priya Iyer' })).statusCode).toBe(200);
+    expect((await me(laptop.access_token)).json()).toMatchObject({ name: 'Priya Iyer', role: 'WORKER' });
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
-    socket.socket.close();
+
+    expect((await admin.patch(`/api/staff/${member.id}`, { role: 'ADMIN' })).statusCode).toBe(200);
+    expect((await me(laptop.access_token)).json()).toMatchObject({ name: 'Priya Iyer', role: 'ADMIN' });
+    const renewed = await refresh(t.app, laptop.refresh_token);
+    expect(renewed.statusCode).toBe(200);
+    // The socket's events were filtered by the old role's menu: it is closed as at a token
+    // expiry, and the console reconnects with the session it still has.
+    expect((await socket.closed).code).toBe(EVENTS_CLOSE_UNAUTHORIZED);
+    const again = await t.openSocket(renewed.json<{ accessToken: string }>().accessToken);
+    expect(again.socket.readyState).toBe(again.socket.OPEN);
+    again.socket.close();
   });
 });
