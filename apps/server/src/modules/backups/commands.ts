@@ -91,7 +91,7 @@ export async function runBackupCommand(config: Config, write: (line: string) => 
       const offsite = s3Offsite(config);
       if (!offsite) return 0;
       const failed = await copyOffsite(offsite, result.file, result.path, pruned);
-      write(failed ? `Copy to ${offsite.name} failed: ${failed} (the local backup stands).` : `Copied to ${offsite.name}.`);
+      write(failed ? `Copy to ${offsite.name} failed: ${failed.error instanceof Error ? failed.error.message : String(failed.error)} (the local backup stands).` : `Copied to ${offsite.name}.`);
       return failed ? 1 : 0;
     } finally {
       await client.close();

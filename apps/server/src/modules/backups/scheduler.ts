@@ -38,14 +38,14 @@ export interface BackupScheduler {
   stop(): Promise<void>;
 }
 
-/** Copies a new backup and deletes the pruned ones offsite; the error message when that failed. */
-export async function copyOffsite(offsite: Offsite, file: string, path: string, removed: string[]): Promise<string | undefined> {
+/** Copies a new backup and deletes the pruned ones offsite; what was thrown when that failed. */
+export async function copyOffsite(offsite: Offsite, file: string, path: string, removed: string[]): Promise<{ error: unknown } | undefined> {
   try {
     await offsite.put(file, path);
     await offsite.remove(removed);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return { error };
   }
 }
 
@@ -64,7 +64,8 @@ export interface SchedulerOptions {
 /**
  * Backups every `intervalHours`, counted from the newest backup in the directory, so a restart
  * neither skips nor repeats one: at start a backup older than the interval is made at once.
- * Logs file names, sizes and error messages only (never rows: a backup reads no patient data).
+ * Logs file names and sizes, and errors through the logger's serializer (class and code, never a
+ * message), like every other log line.
  */
 export async function startBackupScheduler(options: SchedulerOptions): Promise<BackupScheduler> {
   const { settings, log } = options;
@@ -86,12 +87,12 @@ export async function startBackupScheduler(options: SchedulerOptions): Promise<B
         log.info({ file: result.file, bytes: result.bytes, uploads: result.manifest.uploads.files, pruned: removed, ms: Date.now() - started }, 'backup written');
         if (options.offsite) {
           const failed = await copyOffsite(options.offsite, result.file, result.path, removed);
-          if (failed) log.error({ file: result.file, to: options.offsite.name, error: failed }, 'backup copy failed; the local backup stands');
+          if (failed) log.error({ file: result.file, to: options.offsite.name, err: failed.error }, 'backup copy failed; the local backup stands');
           else log.info({ file: result.file, to: options.offsite.name }, 'backup copied');
         }
         return result;
       } catch (error) {
-        if (!abort.signal.aborted) log.error({ error: error instanceof Error ? error.message : String(error) }, 'backup failed');
+        if (!abort.signal.aborted) log.error({ err: error }, 'backup failed');
         throw error;
       } finally {
         running = undefined;
@@ -134,7 +135,7 @@ export async function startBackupScheduler(options: SchedulerOptions): Promise<B
       await rm(join(dir, name), { force: true });
     }
   };
-  const onSignal = (): void => void answerRequests().catch((error: unknown) => log.error({ error: error instanceof Error ? error.message : String(error) }, 'backup request failed'));
+  const onSignal = (): void => void answerRequests().catch((error: unknown) => log.error({ err: error }, 'backup request failed'));
   if (!ignoring) process.on(BACKUP_SIGNAL, () => undefined);
   ignoring = true;
   process.on(BACKUP_SIGNAL, onSignal);
