@@ -1,99 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BASE_URL_ENV, SERVER_LOG_ENV } from './env.ts';
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
-const webIndex = join(repoRoot, 'apps/web/dist/index.html');
-
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '(no log)';
-  child.kill('SIGTERM');
-  throw new Error(`The CareDesk server did not become healthy at ${url}/api/health.\nLast server output:\n${log}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolveStop) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolveStop();
-    });
-    child.kill('SIGTERM');
-  });
-}
+import { startServer } from './server.ts';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  for (const [file, hint] of [
-    [serverEntry, 'npx tsc -b packages/shared apps/server'],
-    [webIndex, 'npm run build -w @caredesk/web'],
-  ] as const) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: build first (${hint}).`);
-  }
-
-  const port = await freePort();
-  // A fresh data dir per run, so the demo seed runs on an empty embedded database.
-  const dataDir = mkdtempSync(join(tmpdir(), 'caredesk-e2e-'));
-  const logFile = join(dataDir, 'server.log');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: join(dataDir, 'db'),
-    WEB_DIST: join(repoRoot, 'apps/web/dist'),
-    SEED_DEMO: 'true',
-    // Every test signs in through the form from one IP; the default limits would trip.
-    SIGN_IN_RATE_LIMIT: '1000',
-    SIGN_IN_IP_RATE_LIMIT: '1000',
-    SIGN_IN_ACCOUNT_RATE_LIMIT: '1000',
-    // Patient-app sign-in codes go to the log, where a test reads them (SERVER_LOG_ENV).
-    SMS_PROVIDER: 'log',
-  };
-  // Browser tests always run on embedded PGlite so they are deterministic.
-  delete env.DATABASE_URL;
-
-  const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, logFile);
+  const server = await startServer();
   // Workers are forked after global setup and inherit these.
-  process.env[BASE_URL_ENV] = url;
-  process.env[SERVER_LOG_ENV] = logFile;
-
-  return async () => {
-    await stop(child);
-    log.end();
-    if (process.env.CAREDESK_E2E_KEEP_DATA) console.log(`e2e server data and log kept in ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
-  };
+  process.env[BASE_URL_ENV] = server.url;
+  process.env[SERVER_LOG_ENV] = server.logFile;
+  return server.stop;
 }

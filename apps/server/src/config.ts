@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paymentProviders, type PaymentProvider } from '@caredesk/shared';
+import { ACCESS_TOKEN_TTL_SECONDS, paymentProviders, type PaymentProvider } from '@caredesk/shared';
 import { z } from 'zod';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from './lib/push/endpoints.js';
 
@@ -36,6 +36,11 @@ export const configSchema = z.object({
   /** accounts tried and not signed in to from one client IP (a clinic's NAT shares one). */
   SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /**
+   * Lifetime of a console access token (sign-in and every refresh). The console renews it on the
+   * first 401, so a few seconds work (the two-tabs browser test uses that); a day at most.
+   */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(ACCESS_TOKEN_TTL_SECONDS),
   /**
    * Where patient sign-in codes go (lib/sms). Unset: written to the log, except in production,
    * where codes are refused rather than logged. 'log' forces the log (a staging server).

@@ -26,7 +26,8 @@ const payloadSchema = z.object({
   typ: z.literal('access'),
 });
 
-export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now = new Date()): Promise<string> {
+/** `ttlSeconds` is the server's ACCESS_TOKEN_TTL_SECONDS (config.ts); the shared default otherwise. */
+export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now = new Date(), ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ org: claims.organisationId, role: claims.role, sid: claims.sessionFamilyId, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -34,7 +35,7 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now
     .setIssuer(TOKEN_ISSUER)
     .setAudience(CONSOLE_AUDIENCE)
     .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .setExpirationTime(issuedAt + ttlSeconds)
     .sign(key);
 }
 

@@ -2,7 +2,8 @@ import { REQUEST_TIMEOUT_MS, refreshResponseSchema } from '@caredesk/shared';
 import axios, { type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
-import { clearSession, getAccessToken, getRefreshToken, getTempAccessToken, storeTokens } from './session';
+import { browserLocks, createRefreshCoordinator, type RefreshLocks } from './refresh-coordinator';
+import { clearSession, getAccessToken, getRefreshToken, getTempAccessToken, storeTokens, subscribeSession } from './session';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -21,6 +22,8 @@ export interface HttpClientOptions {
   adapter?: AxiosAdapter;
   /** Called once when the session cannot be renewed; the keys are already cleared. */
   onSessionEnd?: () => void;
+  /** Web Locks shared by this browser's tabs (navigator.locks by default; null: none). */
+  locks?: RefreshLocks | null;
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -54,10 +57,7 @@ export function createHttpClient(options: HttpClientOptions = {}): AxiosInstance
     onSessionEnd();
   };
 
-  let refreshing: Promise<string> | null = null;
-
-  async function refreshTokens(): Promise<string> {
-    const refreshToken = getRefreshToken();
+  async function refreshTokens(refreshToken: string | null): Promise<string> {
     if (!refreshToken) {
       endSession();
       throw new Error('No refresh token');
@@ -73,13 +73,13 @@ export function createHttpClient(options: HttpClientOptions = {}): AxiosInstance
     }
   }
 
-  /** Concurrent 401s share one in-flight refresh. */
-  function refreshOnce(): Promise<string> {
-    refreshing ??= refreshTokens().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
+  /** Concurrent 401s of this tab share one refresh, and this browser's tabs take turns. */
+  const refreshOnce = createRefreshCoordinator({
+    readTokens: () => ({ accessToken: getAccessToken(), refreshToken: getRefreshToken() }),
+    onTokensChanged: subscribeSession,
+    refresh: refreshTokens,
+    locks: options.locks === undefined ? browserLocks() : options.locks,
+  });
 
   client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     const token = getAccessToken() ?? getTempAccessToken();

@@ -22,7 +22,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/refresh-token',
       { schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: refreshResponseSchema } } },
-      (request) => rotateSession(ctx.db, ctx.jwtKey, request.body.refresh_token, clientOf(request)),
+      (request) => rotateSession(ctx.db, ctx.jwtKey, request.body.refresh_token, clientOf(request), { accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }),
     );
 
     app.post(

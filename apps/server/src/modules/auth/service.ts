@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import { SIGN_IN_FAILED_MESSAGE, type SignInRequest, type SignInResponse } from '@caredesk/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -13,7 +14,7 @@ export interface SignInDeps {
   db: Db;
   jwtKey: Uint8Array;
   rateLimitStore: RateLimitStore;
-  config: SignInLimitConfig;
+  config: SignInLimitConfig & Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS'>;
 }
 
 /** How long an address the account signed in from stays exempt from its progressive delays. */
@@ -55,6 +56,8 @@ export async function signIn(deps: SignInDeps, input: SignInRequest, client: Cli
   await attempt.succeeded();
   const { member, organisation } = row;
   await db.update(staff).set({ lastLoginAt: new Date() }).where(eq(staff.id, member.id));
-  const pair = await startSession(db, deps.jwtKey, { staffId: member.id, organisationId: organisation.id, role: member.role }, client);
+  const pair = await startSession(db, deps.jwtKey, { staffId: member.id, organisationId: organisation.id, role: member.role }, client, {
+    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
   return { user: toSessionUser(member, organisation), access_token: pair.accessToken, refresh_token: pair.refreshToken };
 }

@@ -65,7 +65,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: signInResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await completeOnboarding(ctx, bearerToken(request), request.body, clientOf(request))),
+      async (request, reply) => reply.status(201).send(await completeOnboarding({ ...ctx, accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }, bearerToken(request), request.body, clientOf(request))),
     );
   };
 }

@@ -15,6 +15,8 @@ export const ONBOARDING_TOKEN_USED = 'This verification was already used to crea
 export interface OnboardingDeps {
   db: Db;
   jwtKey: Uint8Array;
+  /** ACCESS_TOKEN_TTL_SECONDS: the first token lasts as long as any other. */
+  accessTokenTtlSeconds?: number;
   now?: () => Date;
 }
 
@@ -69,6 +71,8 @@ export async function completeOnboarding(deps: OnboardingDeps, token: string | u
   }
   if (created.kind === 'used') throw new UnauthorizedError(ONBOARDING_TOKEN_USED);
   const { organisation, admin } = created;
-  const pair = await startSession(deps.db, deps.jwtKey, { staffId: admin.id, organisationId: organisation.id, role: admin.role }, client);
+  const pair = await startSession(deps.db, deps.jwtKey, { staffId: admin.id, organisationId: organisation.id, role: admin.role }, client, {
+    accessTokenTtlSeconds: deps.accessTokenTtlSeconds,
+  });
   return { user: toSessionUser(admin, organisation), access_token: pair.accessToken, refresh_token: pair.refreshToken };
 }

@@ -10,6 +10,7 @@ import {
   type StaffMember,
 } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffInvitations } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
@@ -166,5 +167,24 @@ describe.each(drivers)('invitation link guessing (%s)', (driver) => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another IP is not affected.
     expect((await t.app.inject({ url: `/api/invitations/${token}`, remoteAddress: randomIp() })).statusCode).toBe(200);
+  });
+});
+
+describe.each(drivers)('the first token after an invitation (%s)', (driver) => {
+  let t: TestApp;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { ACCESS_TOKEN_TTL_SECONDS: 7 });
+    admin = (await staffClients(t.app, await createOrganisation(t.database.db))).admin;
+  });
+  afterAll(() => t.close());
+
+  it('lasts ACCESS_TOKEN_TTL_SECONDS like every other access token', async () => {
+    const invited = await addStaff(admin, { name: 'Farah Khan', credential: { method: 'invitation' } });
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/invitations/${invitationToken(invited)}/accept`, payload: { password: newPassword() } });
+    expect(accepted.statusCode).toBe(200);
+    const { iat, exp } = decodeJwt(accepted.json<SignInResponse>().access_token);
+    expect(exp! - iat!).toBe(7);
   });
 });

@@ -12,6 +12,8 @@ import { toSessionUser } from '../auth/session-user.js';
 export interface InvitationDeps {
   db: Db;
   jwtKey: Uint8Array;
+  /** ACCESS_TOKEN_TTL_SECONDS: the first token lasts as long as any other. */
+  accessTokenTtlSeconds?: number;
   rateLimitStore: RateLimitStore;
   /** Guesses of a link count against the client IP like sign-in attempts do. */
   limit: { max: number; windowMs: number };
@@ -75,7 +77,9 @@ export function acceptInvitation(deps: InvitationDeps, token: string, password: 
         .where(eq(staff.id, row.member.id))
         .returning();
       await tx.update(staffInvitations).set({ acceptedAt: now }).where(eq(staffInvitations.id, row.invitation.id));
-      const pair = await startSession(tx, deps.jwtKey, { staffId: member!.id, organisationId: row.organisation.id, role: member!.role }, client);
+      const pair = await startSession(tx, deps.jwtKey, { staffId: member!.id, organisationId: row.organisation.id, role: member!.role }, client, {
+        accessTokenTtlSeconds: deps.accessTokenTtlSeconds,
+      });
       return { user: toSessionUser(member!, row.organisation), access_token: pair.accessToken, refresh_token: pair.refreshToken };
     });
   });

@@ -84,6 +84,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const invitations: InvitationDeps = {
       db: ctx.db,
       jwtKey: ctx.jwtKey,
+      accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS,
       rateLimitStore: ctx.rateLimitStore,
       limit: { max: ctx.config.SIGN_IN_IP_RATE_LIMIT, windowMs: ctx.config.SIGN_IN_RATE_WINDOW_SECONDS * 1000 },
     };
