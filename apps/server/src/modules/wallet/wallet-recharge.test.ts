@@ -111,19 +111,22 @@ describe.each(drivers)('wallet recharge in test mode (%s)', (driver) => {
     expect((await payWithTestCard(mine.admin, payment.orderId)).statusCode).toBe(404);
   });
 
-  it('lets a worker read the balance but not order, pay or recharge (403)', async () => {
+  it('lets a worker recharge like an admin (SPEC.md §6: role changes only the sidebar; a recharge only adds money)', async () => {
     const { admin, worker } = await newOrganisation();
-    const { order, payment } = await paidWalletOrder(admin, 100);
     expect((await worker.get('/api/wallet')).statusCode).toBe(200);
-    for (const response of [
-      await worker.post('/api/wallet/order', { amount: 100 }),
-      await payWithTestCard(worker, order.id),
-      await worker.post('/api/wallet/recharge', payment),
-    ]) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: 'Only an administrator can do this' });
-    }
-    expect(await balanceOf(admin)).toBe(0);
+    const { payment } = await paidWalletOrder(worker, 250);
+    const verified = await worker.post('/api/wallet/recharge', payment);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(walletRechargeResponseSchema.parse(verified.json())).toMatchObject({ verified: true, credited: true, amount: 250 });
+    expect(await balanceOf(admin)).toBe(250);
+  });
+
+  it("keeps a worker from paying the administrator's WhatsApp add-on order in test mode (403)", async () => {
+    const { admin, worker } = await newOrganisation();
+    const order = paymentOrderSchema.parse((await admin.post('/api/plan/subscribe-whatsapp', {})).json());
+    const response = await payWithTestCard(worker, order.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: 'Only an administrator can do this' });
   });
 
   it('refuses amounts that are not a number above 0 (SPEC.md: Enter valid amount)', async () => {

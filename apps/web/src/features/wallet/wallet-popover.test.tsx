@@ -27,7 +27,7 @@ async function openWallet(routes: Record<string, FakeRoute> = {}, role: 'ADMIN' 
   storeSession(makeUser('HOSPITAL', role));
   const view = renderApp('/plan');
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Wallet balance' }, slow));
+  await user.click(await screen.findByRole('button', { name: /^Wallet balance/ }, slow));
   const popover = await screen.findByRole('dialog', { name: 'Wallet' });
   return { ...view, api, user, wallet, popover };
 }
@@ -104,7 +104,7 @@ describe('the wallet popover', () => {
     expect(api.calls.find((call) => call.url === '/wallet/order')?.body).toEqual({ amount: 1600 });
     expect(paid).toEqual([{ orderId: order.id, cardNumber: SIMULATED_CARDS.success, expiry: expect.stringMatching(/^12\/\d\d$/), cvc: '123' }]);
     expect(api.calls.find((call) => call.url === '/wallet/recharge')?.body).toEqual(paymentFor(order));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Wallet balance' })).toHaveTextContent('₹4,050.00'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Wallet balance/ })).toHaveTextContent('₹4,050.00'));
     expect(walletReads(api)).toBeGreaterThan(readsBefore);
     expect(screen.queryByRole('dialog', { name: /Wallet Recharge/ })).not.toBeInTheDocument();
   });
@@ -157,11 +157,12 @@ describe('the wallet popover', () => {
     expect(api.calls.some((call) => call.url === '/payments/simulated/pay' || call.url === '/wallet/recharge')).toBe(false);
   });
 
-  it('shows a worker the balance but no recharge', async () => {
+  it('gives a worker the same popover: amount, quick-add and Recharge Wallet (SPEC.md §6)', async () => {
     const { popover } = await openWallet({}, 'WORKER');
     expect(within(popover).getByText('₹2,450.00')).toBeInTheDocument();
-    expect(within(popover).queryByRole('spinbutton', { name: 'Amount' })).not.toBeInTheDocument();
-    expect(within(popover).queryByRole('button', { name: 'Recharge Wallet' })).not.toBeInTheDocument();
+    expect(within(popover).getByRole('spinbutton', { name: 'Amount' })).toHaveValue(100);
+    for (const add of ['+100', '+500', '+1000']) expect(within(popover).getByRole('button', { name: add })).toBeInTheDocument();
+    expect(within(popover).getByRole('button', { name: 'Recharge Wallet' })).toBeInTheDocument();
     expect(within(popover).getByRole('link', { name: 'View transactions' })).toBeInTheDocument();
   });
 

@@ -10,15 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { fRupees } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
-import { useSessionUser } from '@/lib/session';
 import { useWallet } from '../api/get-wallet';
 import { useWalletRecharge } from './use-wallet-recharge';
 import { WalletRechargeForm } from './wallet-recharge-form';
 
-/** The balance, and for an admin the same recharge as the header's popover. */
+/** The balance, and the same recharge as the header's popover (every role: SPEC.md §6). */
 export function WalletBalanceCard() {
   const { data, isPending, error } = useWallet();
-  const admin = useSessionUser()?.role === 'ADMIN';
   const { recharge, pending, checkoutDialog } = useWalletRecharge();
   const titleId = useId();
   const low = data ? data.balance < WALLET_LOW_BALANCE_RUPEES : false;
@@ -46,11 +44,9 @@ export function WalletBalanceCard() {
               ) : null}
             </Box>
           </Stack>
-          {admin ? (
-            <Box sx={{ width: '100%', maxWidth: { md: 320 } }}>
-              <WalletRechargeForm onRecharge={(amount) => void recharge(amount)} pending={pending} />
-            </Box>
-          ) : null}
+          <Box sx={{ width: '100%', maxWidth: { md: 320 } }}>
+            <WalletRechargeForm onRecharge={(amount) => void recharge(amount)} pending={pending} />
+          </Box>
         </Stack>
       </CardContent>
       {checkoutDialog}

@@ -8,22 +8,21 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { layout } from '@/config/layout';
 import { paths } from '@/config/paths';
 import { fRupees } from '@/lib/format';
-import { useSessionUser } from '@/lib/session';
 import { useWallet } from '../api/get-wallet';
 import { useWalletRecharge } from './use-wallet-recharge';
 import { WalletRechargeForm } from './wallet-recharge-form';
 
 /**
  * The header's wallet (SPEC.md §2 "Wallet popover"): shown only when the server says so, the
- * balance red under ₹100; its 250px popover recharges it. Only an admin recharges (the server
- * refuses a worker's order), so a worker sees the balance alone.
+ * balance red under ₹100; its 250px popover recharges it, for every role (SPEC.md §6: role and
+ * account type change only the sidebar).
  */
 export function WalletButton() {
   const { data } = useWallet();
-  const user = useSessionUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   // The checkout opens over the page; a popover left open would keep the keyboard focus from it.
@@ -37,12 +36,15 @@ export function WalletButton() {
         variant="text"
         color={low ? 'error' : 'inherit'}
         startIcon={<AccountBalanceWalletOutlined />}
-        aria-label="Wallet balance"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: 0, px: { xs: 0.5, sm: 1 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
       >
+        {/* Named by what it shows (WCAG 2.5.3): 'Wallet balance ₹2,450.00'. */}
+        <Box component="span" sx={visuallyHidden}>
+          Wallet balance{' '}
+        </Box>
         {fRupees(data.balance)}
       </Button>
       <Popover
@@ -59,7 +61,7 @@ export function WalletButton() {
         <Box component="p" sx={{ m: 0, mb: 1.5, typography: 'h5', color: low ? 'error.main' : 'text.primary' }}>
           {fRupees(data.balance)}
         </Box>
-        {user?.role === 'ADMIN' ? <WalletRechargeForm onRecharge={(amount) => void recharge(amount)} pending={pending} /> : null}
+        <WalletRechargeForm onRecharge={(amount) => void recharge(amount)} pending={pending} />
         <Divider sx={{ my: 1.5 }} />
         <Link component={RouterLink} to={paths.wallet} onClick={close} variant="body2" underline="hover">
           View transactions
