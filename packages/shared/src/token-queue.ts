@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import { queryBooleanSchema } from './lists.js';
 
 /**
  * Today's token queue of one doctor (/appointments/token) or one scan/test service
- * (/bookings/token). Waiting = checked in and not yet called, in token order (a recalled token
- * goes first); now serving = the one called in and not yet finished.
+ * (/bookings/token). Waiting = checked in and not yet called, in QUEUE_ORDER_RULE's order;
+ * now serving = the one called in and not yet finished.
  */
+/**
+ * Who is called next (tokens/queries.ts waitingOrder): a recalled token first; then the earliest
+ * of each patient's slot, or their check-in when they came after it (a late arrival queues from
+ * arrival, so never jumps a patient who was on time; a walk-in, fitted into the next free slot,
+ * queues from that slot); ties go to the earlier check-in, then the lower token.
+ */
+export const QUEUE_ORDER_RULE = 'Earliest slot first (a late arrival counts from check-in); ties go to the earlier check-in.';
+
 export const tokenQueueKinds = ['doctors', 'services'] as const;
 export const tokenQueueKindSchema = z.enum(tokenQueueKinds);
 export type TokenQueueKind = z.infer<typeof tokenQueueKindSchema>;
@@ -45,9 +54,13 @@ export const tokenQueueSchema = z.object({
   /** The doctor's or the service's id. */
   id: z.uuid(),
   name: z.string(),
+  /** What is queued for: a doctor, or a scan or test (its wording: 'with the doctor', 'being scanned'). */
+  resource: z.enum(['DOCTOR', 'SCAN', 'TEST']),
   /** Specialization of a doctor, category of a service. */
   subtitle: z.string().nullable(),
   tokenPrefix: z.string().nullable(),
+  /** The doctor's (service's) facility, if it has one. */
+  facilityId: z.uuid().nullable(),
   date: z.string(),
   nowServing: tokenEntrySchema.nullable(),
   next: tokenEntrySchema.nullable(),
@@ -64,9 +77,26 @@ export const tokenQueueSchema = z.object({
 });
 export type TokenQueue = z.infer<typeof tokenQueueSchema>;
 
+/**
+ * GET /api/tokens/:kind filters (a desk or a display per room or floor): a facility, one doctor
+ * (doctors' queues) or one scan/test (services' queues), and only those with patients today.
+ */
+export const tokenQueuesQuerySchema = z.object({
+  facilityId: z.uuid().optional(),
+  doctorId: z.uuid().optional(),
+  serviceId: z.uuid().optional(),
+  withPatients: queryBooleanSchema.optional(),
+});
+export type TokenQueuesQuery = z.input<typeof tokenQueuesQuerySchema>;
+
+export const tokenQueueOwnerSchema = z.object({ id: z.uuid(), name: z.string(), facilityId: z.uuid().nullable() });
+export type TokenQueueOwner = z.infer<typeof tokenQueueOwnerSchema>;
+
 export const tokenQueuesResponseSchema = z.object({
   date: z.string(),
   timeZone: z.string(),
   queues: z.array(tokenQueueSchema),
+  /** Every doctor (scan, test) with a queue today in the chosen facility: the doctor filter's choices. */
+  owners: z.array(tokenQueueOwnerSchema),
 });
 export type TokenQueuesResponse = z.infer<typeof tokenQueuesResponseSchema>;

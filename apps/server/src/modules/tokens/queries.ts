@@ -12,6 +12,8 @@ export interface VisitRow {
   token_number: number;
   status: string;
   start_time: string;
+  /** The slot's start as an instant (date + start_time in the organisation's zone). */
+  slot_at: Date;
   patient_name: string;
   checked_in_at: Date | null;
   called_at: Date | null;
@@ -24,6 +26,8 @@ export interface VisitRow {
 interface OwnerRow {
   id: string;
   name: string;
+  facility_id: string | null;
+  resource: 'DOCTOR' | 'SCAN' | 'TEST';
   subtitle: string | null;
   token_prefix: string | null;
   active: boolean;
@@ -48,14 +52,16 @@ export async function queueDay(db: Db, organisationId: string, now = new Date())
 export async function visitsOfDay(db: Db, source: QueueSource, organisationId: string, date: string, ownerId?: string): Promise<VisitRow[]> {
   const v = source.visits;
   const result = await db.execute(sql`
-    select v.id, v.${source.ownerColumn} as owner_id, v.token_number, v.status::text as status, v.start_time, p.name as patient_name,
+    select v.id, v.${source.ownerColumn} as owner_id, v.token_number, v.status::text as status, v.start_time,
+           (v.date + v.start_time::time) at time zone o.time_zone as slot_at, p.name as patient_name,
            v.checked_in_at, v.called_at, v.completed_at, v.skipped_at, v.recalled_at, v.updated_at
-    from ${v} v join patients p on p.id = v.patient_id
+    from ${v} v join patients p on p.id = v.patient_id join organisations o on o.id = v.organisation_id
     where v.organisation_id = ${organisationId} and v.date = ${date}
       ${ownerId ? sql`and v.${source.ownerColumn} = ${ownerId}` : sql``}
     order by v.token_number`);
   return rowsOf<VisitRow>(result).map((row) => ({
     ...row,
+    slot_at: toDate(row.slot_at)!,
     // PGlite and node-postgres both parse timestamptz; a string would mean a driver change.
     checked_in_at: toDate(row.checked_in_at),
     called_at: toDate(row.called_at),
@@ -74,7 +80,7 @@ function toDate(value: Date | string | null): Date | null {
 async function ownersOf(db: Db, source: QueueSource, organisationId: string, ownerId?: string): Promise<OwnerRow[]> {
   const o = source.owners;
   const result = await db.execute(sql`
-    select id, name, ${source.ownerSubtitle} as subtitle, token_prefix, active, availability
+    select id, name, facility_id, ${source.ownerResource} as resource, ${source.ownerSubtitle} as subtitle, token_prefix, active, availability
     from ${o}
     where organisation_id = ${organisationId} and ${source.ownerFilter}
       ${ownerId ? sql`and id = ${ownerId}` : sql``}
@@ -92,12 +98,24 @@ async function lastActions(db: Db, source: QueueSource, organisationId: string, 
   return new Map(rowsOf<LastActionRow>(result).map((row) => [row.queue_id, { ...row, at: toDate(row.at)! }]));
 }
 
-/** Waiting order: a recalled token first (earliest recall first), then by token number. */
+/**
+ * When a waiting patient's turn comes: their slot, or their check-in when they came after it. A
+ * late arrival thus queues from arrival and never jumps a patient who was on time; a walk-in,
+ * fitted into the next free slot at the desk, queues from that slot like anyone booked into it.
+ */
+function turnAt(visit: VisitRow): number {
+  return Math.max(visit.slot_at.getTime(), visit.checked_in_at?.getTime() ?? 0);
+}
+
+/**
+ * Waiting order (QUEUE_ORDER_RULE): a recalled token first (earliest recall first); then by turn
+ * (above); ties to the earlier check-in, then the lower token.
+ */
 export function waitingOrder(a: VisitRow, b: VisitRow): number {
   if (a.recalled_at && b.recalled_at) return a.recalled_at.getTime() - b.recalled_at.getTime();
   if (a.recalled_at) return -1;
   if (b.recalled_at) return 1;
-  return a.token_number - b.token_number;
+  return turnAt(a) - turnAt(b) || (a.checked_in_at?.getTime() ?? 0) - (b.checked_in_at?.getTime() ?? 0) || a.token_number - b.token_number;
 }
 
 /** The queue's state, computed from its visits: the same rules the actions follow. */
@@ -139,8 +157,10 @@ function buildQueue(source: QueueSource, owner: OwnerRow, date: string, visits: 
     kind: source.kind,
     id: owner.id,
     name: owner.name,
+    resource: owner.resource,
     subtitle: owner.subtitle,
     tokenPrefix: owner.token_prefix,
+    facilityId: owner.facility_id,
     date,
     nowServing: state.nowServing ? entry(state.nowServing) : null,
     next: state.waiting[0] ? entry(state.waiting[0]) : null,
@@ -154,21 +174,38 @@ function buildQueue(source: QueueSource, owner: OwnerRow, date: string, visits: 
   };
 }
 
+export interface QueueFilters {
+  facilityId?: string;
+  /** One doctor's (scan's, test's) queue. */
+  ownerId?: string;
+  /** Only those with a visit today that is not cancelled. */
+  withPatients?: boolean;
+}
+
 /**
  * Today's queues of an organisation's doctors (or scans and tests): every one with a visit today,
- * plus every active one whose schedule has hours today, so an empty queue is still shown.
+ * plus every active one whose schedule has hours today, so an empty queue is still shown. Filters
+ * narrow it; an id of another organisation matches nothing, as in every list (never a 404 that
+ * would confirm it exists).
  */
-export async function listQueues(db: Db, organisationId: string, kind: TokenQueueKind, now = new Date()): Promise<TokenQueuesResponse> {
+export async function listQueues(db: Db, organisationId: string, kind: TokenQueueKind, filters: QueueFilters = {}, now = new Date()): Promise<TokenQueuesResponse> {
   const source = queueSources[kind];
   const { date, timeZone } = await queueDay(db, organisationId, now);
   const [owners, visits, last] = await Promise.all([ownersOf(db, source, organisationId), visitsOfDay(db, source, organisationId, date), lastActions(db, source, organisationId, date)]);
   const byOwner = new Map<string, VisitRow[]>();
   for (const visit of visits) byOwner.set(visit.owner_id, [...(byOwner.get(visit.owner_id) ?? []), visit]);
   const weekday = weekdayOf(date);
-  const queues = owners
-    .filter((owner) => byOwner.has(owner.id) || (owner.active && owner.availability.some((window) => window.weekday === weekday)))
+  const hasPatients = (owner: OwnerRow) => (byOwner.get(owner.id) ?? []).some((visit) => visit.status !== 'CANCELLED');
+  const today = owners.filter(
+    (owner) =>
+      (byOwner.has(owner.id) || (owner.active && owner.availability.some((window) => window.weekday === weekday))) &&
+      (!filters.facilityId || owner.facility_id === filters.facilityId) &&
+      (!filters.withPatients || hasPatients(owner)),
+  );
+  const queues = today
+    .filter((owner) => !filters.ownerId || owner.id === filters.ownerId)
     .map((owner) => buildQueue(source, owner, date, byOwner.get(owner.id) ?? [], last.get(owner.id)));
-  return { date, timeZone, queues };
+  return { date, timeZone, queues, owners: today.map((owner) => ({ id: owner.id, name: owner.name, facilityId: owner.facility_id })) };
 }
 
 export async function getQueue(db: Db, organisationId: string, kind: TokenQueueKind, ownerId: string, now = new Date()): Promise<TokenQueue> {

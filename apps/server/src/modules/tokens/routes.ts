@@ -1,12 +1,13 @@
-import { idParamsSchema, tokenQueueActionBodySchema, tokenQueueActionSchema, tokenQueueKindSchema, tokenQueueSchema, tokenQueuesResponseSchema, type TokenQueueKind } from '@caredesk/shared';
+import { idParamsSchema, tokenQueueActionBodySchema, tokenQueueActionSchema, tokenQueueKindSchema, tokenQueueSchema, tokenQueuesQuerySchema, tokenQueuesResponseSchema, type TokenQueueKind } from '@caredesk/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
+import { BadRequestError } from '../../lib/errors.js';
 import { requireArea } from '../../lib/tenancy.js';
 import { actOnQueue } from './actions.js';
-import { getQueue, listQueues } from './queries.js';
+import { getQueue, listQueues, type QueueFilters } from './queries.js';
 import { queueSources } from './sources.js';
 
 const tags = ['tokens'];
@@ -19,13 +20,20 @@ const requireQueueArea: preHandlerAsyncHookHandler = async (request, reply) => {
   await requireArea(queueSources[kind].area).call(request.server, request, reply);
 };
 
+/** The owner filter is doctorId on doctors' queues and serviceId on scans' and tests'; the other is a 400 naming it. */
+function filtersOf(kind: TokenQueueKind, query: z.output<typeof tokenQueuesQuerySchema>): QueueFilters {
+  const [own, other] = kind === 'doctors' ? (['doctorId', 'serviceId'] as const) : (['serviceId', 'doctorId'] as const);
+  if (query[other]) throw new BadRequestError(`${other} does not filter these queues`, [{ path: other, message: `Filter ${kind === 'doctors' ? 'doctors' : 'scans and tests'} by ${own}` }]);
+  return { facilityId: query.facilityId, ownerId: query[own], withPatients: query.withPatients };
+}
+
 export function tokenQueueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, requireQueueArea] };
     app.get(
       '/tokens/:kind',
-      { ...guard, schema: { tags, security, summary: "Today's token queues of the doctors (or scans and tests)", params: kindParams, response: { 200: tokenQueuesResponseSchema } } },
-      (request) => listQueues(ctx.db, staffOf(request).organisationId, request.params.kind),
+      { ...guard, schema: { tags, security, summary: "Today's token queues of the doctors (or scans and tests)", params: kindParams, querystring: tokenQueuesQuerySchema, response: { 200: tokenQueuesResponseSchema } } },
+      (request) => listQueues(ctx.db, staffOf(request).organisationId, request.params.kind, filtersOf(request.params.kind, request.query)),
     );
     app.get(
       '/tokens/:kind/:id',

@@ -19,6 +19,8 @@ export interface QueueSource {
   /** Extra condition on the owner table (scans and tests only). */
   ownerFilter: SQL;
   ownerSubtitle: SQL;
+  /** DOCTOR, or the service's kind (SCAN, TEST). */
+  ownerResource: SQL;
   history: typeof appointmentHistory | typeof bookingHistory;
   historyVisitColumn: Identifier;
   /** The status of the visit being served: the patient is with the doctor / in the scan room. */
@@ -38,6 +40,7 @@ export const queueSources: Record<TokenQueueKind, QueueSource> = {
     owners: doctors,
     ownerFilter: sql`true`,
     ownerSubtitle: sql`${doctors.specialization}`,
+    ownerResource: sql`'DOCTOR'`,
     history: appointmentHistory,
     historyVisitColumn: sql.identifier('appointment_id'),
     inService: 'IN_CONSULTATION',
@@ -54,6 +57,7 @@ export const queueSources: Record<TokenQueueKind, QueueSource> = {
     owners: services,
     ownerFilter: sql`${services.kind} in ('SCAN', 'TEST')`,
     ownerSubtitle: sql`${services.category}`,
+    ownerResource: sql`${services.kind}::text`,
     history: bookingHistory,
     historyVisitColumn: sql.identifier('booking_id'),
     inService: 'IN_PROGRESS',
