@@ -35,10 +35,35 @@ export const notificationSchema = z.object({
       bookingId: z.uuid().optional(),
       patientId: z.uuid().optional(),
       conversationId: z.uuid().optional(),
+      /** The visit's day (YYYY-MM-DD): its list opens on that day, the drawer over it. */
+      date: z.iso.date().optional(),
+      /** The staff member whose action raised it (none for a patient's): they are not toasted about it. */
+      actorStaffId: z.uuid().optional(),
     })
     .default({}),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * Where a notification lands: its own record (the visit's drawer over its day's list, the
+ * patient's conversation) when its details name one, else the list its type leads to (SPEC.md §2).
+ */
+export function notificationHref(notification: Pick<Notification, 'type' | 'details'>): string {
+  const { details } = notification;
+  const visitHref = (id: string | undefined) => {
+    if (!id) return notificationRoutes[notification.type];
+    const params = new URLSearchParams(details.date ? { from: details.date, open: id } : { open: id });
+    return `${notificationRoutes[notification.type]}?${params.toString()}`;
+  };
+  switch (notification.type) {
+    case 'appointment-created':
+      return visitHref(details.appointmentId);
+    case 'booking-created':
+      return visitHref(details.bookingId);
+    case 'message-received':
+      return details.patientId ? `${notificationRoutes[notification.type]}/${encodeURIComponent(details.patientId)}` : notificationRoutes[notification.type];
+  }
+}
 
 /**
  * GET /api/notifications/all: newest first, at most `limit` (default 50). `cursor` is the

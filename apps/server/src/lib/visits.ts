@@ -1,6 +1,9 @@
 import { eq, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { appointments, bookings } from '../db/schema/index.js';
+import { ConflictError } from './errors.js';
+import { todayIn } from './list-query.js';
+import { organisationTimeZone } from './organisation-time.js';
 
 export type VisitOwner = 'doctor' | 'service' | 'patient';
 
@@ -17,4 +20,47 @@ export async function hasVisits(db: Db, owner: VisitOwner, id: string): Promise<
   if (owner === 'doctor') return anyRow(db, appointments, appointments.doctorId, id);
   if (owner === 'service') return anyRow(db, bookings, bookings.serviceId, id);
   return (await anyRow(db, appointments, appointments.patientId, id)) || anyRow(db, bookings, bookings.patientId, id);
+}
+
+/** What happens to a visit only once its day has come, with the words a refusal uses. */
+const ON_THE_DAY = {
+  'check-in': 'checked in',
+  start: 'started',
+  complete: 'completed',
+  'no-show': 'marked as no-show',
+  report: 'given its report',
+} as const;
+export type DayBoundAction = keyof typeof ON_THE_DAY;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-11-05' -> '05 Nov 2026' (SPEC.md §9 date format). */
+function fVisitDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day} ${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+export function isDayBound(action: string): action is DayBoundAction {
+  return Object.hasOwn(ON_THE_DAY, action);
+}
+
+/**
+ * A visit is checked in, started, completed, marked no-show or given its report only once its day
+ * has come on the organisation's calendar: a patient cannot arrive for tomorrow's slot today, and
+ * a visit done "early" would leave tomorrow's list and queue wrong (a no-show would also free a
+ * slot someone may still come to). Past days stay open on purpose: a desk that forgot to close
+ * yesterday's visit must be able to record it (completed, or no-show) the next morning.
+ */
+export async function assertVisitDayReached(db: Db, organisationId: string, visitDate: string, action: DayBoundAction, now: Date = new Date()): Promise<void> {
+  const today = todayIn(await organisationTimeZone(db, organisationId), now);
+  if (visitDate > today) throw new ConflictError(`This visit is on ${fVisitDate(visitDate)}; it can be ${ON_THE_DAY[action]} on that day.`);
+}
+
+/**
+ * A reschedule of a BOOKED or CHECKED_IN visit: moved to another date, a checked-in visit goes
+ * back to BOOKED and leaves the queue (its check-in, skip and recall times are cleared).
+ */
+export function statusAfterMove<S extends string>(status: S, fromDate: string, toDate: string): { status: S | 'BOOKED'; times: { checkedInAt?: null; skippedAt?: null; recalledAt?: null } } {
+  if (status !== 'CHECKED_IN' || fromDate === toDate) return { status, times: {} };
+  return { status: 'BOOKED', times: { checkedInAt: null, skippedAt: null, recalledAt: null } };
 }

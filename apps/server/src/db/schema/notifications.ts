@@ -12,6 +12,10 @@ export interface NotificationDetails {
   bookingId?: string;
   patientId?: string;
   conversationId?: string;
+  /** The visit's day, YYYY-MM-DD. */
+  date?: string;
+  /** Who raised it; absent for a patient's action. */
+  actorStaffId?: string;
 }
 
 export const notifications = pgTable(

@@ -24,6 +24,15 @@ describe('sendPush', () => {
     expect(payload).toEqual({ title: 'New booking', body: 'MRI Brain at 10:30', icon: '/icons/icon-192.png', url: '/bookings', notificationId: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e', type: 'booking-created' });
   });
 
+  it("a click lands on the notification's record: the visit's drawer over its day, the patient's conversation", () => {
+    const bookingId = '6a1d3b45-0a6a-4c9f-9e1c-2a7b2d3c4e5f';
+    const patientId = '7b2e4c56-1b7b-4d0a-8f2d-3b8c3e4d5f60';
+    const booking = pushPayloadOf({ id: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e', type: 'booking-created', title: 'New booking', message: 'MRI', details: { bookingId, date: '2099-01-05' } });
+    expect(booking.url).toBe(`/bookings?from=2099-01-05&open=${bookingId}`);
+    const chat = pushPayloadOf({ id: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e', type: 'message-received', title: 'New message', message: 'Hi', details: { patientId } });
+    expect(chat.url).toBe(`/chats/${patientId}`);
+  });
+
   it('tells a sent push, a gone subscription, a retry and a refusal apart', async () => {
     const cases = [
       [{ status: 201 }, { kind: 'sent', status: 201 }],

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { notificationRoutes, pushPayloadSchema, type NotificationType, type PushPayload } from '@caredesk/shared';
+import { notificationHref, pushPayloadSchema, type NotificationType, type PushPayload } from '@caredesk/shared';
 import webpush from 'web-push';
 import type { NotificationDetails } from '../../db/schema/index.js';
 import { endpointProblem, resolveEndpoint, type PushEndpointPolicy } from './endpoints.js';
@@ -45,7 +45,7 @@ export function pushPayloadOf(notification: PushNotification): PushPayload {
     body: notification.message,
     icon: PUSH_ICON,
     ...(notification.details.img ? { image: notification.details.img } : {}),
-    url: notificationRoutes[notification.type],
+    url: notificationHref(notification),
     notificationId: notification.id,
     type: notification.type,
   });

@@ -1,9 +1,10 @@
 import type { Appointment, ErrorBody } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { actOnAppointment, createAppointment } from './service.js';
+import { actOnAppointment, bookAppointment, createAppointment } from './service.js';
 
 describe.each(drivers)('appointment status moves, history and reschedule (%s)', (driver) => {
   let t: TestApp;
@@ -25,10 +26,17 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     expect(response.statusCode, response.body).toBe(201);
     return { doctor, patient, appointment: response.json<Appointment>() };
   };
+  /** Today's visit, booked as at India's midnight (no slot of today has passed then): only a visit whose day has come is checked in. */
+  const bookToday = async (startTime = '09:00') => {
+    const doctor = await addDoctor(admin);
+    const patient = await addPatient(admin);
+    const id = await bookAppointment(t.database.db, { organisationId: org.id, staffId: org.worker.id }, { doctorId: doctor.id, patientId: patient.id, date: indiaDate(), startTime, source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') });
+    return { doctor, patient, appointment: { id } };
+  };
   const act = (id: string, action: string, body: unknown = {}) => worker.post(`/api/appointments/${id}/actions/${action}`, body);
 
   it('walks BOOKED -> CHECKED_IN -> IN_CONSULTATION -> COMPLETED, recording who moved it and from what', async () => {
-    const { appointment } = await bookOne();
+    const { appointment } = await bookToday();
     expect((await act(appointment.id, 'check-in')).json()).toMatchObject({ status: 'CHECKED_IN' });
     expect((await act(appointment.id, 'start')).json()).toMatchObject({ status: 'IN_CONSULTATION' });
     const done = (await act(appointment.id, 'complete')).json<Appointment>();
@@ -42,7 +50,7 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
   });
 
   it('refuses an illegal move with 409 naming the current status', async () => {
-    const { appointment } = await bookOne();
+    const { appointment } = await bookToday();
     const early = await act(appointment.id, 'complete');
     expect(early.statusCode).toBe(409);
     expect(early.json<ErrorBody>().message).toBe('Cannot complete: the appointment is BOOKED');
@@ -110,9 +118,10 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     const moved = (await worker.post(`/api/appointments/${appointment.id}/reschedule`, { date, startTime: '12:15', doctorId: busy.id })).json<Appointment>();
     expect(moved).toMatchObject({ doctorId: busy.id, doctorName: 'Dr. Busy', startTime: '12:15', tokenNumber: 2 });
 
-    await act(appointment.id, 'check-in');
-    await act(appointment.id, 'start');
-    const tooLate = await worker.post(`/api/appointments/${appointment.id}/reschedule`, { date, startTime: '12:30' });
+    const { appointment: inConsultation } = await bookToday();
+    await act(inConsultation.id, 'check-in');
+    await act(inConsultation.id, 'start');
+    const tooLate = await worker.post(`/api/appointments/${inConsultation.id}/reschedule`, { date, startTime: '12:30' });
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json<ErrorBody>().message).toBe('Cannot reschedule: the appointment is IN_CONSULTATION');
   });
@@ -122,14 +131,16 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     const patient = await addPatient(admin);
     const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test' };
     const events = { publish: vi.fn(async () => undefined) };
-    const date = upcoming(6);
-    const booked = await createAppointment(t.database.db, caller, { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events });
+    // Today's (as at India's midnight), so that it can be checked in below.
+    const date = indiaDate();
+    const now = todayInIndiaAt('00:00');
+    const booked = await createAppointment(t.database.db, caller, { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events, now });
     const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
     expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
     expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'appointment.updated', appointmentId: booked.id, doctorId: doctor.id, date, status: 'BOOKED' }, expect.anything());
 
     events.publish.mockClear();
-    await expect(createAppointment(t.database.db, caller, { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events })).rejects.toThrow('This slot is full');
+    await expect(createAppointment(t.database.db, caller, { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events, now })).rejects.toThrow('This slot is full');
     expect(events.publish).not.toHaveBeenCalled();
     await actOnAppointment(t.database.db, caller, booked.id, 'check-in', {}, { events });
     expect(events.publish).toHaveBeenCalledWith(org.id, expect.objectContaining({ type: 'appointment.updated', status: 'CHECKED_IN' }), expect.anything());

@@ -147,7 +147,8 @@ describe.each(drivers)('appointments: booking, reading and listing (%s)', (drive
       type: 'appointment-created',
       title: 'New appointment',
       message: 'Rohan Deshpande booked Dr. Meera Joshi (Cardiology) for 24 Nov, 10:30 am — token 001',
-      details: { appointmentId: created.id, patientId: patient.id, img: '/uploads/meera.png' },
+      // The day opens the list on it; the actor is not toasted about their own booking.
+      details: { appointmentId: created.id, patientId: patient.id, img: '/uploads/meera.png', date: '2099-11-24', actorStaffId: org.worker.id },
     });
     // Nothing leaks to the other organisation's staff.
     const others = await t.database.db.select().from(notifications).where(and(eq(notifications.organisationId, hospital.id), eq(notifications.message, rows[0]!.message)));

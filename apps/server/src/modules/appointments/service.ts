@@ -19,6 +19,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import type { EventBus } from '../../lib/events/bus.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { notifyStaffOfArea, visitWhen } from '../../lib/visit-notifications.js';
+import { assertVisitDayReached, isDayBound, statusAfterMove } from '../../lib/visits.js';
 import { assertSlotRoom, bookableSlot, liveAppointmentStatuses, organisationZone, type SlotTime } from '../../lib/slots.js';
 import { getAppointment } from './queries.js';
 
@@ -91,14 +92,20 @@ async function notifyAppointmentCreated(
   tx: Tx,
   options: WriteOptions,
   organisation: { id: string; type: OrganisationType },
-  details: { appointmentId: string; patientId: string; patientName: string; doctor: DoctorRow; date: string; startTime: string; tokenNumber: number },
+  details: { appointmentId: string; actorStaffId: string | null; patientId: string; patientName: string; doctor: DoctorRow; date: string; startTime: string; tokenNumber: number },
 ): Promise<void> {
   const { doctor } = details;
   await notifyStaffOfArea(tx, options.events, organisation, 'appointments', {
     type: 'appointment-created',
     title: 'New appointment',
     message: `${details.patientName} booked ${doctor.name} (${doctor.specialization}) for ${visitWhen(details.date, details.startTime)} — token ${tokenLabel(details.tokenNumber, doctor.tokenPrefix)}`,
-    details: { appointmentId: details.appointmentId, patientId: details.patientId, ...(doctor.photoUrl ? { img: doctor.photoUrl } : {}) },
+    details: {
+      appointmentId: details.appointmentId,
+      patientId: details.patientId,
+      date: details.date,
+      ...(details.actorStaffId ? { actorStaffId: details.actorStaffId } : {}),
+      ...(doctor.photoUrl ? { img: doctor.photoUrl } : {}),
+    },
   });
 }
 
@@ -149,6 +156,7 @@ export async function bookAppointment(db: Db, caller: VisitActor, input: Appoint
     await tx.insert(appointmentHistory).values({ appointmentId, organisationId: caller.organisationId, byStaffId: caller.staffId, action: 'created', toStatus: 'BOOKED' });
     await notifyAppointmentCreated(tx, options, { id: caller.organisationId, type: organisation.type }, {
       appointmentId,
+      actorStaffId: caller.staffId,
       patientId: patient.id,
       patientName: patient.name,
       doctor,
@@ -197,6 +205,7 @@ async function moveAppointment(db: Db, actor: VisitActor, id: string, action: Ap
   await db.transaction(async (tx) => {
     const current = await lockAppointment(tx, actor, id);
     if (!canMoveAppointment(current.status, target)) throw new ConflictError(`Cannot ${action}: the appointment is ${current.status}`);
+    if (isDayBound(action)) await assertVisitDayReached(tx, actor.organisationId, current.date, action, options.now);
     await tx
       .update(appointments)
       .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: note } : {}) })
@@ -247,6 +256,9 @@ export async function rescheduleAppointment(db: Db, caller: StaffContext, id: st
     const organisation = await organisationZone(tx, caller.organisationId);
     const claimed = await claimSlot(tx, doctor, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const sameDay = doctorId === current.doctorId && input.date === current.date;
+    // A patient checked in today and moved to another day is no longer waiting: they check in on the
+    // new day (a future visit must not sit in the queue as checked in).
+    const { status, times } = statusAfterMove(current.status, current.date, input.date);
     await tx
       .update(appointments)
       .set({
@@ -256,16 +268,18 @@ export async function rescheduleAppointment(db: Db, caller: StaffContext, id: st
         startTime: claimed.slot.start,
         endTime: claimed.slot.end,
         tokenNumber: sameDay ? current.tokenNumber : await nextToken(tx, doctorId, input.date),
+        status,
+        ...times,
         updatedAt: new Date(),
       })
       .where(eq(appointments.id, id));
     const from = `${current.date} ${current.startTime} (${previousDoctor?.name ?? 'unknown doctor'})`;
     const to = `${input.date} ${claimed.slot.start} (${doctor.name})`;
     const note = `from ${from} to ${to}${input.reason ? `: ${input.reason}` : ''}`;
-    await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: current.status, note });
+    await tx.insert(appointmentHistory).values({ appointmentId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: status, note });
     // Both days change: the slot left behind is free again, the new one is taken.
-    await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId: current.doctorId, date: current.date, status: current.status });
-    if (!sameDay) await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId, date: input.date, status: current.status });
+    await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId: current.doctorId, date: current.date, status });
+    if (!sameDay) await announce(tx, options, caller.organisationId, { appointmentId: id, doctorId, date: input.date, status });
   });
   return getAppointment(db, caller, id);
 }

@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, staff } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, addScan, bearer, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { sampleFiles, uploadForm } from '../../test/sample-files.js';
-import { actOnBooking, createBooking } from './service.js';
+import { actOnBooking, bookBooking, createBooking } from './service.js';
 
 describe.each(drivers)('scan and test bookings (%s)', (driver) => {
   let t: TestApp;
@@ -84,14 +85,15 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
       .where(and(eq(notifications.organisationId, centre.id), eq(notifications.type, 'booking-created')));
     const mine = rows.filter((row) => row.details.bookingId === created.id);
     expect(mine.map((row) => row.recipient).sort()).toEqual([centre.admin.email, centre.worker.email].sort());
-    expect(mine[0]).toMatchObject({ title: 'New booking', details: { bookingId: created.id, patientId: patient.id, img: '/api/uploads/public/usg.png' } });
+    expect(mine[0]).toMatchObject({ title: 'New booking', details: { bookingId: created.id, patientId: patient.id, img: '/api/uploads/public/usg.png', date: upcoming(4), actorStaffId: centre.worker.id } });
     expect(mine[0]!.message).toMatch(/^Neha Kulkarni booked USG Abdomen for \d+ \w{3}, 10:00 am — token 001$/);
   });
 
   it('moves along the status graph only, and the report (a private PDF) makes it REPORT_READY', async () => {
     const scan = await addScan(admin);
     const patient = await addPatient(admin);
-    const created = await book(admin, { serviceId: scan.id, patientId: patient.id, date: upcoming(5), startTime: '11:00' });
+    // Today's, booked as at India's midnight: a booking moves along its graph only on its day.
+    const created = { id: await bookBooking(t.database.db, { organisationId: centre.id, staffId: centre.admin.id }, { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') }) };
     const act = (action: string, body: unknown = {}) => worker.post(`/api/bookings/${created.id}/actions/${action}`, body);
 
     const early = await worker.post(`/api/bookings/${created.id}/report`, { uploadId: await uploadPdf() });
@@ -213,14 +215,16 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
     const patient = await addPatient(admin);
     const caller = { id: centre.worker.id, organisationId: centre.id, role: 'WORKER' as const, organisationType: 'SCAN' as const, sessionFamilyId: 'test' };
     const events = { publish: vi.fn(async () => undefined) };
-    const date = upcoming(5);
-    const booked = await createBooking(t.database.db, caller, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events });
+    // Today's (as at India's midnight), so that it can be checked in below.
+    const date = indiaDate();
+    const now = todayInIndiaAt('00:00');
+    const booked = await createBooking(t.database.db, caller, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now });
     const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
     expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
     expect(events.publish).toHaveBeenCalledWith(centre.id, { type: 'booking.updated', bookingId: booked.id, serviceId: scan.id, date, status: 'BOOKED' }, expect.anything());
 
     events.publish.mockClear();
-    await expect(createBooking(t.database.db, caller, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events })).rejects.toThrow('This slot is full');
+    await expect(createBooking(t.database.db, caller, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now })).rejects.toThrow('This slot is full');
     expect(events.publish).not.toHaveBeenCalled();
     await actOnBooking(t.database.db, { organisationId: centre.id, staffId: centre.worker.id }, booked.id, 'check-in', {}, { events });
     expect(events.publish).toHaveBeenCalledWith(centre.id, expect.objectContaining({ type: 'booking.updated', status: 'CHECKED_IN' }), expect.anything());

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { bookingHistory, bookings, uploads } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError } from '../../lib/errors.js';
+import { assertVisitDayReached } from '../../lib/visits.js';
 import type { WriteOptions } from '../appointments/service.js';
 import { getBooking } from './queries.js';
 import { lockBooking } from './service.js';
@@ -21,6 +22,7 @@ export async function attachReport(db: Db, caller: StaffContext, id: string, upl
     if (current.status !== 'COMPLETED' && current.status !== 'REPORT_READY') {
       throw new ConflictError(`Cannot upload the report: the booking is ${current.status} (complete it first)`);
     }
+    await assertVisitDayReached(tx, caller.organisationId, current.date, 'report', options.now);
     const [upload] = await tx
       .select({ name: uploads.name, mimeType: uploads.mimeType })
       .from(uploads)

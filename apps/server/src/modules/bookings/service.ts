@@ -17,6 +17,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { assertSlotRoom, bookableSlot, liveBookingStatuses, organisationZone, type SlotTime } from '../../lib/slots.js';
 import { notifyStaffOfArea, visitWhen } from '../../lib/visit-notifications.js';
+import { assertVisitDayReached, isDayBound, statusAfterMove } from '../../lib/visits.js';
 import { queueTimesOf, staffActor, type VisitActor, type WriteOptions } from '../appointments/service.js';
 import { getBooking } from './queries.js';
 import { BOOKABLE_KINDS, serviceSchedule } from './slots.js';
@@ -67,14 +68,20 @@ async function notifyBookingCreated(
   tx: Tx,
   options: WriteOptions,
   organisation: { id: string; type: OrganisationType },
-  details: { bookingId: string; patientId: string; patientName: string; service: ServiceRow; date: string; startTime: string; tokenNumber: number },
+  details: { bookingId: string; actorStaffId: string | null; patientId: string; patientName: string; service: ServiceRow; date: string; startTime: string; tokenNumber: number },
 ): Promise<void> {
   const { service } = details;
   await notifyStaffOfArea(tx, options.events, organisation, 'bookings', {
     type: 'booking-created',
     title: 'New booking',
     message: `${details.patientName} booked ${service.name} for ${visitWhen(details.date, details.startTime)} — token ${tokenLabel(details.tokenNumber, service.tokenPrefix)}`,
-    details: { bookingId: details.bookingId, patientId: details.patientId, ...(service.imageUrl ? { img: service.imageUrl } : {}) },
+    details: {
+      bookingId: details.bookingId,
+      patientId: details.patientId,
+      date: details.date,
+      ...(details.actorStaffId ? { actorStaffId: details.actorStaffId } : {}),
+      ...(service.imageUrl ? { img: service.imageUrl } : {}),
+    },
   });
 }
 
@@ -112,6 +119,7 @@ export async function bookBooking(db: Db, actor: VisitActor, input: BookingCreat
     await tx.insert(bookingHistory).values({ bookingId, organisationId: actor.organisationId, byStaffId: actor.staffId, action: 'created', toStatus: 'BOOKED' });
     await notifyBookingCreated(tx, options, { id: actor.organisationId, type: organisation.type }, {
       bookingId,
+      actorStaffId: actor.staffId,
       patientId: patient.id,
       patientName: patient.name,
       service,
@@ -154,6 +162,7 @@ export async function actOnBooking(
   await db.transaction(async (tx) => {
     const current = await lockBooking(tx, actor.organisationId, id);
     if (!canMoveBooking(current.status, target)) throw new ConflictError(`Cannot ${action}: the booking is ${current.status}`);
+    if (isDayBound(action)) await assertVisitDayReached(tx, actor.organisationId, current.date, action, options.now);
     await tx
       .update(bookings)
       .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: reason } : {}) })
@@ -177,6 +186,9 @@ export async function rescheduleBooking(db: Db, caller: StaffContext, id: string
     const organisation = await organisationZone(tx, caller.organisationId);
     const slot = await claimSlot(tx, service, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const sameDay = serviceId === current.serviceId && input.date === current.date;
+    // A patient checked in today and moved to another day is no longer waiting: they check in on the
+    // new day (a future visit must not sit in the queue as checked in).
+    const { status, times } = statusAfterMove(current.status, current.date, input.date);
     await tx
       .update(bookings)
       .set({
@@ -187,14 +199,16 @@ export async function rescheduleBooking(db: Db, caller: StaffContext, id: string
         endTime: slot.end,
         tokenNumber: sameDay ? current.tokenNumber : await nextToken(tx, serviceId, input.date),
         pricePaise: serviceId === current.serviceId ? current.pricePaise : service.pricePaise,
+        status,
+        ...times,
         updatedAt: new Date(),
       })
       .where(eq(bookings.id, id));
     const from = `${current.date} ${current.startTime} (${previous?.name ?? 'unknown service'})`;
     const note = `from ${from} to ${input.date} ${slot.start} (${service.name})${input.reason ? `: ${input.reason}` : ''}`;
-    await tx.insert(bookingHistory).values({ bookingId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: current.status, note });
-    await announce(tx, options, caller.organisationId, { bookingId: id, serviceId: current.serviceId, date: current.date, status: current.status });
-    if (!sameDay) await announce(tx, options, caller.organisationId, { bookingId: id, serviceId, date: input.date, status: current.status });
+    await tx.insert(bookingHistory).values({ bookingId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: status, note });
+    await announce(tx, options, caller.organisationId, { bookingId: id, serviceId: current.serviceId, date: current.date, status });
+    if (!sameDay) await announce(tx, options, caller.organisationId, { bookingId: id, serviceId, date: input.date, status });
   });
   return getBooking(db, caller.organisationId, id);
 }

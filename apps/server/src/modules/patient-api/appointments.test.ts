@@ -150,8 +150,10 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     expect(rows[0]).toMatchObject({
       type: 'appointment-created',
       message: 'Rohan Deshpande booked Dr. Meera Joshi (Cardiology) for 24 Nov, 10:30 am — token 001',
-      details: { appointmentId: created.id, patientId: created.patientId },
+      details: { appointmentId: created.id, patientId: created.patientId, date: '2099-11-24' },
     });
+    // A patient's booking has no staff actor: every recipient is toasted.
+    expect(rows.every((row) => row.details.actorStaffId === undefined)).toBe(true);
   });
 
   it('books for one of the account’s own patients by id; anyone else’s patient is not found', async () => {

@@ -75,7 +75,9 @@ describe.each(drivers)('push delivery (%s)', (driver) => {
     const adminPhone = await subscribe(admin);
     const adminLaptop = await subscribe(admin);
     const workerDesk = await subscribe(worker);
-    expect((await book('09:00')).statusCode).toBe(201);
+    const booked = await book('09:00');
+    expect(booked.statusCode).toBe(201);
+    const appointmentId = booked.json<{ id: string }>().id;
 
     const browsers = [adminPhone, adminLaptop, workerDesk];
     await vi.waitFor(() => browsers.forEach((browser) => expect(fake.receivedAt(browser.endpoint)).toHaveLength(1)), waitLong);
@@ -90,7 +92,8 @@ describe.each(drivers)('push delivery (%s)', (driver) => {
         body: notification.message,
         icon: '/icons/icon-192.png',
         image: '/uploads/meera.png',
-        url: '/appointments',
+        // A tap opens the visit itself: its day's list with its drawer open.
+        url: `/appointments?from=${daysFromToday(3)}&open=${appointmentId}`,
         notificationId: notification.id,
         type: 'appointment-created',
       });
