@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { phoneSchema } from './contact.js';
 import { emailSchema } from './auth.js';
 import { organisationTypeSchema } from './organisations.js';
+import { uhidPrefixSchema } from './patients.js';
 import { lineText, multilineText } from './text.js';
 
 export const INACTIVITY_DEFAULT_MINUTES = 30;
@@ -26,6 +27,8 @@ export const organisationProfileSchema = z.object({
   showWallet: z.boolean(),
   /** Staff are signed out after this many idle minutes (a warning shows a minute before). */
   inactivityMinutes: z.number().int(),
+  /** Starts every new patient's UHID (MR number): 'SAN-' gives SAN-000123. */
+  uhidPrefix: z.string(),
   createdAt: z.iso.datetime(),
   facilities: z.array(z.object({ id: z.uuid(), name: z.string(), address: z.string().nullable(), phone: z.string().nullable() })),
 });
@@ -66,6 +69,8 @@ export const organisationUpdateSchema = z
       .int()
       .min(INACTIVITY_MIN_MINUTES, `Use at least ${INACTIVITY_MIN_MINUTES} minutes`)
       .max(INACTIVITY_MAX_MINUTES, `Use at most ${INACTIVITY_MAX_MINUTES} minutes`),
+    /** New patients only: numbers already given keep their prefix (they are printed on cards). */
+    uhidPrefix: uhidPrefixSchema,
   })
   .partial();
 export type OrganisationUpdate = z.infer<typeof organisationUpdateSchema>;

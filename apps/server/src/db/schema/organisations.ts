@@ -23,6 +23,8 @@ export const organisations = pgTable(
   showWallet: boolean('show_wallet').notNull().default(true),
   /** Staff are signed out after this many idle minutes (Settings > Security). */
   inactivityMinutes: integer('inactivity_minutes').notNull().default(30),
+  /** Starts each new patient's UHID (Settings > Organisation); migration 0016 set existing ones from the name. */
+  uhidPrefix: text('uhid_prefix').notNull().default('MR-'),
   createdAt: createdAt(),
   },
   (table) => [check('organisations_inactivity_minutes_range', sql`${table.inactivityMinutes} between 5 and 480`)],

@@ -1,6 +1,6 @@
 import { bloodGroups, genders } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './doctors.js';
 import { organisations } from './organisations.js';
 
@@ -14,6 +14,14 @@ export const patients = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
+    /**
+     * The UHID (MR number): the organisation's prefix + a number from patient_number_counters.
+     * Both are set by the patients_assign_uhid trigger on every insert (migration 0016), in the
+     * inserting transaction, so numbers are gap-free and unique whoever inserts (console, patient
+     * app, seed); the defaults only let an insert leave them out.
+     */
+    uhidNumber: integer('uhid_number').notNull().default(0),
+    uhid: text('uhid').notNull().default(''),
     name: text('name').notNull(),
     nameKey: text('name_key').notNull(),
     /** E.164, e.g. +919876543210. Not unique: families share a phone (a warning, not a block). */
@@ -22,9 +30,15 @@ export const patients = pgTable(
     email: text('email'),
     gender: gender('gender').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** The date of birth was worked out from an age in years (1 January of that year). */
+    dobEstimated: boolean('dob_estimated').notNull().default(false),
     bloodGroup: bloodGroup('blood_group'),
     address: text('address'),
     notes: text('notes'),
+    /** 14 digits, Verhoeff-checked. One person has one ABHA number: unique in an organisation. */
+    abhaNumber: text('abha_number'),
+    /** Lower-case, e.g. name@abdm. */
+    abhaAddress: text('abha_address'),
     ...timestamps,
   },
   (table) => [
@@ -40,5 +54,17 @@ export const patients = pgTable(
     index('patients_phone_digits_idx').on(table.phoneDigits),
     // The dashboard's "new patients this week".
     index('patients_organisation_created_idx').on(table.organisationId, table.createdAt),
+    uniqueIndex('patients_organisation_uhid_number_unique').on(table.organisationId, table.uhidNumber),
+    uniqueIndex('patients_organisation_uhid_unique').on(table.organisationId, table.uhid),
+    uniqueIndex('patients_organisation_abha_number_unique').on(table.organisationId, table.abhaNumber).where(sql`${table.abhaNumber} is not null`),
+    uniqueIndex('patients_organisation_abha_address_unique').on(table.organisationId, table.abhaAddress).where(sql`${table.abhaAddress} is not null`),
   ],
 );
+
+/** The last UHID number given in each organisation; the insert trigger bumps it under its row lock. */
+export const patientNumberCounters = pgTable('patient_number_counters', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});

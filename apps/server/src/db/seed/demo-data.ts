@@ -20,6 +20,8 @@ export interface DemoOrganisation {
   city: string;
   state: string;
   pincode: string;
+  /** Starts the UHID of each demo patient: SAN-000001. */
+  uhidPrefix: string;
   facilities: { name: string; address: string; phone: string }[];
   staff: DemoStaff[];
   /** 'active': Professional until ~9 months ahead; 'lapsed': Starter that ended a month ago. */
@@ -67,6 +69,7 @@ const activeLedger: DemoOrganisation['ledger'] = [
 export const demoOrganisations: DemoOrganisation[] = [
   {
     name: 'Sanjeevani Multispeciality Hospital',
+    uhidPrefix: 'SAN-',
     email: 'contact@sanjeevani.demo',
     phone: '+912026541234',
     type: 'HOSPITAL',
@@ -118,6 +121,7 @@ export const demoOrganisations: DemoOrganisation[] = [
   },
   {
     name: 'Lotus Diagnostics & Imaging',
+    uhidPrefix: 'LDI-',
     email: 'care@lotusdiagnostics.demo',
     phone: '+914023456789',
     type: 'SCAN',
@@ -154,6 +158,7 @@ export const demoOrganisations: DemoOrganisation[] = [
   },
   {
     name: 'Arogya Hospitals Group',
+    uhidPrefix: 'AHG-',
     email: 'info@arogyagroup.demo',
     phone: '+918041234567',
     type: 'MULTIHOSPITAL',
@@ -207,6 +212,7 @@ export const demoOrganisations: DemoOrganisation[] = [
   },
   {
     name: 'Shanti Family Clinic',
+    uhidPrefix: 'SFC-',
     email: 'hello@shanticlinic.demo',
     phone: '+917926401234',
     type: 'HOSPITAL',

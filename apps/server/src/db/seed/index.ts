@@ -65,7 +65,7 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
   const at = (daysAgo: number) => new Date(opts.now.getTime() - daysAgo * DAY_MS);
   const [organisation] = await tx
     .insert(organisations)
-    .values({ name: demo.name, email: demo.email, phone: demo.phone, type: demo.type, address: demo.address, city: demo.city, state: demo.state, pincode: demo.pincode, createdAt: at(400) })
+    .values({ name: demo.name, email: demo.email, phone: demo.phone, type: demo.type, address: demo.address, city: demo.city, state: demo.state, pincode: demo.pincode, uhidPrefix: demo.uhidPrefix, createdAt: at(400) })
     .returning({ id: organisations.id });
   const organisationId = organisation!.id;
   const branches = await tx

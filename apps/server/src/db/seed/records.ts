@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, phoneDigits, searchKey, type AvailabilityWindow, type bloodGroups, type Gender } from '@caredesk/shared';
+import { DEFAULT_TIME_ZONE, phoneDigits, searchKey, verhoeffCheckDigit, type AvailabilityWindow, type bloodGroups, type Gender } from '@caredesk/shared';
 import { todayIn } from '../../lib/list-query.js';
 import type { doctors, patients, services } from '../schema/index.js';
 import {
@@ -170,7 +170,12 @@ function buildPatients(plan: DemoRecordsPlan, rng: Random, organisationId: strin
     if (!family) families.push({ surname, region, phone, address });
 
     const year = rng.int(1940, 2024);
-    const dateOfBirth = rng.next() < 0.03 ? null : `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+    // Some give only their age at the desk: 1 January of the birth year, marked estimated.
+    const dobEstimated = rng.next() < 0.08;
+    const dateOfBirth = rng.next() < 0.03 ? null : dobEstimated ? `${year}-01-01` : `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
+    // About one in four has an ABHA number (Verhoeff-checked) and some an ABHA address.
+    const abhaBody = rng.next() < 0.25 ? `91${Array.from({ length: 11 }, () => rng.int(0, 9)).join('')}` : null;
+    const abhaNumber = abhaBody ? abhaBody + verhoeffCheckDigit(abhaBody) : null;
     const name = `${first} ${surname}`;
     const createdAt = new Date(now.getTime() - rng.int(1, 540) * DAY_MS - rng.int(0, 86_399) * 1000);
     rows.push({
@@ -182,6 +187,9 @@ function buildPatients(plan: DemoRecordsPlan, rng: Random, organisationId: strin
       email: rng.next() < 0.3 ? `${emailPart(first)}.${emailPart(surname)}${rng.int(1, 99)}@example.com` : null,
       gender,
       dateOfBirth: dateOfBirth && dateOfBirth <= today ? dateOfBirth : null,
+      dobEstimated: Boolean(dateOfBirth && dobEstimated),
+      abhaNumber,
+      abhaAddress: abhaNumber && rng.next() < 0.5 ? `${emailPart(first).slice(0, 8)}.${abhaNumber.slice(-6)}@abdm` : null,
       bloodGroup: rng.weighted(BLOOD_GROUP_SHARE),
       address,
       notes: rng.next() < 0.12 ? rng.pick(PATIENT_NOTES) : null,
@@ -189,7 +197,8 @@ function buildPatients(plan: DemoRecordsPlan, rng: Random, organisationId: strin
       updatedAt: createdAt,
     });
   }
-  return rows;
+  // UHIDs are given in insert order (the database's trigger): register the oldest first.
+  return rows.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
 }
 
 /** The organisation's doctors, services and patients; pure, so tests can check it is repeatable. */

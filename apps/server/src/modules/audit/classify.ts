@@ -40,13 +40,21 @@ const PATIENT_RECORD_READS = [
 // phone check. Each is audited with its filter and the number of records it returned.
 const PATIENT_LISTS = [
   /^\/api\/patients$/,
-  /^\/api\/patients\/phone-matches$/,
   /^\/api\/appointments$/,
   /^\/api\/bookings$/,
   /^\/api\/chats$/,
   /^\/api\/search$/,
   /^\/api\/tokens\/:kind(\/:id)?$/,
 ];
+
+// Searches sent as a POST so that what is looked up (a phone number) stays out of URLs: reads,
+// audited like a list with the number of records found, never as a write.
+const PATIENT_LOOKUPS = [/^\/api\/patients\/matches$/];
+
+/** A POST that only reads patient data (PATIENT_LOOKUPS): its reply's records are counted. */
+export function isPatientLookup(method: string, routeUrl: string | undefined): boolean {
+  return method === 'POST' && routeUrl !== undefined && PATIENT_LOOKUPS.some((pattern) => pattern.test(routeUrl));
+}
 
 /** Routes of patient data: a request to one answered 401, 403 or 404 is a security event. */
 export function isPatientDataRoute(routeUrl: string): boolean {
@@ -156,6 +164,7 @@ export function classifyStaffRequest(request: FinishedRequest): Classified | nul
     }
     return null;
   }
+  if (isPatientLookup(method, routeUrl)) return { action: 'search', entity, entityId: null, details: { ...(request.count === undefined ? {} : { count: request.count }), search: 'phone' } };
   if (!WRITE_METHODS.has(method)) return null;
   if (routeUrl === '/api/auth/logout') return { action: 'sign-out', entity, entityId: null };
   const action = writeAction(request);

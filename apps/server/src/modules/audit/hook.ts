@@ -6,7 +6,7 @@ import { bearerToken } from '../../lib/auth.js';
 import { startAnchorExports } from './anchor-exports.js';
 import { revokedCallerOf } from './attribution.js';
 import type { AuditEntryInput } from './chain.js';
-import { classifyStaffRequest, deniedReason } from './classify.js';
+import { classifyStaffRequest, deniedReason, isPatientLookup } from './classify.js';
 import { auditKeysOf } from './keys.js';
 import { chainWaitingEntries, enqueueAuditEntry, organisationsWithWaitingEntries } from './outbox.js';
 
@@ -67,7 +67,7 @@ function recordCount(payload: Record<string, unknown>): number | undefined {
 
 function capture(request: FastifyRequest, statusCode: number, payload: unknown): Captured | undefined {
   if (!isRecord(payload) || statusCode >= 300) return undefined;
-  if (request.method === 'GET') {
+  if (request.method === 'GET' || isPatientLookup(request.method, request.routeOptions.url)) {
     const count = recordCount(payload);
     return count === undefined ? undefined : { count };
   }

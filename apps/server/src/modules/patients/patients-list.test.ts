@@ -103,9 +103,9 @@ describe.each(drivers)('patients: list, search, filters and CSV (%s)', (driver) 
       const response = await worker.get('/api/patients/export.csv?ageBand=18-40&sort=name');
       expect(response.headers['content-disposition']).toMatch(/filename="patients-\d{4}-\d{2}-\d{2}\.csv"/);
       const lines = response.body.slice(1).trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Name,Phone,E-mail,Gender,Date of birth,Blood group,Address,Notes,Registered');
+      expect(lines[0]).toBe('UHID,Name,Phone,E-mail,Gender,Date of birth,Date of birth estimated,Blood group,Address,Notes,ABHA number,ABHA address,Registered');
       expect(lines).toHaveLength(4);
-      expect(lines[1]).toMatch(/^'-2\+3 Cmd,'\+919811100007,,Male,2000-01-01,B\+,"Flat 4, ""Shanti"", FC Road",,/);
+      expect(lines[1]).toMatch(/^MR-\d{6},'-2\+3 Cmd,'\+919811100007,,Male,2000-01-01,No,B\+,"Flat 4, ""Shanti"", FC Road",,,,/);
       expect(response.body).not.toContain('Gurpreet');
     });
   });

@@ -54,19 +54,18 @@ describe.each(drivers)('patients: records, phone warnings and isolation (%s)', (
     const son = await create(worker, { name: 'Aarav Bhosale', phone, gender: 'MALE' });
     await create(outsider, { name: 'Someone Elsewhere', phone });
 
-    const matches = async (query: string) => {
-      const response = await worker.get(`/api/patients/phone-matches?${query}`);
+    const matches = async (body: object) => {
+      const response = await worker.post('/api/patients/matches', body);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ data: { id: string; name: string }[] }>().data;
+      return response.json<{ data: { id: string; name: string; uhid: string }[] }>().data.map(({ id, name, uhid }) => ({ id, name, uhid }));
     };
-    const national = encodeURIComponent(phone.slice(3));
-    expect(await matches(`phone=${national}`)).toEqual([
-      { id: son.id, name: 'Aarav Bhosale' },
-      { id: mother.id, name: 'Kavita Bhosale' },
+    expect(await matches({ phone: phone.slice(3) })).toEqual([
+      { id: son.id, name: 'Aarav Bhosale', uhid: son.uhid },
+      { id: mother.id, name: 'Kavita Bhosale', uhid: mother.uhid },
     ]);
-    expect(await matches(`phone=${encodeURIComponent(phone)}&excludeId=${son.id}`)).toEqual([{ id: mother.id, name: 'Kavita Bhosale' }]);
-    expect(await matches(`phone=${encodeURIComponent(uniquePhone())}`)).toEqual([]);
-    const bad = await worker.get('/api/patients/phone-matches?phone=12&excludeId=x');
+    expect(await matches({ phone, excludeId: son.id })).toEqual([{ id: mother.id, name: 'Kavita Bhosale', uhid: mother.uhid }]);
+    expect(await matches({ phone: uniquePhone() })).toEqual([]);
+    const bad = await worker.post('/api/patients/matches', { phone: '12', excludeId: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ErrorBody>().issues!.map((i) => i.path).sort()).toEqual(['excludeId', 'phone']);
   });
@@ -90,6 +89,6 @@ describe.each(drivers)('patients: records, phone warnings and isolation (%s)', (
       expect((await clients.worker.get('/api/patients')).statusCode).toBe(200);
     }
     expect((await t.app.inject({ url: '/api/patients' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/patients/phone-matches?phone=9822012345' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/patients/matches', payload: { phone: '9822012345' } })).statusCode).toBe(401);
   });
 });

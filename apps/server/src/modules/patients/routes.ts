@@ -6,8 +6,8 @@ import {
   patientSchema,
   patientSummarySchema,
   patientUpdateSchema,
-  phoneMatchesQuerySchema,
-  phoneMatchesSchema,
+  patientMatchesQuerySchema,
+  patientMatchesSchema,
 } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { createPatient, deletePatient, exportPatients, getPatient, listPatients, patientCsvColumns, phoneMatches, updatePatient } from './service.js';
+import { createPatient, deletePatient, exportPatients, getPatient, listPatients, patientCsvColumns, patientMatches, updatePatient } from './service.js';
 
 const tags = ['patients'];
 const security = [{ bearerAuth: [] }];
@@ -26,7 +26,7 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/patients',
-      { ...guard, schema: { tags, security, summary: 'Patients: search by name or phone digits, filter, sort, page (the list columns; the full record is GET /patients/{id})', querystring: patientListQuerySchema, response: { 200: paginatedSchema(patientSummarySchema) } } },
+      { ...guard, schema: { tags, security, summary: 'Patients: search by name, phone digits, UHID, ABHA number or ABHA address; filter, sort, page (the list columns; the full record is GET /patients/{id})', querystring: patientListQuerySchema, response: { 200: paginatedSchema(patientSummarySchema) } } },
       (request) => listPatients(ctx.db, staffOf(request), request.query),
     );
     app.get(
@@ -34,10 +34,14 @@ export function patientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { ...guard, schema: { tags, security, summary: 'Every patient the list filters match, as CSV (UTF-8 with BOM)', querystring: patientListQuerySchema } },
       (request, reply) => sendCsv(reply, 'patients', csvLines(patientCsvColumns, exportPatients(ctx.db, staffOf(request), request.query))),
     );
-    app.get(
-      '/patients/phone-matches',
-      { ...guard, schema: { tags, security, summary: 'Other patients with this phone number (a warning, never a block)', querystring: phoneMatchesQuerySchema, response: { 200: phoneMatchesSchema } } },
-      (request) => phoneMatches(ctx.db, staffOf(request), request.query),
+    // A POST so the phone number travels in the body, never in a URL or an access log.
+    app.post(
+      '/patients/matches',
+      {
+        ...guard,
+        schema: { tags, security, summary: 'Other patients with this phone number (a warning before a duplicate, never a block)', body: patientMatchesQuerySchema, response: { 200: patientMatchesSchema } },
+      },
+      (request) => patientMatches(ctx.db, staffOf(request), request.body),
     );
     app.get('/patients/:id', { ...guard, schema: { tags, security, summary: 'One patient', params: idParamsSchema, response: { 200: patientSchema } } }, (request) =>
       getPatient(ctx.db, staffOf(request), request.params.id),

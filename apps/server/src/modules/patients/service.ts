@@ -1,10 +1,22 @@
-import { AGE_BANDS, ageFrom, phoneDigits, searchKey, type Patient, type patientInputSchema, type patientListQuerySchema, type PatientSummary, type patientUpdateSchema } from '@caredesk/shared';
-import { and, asc, count, eq, gte, isNotNull, lte, ne, type SQL } from 'drizzle-orm';
+import {
+  AGE_BANDS,
+  ageFrom,
+  formatAbhaNumber,
+  phoneDigits,
+  searchKey,
+  type Patient,
+  type patientInputSchema,
+  type patientListQuerySchema,
+  type PatientSummary,
+  type patientUpdateSchema,
+} from '@caredesk/shared';
+import { and, asc, count, eq, gte, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { birthDateRange, digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits, todayIn } from '../../lib/list-query.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
@@ -16,18 +28,22 @@ export type PatientFilters = z.output<typeof patientListQuerySchema>;
 
 const patientColumns = {
   id: patients.id,
+  uhid: patients.uhid,
   name: patients.name,
   phone: patients.phone,
   email: patients.email,
   gender: patients.gender,
   dateOfBirth: patients.dateOfBirth,
+  dobEstimated: patients.dobEstimated,
   bloodGroup: patients.bloodGroup,
   address: patients.address,
   notes: patients.notes,
+  abhaNumber: patients.abhaNumber,
+  abhaAddress: patients.abhaAddress,
   createdAt: patients.createdAt,
   updatedAt: patients.updatedAt,
 };
-type PatientRow = Omit<typeof patients.$inferSelect, 'organisationId' | 'nameKey' | 'phoneDigits'>;
+type PatientRow = Omit<typeof patients.$inferSelect, 'organisationId' | 'nameKey' | 'phoneDigits' | 'uhidNumber'>;
 
 function toPatient(row: PatientRow): Patient {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -36,16 +52,32 @@ function toPatient(row: PatientRow): Patient {
 const sortColumns = { name: patients.nameKey, createdAt: patients.createdAt, dateOfBirth: patients.dateOfBirth } as const;
 
 /**
- * A search of mostly digits looks in the phone number, anything else at the start of any word of
- * the name; both use the trigram indexes on name_key and phone_digits.
+ * What a search term looks for, all within the caller's organisation:
+ * - an ABHA address (has '@'): that address;
+ * - 14 digits (hyphens and spaces allowed): that ABHA number;
+ * - a UHID as printed (letters then digits, e.g. SAN-000123): that UHID;
+ * - mostly digits: the phone number (trigram index on phone_digits), or the UHID's number
+ *   (123 and 000123 both find SAN-000123);
+ * - anything else: the start of any word of the name (trigram index on name_key).
  */
+export function patientSearchCondition(search: string): SQL | undefined {
+  const term = search.trim();
+  if (term.includes('@')) return eq(patients.abhaAddress, term.toLowerCase());
+  const compact = term.replace(/[\s-]/g, '');
+  if (/^\d{14}$/.test(compact)) return or(eq(patients.abhaNumber, compact), digitsMatch(patients.phoneDigits, compact));
+  if (/^[a-z][a-z0-9/-]*\d{3,}$/i.test(term)) {
+    return or(eq(patients.uhid, term.toUpperCase()), nameKeyMatches(patients.nameKey, term));
+  }
+  const digits = phoneSearchDigits(term);
+  if (!digits) return nameKeyMatches(patients.nameKey, term);
+  const number = /^\d{1,9}$/.test(compact) ? Number(compact) : undefined;
+  return number === undefined ? digitsMatch(patients.phoneDigits, digits) : or(digitsMatch(patients.phoneDigits, digits), eq(patients.uhidNumber, number));
+}
+
 /** `today` is the organisation's (YYYY-MM-DD): age bands count birthdays on its calendar. */
 function matching(caller: StaffContext, filters: PatientFilters, today: string): SQL {
   const conditions: (SQL | undefined)[] = [eq(patients.organisationId, caller.organisationId)];
-  if (filters.search) {
-    const digits = phoneSearchDigits(filters.search);
-    conditions.push(digits ? digitsMatch(patients.phoneDigits, digits) : nameKeyMatches(patients.nameKey, filters.search));
-  }
+  if (filters.search) conditions.push(patientSearchCondition(filters.search));
   if (filters.gender) conditions.push(eq(patients.gender, filters.gender));
   if (filters.ageBand) {
     // Patients without a date of birth have no age, so a band leaves them out.
@@ -62,6 +94,7 @@ function selectPatients(db: Db) {
 // What the list shows, no more (issue 13): a page of 200 must not carry notes and addresses.
 const summaryColumns = {
   id: patients.id,
+  uhid: patients.uhid,
   name: patients.name,
   phone: patients.phone,
   gender: patients.gender,
@@ -105,23 +138,64 @@ export async function getPatient(db: Db, caller: StaffContext, id: string): Prom
   return toPatient(row);
 }
 
+/** The unique indexes decide: one ABHA number or address belongs to one patient of an organisation. */
+async function withDuplicateCheck<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'patients_organisation_abha_number_unique') {
+      const message = 'Another patient already has this ABHA number';
+      throw new ConflictError(message, [{ path: 'abhaNumber', message }]);
+    }
+    if (constraint === 'patients_organisation_abha_address_unique') {
+      const message = 'Another patient already has this ABHA address';
+      throw new ConflictError(message, [{ path: 'abhaAddress', message }]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The stored date of birth: the one given, or 1 January of the birth year an age in years
+ * implies on the organisation's calendar (then flagged estimated). Undefined: not sent.
+ */
+async function birthDateOf(db: Db, caller: StaffContext, input: PatientChanges): Promise<{ dateOfBirth?: string | null; dobEstimated?: boolean }> {
+  if (input.ageYears != null) {
+    const year = Number(todayIn(await organisationTimeZone(db, caller.organisationId)).slice(0, 4)) - input.ageYears;
+    return { dateOfBirth: `${String(year).padStart(4, '0')}-01-01`, dobEstimated: true };
+  }
+  if (input.dateOfBirth !== undefined) return { dateOfBirth: input.dateOfBirth, dobEstimated: false };
+  // An explicit null age (the age cleared without a date) clears an estimated date of birth.
+  if (input.ageYears === null) return { dateOfBirth: null, dobEstimated: false };
+  return {};
+}
+
+/** The UHID is given by the patients_assign_uhid trigger in the inserting statement (migration 0016). */
 export async function createPatient(db: Db, caller: StaffContext, input: PatientCreate): Promise<Patient> {
-  const [row] = await db
-    .insert(patients)
-    .values({ ...input, organisationId: caller.organisationId, nameKey: searchKey(input.name), phoneDigits: phoneDigits(input.phone) })
-    .returning(patientColumns);
+  const { ageYears: _ageYears, ...fields } = input;
+  const birth = await birthDateOf(db, caller, input);
+  const [row] = await withDuplicateCheck(() =>
+    db
+      .insert(patients)
+      .values({ ...fields, ...birth, organisationId: caller.organisationId, nameKey: searchKey(input.name), phoneDigits: phoneDigits(input.phone) })
+      .returning(patientColumns),
+  );
   return toPatient(row!);
 }
 
 export async function updatePatient(db: Db, caller: StaffContext, id: string, changes: PatientChanges): Promise<Patient> {
-  const values: Partial<typeof patients.$inferInsert> = { ...changes, updatedAt: new Date() };
+  const { ageYears: _ageYears, ...fields } = changes;
+  const values: Partial<typeof patients.$inferInsert> = { ...fields, ...(await birthDateOf(db, caller, changes)), updatedAt: new Date() };
   if (changes.name !== undefined) values.nameKey = searchKey(changes.name);
   if (changes.phone !== undefined) values.phoneDigits = phoneDigits(changes.phone);
-  const [row] = await db
-    .update(patients)
-    .set(values)
-    .where(and(eq(patients.id, id), eq(patients.organisationId, caller.organisationId)))
-    .returning(patientColumns);
+  const [row] = await withDuplicateCheck(() =>
+    db
+      .update(patients)
+      .set(values)
+      .where(and(eq(patients.id, id), eq(patients.organisationId, caller.organisationId)))
+      .returning(patientColumns),
+  );
   if (!row) throw new NotFoundError('Patient not found');
   return toPatient(row);
 }
@@ -141,31 +215,44 @@ export async function deletePatient(db: Db, caller: StaffContext, id: string): P
 }
 
 /**
- * Other patients of the caller's organisation with this phone number. Families share phones, so
- * the form only warns; it never blocks.
+ * Other patients of the caller's organisation with this phone number, as list rows (a booking
+ * can pick one). Families share phones, so the console only warns; it never blocks.
  */
-export async function phoneMatches(db: Db, caller: StaffContext, query: { phone: string; excludeId?: string | undefined }) {
+export async function patientMatches(db: Db, caller: StaffContext, query: { phone: string; excludeId?: string | undefined }) {
   const conditions = [eq(patients.organisationId, caller.organisationId), eq(patients.phoneDigits, phoneDigits(query.phone))];
-  if (query.excludeId) conditions.push(ne(patients.id, query.excludeId));
+  if (query.excludeId) {
+    // The record being edited: one that is not the organisation's is unknown here, as everywhere.
+    const [own] = await db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.id, query.excludeId), eq(patients.organisationId, caller.organisationId)));
+    if (!own) throw new NotFoundError('Patient not found');
+    conditions.push(ne(patients.id, query.excludeId));
+  }
+  const today = new Date(`${todayIn(await organisationTimeZone(db, caller.organisationId))}T00:00:00`);
   const rows = await db
-    .select({ id: patients.id, name: patients.name })
+    .select(summaryColumns)
     .from(patients)
     .where(and(...conditions))
     .orderBy(asc(patients.nameKey), asc(patients.id))
     .limit(20);
-  return { data: rows };
+  return { data: rows.map((row) => toSummary(row, today)) };
 }
 
 const GENDER_LABELS = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' } as const;
 
 export const patientCsvColumns: CsvColumn<Patient>[] = [
+  { header: 'UHID', value: (p) => p.uhid },
   { header: 'Name', value: (p) => p.name },
   { header: 'Phone', value: (p) => p.phone },
   { header: 'E-mail', value: (p) => p.email },
   { header: 'Gender', value: (p) => GENDER_LABELS[p.gender] },
   { header: 'Date of birth', value: (p) => p.dateOfBirth },
+  { header: 'Date of birth estimated', value: (p) => (p.dobEstimated ? 'Yes' : 'No') },
   { header: 'Blood group', value: (p) => p.bloodGroup },
   { header: 'Address', value: (p) => p.address },
   { header: 'Notes', value: (p) => p.notes },
+  { header: 'ABHA number', value: (p) => (p.abhaNumber ? formatAbhaNumber(p.abhaNumber) : null) },
+  { header: 'ABHA address', value: (p) => p.abhaAddress },
   { header: 'Registered', value: (p) => p.createdAt },
 ];

@@ -1,4 +1,5 @@
-import { phoneDigits, searchKey, searchResponseSchema, type SearchResult, type ServiceKind } from '@caredesk/shared';
+import { formatAbhaNumber, phoneDigits, searchKey, searchResponseSchema, verhoeffCheckDigit, type SearchResult, type ServiceKind } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { doctors, patients, services } from '../../db/schema/index.js';
@@ -76,9 +77,26 @@ describe.each(drivers)('header search (%s)', (driver) => {
 
   it('finds a patient by the start of any word of the name, opening /user/<id>', async () => {
     for (const q of ['rah', 'SHAR', 'Rahul Sh']) {
-      expect(await search(tokens.hospitalAdmin!, q), q).toContainEqual({ kind: 'patient', id: ids.rahul, title: 'Rahul Sharma', subtitle: '+919876543210', path: `/user/${ids.rahul}` });
+      expect(await search(tokens.hospitalAdmin!, q), q).toContainEqual({ kind: 'patient', id: ids.rahul, title: 'Rahul Sharma', subtitle: expect.stringMatching(/^[A-Z]+-\d{6} · \+919876543210$/), path: `/user/${ids.rahul}` });
     }
     expect(idsOf(await search(tokens.hospitalAdmin!, 'hul'))).not.toContain(ids.rahul);
+  });
+
+  it('finds a patient by UHID (or its bare number), ABHA number and ABHA address, within the organisation', async () => {
+    const db = t.database.db;
+    const abha = '9100000000002';
+    const abhaNumber = `${abha}${verhoeffCheckDigit(abha)}`;
+    await db.update(patients).set({ abhaNumber, abhaAddress: 'rahul.sharma@abdm' }).where(eq(patients.id, ids.rahul!));
+    const [row] = await db.select({ uhid: patients.uhid, uhidNumber: patients.uhidNumber }).from(patients).where(eq(patients.id, ids.rahul!));
+    const [other] = await db.select({ uhidNumber: patients.uhidNumber }).from(patients).where(eq(patients.id, ids.scanPatient!));
+    for (const q of [row!.uhid, row!.uhid.toLowerCase(), String(row!.uhidNumber).padStart(3, '0'), String(row!.uhidNumber).padStart(6, '0'), formatAbhaNumber(abhaNumber), abhaNumber, 'rahul.sharma@abdm']) {
+      const results = await search(tokens.hospitalAdmin!, q);
+      expect(idsOf(results), q).toContain(ids.rahul);
+      expect(results.find((result) => result.id === ids.rahul)?.subtitle, q).toContain(row!.uhid);
+    }
+    // The scan centre's patient numbered the same is not the hospital's to find.
+    expect(idsOf(await search(tokens.hospitalAdmin!, String(other!.uhidNumber).padStart(6, '0')))).not.toContain(ids.scanPatient);
+    expect(idsOf(await search(tokens.scanAdmin!, 'rahul.sharma@abdm'))).toEqual([]);
   });
 
   it('ignores case and accents, and finds a patient by phone digits', async () => {

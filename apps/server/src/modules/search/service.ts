@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { doctors, patients, services } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { digitsMatch, escapeLike, nameKeyMatches, phoneSearchDigits } from '../../lib/list-query.js';
+import { escapeLike, nameKeyMatches } from '../../lib/list-query.js';
+import { patientSearchCondition } from '../patients/service.js';
 
 export interface SearchQuery {
   q: string;
@@ -21,15 +22,14 @@ function visibleServiceKinds(caller: StaffContext): ServiceKind[] {
 }
 
 async function searchPatients(db: Db, caller: StaffContext, query: SearchQuery): Promise<SearchResult[]> {
-  const digits = phoneSearchDigits(query.q);
-  const match = or(nameKeyMatches(patients.nameKey, query.q), digits ? digitsMatch(patients.phoneDigits, digits) : undefined);
+  // The patients list's own matching: name, phone, UHID (or its bare number), ABHA number and address.
   const rows = await db
-    .select({ id: patients.id, name: patients.name, phone: patients.phone })
+    .select({ id: patients.id, name: patients.name, phone: patients.phone, uhid: patients.uhid })
     .from(patients)
-    .where(and(eq(patients.organisationId, caller.organisationId), match))
+    .where(and(eq(patients.organisationId, caller.organisationId), patientSearchCondition(query.q)))
     .orderBy(asc(patients.nameKey), asc(patients.id))
     .limit(query.limit);
-  return rows.map((row) => ({ kind: 'patient', id: row.id, title: row.name, subtitle: row.phone, path: `/user/${row.id}` }));
+  return rows.map((row) => ({ kind: 'patient', id: row.id, title: row.name, subtitle: `${row.uhid} · ${row.phone}`, path: `/user/${row.id}` }));
 }
 
 async function searchDoctors(db: Db, caller: StaffContext, query: SearchQuery): Promise<SearchResult[]> {

@@ -26,6 +26,7 @@ export async function getOrganisationProfile(db: Db, organisationId: string): Pr
     timeZone: organisation.timeZone,
     showWallet: organisation.showWallet,
     inactivityMinutes: organisation.inactivityMinutes,
+    uhidPrefix: organisation.uhidPrefix,
     createdAt: organisation.createdAt.toISOString(),
     facilities: branches,
   };

@@ -71,14 +71,18 @@ export function makeDoctor(overrides: Partial<Doctor> = {}): Doctor {
 export function makePatient(overrides: Partial<Patient> = {}): Patient {
   return {
     id: id('30000000'),
+    uhid: 'SUN-000042',
     name: 'Lakshmi Narayan',
     phone: '+919876543210',
     email: null,
     gender: 'FEMALE',
     dateOfBirth: '1985-11-03',
+    dobEstimated: false,
     bloodGroup: null,
     address: null,
     notes: null,
+    abhaNumber: null,
+    abhaAddress: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,

@@ -15,6 +15,7 @@ export const profile: OrganisationProfile = {
   timeZone: 'Asia/Kolkata',
   showWallet: true,
   inactivityMinutes: 30,
+  uhidPrefix: 'SUN-',
   createdAt: '2026-01-01T00:00:00.000Z',
   facilities: [],
 };

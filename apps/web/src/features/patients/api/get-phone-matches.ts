@@ -1,15 +1,15 @@
-import { phoneMatchesSchema } from '@caredesk/shared';
+import { patientMatchesSchema, type PatientSummary } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { patientsKey } from './get-patients';
 
-export type PhoneMatch = { id: string; name: string };
-
-/** Other patients already using a (normalised) phone number. */
-export async function getPhoneMatches(phone: string, excludeId: string | undefined, signal?: AbortSignal): Promise<PhoneMatch[]> {
-  const params = excludeId ? { phone, excludeId } : { phone };
-  const response = await http.get<unknown>('/patients/phone-matches', { params, signal });
-  return phoneMatchesSchema.parse(response.data).data;
+/**
+ * Other patients already using a (normalised) phone number. A POST: the number goes in the body,
+ * never in a URL (browser history, proxies and access logs keep URLs).
+ */
+export async function getPhoneMatches(phone: string, excludeId: string | undefined, signal?: AbortSignal): Promise<PatientSummary[]> {
+  const response = await http.post<unknown>('/patients/matches', excludeId ? { phone, excludeId } : { phone }, { signal });
+  return patientMatchesSchema.parse(response.data).data;
 }
 
 export const phoneMatchesQueryOptions = (phone: string | null, excludeId?: string) =>
