@@ -51,7 +51,7 @@ test('a patient writes through the patient app: the message reaches an open cons
 
   const row = conversations(page).getByRole('link', { name: `${name}, 1 unread` });
   await expect(row).toBeVisible({ timeout: 15_000 });
-  await expect(conversations(page).getByRole('link').first()).toHaveAccessibleName(`${name}, 1 unread`);
+  await expect(conversations(page).getByRole('link').first()).toHaveAccessibleName(new RegExp(`^${name}, 1 unread `));
   await expect(row).toContainText(first);
 
   await page.getByRole('banner').getByRole('button', { name: 'Notifications' }).click();
@@ -64,7 +64,7 @@ test('a patient writes through the patient app: the message reaches an open cons
   await expect(page).toHaveURL(new RegExp(`/chats/${patient.id}$`));
   await expect(messages(page).getByText(first)).toBeVisible();
   // Opening the thread read it: the list's badge goes.
-  await expect(conversations(page).getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(conversations(page).getByRole('link', { name: new RegExp(`^${name} `) })).toBeVisible();
 
   const second = `Also, can I come tomorrow? ${uniqueSuffix()}`;
   const sent = await request.post(`/api/patient/chats/${conversationId}/messages`, { headers: app, data: { text: second, clientId: crypto.randomUUID() } });
@@ -108,7 +108,7 @@ test('an image sent from the console is uploaded privately, shown as a thumbnail
 
   await page.reload();
   await expect(messages(page).getByRole('img', { name: 'x-ray.png' })).toBeVisible();
-  await expect(conversations(page).getByRole('link', { name, exact: true })).toContainText('You: Your scan');
+  await expect(conversations(page).getByRole('link', { name: new RegExp(`^${name} `) })).toContainText('You: Your scan');
 
   const app = await signInPatient(request, patient.phone);
   const list = (await (await request.get('/api/patient/chats', { headers: app })).json()) as { data: { id: string }[] };
@@ -148,4 +148,34 @@ test.describe('chats on a phone', () => {
     await expect(page).toHaveURL(/\/chats$/);
     await expect(conversations(page)).toBeVisible();
   });
+});
+
+test('on a 375px phone the day chip never lies over message text, wherever the thread is scrolled', async ({ page, request }) => {
+  const staff = await signInStaff(request, 'admin@hospital.demo');
+  const patient = await createPatient(request, staff, `Long Thread ${uniqueSuffix()}`);
+  for (let index = 1; index <= 10; index++) {
+    const text = `Message ${index}: your report is ready at the front desk; please bring the old prescription and your ID when you come in.`;
+    const sent = await request.post(`/api/chats/${patient.id}/messages`, { headers: staff, data: { text, clientId: crypto.randomUUID() } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto(`/chats/${patient.id}`);
+  const log = messages(page);
+  await expect(log.getByText(/^Message 10:/)).toBeVisible();
+  const chip = log.getByRole('heading', { level: 3 });
+  const bubbles = log.getByRole('listitem');
+  expect(await log.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  for (const at of ['top', 'middle', 'bottom'] as const) {
+    await log.evaluate((element, where) => {
+      element.scrollTop = where === 'top' ? 0 : where === 'middle' ? (element.scrollHeight - element.clientHeight) / 2 : element.scrollHeight;
+    }, at);
+    const chipBox = await chip.boundingBox();
+    for (const bubble of await bubbles.all()) {
+      const box = await bubble.boundingBox();
+      if (!chipBox || !box) continue;
+      const overlaps = chipBox.x < box.x + box.width && box.x < chipBox.x + chipBox.width && chipBox.y < box.y + box.height && box.y < chipBox.y + chipBox.height;
+      expect(overlaps, `the day chip lies over a message with the thread scrolled to the ${at}`).toBe(false);
+    }
+  }
 });

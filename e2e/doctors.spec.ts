@@ -16,10 +16,10 @@ test('a hospital admin adds a doctor with a photo and a two-window schedule, fin
   await page.getByLabel('Consultation fee').fill('650');
 
   const monday = page.getByRole('group', { name: 'Monday' });
-  await monday.getByRole('button', { name: 'Add Monday window' }).click();
+  await monday.getByRole('button', { name: 'Add window for Monday' }).click();
   await monday.getByLabel('Monday window 1 start').fill('09:00');
   await monday.getByLabel('Monday window 1 end').fill('13:00');
-  await monday.getByRole('button', { name: 'Add Monday window' }).click();
+  await monday.getByRole('button', { name: 'Add window for Monday' }).click();
   await monday.getByLabel('Monday window 2 start').fill('17:00');
   await monday.getByLabel('Monday window 2 end').fill('20:00');
 
@@ -57,10 +57,10 @@ test('overlapping windows are refused in the form with the reason on the field',
   await page.getByLabel('Specialization').fill('ENT');
   await page.getByLabel('Consultation fee').fill('400');
   const tuesday = page.getByRole('group', { name: 'Tuesday' });
-  await tuesday.getByRole('button', { name: 'Add Tuesday window' }).click();
+  await tuesday.getByRole('button', { name: 'Add window for Tuesday' }).click();
   await tuesday.getByLabel('Tuesday window 1 start').fill('09:00');
   await tuesday.getByLabel('Tuesday window 1 end').fill('12:00');
-  await tuesday.getByRole('button', { name: 'Add Tuesday window' }).click();
+  await tuesday.getByRole('button', { name: 'Add window for Tuesday' }).click();
   await tuesday.getByLabel('Tuesday window 2 start').fill('11:00');
   await tuesday.getByLabel('Tuesday window 2 end').fill('14:00');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -25,7 +25,7 @@ test('a scan centre admin creates an MRI scan with a capacity of three per slot'
   await page.getByLabel('Preparation instructions').fill('Remove all metal objects. Arrive 15 minutes early.');
   await page.getByLabel('Capacity per slot').fill('3');
   const friday = page.getByRole('group', { name: 'Friday' });
-  await friday.getByRole('button', { name: 'Add Friday window' }).click();
+  await friday.getByRole('button', { name: 'Add window for Friday' }).click();
   await friday.getByLabel('Friday window 1 start').fill('08:00');
   await friday.getByLabel('Friday window 1 end').fill('12:00');
   await page.getByRole('button', { name: 'Save' }).click();

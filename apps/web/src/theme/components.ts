@@ -1,11 +1,15 @@
 import type { Components, Theme } from '@mui/material/styles';
+import { focusRing } from './focus-ring';
 
 /** One override per component; features never restyle MUI components themselves. */
 export const componentOverrides: Components<Theme> = {
+  MuiCssBaseline: focusRing,
   MuiButton: { defaultProps: { disableElevation: true } },
   MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
   MuiTextField: { defaultProps: { fullWidth: true } },
+  // A locked field's note says why it is locked: it must stay readable (4.5:1), not greyed out with it.
+  MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
   MuiListItemButton: {
     styleOverrides: {
       root: ({ theme }) => {

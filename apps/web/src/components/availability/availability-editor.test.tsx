@@ -31,8 +31,8 @@ describe('the weekly availability editor', () => {
     const onSave = vi.fn();
     render(<Harness onSave={onSave} />);
     expect(within(screen.getByRole('group', { name: 'Monday' })).getByText('Not available')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Monday window' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Add Monday window' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add window for Monday' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add window for Monday' }));
     expect(input('Monday window 1 start')).toHaveValue('09:00');
     expect(input('Monday window 1 end')).toHaveValue('13:00');
     // The second window starts an hour after the first ends.

@@ -85,7 +85,7 @@ export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd
           );
         })}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button size="small" startIcon={<AddIcon />} onClick={onAdd} disabled={disabled} aria-label={`Add ${day} window`}>
+          <Button size="small" startIcon={<AddIcon />} onClick={onAdd} disabled={disabled} aria-label={`Add window for ${day}`}>
             Add window
           </Button>
           {windows.length > 0 ? (

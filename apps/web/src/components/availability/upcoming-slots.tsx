@@ -47,7 +47,15 @@ export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from
                   </Typography>
                 ) : (
                   day.slots.map((slot) => (
-                    <Chip key={slot} size="small" variant="outlined" label={fTimeOfDay(slot)} disabled={index === 0 && slot < nowTime} />
+                    // A slot already gone today is struck through, not greyed out: its time stays readable (4.5:1).
+                    <Chip
+                      key={slot}
+                      size="small"
+                      variant="outlined"
+                      label={fTimeOfDay(slot)}
+                      title={index === 0 && slot < nowTime ? 'Past' : undefined}
+                      sx={index === 0 && slot < nowTime ? { color: 'text.secondary', textDecoration: 'line-through', borderStyle: 'dashed' } : undefined}
+                    />
                   ))
                 )}
               </Box>

@@ -35,7 +35,7 @@ export function Logo({ admin, href = '/' }: LogoProps) {
           <Box>
             <Typography component="span" variant="h6" sx={{ display: 'block', lineHeight: 1.1 }}>
               {PRODUCT_NAME}
-            </Typography>
+            </Typography>{' '}
             <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary', letterSpacing: 1 }}>
               Admin
             </Typography>

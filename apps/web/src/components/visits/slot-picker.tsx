@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '@/lib/http';
 import { fTimeOfDay } from './visit-format';
 
@@ -37,6 +37,11 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
   useEffect(() => {
     if (gone) onChange(null);
   }, [gone, onChange]);
+  // One Tab stop for the whole grid (the chosen slot, else the last one the arrows reached, else
+  // the first); the arrows move inside it, Enter or Space chooses.
+  const [focusStart, setFocusStart] = useState<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const stopIndex = Math.max(0, list.findIndex((slot) => slot.start === (value ?? focusStart)));
 
   if (!ready) return <Typography sx={{ color: 'text.secondary' }}>{prompt}</Typography>;
   if (slots.isPending) {
@@ -60,13 +65,36 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
       </Box>
     );
   }
+  const onKeyDown = (event: KeyboardEvent) => {
+    const buttons = Array.from(gridRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? []);
+    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (current < 0) return;
+    // Columns as laid out now (the grid fills the width it has): buttons on the first row.
+    const top = buttons[0]!.offsetTop;
+    const columns = Math.max(1, buttons.filter((button) => button.offsetTop === top).length);
+    const row = columns >= buttons.length ? 1 : columns;
+    const moves: Record<string, number> = {
+      ArrowRight: current + 1,
+      ArrowLeft: current - 1,
+      ArrowDown: current + row,
+      ArrowUp: current - row,
+      Home: 0,
+      End: buttons.length - 1,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = Math.max(0, Math.min(buttons.length - 1, moves[event.key]!));
+    setFocusStart(list[next]!.start);
+    buttons[next]!.focus();
+  };
   return (
-    <Box role="group" aria-label="Free slots" sx={grid}>
-      {list.map((slot) => {
+    <Box role="group" aria-label="Free slots" sx={grid} ref={gridRef} onKeyDown={onKeyDown}>
+      {list.map((slot, index) => {
         const selected = slot.start === value;
         return (
           <Button
             key={slot.start}
+            tabIndex={index === stopIndex ? 0 : -1}
             variant={selected ? 'contained' : 'outlined'}
             aria-pressed={selected}
             onClick={() => onChange(selected ? null : slot.start)}

@@ -75,7 +75,7 @@ describe('the chats layout', () => {
     const server = fakeChatServer();
     server.add('Ravi Kumar', { messages: [{ text: 'Hello from Ravi', readAt: new Date().toISOString() }] });
     const { router } = consoleWith(server, '/chats');
-    await userEvent.click(await screen.findByRole('link', { name: 'Ravi Kumar' }, slow));
+    await userEvent.click(await screen.findByRole('link', { name: /^Ravi Kumar\b/ }, slow));
     expect(await screen.findByText('Hello from Ravi')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Conversations' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Back to chats' }));
@@ -91,12 +91,12 @@ describe('the chats layout', () => {
     server.add('Meera Nair', { messages: [{ text: 'Hello from Meera', readAt: new Date().toISOString() }] });
     const { router } = consoleWith(server, '/chats');
     expect(await screen.findByText('Select a conversation', {}, slow)).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('link', { name: 'Ravi Kumar' }));
+    await userEvent.click(await screen.findByRole('link', { name: /^Ravi Kumar\b/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${ravi.conversation.patientId}`));
     const thread = await screen.findByRole('region', { name: 'Chat with Ravi Kumar' });
     expect(within(thread).getByText('Hello from Ravi')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Conversations' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ravi Kumar' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: /^Ravi Kumar\b/ })).toHaveAttribute('aria-current', 'page');
     expect(within(thread).queryByRole('link', { name: 'Back to chats' })).not.toBeInTheDocument();
   });
 });

@@ -71,7 +71,7 @@ describe('a chat thread', () => {
     expect(screen.getByRole('link', { name: 'Book appointment' })).toHaveAttribute('href', `/appointments?new=1&patientId=${ravi.conversation.patientId}`);
     await userEvent.click(screen.getByRole('link', { name: 'Back to chats' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
-    expect(await screen.findByRole('link', { name: 'Ravi Kumar' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Ravi Kumar\b/ })).toBeInTheDocument();
   });
 
   it('loads earlier messages by the previous cursor, oldest on top, each once', async () => {

@@ -46,7 +46,7 @@ describe('the add doctor form', () => {
     await fillRequired('450.50');
     await userEvent.type(screen.getByRole('textbox', { name: 'Phone' }), '98765 43210');
     await userEvent.type(screen.getByRole('textbox', { name: 'Token prefix' }), 'a');
-    await userEvent.click(screen.getByRole('button', { name: 'Add Monday window' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add window for Monday' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/doctor/${created.id}`));
     const post = api.calls.find((call) => call.method === 'POST');
@@ -87,7 +87,7 @@ describe('the add doctor form', () => {
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
     renderApp('/doctor/new');
     await fillRequired();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Monday window' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add window for Monday' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Check the highlighted fields')).toBeInTheDocument();
     expect(screen.getByLabelText('Monday window 1 start')).toHaveAccessibleDescription('Outside the facility hours');

@@ -72,7 +72,7 @@ describe('the scan form', () => {
     await userEvent.clear(screen.getByRole('spinbutton', { name: 'Capacity per slot' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Capacity per slot' }), '6');
     await fill(screen.getByRole('textbox', { name: 'Preparation instructions' }), 'Fasting not needed.');
-    await userEvent.click(screen.getByRole('button', { name: 'Add Saturday window' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add window for Saturday' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/scan/${created.id}`));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({

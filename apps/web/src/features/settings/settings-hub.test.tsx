@@ -12,7 +12,8 @@ const linksOn = async () => {
   expect(section).toBeInTheDocument();
   return within(screen.getByRole('main'))
     .getAllByRole('link')
-    .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
+    // Named by its content (title, then description): the title is its heading.
+    .map((link) => [link.querySelector('h3')?.textContent, link.getAttribute('href')]);
 };
 
 describe('the settings hub', () => {

@@ -24,10 +24,12 @@ describe('the dashboard header', () => {
     const banner = screen.getByRole('banner');
     const chip = await within(banner).findByRole('button', { name: 'Plan status: Active' });
     expect(chip).toHaveTextContent('Active');
-    const wallet = await within(banner).findByRole('button', { name: 'Wallet balance' });
+    const wallet = await within(banner).findByRole('button', { name: /^Wallet balance/ });
     expect(wallet).toHaveTextContent('₹2,450.00');
     const bell = within(banner).getByRole('button', { name: 'Notifications' });
-    await waitFor(() => expect(bell).toHaveTextContent('3'));
+    // The count is the badge beside the button: the button's name stays exactly 'Notifications'.
+    await waitFor(() => expect(bell.parentElement).toHaveTextContent('3'));
+    expect(bell.textContent).toBe('');
     const toggle = within(banner).getByRole('button', { name: 'Switch to dark mode' });
     const clock = within(banner).getByTestId('clock');
     const account = within(banner).getByRole('button', { name: 'Account' });
@@ -45,7 +47,7 @@ describe('the dashboard header', () => {
     });
     const chip = await screen.findByRole('button', { name: 'Plan status: In-Active' });
     expect(chip.className).toMatch(/colorError/);
-    const wallet = await screen.findByRole('button', { name: 'Wallet balance' });
+    const wallet = await screen.findByRole('button', { name: /^Wallet balance/ });
     expect(wallet).toHaveTextContent('₹99.50');
     expect(wallet.className).toMatch(/colorError/);
   });
@@ -54,7 +56,7 @@ describe('the dashboard header', () => {
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
     await openDashboard({ wallet: { data: { showWallet: false, balance: 500 } } });
     await screen.findByRole('button', { name: 'Plan status: Active' });
-    expect(screen.queryByRole('button', { name: 'Wallet balance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Wallet balance/ })).not.toBeInTheDocument();
   });
 
   it('opens the plan page from the chip and notifications from the bell popover', async () => {
@@ -134,5 +136,17 @@ describe('the dashboard header', () => {
     expect(logos[0]).toHaveAttribute('src', '/uploads/sunrise.png');
     expect(logos[0]).toHaveAttribute('width', '200');
     expect(logos[0]).toHaveAttribute('height', '60');
+  });
+});
+
+describe('the skip link', () => {
+  it('is the first Tab stop and takes the keyboard straight to the page', async () => {
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    await openDashboard();
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });

@@ -26,8 +26,8 @@ export function Header({ user, entries, onOpenMenu }: HeaderProps) {
       position="sticky"
       sx={{
         bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
+        // The dividing line is drawn inside the bar (not a border) so the header is 64/72px in total.
+        boxShadow: (theme) => `inset 0 -1px 0 ${theme.palette.divider}`,
       }}
     >
       <Toolbar

@@ -90,7 +90,8 @@ export function ChatMessageList({ items, hasEarlier, loadingEarlier, onLoadEarli
       ) : null}
       {groupByDay(items).map((group) => (
         <Box component="section" key={group.day} aria-label={fChatDate(group.items[0]?.message.createdAt)} sx={{ mb: 1 }}>
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1, position: 'sticky', top: 0, zIndex: 1 }}>
+          {/* The day stays in view while scrolling only where the thread is wide; on a phone a floating chip lay over the message text. */}
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1, position: { xs: 'static', md: 'sticky' }, top: 0, zIndex: 1 }}>
             <Chip component="h3" size="small" label={fChatDate(group.items[0]?.message.createdAt)} sx={{ bgcolor: 'background.paper', boxShadow: 1, fontWeight: 500 }} />
           </Box>
           <Box component="ul" sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>

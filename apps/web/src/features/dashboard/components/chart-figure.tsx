@@ -11,7 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { ChartBoundary } from './chart-boundary';
-import { visuallyHidden } from './dashboard-format';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 export interface ChartTableData {
   caption: string;

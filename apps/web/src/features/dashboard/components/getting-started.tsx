@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePushPermission } from '@/lib/push';
 import { dashboardKey } from '../api/get-dashboard';
-import { visuallyHidden } from './dashboard-format';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 /** Doctors for an account that has them, else the scans and tests page (a scan centre). */
 function firstResourcePath(user: SessionUser): string {

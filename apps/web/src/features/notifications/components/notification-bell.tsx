@@ -23,17 +23,19 @@ export function NotificationBell() {
   const open = Boolean(anchor);
   return (
     <>
-      <IconButton
-        aria-label="Notifications"
-        aria-description={unread ? `${unread} unread` : undefined}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <Badge badgeContent={unread} color="error" max={99}>
+      {/* The count sits beside the button, not in it: the button's name is exactly its label
+          (WCAG 2.5.3), and the count is its description. The badge lets clicks through. */}
+      <Badge badgeContent={unread} color="error" max={99} overlap="circular" slotProps={{ badge: { 'aria-hidden': true, style: { pointerEvents: 'none' } } }}>
+        <IconButton
+          aria-label="Notifications"
+          aria-description={unread ? `${unread} unread` : undefined}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <NotificationsNoneOutlined />
-        </Badge>
-      </IconButton>
+        </IconButton>
+      </Badge>
       <NotificationsPopover anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );

@@ -61,7 +61,7 @@ export function NotificationItem({ notification, onOpen, actions }: Notification
               <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary', overflowWrap: 'anywhere' }}>
                 {notification.message}
               </Typography>
-              <Typography component="time" variant="caption" dateTime={notification.createdAt} title={fDateTime(notification.createdAt)} sx={{ color: 'text.disabled' }}>
+              <Typography component="time" variant="caption" dateTime={notification.createdAt} title={fDateTime(notification.createdAt)} sx={{ color: 'text.secondary' }}>
                 {fToNow(notification.createdAt)}
               </Typography>
             </>

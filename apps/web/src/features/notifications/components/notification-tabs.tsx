@@ -23,7 +23,6 @@ export function NotificationTabs({
           <Tab
             key={tab}
             value={tab}
-            aria-label={tabLabels[tab]}
             aria-description={count ? `${count} unread` : undefined}
             sx={{ minHeight: 44 }}
             label={

@@ -91,7 +91,7 @@ export default function OnboardingPage() {
         ) : null}
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           Already have an account?{' '}
-          <Link component={RouterLink} to={paths.signIn} underline="hover">
+          <Link component={RouterLink} to={paths.signIn} underline="always">
             Sign in
           </Link>
         </Typography>

@@ -18,7 +18,7 @@ interface SettingsLinkCardProps {
 export function SettingsLinkCard({ title, description, href, icon }: SettingsLinkCardProps) {
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
-      <CardActionArea component={RouterLink} to={href} aria-label={title} sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, height: 1 }}>
+      <CardActionArea component={RouterLink} to={href} sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, height: 1 }}>
         <Avatar variant="rounded" sx={{ bgcolor: 'action.selected', color: 'primary.main' }} aria-hidden>
           {icon}
         </Avatar>

@@ -16,6 +16,8 @@ export default function ShareChart({ shares, label, tone, height }: ShareChartPr
   const theme = useTheme();
   return (
     <BarChart
+      // The figure hides the SVG from assistive technology (its table says the same): nothing in it may take focus.
+      disableKeyboardNavigation
       height={height}
       layout="horizontal"
       series={[{ data: shares.map((share) => share.count), label, color: theme.palette[tone].main }]}

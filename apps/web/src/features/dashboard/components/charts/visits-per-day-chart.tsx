@@ -19,6 +19,8 @@ export default function VisitsPerDayChart({ daily, showAppointments, showBooking
   ];
   return (
     <LineChart
+      // The figure hides the SVG from assistive technology (its table says the same): nothing in it may take focus.
+      disableKeyboardNavigation
       height={height}
       series={series.map((one) => ({ ...one, curve: 'monotoneX', showMark: false, area: series.length === 1 }))}
       xAxis={[{ scaleType: 'point', data: daily.map((day) => day.date), valueFormatter: fChartDay, tickLabelMinGap: 12 }]}

@@ -1,0 +1,2 @@
+export { useShortcut, useShortcuts, type Shortcut } from './registry';
+export { KeyboardShortcuts } from './shortcuts-dialog';

@@ -1,0 +1,154 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures.ts';
+
+/**
+ * axe-core on every console route (apps/web/src/app/routes.tsx), as each kind of account sees it,
+ * on a desktop (1440px) and a phone (375px). Any serious or critical violation fails the test,
+ * named by route, rule and element, so the fix is one look away.
+ */
+
+const viewports = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+interface RecordIds {
+  patient: string;
+  doctor: string | undefined;
+  otherService: string | undefined;
+  scan: string | undefined;
+  chatPatient: string | undefined;
+}
+
+interface Account {
+  email: string;
+  routes: (ids: RecordIds) => string[];
+}
+
+const recordRoutes = (area: string, id: string | undefined) => (id ? [`${area}/${id}`, `${area}/${id}/edit`] : []);
+
+const accounts: Account[] = [
+  {
+    // HOSPITAL admin: Dashboard, Doctors, Appointments, Other Services, Patients, Chats, Settings.
+    email: 'admin@hospital.demo',
+    routes: (ids) => [
+      '/',
+      '/user',
+      '/user/new',
+      ...recordRoutes('/user', ids.patient),
+      '/doctor',
+      '/doctor/new',
+      ...recordRoutes('/doctor', ids.doctor),
+      '/service',
+      '/service/new',
+      ...recordRoutes('/service', ids.otherService),
+      '/appointments',
+      '/appointments?view=day',
+      '/appointments?view=week',
+      '/appointments?new=1',
+      '/appointments/token',
+      '/profile',
+      '/settings',
+      '/settings/facilities',
+      '/settings/organisation',
+      '/settings/staff',
+      '/settings/audit',
+      '/account',
+      '/notifications',
+      '/chats',
+      ...(ids.chatPatient ? [`/chats/${ids.chatPatient}`] : []),
+      '/plan',
+      '/wallet',
+    ],
+  },
+  {
+    // SCAN admin: Services (/scan) and Bookings.
+    email: 'admin@scan.demo',
+    routes: (ids) => ['/', '/scan', '/scan/new', ...recordRoutes('/scan', ids.scan), '/bookings', '/bookings?new=1', '/bookings/token', '/chats'],
+  },
+  {
+    // HOSPITAL worker: Appointments, Doctors, Patients, Other Services, plus what every role has.
+    email: 'worker@hospital.demo',
+    routes: () => ['/appointments', '/doctor', '/user', '/service', '/account', '/notifications', '/plan', '/wallet'],
+  },
+  {
+    // MULTIHOSPITAL admin: every area, several facilities.
+    email: 'admin@multi.demo',
+    routes: () => ['/', '/appointments', '/bookings', '/scan', '/doctor', '/settings/facilities'],
+  },
+];
+
+const publicRoutes = ['/sign-in', '/new', '/404', '/invite/not-a-real-invitation'];
+
+async function firstId(page: Page, url: string): Promise<string | undefined> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) return undefined;
+  const body = (await response.json()) as { data: { id: string; patientId?: string }[] };
+  const first = body.data[0];
+  return first?.patientId ?? first?.id;
+}
+
+async function recordIds(page: Page): Promise<RecordIds> {
+  return {
+    patient: (await firstId(page, '/api/patients?pageSize=1')) ?? 'none',
+    doctor: await firstId(page, '/api/doctors?pageSize=1'),
+    otherService: await firstId(page, '/api/services?kind=OTHER&pageSize=1'),
+    scan: await firstId(page, '/api/services?kind=SCAN&pageSize=1'),
+    chatPatient: await firstId(page, '/api/chats'),
+  };
+}
+
+/** Waits until the route has rendered its page (lazy chunk, first data) and its transitions ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  // MUI fades (dialogs, drawers, skeletons) end within their transition; axe must not read a half-faded colour.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+}
+
+/** The serious and critical violations on the page as it is, one line per element. */
+async function seriousViolations(page: Page, route: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    // An accessible name must contain the visible label (WCAG 2.5.3); axe ships this rule switched off.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${route} [${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`),
+    );
+}
+
+for (const viewport of viewports) {
+  test.describe(`axe at ${viewport.width}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the public pages have no serious or critical violations', async ({ page }) => {
+      const found: string[] = [];
+      for (const route of publicRoutes) {
+        await page.goto(route);
+        await settle(page);
+        found.push(...(await seriousViolations(page, route)));
+      }
+      expect(found).toEqual([]);
+    });
+
+    for (const account of accounts) {
+      test(`every route ${account.email} can open has no serious or critical violations`, async ({ page }) => {
+        test.setTimeout(300_000);
+        await signIn(page, account.email);
+        const ids = await recordIds(page);
+        const found: string[] = [];
+        for (const route of account.routes(ids)) {
+          await page.goto(route);
+          await settle(page);
+          found.push(...(await seriousViolations(page, route)));
+        }
+        expect(found).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,101 @@
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { organisationDay } from './support/dates.ts';
+import { uniqueSuffix } from './support/files.ts';
+import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { signInStaff, type Headers } from './support/patient-app.ts';
+
+test.describe('the sticky header (SPEC.md §2: 64px on mobile, 72px on desktop, in total)', () => {
+  for (const [width, height] of [
+    [375, 64],
+    [1440, 72],
+  ] as const) {
+    test(`is ${height}px tall at ${width}px, its dividing line included`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, 'admin@hospital.demo');
+      await page.goto('/plan');
+      const banner = page.getByRole('banner');
+      await expect(banner).toBeVisible();
+      expect((await banner.boundingBox())!.height).toBe(height);
+      // The line under it is still drawn (inside the bar).
+      expect(await banner.evaluate((element) => getComputedStyle(element).boxShadow)).toContain('inset');
+    });
+  }
+});
+
+/** A worker books a new patient into a free slot: the signed-in admin gets a live toast. */
+async function bookAsWorker(request: APIRequestContext, headers: Headers): Promise<string> {
+  const name = `Toast Patient ${uniqueSuffix()}`;
+  const patient = await request.post('/api/patients', { headers, data: { name, phone: `93${String(Date.now()).slice(-8)}`, gender: 'MALE' } });
+  expect(patient.ok(), await patient.text()).toBe(true);
+  const doctors = (await (await request.get('/api/doctors?active=true', { headers })).json()) as { data: { id: string }[] };
+  for (let days = 3; days < 10; days++) {
+    const date = organisationDay(days);
+    for (const doctor of doctors.data) {
+      const { slots } = (await (await request.get(`/api/doctors/${doctor.id}/slots?date=${date}`, { headers })).json()) as { slots: { start: string; remaining: number }[] };
+      const slot = slots.find((candidate) => candidate.remaining > 0);
+      if (!slot) continue;
+      const booked = await request.post('/api/appointments', { headers, data: { doctorId: doctor.id, date, startTime: slot.start, patientId: ((await patient.json()) as { id: string }).id } });
+      expect(booked.status(), await booked.text()).toBe(201);
+      return name;
+    }
+  }
+  throw new Error('no free slot in the next days');
+}
+
+function intersects(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function expectClear(toast: Locator, controls: Locator[]): Promise<void> {
+  const toastBox = (await toast.boundingBox())!;
+  for (const control of controls) {
+    const box = (await control.boundingBox())!;
+    expect(intersects(toastBox, box), `a toast lies over '${await control.textContent()}'`).toBe(false);
+  }
+}
+
+async function toastFor(page: Page, request: APIRequestContext, worker: Headers): Promise<Locator> {
+  const patientName = await bookAsWorker(request, worker);
+  const toast = page.locator('.notistack-MuiContent').filter({ hasText: `New appointment: ${patientName} booked` });
+  await expect(toast).toBeVisible({ timeout: 15_000 });
+  return toast;
+}
+
+test("a toast never lies over the page's own controls: Day, Week, New appointment, a queue's Skip and Recall", async ({ page, request }) => {
+  const worker = await signInStaff(request, 'worker@hospital.demo');
+  await signIn(page, 'admin@hospital.demo');
+
+  await page.goto('/appointments');
+  const actions = ['List', 'Day', 'Week', 'New appointment'].map((name) => page.getByRole('button', { name, exact: true }));
+  await expect(actions[3]!).toBeVisible();
+  await expectClear(await toastFor(page, request, worker), actions);
+
+  await page.goto('/appointments/token');
+  const queueButtons = page.getByRole('button', { name: /^(Skip|Recall)/ });
+  await expect(queueButtons.first()).toBeVisible();
+  await expectClear(await toastFor(page, request, worker), await queueButtons.all());
+});
+
+test('the keyboard: the skip link comes first and every focused control shows a ring', async ({ page }) => {
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto('/appointments');
+  await expect(page.getByRole('button', { name: 'New appointment', exact: true })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  // The next stops are the sidebar's links and the header's buttons: each shows where focus is.
+  for (let stop = 0; stop < 6; stop += 1) {
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    expect(outline, `Tab stop ${stop + 2}`).toBe('solid 2px');
+  }
+  await page.keyboard.press('Shift+Tab');
+  for (let stop = 0; stop < 5; stop += 1) await page.keyboard.press('Shift+Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
