@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headerRoutes, installFakeApi } from '@/test/fake-api';
 import { FakeSocket, fakeLiveEventsClient } from '@/test/fake-live-events';
@@ -36,8 +37,33 @@ describe('live notifications', () => {
     server.add(created);
     act(() => FakeSocket.last().receive({ type: 'notification.created', notificationId: created.id, recipientStaffId: user.id }));
     await waitFor(() => expect(bell).toHaveAttribute('aria-description', '3 unread'));
-    expect(bell).toHaveTextContent('3');
+    // The count is drawn beside the button (its badge), not inside its name.
+    expect(bell.parentElement).toHaveTextContent('3');
     expect(await screen.findByText('New appointment: Ravi Kumar booked Dr. Meera Iyer (Cardiology) for 24 Nov, 10:30 am — token A-007')).toBeInTheDocument();
+  });
+
+  it("toast with an 'Open' action that lands on the record: the appointment's drawer over its own day", async () => {
+    const { server, user, router } = await consoleWithLiveChannel();
+    const appointmentId = '20000000-0000-4000-8000-000000000021';
+    const created = makeNotification({ title: 'New appointment', message: 'Asha Rao booked Dr. Meera Iyer (Cardiology) for 5 Jan, 9:00 am — token A-003', details: { appointmentId, date: '2027-01-05' } });
+    server.add(created);
+    act(() => FakeSocket.last().receive({ type: 'notification.created', notificationId: created.id, recipientStaffId: user.id }));
+    const toast = (await screen.findByText(/^New appointment: Asha Rao booked Dr. Meera Iyer/)).closest('.notistack-MuiContent') as HTMLElement;
+    await userEvent.setup().click(within(toast).getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/appointments?from=2027-01-05&open=${appointmentId}`));
+  });
+
+  it('do not toast the person who made the booking about their own action, but toast everyone else', async () => {
+    const { server, bell, user } = await consoleWithLiveChannel();
+    const own = makeNotification({ type: 'booking-created', title: 'New booking', message: 'Own booking by me', details: { actorStaffId: user.id } });
+    const other = makeNotification({ type: 'booking-created', title: 'New booking', message: 'Booking by a colleague', details: { actorStaffId: '20000000-0000-4000-8000-000000000031' } });
+    server.add(own);
+    act(() => FakeSocket.last().receive({ type: 'notification.created', notificationId: own.id, recipientStaffId: user.id }));
+    await waitFor(() => expect(bell).toHaveAttribute('aria-description', '3 unread'));
+    server.add(other);
+    act(() => FakeSocket.last().receive({ type: 'notification.created', notificationId: other.id, recipientStaffId: user.id }));
+    expect(await screen.findByText('New booking: Booking by a colleague')).toBeInTheDocument();
+    expect(screen.queryByText('New booking: Own booking by me')).not.toBeInTheDocument();
   });
 
   it('poll only while the live channel is down', async () => {

@@ -112,11 +112,12 @@ describe('the notifications page', () => {
     expect(screen.getByText('You have 1 unread messages')).toBeInTheDocument();
   });
 
-  it("opens a notification's page on click and marks it read", async () => {
-    const chat = makeNotification({ type: 'message-received', title: 'New message from Sunita Pawar' });
+  it("opens a notification's record on click (the patient's conversation) and marks it read", async () => {
+    const patientId = '20000000-0000-4000-8000-000000000009';
+    const chat = makeNotification({ type: 'message-received', title: 'New message from Sunita Pawar', details: { patientId } });
     const { router, api } = await openPage([chat], '/notifications?tab=chats');
     await userEvent.setup().click(within((await rows())[0]!).getByRole('button', { name: /^New message from Sunita Pawar/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chats/${patientId}`));
     expect(api.calls.find((call) => call.method === 'PATCH')?.url).toBe(`/notifications/read/${chat.id}`);
   });
 });

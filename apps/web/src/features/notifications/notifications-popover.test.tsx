@@ -14,9 +14,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const appointment = makeNotification({ title: 'New appointment', message: 'Ravi Kumar booked Dr. Meera Iyer for 24 Nov, 10:30 am', details: { img: '/api/uploads/dr-iyer.png' } });
-const booking = makeNotification({ type: 'booking-created', title: 'New booking', message: 'Lakshmi Reddy booked an MRI Brain for 11:00 am' });
-const chat = makeNotification({ type: 'message-received', title: 'New message from Sunita Pawar', message: 'Can I bring my old reports?' });
+const APPOINTMENT_ID = '20000000-0000-4000-8000-000000000001';
+const BOOKING_ID = '20000000-0000-4000-8000-000000000002';
+const PATIENT_ID = '20000000-0000-4000-8000-000000000003';
+const appointment = makeNotification({
+  title: 'New appointment',
+  message: 'Ravi Kumar booked Dr. Meera Iyer for 24 Nov, 10:30 am',
+  details: { img: '/api/uploads/dr-iyer.png', appointmentId: APPOINTMENT_ID, date: '2026-11-24' },
+});
+// A booking for another day than today: it must open on its own day, not today's list.
+const booking = makeNotification({ type: 'booking-created', title: 'New booking', message: 'Lakshmi Reddy booked an MRI Brain for 11:00 am', details: { bookingId: BOOKING_ID, date: '2027-01-05' } });
+const chat = makeNotification({ type: 'message-received', title: 'New message from Sunita Pawar', message: 'Can I bring my old reports?', details: { patientId: PATIENT_ID } });
 const readOne = makeNotification({ title: 'New appointment', message: 'Arjun Varma booked Dr. Rao', isRead: true });
 
 /** The header of a multi-hospital admin (every area: appointments, bookings, chats) with an inbox. */
@@ -38,7 +46,8 @@ describe('the notification popover', () => {
     expect(within(popover).getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     expect(await within(popover).findByText('You have 3 unread messages')).toBeInTheDocument();
     expect(within(popover).getByRole('button', { name: 'Mark all as read' })).toBeInTheDocument();
-    expect(within(popover).getAllByRole('tab').map((tab) => tab.getAttribute('aria-label'))).toEqual(['New', 'Chats']);
+    // Named by their visible label alone (the unread count beside it is its description).
+    expect(within(popover).getAllByRole('tab')).toEqual([within(popover).getByRole('tab', { name: 'New' }), within(popover).getByRole('tab', { name: 'Chats' })]);
     expect(within(popover).getByRole('tab', { name: 'New' })).toHaveAttribute('aria-selected', 'true');
     expect(within(popover).getByRole('button', { name: 'View all' })).toBeInTheDocument();
     const style = getComputedStyle(popover);
@@ -89,16 +98,16 @@ describe('the notification popover', () => {
   });
 
   it.each([
-    ['New appointment', '/appointments', 'new'],
-    ['New booking', '/bookings', 'new'],
-    ['New message from Sunita Pawar', '/chats', 'chats'],
-  ] as const)('clicking "%s" marks it read, closes the popover and opens %s', async (title, path, tab) => {
+    ['New appointment', `/appointments?from=2026-11-24&open=${APPOINTMENT_ID}`, 'new'],
+    ['New booking', `/bookings?from=2027-01-05&open=${BOOKING_ID}`, 'new'],
+    ['New message from Sunita Pawar', `/chats/${PATIENT_ID}`, 'chats'],
+  ] as const)('clicking "%s" marks it read, closes the popover and opens its record at %s', async (title, path, tab) => {
     const { popover, user, api, router } = await openPopover();
     if (tab === 'chats') await user.click(within(popover).getByRole('tab', { name: 'Chats' }));
     const list = await within(popover).findByRole('list', { name: tab === 'chats' ? 'Chat notifications' : 'New notifications' });
     const item = within(list).getAllByRole('button').find((button) => button.textContent?.startsWith(title))!;
     await user.click(item);
-    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
     const patched = api.calls.filter((call) => call.method === 'PATCH').map((call) => call.url);
     const clicked = [appointment, booking, chat].find((notification) => notification.title === title)!;
@@ -147,6 +156,26 @@ describe("the popover's 'Enable notifications' prompt", () => {
     expect(push.notification.requestPermission).toHaveBeenCalledTimes(1);
     expect(saved).toEqual([expect.objectContaining({ endpoint: push.pushManager.current!.endpoint })]);
     expect(within(popover).queryByRole('button', { name: 'Enable notifications' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['refused in the browser', { permission: 'default', answer: 'denied' }, undefined, /Notifications are blocked for this site\. Allow them in the browser’s site settings/],
+    ['the question closed without an answer', { permission: 'default', answer: 'default' }, undefined, /Notifications were not allowed/],
+    ['the subscription fails', { permission: 'default', answer: 'granted' }, 'subscribe-fails', /the browser’s push subscription failed/],
+    ['the server has no push key', { permission: 'default', answer: 'granted' }, 'no-key', /the server has no push key/],
+  ] as const)('says why when enabling fails (%s) instead of disappearing', async (_what, browser, failure, text) => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const push = installFakePushBrowser(browser);
+    cleanups.push(push.restore);
+    if (failure === 'subscribe-fails') push.pushManager.failWith = new DOMException('Registration failed - push service error', 'AbortError');
+    const { popover, user } = await openPopover(undefined, {
+      'GET /fcm/config': { data: { publicKey: failure === 'no-key' ? null : fakeServerKey(4) } },
+      'POST /fcm/save': { status: 204 },
+    });
+    await user.click(within(popover).getByRole('button', { name: 'Enable notifications' }));
+    expect(await within(popover).findByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByText('Browser notifications are on')).not.toBeInTheDocument();
   });
 
   it('is gone once the permission is decided, and a granted one is synced quietly after sign-in', async () => {

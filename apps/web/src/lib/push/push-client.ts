@@ -2,7 +2,7 @@ import { PUSH_REFRESH_AFTER_DAYS, PUSH_SERVICE_WORKER_PATH, PUSH_SERVICE_WORKER_
 import { errorStatus } from '../http';
 import { getPushConfig, removePushSubscriptionOnServer, savePushSubscription } from './api';
 import { base64UrlToBytes, bytesToBase64Url, sameBytes } from './base64url';
-import { PushError, logPushError } from './errors';
+import { PushError, logPushError, type PushErrorCode } from './errors';
 import { clearPushRecord, readPushRecord, writePushRecord, type PushRegistrationRecord } from './registration-record';
 import { checkPushSupport } from './support';
 
@@ -164,6 +164,24 @@ export function ensurePushSubscription(options: EnsurePushOptions = {}): Promise
       inFlight = null;
     });
   return inFlight;
+}
+
+/** Why 'Enable notifications' did not turn push on: a push error, or the browser's prompt closed undecided. */
+export type PushEnableFailure = PushErrorCode | 'permission-dismissed';
+export type EnablePushResult = { enabled: true } | { enabled: false; reason: PushEnableFailure };
+
+/**
+ * The 'Enable notifications' click: asks for the permission and subscribes, and says why not when
+ * it fails (logged too), so the prompt can tell the person instead of quietly disappearing.
+ */
+export async function enablePushSubscription(): Promise<EnablePushResult> {
+  try {
+    // ensure() throws on a refusal ('permission-blocked') and answers null when the prompt was closed undecided.
+    return (await ensure({ askPermission: true })) ? { enabled: true } : { enabled: false, reason: 'permission-dismissed' };
+  } catch (error) {
+    logPushError(error);
+    return { enabled: false, reason: error instanceof PushError ? error.code : 'token-subscribe-failed' };
+  }
 }
 
 async function withinTime(promise: Promise<unknown>, ms: number): Promise<void> {

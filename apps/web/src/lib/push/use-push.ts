@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../session';
-import { ensurePushSubscription } from './push-client';
+import { enablePushSubscription, ensurePushSubscription, type PushEnableFailure } from './push-client';
 import { checkPushSupport, pushPermission, type PushPermission } from './support';
 
 let unsupportedSaid = false;
@@ -24,20 +24,26 @@ export function usePushSync(): void {
   }, [userId]);
 }
 
-/** The permission as the 'Enable notifications' prompt needs it, and the click that asks. */
-export function usePushPermission(): { permission: PushPermission; pending: boolean; enable: () => Promise<boolean> } {
+/**
+ * The permission as the 'Enable notifications' prompt needs it, the click that asks, and why the
+ * last click failed (null after a success or before any click).
+ */
+export function usePushPermission(): { permission: PushPermission; pending: boolean; failure: PushEnableFailure | null; enable: () => Promise<boolean> } {
   const [permission, setPermission] = useState<PushPermission>(pushPermission);
   const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<PushEnableFailure | null>(null);
   const enable = useCallback(async () => {
     setPending(true);
     try {
-      return (await ensurePushSubscription({ askPermission: true })) !== null;
+      const result = await enablePushSubscription();
+      setFailure(result.enabled ? null : result.reason);
+      return result.enabled;
     } finally {
       setPending(false);
       setPermission(pushPermission());
     }
   }, []);
-  return { permission, pending, enable };
+  return { permission, pending, failure, enable };
 }
 
 /** The message public/sw.js posts when it cannot navigate the focused window itself. */
