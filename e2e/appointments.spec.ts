@@ -88,10 +88,15 @@ test('a slot taken by one booking is no longer offered', async ({ page, request 
   await page.getByRole('button', { name: 'New appointment' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New appointment' });
   await dialog.getByLabel('Find patient').fill('a');
-  await dialog.getByRole('list', { name: 'Matching patients' }).getByRole('button').first().click();
+  await dialog.getByRole('listbox', { name: 'Matching patients' }).getByRole('option').first().click();
   await dialog.getByRole('combobox', { name: 'Doctor' }).fill(doctor.slice(0, 14));
   await page.getByRole('option', { name: new RegExp(doctor) }).click();
-  await dialog.getByLabel('Date', { exact: true }).fill(organisationDay(1));
+  // Typed as a desk writes it, day first, key by key: the field keeps it (it used to snap back to today).
+  const [year, month, day] = organisationDay(1).split('-');
+  const date = dialog.getByLabel('Date', { exact: true });
+  await date.clear();
+  await date.pressSequentially(`${day}/${month}/${year}`);
+  await expect(date).toHaveValue(`${day}/${month}/${year}`);
   const slots = dialog.getByRole('group', { name: 'Free slots' });
   await expect(slots.getByRole('button', { name: '8:30 am' })).toBeVisible();
   await expect(slots.getByRole('button', { name: '8:00 am' })).toHaveCount(0);

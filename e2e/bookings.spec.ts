@@ -3,20 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
-import { organisationDay } from './support/dates.ts';
+import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 /** The smallest PDF the server's byte check accepts (it starts with %PDF-). */
 const TINY_PDF = '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n';
 
-/** A scan of our own, open every day 08:00-20:00 with one patient per slot, so tomorrow always has free places. */
+/** A scan of our own, open all day every day in 15-minute slots with one patient per slot, so today has free places until 23:30. */
 async function createScan(request: APIRequestContext, name: string): Promise<void> {
   const auth = await request.post('/api/admin/auth', { data: { email: 'admin@scan.demo', password: DEMO_PASSWORD } });
   const token = ((await auth.json()) as { access_token: string }).access_token;
-  const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }));
+  const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
   const response = await request.post('/api/services', {
     headers: { authorization: `Bearer ${token}` },
-    data: { kind: 'SCAN', name, category: 'CT', pricePaise: 350000, durationMinutes: 30, availability, capacityPerSlot: 1, tokenPrefix: 'CT' },
+    data: { kind: 'SCAN', name, category: 'CT', pricePaise: 350000, durationMinutes: 15, availability, capacityPerSlot: 1, tokenPrefix: 'CT' },
   });
   expect(response.status()).toBe(201);
 }
@@ -24,6 +24,8 @@ async function createScan(request: APIRequestContext, name: string): Promise<voi
 test('a scan booked through the slot picker is checked in, started, completed and gets its PDF report', async ({ page, request }) => {
   const scan = `CT Chest ${uniqueSuffix()}`;
   const patient = `Meenakshi Sundaram ${uniqueSuffix()}`;
+  // A visit is checked in and completed on its day only: book today, with a slot still ahead.
+  await awayFromOrganisationMidnight(35);
   await createScan(request, scan);
 
   await signIn(page, 'admin@scan.demo');
@@ -46,9 +48,9 @@ test('a scan booked through the slot picker is checked in, started, completed an
 
   await dialog.getByRole('combobox', { name: 'Scan or test' }).fill(scan);
   await page.getByRole('option', { name: new RegExp(scan) }).click();
-  await dialog.getByLabel('Date', { exact: true }).fill(organisationDay(1));
+  await dialog.getByLabel('Date', { exact: true }).fill(organisationDay());
   const slots = dialog.getByRole('group', { name: 'Free slots' });
-  await slots.getByRole('button', { name: '8:00 am' }).click();
+  await slots.getByRole('button').first().click();
   await dialog.getByRole('button', { name: 'Book' }).click();
 
   const confirmed = page.getByRole('dialog', { name: 'Booking confirmed' });
@@ -56,8 +58,8 @@ test('a scan booked through the slot picker is checked in, started, completed an
   await expect(confirmed.getByLabel('Booking slip')).toContainText(patient);
   await confirmed.getByRole('button', { name: 'Done' }).click();
 
-  // Tomorrow's list finds it by the patient's name; the row opens the drawer.
-  await page.getByRole('button', { name: 'Tomorrow' }).click();
+  // Today's list finds it by the patient's name; the row opens the drawer.
+  await page.getByRole('button', { name: 'Today' }).click();
   await page.getByRole('main').getByLabel('Search').fill(patient);
   await expect(page).toHaveURL(/search=/);
   const drawer = page.getByRole('dialog', { name: 'Token CT-001' });

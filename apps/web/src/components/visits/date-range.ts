@@ -1,18 +1,41 @@
 import dayjs from 'dayjs';
-import { isoDay } from './visit-format';
+import { organisationToday } from '@/lib/organisation-today';
 
 export interface DateRange {
   from: string;
   to: string;
 }
 
-/** The quick ranges of a visit list: today, tomorrow, this week (Monday to Sunday). */
-export function quickRanges(): { label: string; range: DateRange }[] {
-  const today = dayjs(isoDay());
-  const monday = today.subtract((today.day() + 6) % 7, 'day');
+const day = (date: dayjs.Dayjs) => date.format('YYYY-MM-DD');
+
+/** Monday to Sunday of the week holding `date` (YYYY-MM-DD). */
+export function weekAround(date: string): DateRange {
+  const monday = dayjs(date).subtract((dayjs(date).day() + 6) % 7, 'day');
+  return { from: day(monday), to: day(monday.add(6, 'day')) };
+}
+
+/** The quick ranges of a visit list: today, tomorrow, this week (Monday to Sunday), from the organisation's today. */
+export function quickRanges(today: string = organisationToday()): { label: string; range: DateRange }[] {
+  const tomorrow = day(dayjs(today).add(1, 'day'));
   return [
-    { label: 'Today', range: { from: isoDay(), to: isoDay() } },
-    { label: 'Tomorrow', range: { from: isoDay(1), to: isoDay(1) } },
-    { label: 'This week', range: { from: monday.format('YYYY-MM-DD'), to: monday.add(6, 'day').format('YYYY-MM-DD') } },
+    { label: 'Today', range: { from: today, to: today } },
+    { label: 'Tomorrow', range: { from: tomorrow, to: tomorrow } },
+    { label: 'This week', range: weekAround(today) },
   ];
+}
+
+/**
+ * Where a list's dates go when the organisation's day turns from `before` to `after` with the page
+ * open. A list on 'Today' (from = to = the old today, or `to` left out) moves to the new today, and
+ * one on 'This week' to the new week once the week has ended; any other date was chosen and stays
+ * (null). A list with no dates in its URL follows today by itself.
+ */
+export function rangeAfterMidnight(range: { from?: string; to?: string }, before: string, after: string): { from: string; to: string | null } | null {
+  const { from, to } = range;
+  if (!from) return null;
+  if (from === before && (!to || to === before)) return { from: after, to: to ? after : null };
+  const week = weekAround(before);
+  const next = weekAround(after);
+  if (from === week.from && to === week.to && next.from !== week.from) return next;
+  return null;
 }

@@ -17,8 +17,11 @@ import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { usePatient } from './api/get-patient';
+import { useSameDayVisits, type VisitKind } from './api/get-same-day-visits';
+import { SameDayWarning } from './same-day-warning';
 import { PatientStep } from './patient-step';
 import { SlipActions } from './slip-dialog';
+import { VisitDateField } from './visit-date-field';
 import { isoDay } from './visit-format';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -39,7 +42,12 @@ export interface VisitBookingInput {
   reason?: string;
 }
 
-interface NewVisitDialogProps<Owner extends { id: string }, Visit extends { tokenLabel: string }> {
+/** A doctor or a scan/test; facilityName tells branches apart in a multi-facility organisation. */
+type VisitOwner = { id: string; facilityName?: string | null };
+
+interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLabel: string }> {
+  /** Appointments (doctors) or bookings (scans and tests): where a same-day duplicate is looked for. */
+  kind: VisitKind;
   open: boolean;
   /** From ?patientId= (the patient view's Book button): starts with that patient chosen. */
   patientId: string | null;
@@ -67,7 +75,7 @@ interface NewVisitDialogProps<Owner extends { id: string }, Visit extends { toke
 }
 
 /** Patient, then doctor or service and date, then a free slot; after booking, the slip. Full screen on phones. */
-export function NewVisitDialog<Owner extends { id: string }, Visit extends { tokenLabel: string }>(props: NewVisitDialogProps<Owner, Visit>) {
+export function NewVisitDialog<Owner extends VisitOwner, Visit extends { tokenLabel: string }>(props: NewVisitDialogProps<Owner, Visit>) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Dialog open={props.open} onClose={props.onClose} fullScreen={phone} maxWidth="sm" fullWidth aria-labelledby="new-visit-title">
@@ -76,7 +84,7 @@ export function NewVisitDialog<Owner extends { id: string }, Visit extends { tok
   );
 }
 
-function NewVisitContent<Owner extends { id: string }, Visit extends { tokenLabel: string }>(props: NewVisitDialogProps<Owner, Visit>) {
+function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: string }>(props: NewVisitDialogProps<Owner, Visit>) {
   const { patientId, onClose, owners, pending } = props;
   const today = isoDay();
   const [patient, setPatient] = useState<PatientSummary | null>(null);
@@ -87,6 +95,11 @@ function NewVisitContent<Owner extends { id: string }, Visit extends { tokenLabe
   const [conflict, setConflict] = useState<string | null>(null);
   const [booked, setBooked] = useState<Visit | null>(null);
   const preselected = usePatient(patientId);
+  const sameDay = useSameDayVisits(patient && owner && date ? { kind: props.kind, ownerId: owner.id, patientId: patient.id, date } : null);
+  const duplicates = patient && owner ? (sameDay.data ?? []) : [];
+  // Several branches in the picker: each option names its own.
+  const facilityCount = new Set(owners.options.map((option) => option.facilityName ?? null)).size;
+  const optionDetail = (option: Owner) => [owners.detail(option), facilityCount > 1 ? option.facilityName : null].filter(Boolean).join(' · ');
 
   // The patient of ?patientId= once, when it arrives (a later refetch must not undo 'Change').
   const [seeded, setSeeded] = useState(false);
@@ -152,26 +165,28 @@ function NewVisitContent<Owner extends { id: string }, Visit extends { tokenLabe
                     <Box>
                       <Typography variant="body2">{owners.name(option)}</Typography>
                       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {owners.detail(option)}
+                        {optionDetail(option)}
                       </Typography>
                     </Box>
                   </li>
                 )}
                 renderInput={(params) => <TextField {...params} label={owners.label} size="small" />}
               />
-              <TextField
-                type="date"
+              <VisitDateField
                 label="Date"
                 size="small"
                 value={date}
-                onChange={(event) => {
-                  setDate(event.target.value < today ? today : event.target.value);
+                min={today}
+                onChange={(next) => {
+                  setDate(next);
                   setSlot(null);
                 }}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
               />
             </Box>
           </Step>
+          {duplicates.length > 0 && patient && owner ? (
+            <SameDayWarning kind={props.kind} patientName={patient.name} ownerName={owners.name(owner)} date={date} visits={duplicates} />
+          ) : null}
           <Step n={3} title="Time">
             {conflict ? (
               <Alert severity="warning" sx={{ mb: 1.5 }}>
@@ -193,7 +208,7 @@ function NewVisitContent<Owner extends { id: string }, Visit extends { tokenLabe
           disabled={!patient || !owner || !slot || pending}
           startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          Book
+          {duplicates.length > 0 ? 'Book anyway' : 'Book'}
         </Button>
       </DialogActions>
     </>

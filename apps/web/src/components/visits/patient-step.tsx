@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { fPhone } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFindPatients } from './api/find-patients';
@@ -29,6 +29,9 @@ interface PatientStepProps {
 export function PatientStep({ patient, onPick }: PatientStepProps) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  // The result Enter picks: the first one until the arrows move it (the search box keeps focus).
+  const [active, setActive] = useState(0);
+  const listId = useId();
   const debounced = useDebouncedValue(search.trim(), 300);
   const found = useFindPatients(debounced);
 
@@ -45,9 +48,24 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
       </Card>
     );
   }
-  if (adding) return <QuickAddPatient onCreated={(created) => onPick(patientSummaryOf(created))} onCancel={() => setAdding(false)} />;
+  if (adding) return <QuickAddPatient onCreated={(created) => onPick(patientSummaryOf(created))} onUseExisting={onPick} onCancel={() => setAdding(false)} />;
 
   const matches = debounced ? (found.data ?? []) : [];
+  const highlighted = matches.length > 0 ? Math.min(active, matches.length - 1) : -1;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (matches.length === 0) return;
+    const moves: Record<string, number> = { ArrowDown: highlighted + 1, ArrowUp: highlighted - 1, Home: 0, End: matches.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(matches.length - 1, moves[event.key]!));
+      setActive(next);
+      document.getElementById(optionId(next))?.scrollIntoView?.({ block: 'nearest' });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      onPick(matches[highlighted]!);
+    }
+  };
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -56,9 +74,22 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
           placeholder="Name or phone number"
           size="small"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
           sx={{ flex: '1 1 220px' }}
           autoFocus
+          slotProps={{
+            htmlInput: {
+              role: 'combobox',
+              'aria-autocomplete': 'list',
+              'aria-expanded': matches.length > 0,
+              'aria-controls': matches.length > 0 ? listId : undefined,
+              'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
+            },
+          }}
         />
         <Button startIcon={<PersonAddOutlined />} onClick={() => setAdding(true)} sx={{ mt: 0.5 }}>
           Quick add
@@ -70,10 +101,18 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
         </Typography>
       ) : null}
       {matches.length > 0 ? (
-        <List dense aria-label="Matching patients" sx={{ maxHeight: 260, overflowY: 'auto' }}>
-          {matches.map((match) => (
-            <ListItemButton key={match.id} onClick={() => onPick(match)}>
-              <ListItemText primary={match.name} secondary={patientLine(match)} />
+        <List dense id={listId} role="listbox" aria-label="Matching patients" sx={{ maxHeight: 260, overflowY: 'auto' }}>
+          {matches.map((match, index) => (
+            <ListItemButton
+              key={match.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === highlighted}
+              selected={index === highlighted}
+              tabIndex={-1}
+              onClick={() => onPick(match)}
+            >
+              <ListItemText primary={`${match.name} · ${match.uhid}`} secondary={patientLine(match)} />
             </ListItemButton>
           ))}
         </List>

@@ -1,4 +1,4 @@
-import { genders, patientInputSchema, type Patient } from '@caredesk/shared';
+import { genders, patientInputSchema, type Patient, type PatientSummary } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,43 +8,81 @@ import { enqueueSnackbar } from 'notistack';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/http';
 import { useCreatePatient } from './api/create-patient';
+import { findPhoneMatches } from './api/find-phone-matches';
+import { PhoneInUse } from './phone-in-use';
 import { isoDay } from './visit-format';
 
 const genderLabels = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' } as const;
-type Field = 'name' | 'phone' | 'gender' | 'dateOfBirth';
-const empty: Record<Field, string> = { name: '', phone: '', gender: '', dateOfBirth: '' };
+type Field = 'name' | 'phone' | 'gender' | 'dateOfBirth' | 'ageYears';
+const empty: Record<Field, string> = { name: '', phone: '', gender: '', dateOfBirth: '', ageYears: '' };
 
-/** A booking dialog's mini patient form: name, phone, gender, date of birth (optional). */
-export function QuickAddPatient({ onCreated, onCancel }: { onCreated: (patient: Patient) => void; onCancel: () => void }) {
+interface QuickAddPatientProps {
+  onCreated: (patient: Patient) => void;
+  /** 'Use this patient' on a patient who already has the phone number. */
+  onUseExisting?: (patient: PatientSummary) => void;
+  onCancel: () => void;
+}
+
+/**
+ * A booking dialog's mini patient form: name, phone, gender, date of birth or age (optional).
+ * A number another patient already uses is shown before anyone is added: use that patient, or
+ * 'Add anyway' (families share phones).
+ */
+export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAddPatientProps) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [sameNumber, setSameNumber] = useState<PatientSummary[] | null>(null);
+  const [checking, setChecking] = useState(false);
   const create = useCreatePatient();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
+  const add = (confirmed: boolean) => {
     const parsed = patientInputSchema.safeParse({
       name: values.name,
       phone: values.phone,
       gender: values.gender || undefined,
       dateOfBirth: values.dateOfBirth || null,
+      ageYears: values.ageYears.trim() === '' ? null : Number(values.ageYears),
     });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as Field;
-        found[key] ??= key === 'gender' ? 'Choose a gender' : issue.message;
+        found[key] ??= key === 'gender' ? 'Choose a gender' : key === 'ageYears' && issue.code === 'invalid_type' ? 'Enter the age in whole years' : issue.message;
       }
       setErrors(found);
       return;
     }
-    create.mutate(parsed.data, {
-      onSuccess: (patient) => {
-        enqueueSnackbar(`${patient.name} added`, { variant: 'success' });
-        onCreated(patient);
+    const save = () =>
+      create.mutate(parsed.data, {
+        onSuccess: (patient) => {
+          enqueueSnackbar(`${patient.name} added`, { variant: 'success' });
+          onCreated(patient);
+        },
+        onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+      });
+    if (confirmed) {
+      save();
+      return;
+    }
+    setChecking(true);
+    findPhoneMatches(parsed.data.phone).then(
+      (matches) => {
+        setChecking(false);
+        if (matches.length > 0) setSameNumber(matches);
+        else save();
       },
-      onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    });
+      // The check only warns: when it cannot answer, adding goes ahead as it did before it.
+      () => {
+        setChecking(false);
+        save();
+      },
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    add(false);
   };
 
   const field = (name: Field) => ({
@@ -53,12 +91,14 @@ export function QuickAddPatient({ onCreated, onCancel }: { onCreated: (patient: 
     onChange: (event: { target: { value: string } }) => {
       setValues((previous) => ({ ...previous, [name]: event.target.value }));
       setErrors((previous) => ({ ...previous, [name]: undefined }));
+      if (name === 'phone') setSameNumber(null);
     },
     error: Boolean(errors[name]),
     helperText: errors[name],
     size: 'small' as const,
     fullWidth: true,
   });
+  const busy = create.isPending || checking;
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Quick add patient" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -71,19 +111,30 @@ export function QuickAddPatient({ onCreated, onCancel }: { onCreated: (patient: 
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        label="Date of birth"
-        type="date"
-        {...field('dateOfBirth')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: isoDay() } }}
-      />
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '3fr 2fr' }}>
+        <TextField
+          label="Date of birth"
+          type="date"
+          {...field('dateOfBirth')}
+          disabled={values.ageYears.trim() !== ''}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: isoDay() } }}
+        />
+        <TextField label="Age in years" type="number" {...field('ageYears')} disabled={values.dateOfBirth !== ''} slotProps={{ htmlInput: { min: 0, max: 120, step: 1, inputMode: 'numeric' } }} />
+      </Box>
+      {sameNumber ? (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <PhoneInUse patients={sameNumber} onUse={onUseExisting} onAddAnyway={() => add(true)} pending={create.isPending} />
+        </Box>
+      ) : null}
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} color="inherit" disabled={create.isPending}>
+        <Button onClick={onCancel} color="inherit" disabled={busy}>
           Back to search
         </Button>
-        <Button type="submit" variant="contained" disabled={create.isPending} startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          Add patient
-        </Button>
+        {sameNumber ? null : (
+          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            Add patient
+          </Button>
+        )}
       </Box>
     </Box>
   );

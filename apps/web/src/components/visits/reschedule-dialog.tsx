@@ -12,7 +12,9 @@ import { useTheme } from '@mui/material/styles';
 import { enqueueSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/http';
-import { fTimeOfDay, fVisitDate, isoDay } from './visit-format';
+import { useOrganisationToday } from '@/lib/organisation-today';
+import { VisitDateField } from './visit-date-field';
+import { fTimeOfDay, fVisitDate } from './visit-format';
 
 export interface RescheduleInput {
   date: string;
@@ -39,7 +41,7 @@ interface RescheduleDialogProps {
 /** A new date and a free slot of the same doctor or service. Full screen on phones. */
 export function RescheduleDialog({ title, summary, date: current, open, onClose, pending, renderSlots, onReschedule }: RescheduleDialogProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const today = isoDay();
+  const today = useOrganisationToday();
   const [date, setDate] = useState(current < today ? today : current);
   const [slot, setSlot] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -64,16 +66,15 @@ export function RescheduleDialog({ title, summary, date: current, open, onClose,
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {summary}
           </Typography>
-          <TextField
-            type="date"
+          <VisitDateField
             label="New date"
             value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
+            min={today}
+            onChange={(next) => {
+              setDate(next);
               setSlot(null);
             }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-            sx={{ maxWidth: 240 }}
+            sx={{ maxWidth: 280 }}
           />
           {renderSlots(date, slot, setSlot)}
           <TextField label="Reason (optional)" value={reason} onChange={(event) => setReason(event.target.value)} fullWidth />

@@ -1,7 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListParams } from '@/components/records/use-list-params';
-import { isoDay } from './visit-format';
+import { useOrganisationToday } from '@/lib/organisation-today';
+import { rangeAfterMidnight } from './date-range';
 import type { VisitStatus } from './visit-status';
 
 const SORT_KEYS = ['date', 'token', 'createdAt'] as const;
@@ -15,13 +16,14 @@ export function useVisitList<Filter extends string, Status extends VisitStatus>(
   const keys = useMemo(() => ['from', 'to', 'status', ...filterKeys] as const, [filterKeys]);
   const list = useListParams({ sortKeys: SORT_KEYS, filterKeys: keys });
   const [params, setParams] = useSearchParams();
-  const from = list.filters.from || isoDay();
+  const today = useOrganisationToday();
+  const from = list.filters.from || today;
   const to = list.filters.to || from;
   const statuses = list.filters.status ? (list.filters.status.split(',') as Status[]) : [];
 
   /** Sets (or with null, removes) URL params, keeping the others. */
   const setParam = useCallback(
-    (changes: Record<string, string | null>) =>
+    (changes: Record<string, string | null>, options?: { replace?: boolean }) =>
       setParams((previous) => {
         const next = new URLSearchParams(previous);
         for (const [key, value] of Object.entries(changes)) {
@@ -29,9 +31,24 @@ export function useVisitList<Filter extends string, Status extends VisitStatus>(
           else next.set(key, value);
         }
         return next;
-      }),
+      }, options),
     [setParams],
   );
+
+  // Left open across the organisation's midnight, a list on 'Today' (or 'This week') moves with
+  // the day, URL included; a date the user chose stays. Replace: the day turning is not a step back.
+  const seenToday = useRef(today);
+  const range = { from: list.filters.from, to: list.filters.to };
+  const rangeRef = useRef(range);
+  rangeRef.current = range;
+  useEffect(() => {
+    const before = seenToday.current;
+    seenToday.current = today;
+    if (before === today) return;
+    const moved = rangeAfterMidnight(rangeRef.current, before, today);
+    if (moved) setParam({ from: moved.from, to: moved.to, page: null }, { replace: true });
+  }, [today, setParam]);
+
   /** This URL with one param set: a row's link to its drawer. */
   const withParam = (key: string, value: string) => {
     const next = new URLSearchParams(params);

@@ -5,11 +5,15 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
+import { useShortcut } from '@/components/shortcuts';
 import { errorMessage } from '@/lib/http';
+import { useOrganisationToday } from '@/lib/organisation-today';
 import { CancelDialog } from './cancel-dialog';
 import { SlipDialog } from './slip-dialog';
+import { fVisitDate } from './visit-format';
 import { isCalledOff, type VisitStatus } from './visit-status';
 
 /** Appointments and bookings move through the same five actions. */
@@ -23,11 +27,16 @@ const STEPS: { key: VisitAction; label: string }[] = [
   { key: 'cancel', label: 'Cancel' },
 ];
 const PRIMARY: readonly string[] = ['check-in', 'start', 'complete'];
+/**
+ * What happens only once the visit's day has come on the organisation's calendar (the server
+ * refuses them before it). Past days stay open: a desk may close yesterday's visit late.
+ */
+const ON_ITS_DAY: readonly string[] = ['check-in', 'start', 'complete', 'no-show'];
 
 type Extra = 'reschedule' | 'slip';
 
 interface VisitActionsProps {
-  visit: { tokenLabel: string; patientName: string; status: VisitStatus };
+  visit: { tokenLabel: string; patientName: string; status: VisitStatus; date: string };
   /** 'appointment' or 'booking': the cancel dialog's title. */
   noun: string;
   /** The moves its status allows now. */
@@ -52,7 +61,10 @@ export function VisitActions(props: VisitActionsProps) {
   const { visit, compact, pending } = props;
   const [dialog, setDialog] = useState<'cancel' | Extra | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const items: { key: VisitAction | Extra; label: string }[] = STEPS.filter((step) => props.allowed(step.key));
+  const beforeItsDay = visit.date > useOrganisationToday();
+  const steps = STEPS.filter((step) => props.allowed(step.key));
+  const items: { key: VisitAction | Extra; label: string }[] = steps.filter((step) => !(beforeItsDay && ON_ITS_DAY.includes(step.key)));
+  const waitsForItsDay = beforeItsDay && steps.some((step) => step.key === 'check-in');
   if (props.reschedulable) items.push({ key: 'reschedule', label: 'Reschedule' });
   if (!isCalledOff(visit.status)) items.push({ key: 'slip', label: 'Print slip' });
   const close = () => setDialog(null);
@@ -71,6 +83,9 @@ export function VisitActions(props: VisitActionsProps) {
     if (!step || step.key === 'cancel') setDialog(key as 'cancel' | Extra);
     else void run(step.key);
   };
+
+  // In the visit's drawer (not the rows of a list, where which visit would be unclear), 'C' checks in.
+  useShortcut('c', 'Check in this visit', () => choose('check-in'), !compact && !pending && items.some((item) => item.key === 'check-in'), { inDialog: true });
 
   const primary = compact ? items.find((item) => PRIMARY.includes(item.key)) : undefined;
   const rest = compact ? items.filter((item) => item !== primary) : items;
@@ -100,6 +115,11 @@ export function VisitActions(props: VisitActionsProps) {
             ))}
           </Menu>
         </>
+      ) : null}
+      {!compact && waitsForItsDay ? (
+        <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
+          This visit is on {fVisitDate(visit.date)}; it can be checked in on that day.
+        </Typography>
       ) : null}
       {!compact
         ? rest.map((item) => (

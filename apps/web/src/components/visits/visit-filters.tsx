@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { SearchField } from '@/components/records/search-field';
+import { useOrganisationToday } from '@/lib/organisation-today';
 import { quickRanges, type DateRange } from './date-range';
 import { statusLabels, type VisitStatus } from './visit-status';
 
@@ -25,10 +26,12 @@ const dateField = { flex: '1 1 140px', minWidth: 0, maxWidth: { md: 170 } } as c
 /** Date range (with Today / Tomorrow / This week), the list's own selects, statuses and the search box. */
 export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProps<Status>) {
   const { range, onRange } = props;
+  // The quick ranges follow the organisation's today, and move at its midnight.
+  const today = useOrganisationToday();
   return (
     <Box role="search" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Quick dates">
-        {quickRanges().map(({ label, range: quick }) => {
+        {quickRanges(today).map(({ label, range: quick }) => {
           const selected = quick.from === range.from && quick.to === range.to;
           return (
             <Chip

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_INSTANTS, MID_MORNING, daysAt, pinClock } from '@/test/clock';
@@ -7,6 +7,10 @@ import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { patientPage } from '@/test/patient-fixtures';
 import { makeAppointment, makeDoctor, makePatient, page, recording } from './appointment-fixtures';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-06-01' -> '01 Jun 2026', written out rather than taken from the console's code. */
+const shown = (date: string) => `${date.slice(8)} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -38,9 +42,9 @@ function setup(routes: Record<string, FakeRoute> = {}, path = '/appointments?new
 
 async function pickPatientAndDoctor(user: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('dialog', { name: 'New appointment' }, { timeout: 15_000 });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Find patient' }), 'laksh');
+  await user.type(within(dialog).getByRole('combobox', { name: 'Find patient' }), 'laksh');
   // The search answers after its debounce; on a busy machine that takes longer than findBy's default second.
-  await user.click(await within(dialog).findByRole('button', { name: /Lakshmi Narayan/ }, { timeout: 5_000 }));
+  await user.click(await within(dialog).findByRole('option', { name: /Lakshmi Narayan/ }, { timeout: 5_000 }));
   await user.click(within(dialog).getByRole('combobox', { name: 'Doctor' }));
   await user.click(await screen.findByRole('option', { name: /Dr. Arjun Nair/ }));
   return dialog;
@@ -126,17 +130,75 @@ describe('booking an appointment', () => {
 describe.each(DAY_INSTANTS)('the new appointment dialog at $label', ({ at }) => {
   const { today, day } = pinClock(at);
 
-  it("starts on India's today, refuses an earlier day, and asks for the chosen day's slots", async () => {
+  it("starts on India's today, refuses an earlier day with the reason, and asks for a typed day's slots", async () => {
     const { user, slots } = setup();
     const dialog = await pickPatientAndDoctor(user);
-    const date = within(dialog).getByLabelText('Date');
-    expect(date).toHaveValue(today);
-    expect(date).toHaveAttribute('min', today);
+    const date = within(dialog).getByRole('textbox', { name: 'Date' });
+    expect(date).toHaveValue(shown(today));
     await within(dialog).findByRole('group', { name: 'Free slots' });
     expect(slots.seen[0]?.params).toEqual({ date: today });
-    fireEvent.change(date, { target: { value: day(-1) } });
-    expect(date).toHaveValue(today);
-    fireEvent.change(date, { target: { value: day(1) } });
+    // Yesterday is refused with the reason, and no slots are asked for.
+    const [d, m, y] = [day(-1).slice(8), day(-1).slice(5, 7), day(-1).slice(0, 4)];
+    await user.clear(date);
+    await user.type(date, `${d}/${m}/${y}`);
+    expect(date).toHaveAccessibleDescription(`${shown(day(-1))} has passed: choose today or a later day`);
+    expect(slots.seen.map((call) => call.params.date)).not.toContain(day(-1));
+    // A typed date stays as typed, and its slots are asked for.
+    const [d1, m1, y1] = [day(1).slice(8), day(1).slice(5, 7), day(1).slice(0, 4)];
+    await user.clear(date);
+    await user.type(date, `${d1} ${MONTHS[Number(m1) - 1]} ${y1}`);
+    expect(date).toHaveValue(`${d1} ${MONTHS[Number(m1) - 1]} ${y1}`);
     await waitFor(() => expect(slots.seen.at(-1)?.params).toEqual({ date: day(1) }));
+  });
+});
+
+describe('finding the patient from the keyboard', () => {
+  pinClock(MID_MORNING.at);
+  const second = makePatient({ name: 'Lakshmi Rao' });
+
+  it('Enter picks the first result, not Quick add; the arrows move through the results', async () => {
+    const { user } = setup({ 'GET /patients': { data: patientPage([patient, second]) } });
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment' }, { timeout: 15_000 });
+    const search = within(dialog).getByRole('combobox', { name: 'Find patient' });
+    await user.type(search, 'laksh');
+    const first = await within(dialog).findByRole('option', { name: /Lakshmi Narayan/ }, { timeout: 5_000 });
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(search).toHaveAttribute('aria-activedescendant', first.id);
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByLabelText('Chosen patient')).toHaveTextContent('Lakshmi Narayan');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    const again = within(dialog).getByRole('combobox', { name: 'Find patient' });
+    await user.type(again, 'laksh');
+    await within(dialog).findByRole('option', { name: /Lakshmi Rao/ }, { timeout: 5_000 });
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('option', { name: /Lakshmi Rao/ })).toHaveAttribute('aria-selected', 'true');
+    expect(again).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await within(dialog).findByLabelText('Chosen patient')).toHaveTextContent('Lakshmi Rao');
+  });
+});
+
+describe('choosing a slot from the keyboard', () => {
+  pinClock(MID_MORNING.at);
+
+  it('is one Tab stop; the arrows, Home and End move inside it and Enter chooses', async () => {
+    const { user } = setup({
+      [`GET /doctors/${doctor.id}/slots`]: { data: slotsOf(['09:30', '10:15', '11:00', '11:45']) },
+    });
+    const dialog = await pickPatientAndDoctor(user);
+    const picker = await within(dialog).findByRole('group', { name: 'Free slots' });
+    const buttons = within(picker).getAllByRole('button');
+    expect(buttons.map((button) => button.tabIndex)).toEqual([0, -1, -1, -1]);
+    buttons[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(buttons[1]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(buttons[3]).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(within(picker).getByRole('button', { name: '11:00 am' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(picker).getAllByRole('button').map((button) => button.tabIndex)).toEqual([-1, -1, 0, -1]);
+    await user.keyboard('{Home}');
+    expect(buttons[0]).toHaveFocus();
   });
 });

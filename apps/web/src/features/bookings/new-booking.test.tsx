@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
@@ -8,6 +8,10 @@ import { makeUser, storeSession } from '@/test/fixtures';
 import { makePatient, patientPage } from '@/test/patient-fixtures';
 import { renderApp } from '@/test/render-app';
 import { makeService } from '@/test/service-fixtures';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-06-01' -> '01 Jun 2026', written out rather than taken from the console's code. */
+const shown = (date: string) => `${date.slice(8)} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -39,9 +43,9 @@ function setup(routes: Record<string, FakeRoute> = {}, path = '/bookings?new=1')
 
 async function pickPatientAndScan(user: ReturnType<typeof userEvent.setup>) {
   const dialog = await screen.findByRole('dialog', { name: 'New booking' }, { timeout: 15_000 });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Find patient' }), 'laksh');
+  await user.type(within(dialog).getByRole('combobox', { name: 'Find patient' }), 'laksh');
   // The search answers after its debounce; on a busy machine that takes longer than findBy's default second.
-  await user.click(await within(dialog).findByRole('button', { name: /Lakshmi Narayan/ }, { timeout: 5_000 }));
+  await user.click(await within(dialog).findByRole('option', { name: /Lakshmi Narayan/ }, { timeout: 5_000 }));
   await user.click(within(dialog).getByRole('combobox', { name: 'Scan or test' }));
   await user.click(await screen.findByRole('option', { name: /CT Chest/ }));
   return dialog;
@@ -105,17 +109,24 @@ describe('booking a scan or test', () => {
 describe.each(DAY_INSTANTS)('the new booking dialog at $label', ({ at }) => {
   const { today, day } = pinClock(at);
 
-  it("starts on India's today, refuses an earlier day, and asks for the chosen day's slots", async () => {
+  it("starts on India's today, refuses an earlier day with the reason, and asks for a typed day's slots", async () => {
     const { user, slots } = setup();
     const dialog = await pickPatientAndScan(user);
-    const date = within(dialog).getByLabelText('Date');
-    expect(date).toHaveValue(today);
-    expect(date).toHaveAttribute('min', today);
+    const date = within(dialog).getByRole('textbox', { name: 'Date' });
+    expect(date).toHaveValue(shown(today));
     await within(dialog).findByRole('group', { name: 'Free slots' });
     expect(slots.seen[0]?.params).toEqual({ date: today });
-    fireEvent.change(date, { target: { value: day(-1) } });
-    expect(date).toHaveValue(today);
-    fireEvent.change(date, { target: { value: day(1) } });
+    // Yesterday is refused with the reason, and no slots are asked for.
+    const [d, m, y] = [day(-1).slice(8), day(-1).slice(5, 7), day(-1).slice(0, 4)];
+    await user.clear(date);
+    await user.type(date, `${d}/${m}/${y}`);
+    expect(date).toHaveAccessibleDescription(`${shown(day(-1))} has passed: choose today or a later day`);
+    expect(slots.seen.map((call) => call.params.date)).not.toContain(day(-1));
+    // A typed date stays as typed, and its slots are asked for.
+    const [d1, m1, y1] = [day(1).slice(8), day(1).slice(5, 7), day(1).slice(0, 4)];
+    await user.clear(date);
+    await user.type(date, `${d1} ${MONTHS[Number(m1) - 1]} ${y1}`);
+    expect(date).toHaveValue(`${d1} ${MONTHS[Number(m1) - 1]} ${y1}`);
     await waitFor(() => expect(slots.seen.at(-1)?.params).toEqual({ date: day(1) }));
   });
 });

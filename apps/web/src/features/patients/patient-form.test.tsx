@@ -6,6 +6,7 @@ import { headerRoutes, installFakeApi, recording, type FakeRoute } from '@/test/
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
 import { makePatient } from '@/test/patient-fixtures';
+import { patientSummaryOf, verhoeffCheckDigit } from '@caredesk/shared';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -19,7 +20,7 @@ function withApi(routes: Record<string, FakeRoute>) {
 const noMatches: FakeRoute = { data: { data: [] } };
 
 async function openNewPatientForm(routes: Record<string, FakeRoute> = {}) {
-  const api = withApi({ 'GET /patients/phone-matches': noMatches, ...routes });
+  const api = withApi({ 'POST /patients/matches': noMatches, ...routes });
   storeSession(makeUser('HOSPITAL', 'ADMIN'));
   const view = renderApp('/user/new');
   await screen.findByRole('heading', { name: 'Add patient', level: 1 }, slow);
@@ -65,10 +66,10 @@ describe('the patient form', () => {
   it('warns that the number belongs to another patient, links to them, and still saves with the number normalised', async () => {
     const sibling = makePatient({ name: 'Meena Kumar' });
     const created = makePatient({ name: 'Anita Kumar', gender: 'FEMALE' });
-    const matches = recording(() => ({ data: { data: [{ id: sibling.id, name: sibling.name }] } }));
+    const matches = recording(() => ({ data: { data: [patientSummaryOf(sibling)] } }));
     const posts = recording(() => ({ status: 201, data: created }));
     const { router, user } = await openNewPatientForm({
-      'GET /patients/phone-matches': matches.route,
+      'POST /patients/matches': matches.route,
       'POST /patients': posts.route,
       [`GET /patients/${created.id}`]: { data: created },
     });
@@ -79,7 +80,8 @@ describe('the patient form', () => {
 
     const warning = await screen.findByText(/This number is also used by/);
     expect(within(warning).getByRole('link', { name: 'Meena Kumar' })).toHaveAttribute('href', `/user/${sibling.id}`);
-    expect(matches.seen.at(-1)?.params).toEqual({ phone: '+919876543210' });
+    expect(matches.seen.at(-1)?.body).toEqual({ phone: '+919876543210' });
+    expect(matches.seen.at(-1)?.params).toEqual({});
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${created.id}`));
@@ -90,10 +92,42 @@ describe('the patient form', () => {
       email: 'anita@example.test',
       gender: 'FEMALE',
       dateOfBirth: null,
+      ageYears: null,
       bloodGroup: null,
       address: null,
       notes: null,
+      abhaNumber: null,
+      abhaAddress: null,
     });
+  });
+
+  it('takes an age in years instead of a date of birth, and an ABHA number and address checked before sending', async () => {
+    const created = makePatient({ name: 'Ramesh Yadav' });
+    const posts = recording(() => ({ status: 201, data: created }));
+    const { router, user } = await openNewPatientForm({ 'POST /patients': posts.route, [`GET /patients/${created.id}`]: { data: created } });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Ramesh Yadav');
+    await user.type(screen.getByRole('textbox', { name: /Phone/ }), '9876501234');
+    await user.click(screen.getByRole('radio', { name: 'Male' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Age in years' }), '52');
+    // One or the other: with an age, the date of birth waits.
+    expect(screen.getByLabelText('Date of birth')).toBeDisabled();
+    const body = '9112345678901';
+    const abha = screen.getByRole('textbox', { name: 'ABHA number' });
+    await user.type(abha, `91-1234-5678-901${(Number(verhoeffCheckDigit(body)) + 1) % 10}`);
+    await user.type(screen.getByRole('textbox', { name: 'ABHA address' }), 'ramesh@gmail.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This is not a valid ABHA number: check the digits')).toBeInTheDocument();
+    expect(screen.getByText(/Use an ABHA address like/)).toBeInTheDocument();
+    expect(posts.seen).toHaveLength(0);
+
+    await user.clear(abha);
+    await user.type(abha, `91-1234-5678-901${verhoeffCheckDigit(body)}`);
+    const address = screen.getByRole('textbox', { name: 'ABHA address' });
+    await user.clear(address);
+    await user.type(address, 'Ramesh.Yadav@abdm');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${created.id}`));
+    expect(posts.seen[0]?.body).toMatchObject({ dateOfBirth: null, ageYears: 52, abhaNumber: body + verhoeffCheckDigit(body), abhaAddress: 'ramesh.yadav@abdm' });
   });
 
   it('puts the server’s field errors on the fields and its message in a toast', async () => {
@@ -120,7 +154,7 @@ describe('the patient form', () => {
     withApi({
       [`GET /patients/${patient.id}`]: { data: patient },
       [`PATCH /patients/${patient.id}`]: patches.route,
-      'GET /patients/phone-matches': matches.route,
+      'POST /patients/matches': matches.route,
     });
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
     const { router } = renderApp(`/user/${patient.id}/edit`);
@@ -129,7 +163,7 @@ describe('the patient form', () => {
     expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
     const user = userEvent.setup();
     await user.clear(screen.getByRole('textbox', { name: /Address/ }));
-    await waitFor(() => expect(matches.seen.at(-1)?.params).toEqual({ phone: '+919876543210', excludeId: patient.id }));
+    await waitFor(() => expect(matches.seen.at(-1)?.body).toEqual({ phone: '+919876543210', excludeId: patient.id }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${patient.id}`));
     expect(patches.seen[0]?.body).toMatchObject({ name: 'Suresh Menon', address: null, email: 'suresh@example.test' });

@@ -46,14 +46,27 @@ describe('the patient view', () => {
   it('shows age, gender, a phone link and the demographics', async () => {
     await openPatient('HOSPITAL', 'ADMIN');
     const age = ageFrom('1985-11-03');
-    expect(screen.getByText(`${age} years · Female · B+`)).toBeInTheDocument();
+    expect(screen.getByText(`${patient.uhid} · ${age} years · Female · B+`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call +91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210');
     const details = screen.getByRole('heading', { name: 'Details' }).closest('.MuiCard-root') as HTMLElement;
     expect(within(details).getByText('03 Nov 1985')).toBeInTheDocument();
+    expect(within(details).getByText(patient.uhid)).toBeInTheDocument();
     expect(within(details).getByText('14 Feb 2026')).toBeInTheDocument();
     expect(within(details).getByText('4 Temple Street, Madurai')).toBeInTheDocument();
     expect(within(details).getByRole('link', { name: 'lakshmi@example.test' })).toHaveAttribute('href', 'mailto:lakshmi@example.test');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/user/${patient.id}/edit`);
+  });
+
+  it('shows the ABHA number as XX-XXXX-XXXX-XXXX, the ABHA address, and an age given in years as about that age', async () => {
+    const aged = makePatient({ name: 'Age Given', dateOfBirth: '1980-01-01', dobEstimated: true, abhaNumber: '91123456789012', abhaAddress: 'age.given@abdm' });
+    withApi({ [`GET /patients/${aged.id}`]: { data: aged } });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    renderApp(`/user/${aged.id}`);
+    const details = (await screen.findByRole('heading', { name: 'Details' }, slow)).closest('.MuiCard-root') as HTMLElement;
+    expect(within(details).getByText('91-1234-5678-9012')).toBeInTheDocument();
+    expect(within(details).getByText('age.given@abdm')).toBeInTheDocument();
+    expect(within(details).getByText('Not known (age given)')).toBeInTheDocument();
+    expect(within(details).getByText(`about ${ageFrom('1980-01-01')} years`)).toBeInTheDocument();
   });
 
   it("shows '-' for an age without a date of birth", async () => {

@@ -52,6 +52,7 @@ describe('Settings > Organisation', () => {
       pincode: '411001',
       timeZone: 'Asia/Kolkata',
       inactivityMinutes: 15,
+      uhidPrefix: 'SUN-',
     });
     // The sidebar's logo area (SPEC.md §1) follows the stored user without a reload.
     const sidebar = screen.getByRole('complementary');
@@ -69,6 +70,25 @@ describe('Settings > Organisation', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.find((call) => call.method === 'PATCH')).toBeDefined());
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ logoUrl: null, city: null });
+  });
+
+  it('sets the UHID prefix in capitals, and refuses one that is not letters, digits, - or /', async () => {
+    const { api, user } = await openOrganisation({
+      'PATCH /settings/organisation': (body) => ({ data: { ...profile, ...(body as object) } }),
+      'GET /me': { data: makeUser('HOSPITAL', 'ADMIN') },
+    });
+    const prefix = screen.getByRole('textbox', { name: /UHID prefix/ });
+    expect(prefix).toHaveValue('SUN-');
+    await user.clear(prefix);
+    await user.type(prefix, 'sun hosp');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Use 1–10 letters, digits, - or /, starting with a letter')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.clear(prefix);
+    await user.type(prefix, 'srh/');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ uhidPrefix: 'SRH/' }));
   });
 
   it('checks the idle minutes and PIN code before sending', async () => {

@@ -19,6 +19,7 @@ export function NewAppointmentDialog({ open, patientId, onClose }: NewAppointmen
   const create = useCreateAppointment();
   return (
     <NewVisitDialog
+      kind="appointments"
       open={open}
       patientId={patientId}
       onClose={onClose}

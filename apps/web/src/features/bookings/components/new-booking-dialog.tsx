@@ -20,6 +20,7 @@ export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogP
   const create = useCreateBooking();
   return (
     <NewVisitDialog
+      kind="bookings"
       open={open}
       patientId={patientId}
       onClose={onClose}

@@ -24,6 +24,7 @@ function NameCell({ patient }: { patient: PatientSummary }) {
 const ageOf = (patient: PatientSummary) => (patient.age === null ? '-' : String(patient.age));
 
 export const patientColumns: GridColDef<PatientSummary>[] = [
+  { field: 'uhid', headerName: 'UHID', width: 130 },
   { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <NameCell patient={row} /> },
   { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, valueGetter: (_, row) => fPhone(row.phone) },
   { field: 'gender', headerName: 'Gender', width: 100, valueGetter: (_, row) => genderLabel[row.gender] },
@@ -41,7 +42,7 @@ export const patientSortFields: Readonly<Record<string, PatientSort>> = { name: 
 /** A patient on a phone: initial, name, then phone, age and gender on one line. */
 export function PatientCard({ patient }: { patient: PatientSummary }) {
   const { age } = patient;
-  const facts = [fPhone(patient.phone), genderLabel[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
+  const facts = [patient.uhid, fPhone(patient.phone), genderLabel[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>

@@ -1,4 +1,4 @@
-import type { Patient } from '@caredesk/shared';
+import { formatAbhaNumber, type Patient } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -29,9 +29,12 @@ export function PatientDetailsCard({ patient }: { patient: Patient }) {
       <CardHeader title={<Typography variant="h6" component="h2">Details</Typography>} />
       <CardContent sx={{ pt: 0 }}>
         <Box component="dl" sx={{ m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-          <Detail label="Date of birth">{fDate(patient.dateOfBirth)}</Detail>
+          <Detail label="UHID">{patient.uhid}</Detail>
+          <Detail label="Date of birth">{patient.dobEstimated ? 'Not known (age given)' : fDate(patient.dateOfBirth)}</Detail>
           <Detail label="Age">{ageText(patient)}</Detail>
           <Detail label="Blood group">{patient.bloodGroup ?? '-'}</Detail>
+          <Detail label="ABHA number">{patient.abhaNumber ? formatAbhaNumber(patient.abhaNumber) : '-'}</Detail>
+          <Detail label="ABHA address">{patient.abhaAddress ?? '-'}</Detail>
           <Detail label="E-mail">{patient.email ? <Link href={`mailto:${patient.email}`}>{patient.email}</Link> : '-'}</Detail>
           <Detail label="Address">{patient.address ?? '-'}</Detail>
           <Detail label="Notes">{patient.notes ?? '-'}</Detail>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ageFrom, patientInputSchema, phoneSchema, type bloodGroups, type Gender, type Patient } from '@caredesk/shared';
+import { ageFrom, formatAbhaNumber, patientInputSchema, phoneSchema, type bloodGroups, type Gender, type Patient } from '@caredesk/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { fPhone } from '@/lib/format';
@@ -13,9 +13,13 @@ export interface PatientFormValues {
   email: string;
   gender: Gender | '';
   dateOfBirth: string;
+  /** Whole years, when the date of birth is not known (either this or dateOfBirth). */
+  ageYears: string;
   bloodGroup: BloodGroup | '';
   address: string;
   notes: string;
+  abhaNumber: string;
+  abhaAddress: string;
 }
 
 /** What the API gets: the shared schema's output (phone as +91…, e-mail lower-case, blanks as null). */
@@ -27,9 +31,12 @@ export const emptyPatientForm: PatientFormValues = {
   email: '',
   gender: '',
   dateOfBirth: '',
+  ageYears: '',
   bloodGroup: '',
   address: '',
   notes: '',
+  abhaNumber: '',
+  abhaAddress: '',
 };
 
 export function patientFormValues(patient: Patient): PatientFormValues {
@@ -39,14 +46,20 @@ export function patientFormValues(patient: Patient): PatientFormValues {
     phone: fPhone(patient.phone),
     email: patient.email ?? '',
     gender: patient.gender,
-    dateOfBirth: patient.dateOfBirth ?? '',
+    // An estimated date of birth came from an age: it is edited as that age.
+    dateOfBirth: patient.dobEstimated ? '' : (patient.dateOfBirth ?? ''),
+    ageYears: patient.dobEstimated && patient.dateOfBirth ? String(ageFrom(patient.dateOfBirth)) : '',
     bloodGroup: patient.bloodGroup ?? '',
     address: patient.address ?? '',
     notes: patient.notes ?? '',
+    abhaNumber: patient.abhaNumber ? formatAbhaNumber(patient.abhaNumber) : '',
+    abhaAddress: patient.abhaAddress ?? '',
   };
 }
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value);
+/** '' is null (not given); anything else a number for the schema to judge ('3.5' and 'x' fail there). */
+export const ageInput = (value: string) => (value.trim() === '' ? null : Number(value));
 
 /** The form's text as the shared schema's input: an empty optional field is null (cleared). */
 function toSchemaInput(values: PatientFormValues): Record<keyof PatientFormValues, unknown> {
@@ -56,9 +69,12 @@ function toSchemaInput(values: PatientFormValues): Record<keyof PatientFormValue
     email: blankToNull(values.email),
     gender: values.gender === '' ? undefined : values.gender,
     dateOfBirth: blankToNull(values.dateOfBirth),
+    ageYears: ageInput(values.ageYears),
     bloodGroup: values.bloodGroup === '' ? null : values.bloodGroup,
     address: blankToNull(values.address),
     notes: blankToNull(values.notes),
+    abhaNumber: blankToNull(values.abhaNumber),
+    abhaAddress: blankToNull(values.abhaAddress),
   };
 }
 
@@ -72,6 +88,7 @@ export const patientFormResolver: Resolver<PatientFormValues, unknown, PatientPa
   const result = await sharedResolver(toSchemaInput(values) as z.input<typeof patientInputSchema>, context, options as never);
   const errors = result.errors as FieldErrors<PatientFormValues>;
   if (errors.gender) errors.gender = { ...errors.gender, message: 'Choose a gender' };
+  if (errors.ageYears?.type === 'invalid_type') errors.ageYears = { ...errors.ageYears, message: 'Enter the age in whole years' };
   return result as Awaited<ReturnType<Resolver<PatientFormValues, unknown, PatientPayload>>>;
 };
 

@@ -33,7 +33,7 @@ const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr'
 export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: PatientFormProps) {
   const { control, register, handleSubmit, formState } = form;
   const { errors } = formState;
-  const [phone, dateOfBirth] = useWatch({ control, name: ['phone', 'dateOfBirth'] });
+  const [phone, dateOfBirth, ageYears] = useWatch({ control, name: ['phone', 'dateOfBirth', 'ageYears'] });
   const genderLabelId = useId();
   const age = ageLabel(dateOfBirth);
 
@@ -88,14 +88,26 @@ export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: 
                 />
                 {errors.gender ? <FormHelperText>{errors.gender.message}</FormHelperText> : null}
               </FormControl>
-              <TextField
-                label="Date of birth"
-                type="date"
-                {...register('dateOfBirth')}
-                error={Boolean(errors.dateOfBirth)}
-                helperText={errors.dateOfBirth?.message ?? age ?? 'Optional'}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: fReverseDate(new Date()) } }}
-              />
+              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '3fr 2fr' }}>
+                <TextField
+                  label="Date of birth"
+                  type="date"
+                  {...register('dateOfBirth')}
+                  disabled={ageYears.trim() !== ''}
+                  error={Boolean(errors.dateOfBirth)}
+                  helperText={errors.dateOfBirth?.message ?? age ?? 'Optional'}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: fReverseDate(new Date()) } }}
+                />
+                <TextField
+                  label="Age in years"
+                  type="number"
+                  {...register('ageYears')}
+                  disabled={dateOfBirth !== ''}
+                  error={Boolean(errors.ageYears)}
+                  helperText={errors.ageYears?.message ?? 'When the date is not known'}
+                  slotProps={{ htmlInput: { min: 0, max: 120, step: 1, inputMode: 'numeric' } }}
+                />
+              </Box>
               <Controller
                 control={control}
                 name="bloodGroup"
@@ -111,6 +123,23 @@ export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: 
                     ))}
                   </TextField>
                 )}
+              />
+            </Box>
+            <Box sx={twoColumns}>
+              <TextField
+                label="ABHA number"
+                autoComplete="off"
+                inputMode="numeric"
+                {...register('abhaNumber')}
+                error={Boolean(errors.abhaNumber)}
+                helperText={errors.abhaNumber?.message ?? 'Optional · 14 digits, XX-XXXX-XXXX-XXXX'}
+              />
+              <TextField
+                label="ABHA address"
+                autoComplete="off"
+                {...register('abhaAddress')}
+                error={Boolean(errors.abhaAddress)}
+                helperText={errors.abhaAddress?.message ?? 'Optional · e.g. name@abdm'}
               />
             </Box>
             <TextField label="Address" multiline minRows={2} {...register('address')} error={Boolean(errors.address)} helperText={errors.address?.message} />

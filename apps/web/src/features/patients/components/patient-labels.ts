@@ -7,12 +7,12 @@ export function patientAge(patient: Pick<Patient, 'dateOfBirth'>): number | null
   return patient.dateOfBirth ? ageFrom(patient.dateOfBirth) : null;
 }
 
-/** '34 years', 'Under 1 year', or '-' without a date of birth. */
-export function ageText(patient: Pick<Patient, 'dateOfBirth'>): string {
+/** '34 years', 'Under 1 year', or '-' without a date of birth; 'about 34 years' when estimated from an age. */
+export function ageText(patient: Pick<Patient, 'dateOfBirth'> & { dobEstimated?: boolean }): string {
   const age = patientAge(patient);
   if (age === null) return '-';
-  if (age === 0) return 'Under 1 year';
-  return age === 1 ? '1 year' : `${age} years`;
+  const text = age === 0 ? 'Under 1 year' : age === 1 ? '1 year' : `${age} years`;
+  return patient.dobEstimated ? `about ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
 }
 
 

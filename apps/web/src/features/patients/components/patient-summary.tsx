@@ -20,7 +20,7 @@ interface PatientSummaryProps {
 
 /** Who this is at a glance: initial, name (the page's h1), age and gender, a number to call. */
 export function PatientSummary({ patient, onDelete }: PatientSummaryProps) {
-  const facts = [patientAge(patient) === null ? null : ageText(patient), genderLabel[patient.gender], patient.bloodGroup].filter(Boolean).join(' · ');
+  const facts = [patient.uhid, patientAge(patient) === null ? null : ageText(patient), genderLabel[patient.gender], patient.bloodGroup].filter(Boolean).join(' · ');
   return (
     <Card variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
       <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', typography: 'h5' }} aria-hidden>

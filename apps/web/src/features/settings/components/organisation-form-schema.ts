@@ -16,6 +16,7 @@ export const organisationFormSchema = z.object({
   pincode: optionalText(shape.pincode),
   timeZone: shape.timeZone,
   inactivityMinutes: requiredNumber(shape.inactivityMinutes, 'Enter the minutes'),
+  uhidPrefix: shape.uhidPrefix,
 });
 export type OrganisationFormInput = z.input<typeof organisationFormSchema>;
 export type OrganisationFormOutput = z.output<typeof organisationFormSchema>;
@@ -32,6 +33,7 @@ export function organisationFormDefaults(profile: OrganisationProfile): Organisa
     pincode: textOf(profile.pincode),
     timeZone: profile.timeZone,
     inactivityMinutes: String(profile.inactivityMinutes || INACTIVITY_DEFAULT_MINUTES),
+    uhidPrefix: profile.uhidPrefix,
   };
 }
 

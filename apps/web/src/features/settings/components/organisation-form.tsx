@@ -85,6 +85,16 @@ export function OrganisationForm({ profile }: { profile: OrganisationProfile }) 
             />
           </Box>
         </FormSection>
+        <FormSection title="Patient records">
+          <FormTextField
+            name="uhidPrefix"
+            label="UHID prefix"
+            required
+            helperText="Starts each new patient's UHID (MR number), e.g. SAN- gives SAN-000123. Numbers already given keep theirs."
+            slotProps={{ htmlInput: { maxLength: 10, autoCapitalize: 'characters' } }}
+            sx={{ maxWidth: { sm: 360 } }}
+          />
+        </FormSection>
         <FormSection title="Security">
           <FormTextField
             name="inactivityMinutes"

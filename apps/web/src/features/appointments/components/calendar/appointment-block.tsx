@@ -60,7 +60,7 @@ export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
         <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           <Box component="span" sx={{ fontWeight: 700, mr: 0.5 }}>
             {appointment.tokenLabel}
-          </Box>
+          </Box>{' '}
           <span>{appointment.patientName}</span>
         </Box>
         {height >= TWO_LINES_PX ? (

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import dayjs from 'dayjs';
 import { EmptyState } from '@/components/empty-state';
 import type { DateRange } from '@/components/visits/date-range';
-import { isoDay } from '@/components/visits/visit-format';
 import { fDate } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
+import { useOrganisationToday } from '@/lib/organisation-today';
 import { addDays, weekOf } from './calendar-layout';
 import { CalendarToolbar } from './calendar-toolbar';
 import { DayGrid } from './day-grid';
@@ -29,6 +29,7 @@ interface CalendarViewProps {
 /** The day (a column per doctor) or week (a column per day, one doctor) of appointments on a time grid. */
 export function CalendarView({ mode, date, doctorId, onRange, onDoctor, onOpen }: CalendarViewProps) {
   const { days, activeDoctors, shownDoctorId, appointments, loading, error } = useCalendarData(mode, date, doctorId);
+  const today = useOrganisationToday();
   const from = days[0]!;
   const to = days.at(-1)!;
   const show = (day: string) => {
@@ -60,7 +61,7 @@ export function CalendarView({ mode, date, doctorId, onRange, onDoctor, onOpen }
         title={title}
         date={date}
         onStep={(step) => show(addDays(date, step * days.length))}
-        onToday={() => show(isoDay())}
+        onToday={() => show(today)}
         onDate={show}
         doctorId={shownDoctorId}
         doctors={activeDoctors.map((doctor) => ({ value: doctor.id, label: doctor.name }))}

@@ -51,7 +51,11 @@ export function TimeGrid({ label, columns, minColumnWidth, onOpen }: TimeGridPro
       <Box sx={{ display: 'grid', gridTemplateColumns: `${AXIS_PX}px repeat(${columns.length}, minmax(${minColumnWidth}px, 1fr))`, minWidth: 'min-content' }}>
         <Box sx={{ ...header, left: 0, zIndex: 3 }} />
         {columns.map((column) => (
-          <Box key={column.key} sx={{ ...header, zIndex: 2, px: 1, py: 1, borderLeft: 1, borderLeftColor: 'divider', minWidth: 0 }}>
+          <Box
+            key={column.key}
+            aria-current={column.highlighted ? 'date' : undefined}
+            sx={{ ...header, zIndex: 2, px: 1, py: 1, borderLeft: 1, borderLeftColor: 'divider', minWidth: 0 }}
+          >
             <Typography variant="subtitle2" noWrap sx={{ color: column.highlighted ? 'primary.main' : 'text.primary' }}>
               {column.title}
             </Typography>

@@ -1,7 +1,7 @@
 import type { AppointmentSummary } from '@caredesk/shared';
 import dayjs from 'dayjs';
-import { isoDay } from '@/components/visits/visit-format';
 import { fDate } from '@/lib/format';
+import { useOrganisationToday } from '@/lib/organisation-today';
 import { TimeGrid } from './time-grid';
 
 interface WeekGridProps {
@@ -16,7 +16,7 @@ const count = (n: number) => (n === 1 ? '1 appointment' : `${n} appointments`);
 
 /** One doctor's week, one column per day; today's column is tinted. */
 export function WeekGrid({ label, days, appointments, onOpen }: WeekGridProps) {
-  const today = isoDay();
+  const today = useOrganisationToday();
   const columns = days.map((date) => {
     const visits = appointments.filter((appointment) => appointment.date === date);
     return {
