@@ -136,3 +136,11 @@ test('a check-in from the upcoming list updates the counts without a reload', as
     await api.post(`/api/appointments/${appointment.id}/actions/cancel`, { reason: 'e2e dashboard clean-up' });
   }
 });
+
+test("the waiting figure opens the doctors' queue", async ({ page }) => {
+  await openDashboard(page, 'admin@hospital.demo');
+  await region(page, 'Waiting now').getByRole('link').click();
+  await expect(page).toHaveURL(/\/appointments\/token$/);
+  await expect(page.getByRole('heading', { name: 'Appointment tokens', level: 1 })).toBeVisible();
+});
+

@@ -85,3 +85,43 @@ test('the token page works on a phone: no sideways scrolling, actions reachable'
   await expect(page.getByRole('button', { name: 'Call next' }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test("from Appointments, 'Queue' opens the token page; its filters stay in the URL and the display opens in a new window with them", async ({ page, context, request }) => {
+  await awayFromOrganisationMidnight();
+  const api = await apiAs(request, 'admin@multi.demo');
+  const facilities = await api.get<{ data: { id: string; name: string }[] }>('/api/facilities');
+  const facility = facilities.data.at(-1)!;
+  const doctorName = `Dr. Floor Display ${uniqueSuffix()}`;
+  const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
+  const doctor = await api.post('/api/doctors', { name: doctorName, specialization: 'General Medicine', consultationFeePaise: 40000, slotMinutes: 5, patientsPerSlot: 1, tokenPrefix: 'F', facilityId: facility.id, availability });
+  await checkedInToday(api, doctor.id, `Floor Patient ${uniqueSuffix()}`);
+
+  await signIn(page, 'admin@multi.demo');
+  await page.goto('/appointments');
+  await page.getByRole('link', { name: 'Queue' }).click();
+  await expect(page).toHaveURL(/\/appointments\/token$/);
+  await expect(page.getByRole('heading', { name: 'Appointment tokens', level: 1 })).toBeVisible();
+
+  const filters = page.getByRole('search', { name: 'Queue filters' });
+  await filters.getByRole('combobox', { name: 'Facility' }).click();
+  await page.getByRole('option', { name: facility.name, exact: true }).click();
+  await filters.getByRole('combobox', { name: 'Doctor' }).click();
+  await page.getByRole('option', { name: doctorName }).click();
+  await filters.getByRole('switch', { name: 'Only doctors with patients today' }).check();
+  await expect(page).toHaveURL((url) => url.searchParams.get('facility') === facility.id && url.searchParams.get('doctor') === doctor.id && url.searchParams.get('withPatients') === '1');
+  await expect(page.getByRole('region', { name: /^Queue of / })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: `Queue of ${doctorName}` })).toBeVisible();
+
+  // The display: a new page, the same filters; the desk keeps its controls.
+  const [display] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Open display' }).click()]);
+  await display.waitForLoadState();
+  const url = new URL(display.url());
+  expect(url.pathname).toBe('/appointments/token');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ facility: facility.id, doctor: doctor.id, withPatients: '1', display: '1' });
+  const screen = display.getByRole('region', { name: 'Waiting room display' });
+  await expect(screen.getByRole('region', { name: doctorName })).toBeVisible();
+  await expect(screen.getByRole('region')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: `Queue of ${doctorName}` }).getByRole('button', { name: 'Call next' })).toBeEnabled();
+  expect(await display.evaluate(() => window.opener)).toBeNull();
+  await display.close();
+});

@@ -1,17 +1,47 @@
 import { tokenQueueSchema, tokenQueuesResponseSchema, type TokenQueue, type TokenQueueAction, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
-import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+
+/** A desk's (a display's) choice of queues: one facility, one doctor (scan, test), only busy ones. */
+export interface TokenQueueFilters {
+  facilityId?: string;
+  /** The doctor's id on doctors' queues, the scan's or test's on services'. */
+  ownerId?: string;
+  withPatients?: boolean;
+}
 
 /** Starts with 'tokens': token.updated (and appointment/booking.updated) events make it stale. */
 export const tokenQueuesKey = (kind: TokenQueueKind) => ['tokens', kind] as const;
 
-export async function getTokenQueues(kind: TokenQueueKind, signal?: AbortSignal): Promise<TokenQueuesResponse> {
-  const response = await http.get<unknown>(`/tokens/${kind}`, { signal });
+/** One day's, one filter's list: a new day (the organisation's midnight) is a new query. */
+export const tokenQueuesListKey = (kind: TokenQueueKind, today: string, filters: TokenQueueFilters) =>
+  [...tokenQueuesKey(kind), today, { facilityId: filters.facilityId ?? null, ownerId: filters.ownerId ?? null, withPatients: Boolean(filters.withPatients) }] as const;
+
+/** The API's query string: facilityId, doctorId or serviceId, withPatients. */
+export function tokenQueuesParams(kind: TokenQueueKind, filters: TokenQueueFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (filters.facilityId) params.facilityId = filters.facilityId;
+  if (filters.ownerId) params[kind === 'doctors' ? 'doctorId' : 'serviceId'] = filters.ownerId;
+  if (filters.withPatients) params.withPatients = 'true';
+  return params;
+}
+
+export async function getTokenQueues(kind: TokenQueueKind, filters: TokenQueueFilters = {}, signal?: AbortSignal): Promise<TokenQueuesResponse> {
+  const response = await http.get<unknown>(`/tokens/${kind}`, { params: tokenQueuesParams(kind, filters), signal });
   return tokenQueuesResponseSchema.parse(response.data);
 }
 
-export function useTokenQueues(kind: TokenQueueKind) {
-  return useQuery({ queryKey: tokenQueuesKey(kind), queryFn: ({ signal }) => getTokenQueues(kind, signal) });
+/**
+ * Today's queues (`today` from useOrganisationToday: at the organisation's midnight the key
+ * changes and the new day's queues load). A filter change keeps the old list on screen until the
+ * new one arrives; a new day does not, so yesterday's queue is never shown as today's.
+ */
+export function useTokenQueues(kind: TokenQueueKind, today: string, filters: TokenQueueFilters) {
+  return useQuery({
+    queryKey: tokenQueuesListKey(kind, today, filters),
+    queryFn: ({ signal }) => getTokenQueues(kind, filters, signal),
+    placeholderData: (previous) => (previous?.date === today ? keepPreviousData(previous) : undefined),
+  });
 }
 
 export interface QueueActionInput {
@@ -26,13 +56,13 @@ export async function runQueueAction(kind: TokenQueueKind, { queueId, action, vi
   return tokenQueueSchema.parse(response.data);
 }
 
-/** The answer is the queue as it now stands: it replaces that queue in the cached list at once. */
+/** The answer is the queue as it now stands: it replaces that queue in every cached list at once. */
 export function useQueueAction(kind: TokenQueueKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: QueueActionInput) => runQueueAction(kind, input),
     onSuccess: (queue) =>
-      queryClient.setQueryData<TokenQueuesResponse>(tokenQueuesKey(kind), (previous) =>
+      queryClient.setQueriesData<TokenQueuesResponse>({ queryKey: tokenQueuesKey(kind) }, (previous) =>
         previous ? { ...previous, queues: previous.queues.map((item) => (item.id === queue.id ? queue : item)) } : previous,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokenQueuesKey(kind) }),

@@ -7,12 +7,15 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useShortcut } from '../shortcuts';
 import type { QueueActionInput } from './api';
 
 interface QueueCardProps {
   queue: TokenQueue;
   busy: boolean;
   onAction: (input: QueueActionInput) => void;
+  /** The page shows this queue alone: 'X' calls its next patient. */
+  shortcut?: boolean;
 }
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -46,10 +49,19 @@ function TokenList({ title, entries, action }: { title: string; entries: TokenEn
 
 const averageText = (minutes: number | null) => (minutes === null ? '—' : `${Math.round(minutes)} min`);
 
+/** Under 'Now serving' when no one is: a doctor sees patients, a scanner scans them, a lab tests them. */
+export const NO_ONE_SERVED: Record<TokenQueue['resource'], string> = {
+  DOCTOR: 'No one is with the doctor',
+  SCAN: 'No one is being scanned',
+  TEST: 'No one is being tested',
+};
+
 /** One doctor's (scan's) queue today, with the desk's actions. */
-export function QueueCard({ queue, busy, onAction }: QueueCardProps) {
+export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCardProps) {
   const act = (action: TokenQueueAction, visitId?: string) => onAction({ queueId: queue.id, action, ...(visitId ? { visitId } : {}) });
   const serving = queue.nowServing;
+  const canCall = !busy && Boolean(queue.next || serving);
+  useShortcut('x', `Call next (${queue.name})`, () => act('call-next'), shortcut && canCall);
   return (
     <Card variant="outlined" component="section" aria-label={`Queue of ${queue.name}`}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -72,7 +84,7 @@ export function QueueCard({ queue, busy, onAction }: QueueCardProps) {
               {serving?.tokenLabel ?? '—'}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ minHeight: 20 }}>
-              {serving?.patientName ?? 'No one is with the doctor'}
+              {serving?.patientName ?? NO_ONE_SERVED[queue.resource]}
             </Typography>
           </Box>
           <Box>
@@ -91,7 +103,7 @@ export function QueueCard({ queue, busy, onAction }: QueueCardProps) {
           <Figure label="Not arrived" value={queue.notArrived.length} />
         </Box>
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="contained" disabled={busy || (!queue.next && !serving)} onClick={() => act('call-next')}>
+          <Button variant="contained" disabled={!canCall} onClick={() => act('call-next')} aria-keyshortcuts={shortcut ? 'X' : undefined}>
             Call next
           </Button>
           <Button variant="outlined" disabled={busy || !serving} onClick={() => act('complete')}>
@@ -100,8 +112,9 @@ export function QueueCard({ queue, busy, onAction }: QueueCardProps) {
           <Button variant="outlined" disabled={busy || !queue.next} onClick={() => act('skip')} aria-label={`Skip ${queue.next?.tokenLabel ?? 'next token'}`}>
             Skip
           </Button>
-          <Button variant="outlined" disabled={busy || !serving} onClick={() => act('recall')} aria-label="Announce again">
-            Recall
+          {/* Says the token being served again on the display; its name is its text (no aria-label to drift from it). */}
+          <Button variant="outlined" disabled={busy || !serving} onClick={() => act('recall')}>
+            Announce again
           </Button>
           <Button variant="text" disabled={busy || !queue.lastAction} onClick={() => act('undo')}>
             Undo

@@ -1,4 +1,4 @@
-import type { TokenQueueKind } from '@caredesk/shared';
+import { QUEUE_ORDER_RULE, type TokenQueueKind } from '@caredesk/shared';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import TvOutlined from '@mui/icons-material/TvOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,12 +10,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useHref, useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { FacilityFilter } from '@/components/facility-select';
 import { PageContainer } from '@/components/page-container';
+import { FilterSelect } from '@/components/records/filter-select';
+import { fDate } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
+import { useOrganisationToday } from '@/lib/organisation-today';
 import { setVoiceEnabled, voiceEnabled } from './announce';
-import { useQueueAction, useTokenQueues, type QueueActionInput } from './api';
+import { useQueueAction, useTokenQueues, type QueueActionInput, type TokenQueueFilters } from './api';
 import { QueueCard } from './queue-card';
 import { WaitingRoomDisplay } from './waiting-room-display';
 
@@ -34,34 +38,73 @@ const DONE: Record<QueueActionInput['action'], string> = {
 };
 
 /**
+ * The filters live in the URL, so a desk or a waiting-room screen can be bookmarked per room or
+ * floor: ?facility=<id>&doctor=<id> (&service=<id> for scans and tests) &withPatients=1.
+ */
+export const QUEUE_URL_KEYS = { facility: 'facility', withPatients: 'withPatients' } as const;
+export const ownerUrlKey = (kind: TokenQueueKind) => (kind === 'doctors' ? 'doctor' : 'service');
+
+const WORDS: Record<TokenQueueKind, { owner: string; allOwners: string; withPatients: string }> = {
+  doctors: { owner: 'Doctor', allOwners: 'All doctors', withPatients: 'Only doctors with patients today' },
+  services: { owner: 'Scan or test', allOwners: 'All scans and tests', withPatients: 'Only scans and tests with patients today' },
+};
+
+function filtersOf(kind: TokenQueueKind, params: URLSearchParams): TokenQueueFilters {
+  return {
+    facilityId: params.get(QUEUE_URL_KEYS.facility) || undefined,
+    ownerId: params.get(ownerUrlKey(kind)) || undefined,
+    withPatients: params.get(QUEUE_URL_KEYS.withPatients) === '1',
+  };
+}
+
+/**
  * /appointments/token and /bookings/token: today's queue of every doctor (scan, test) with the
- * desk's actions, and the waiting-room display (?display=1, so a TV can bookmark it).
+ * desk's actions, and the waiting-room display (?display=1 with the same filters), which the desk
+ * opens in a window of its own and keeps its controls. "Today" is the organisation's and rolls
+ * over at its midnight while the page is open.
  */
 export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProps) {
-  const queues = useTokenQueues(kind);
-  const action = useQueueAction(kind);
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const today = useOrganisationToday();
+  const filters = filtersOf(kind, params);
+  const queues = useTokenQueues(kind, today, filters);
+  const action = useQueueAction(kind);
   const [voice, setVoice] = useState(voiceEnabled);
   const display = params.get('display') === '1';
+  const words = WORDS[kind];
 
-  const openDisplay = () => {
-    setParams((previous) => new URLSearchParams({ ...Object.fromEntries(previous), display: '1' }));
-    // Full screen needs this click; a display opened from a bookmark stays in the window.
-    void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  };
+  const displayParams = new URLSearchParams(params);
+  displayParams.set('display', '1');
+  const displayHref = useHref({ pathname: location.pathname, search: `?${displayParams.toString()}` });
+
+  /**
+   * Sets (or, for '' / null, removes) URL filters, replacing the entry: a filter is no page to go
+   * back to. Synchronously: the router otherwise applies the change in a transition, and the
+   * switch, whose state is the URL's, would spring back for a moment under the person's click.
+   */
+  const setFilters = (changes: Record<string, string | null>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true, flushSync: true },
+    );
   const closeDisplay = () => {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.delete('display');
-      return next;
-    });
+    setFilters({ display: null });
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   };
   const run = (input: QueueActionInput) =>
     action.mutate(input, {
       onSuccess: (queue) => {
         const token = input.action === 'call-next' ? queue.nowServing?.tokenLabel : undefined;
-        enqueueSnackbar(token ? `Called ${token}` : `${DONE[input.action]}: ${queue.name}`, { variant: 'success' });
+        const done = input.action === 'recall' && !input.visitId ? 'Announced again' : DONE[input.action];
+        enqueueSnackbar(token ? `Called ${token}` : `${done}: ${queue.name}`, { variant: 'success' });
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
@@ -69,8 +112,24 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
   const list = queues.data?.queues ?? [];
   if (display) return <WaitingRoomDisplay kind={kind} queues={list} onExit={closeDisplay} />;
 
+  const filtered = Boolean(filters.facilityId || filters.ownerId || filters.withPatients);
+  const clearFilters = () => setFilters({ [QUEUE_URL_KEYS.facility]: null, [ownerUrlKey(kind)]: null, [QUEUE_URL_KEYS.withPatients]: null });
   let body;
-  if (queues.error) body = <Alert severity="error">{errorMessage(queues.error)}</Alert>;
+  if (queues.error)
+    body = (
+      <Alert
+        severity="error"
+        action={
+          filtered ? (
+            <Button color="inherit" size="small" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          ) : undefined
+        }
+      >
+        {errorMessage(queues.error)}
+      </Alert>
+    );
   else if (queues.isPending)
     body = (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}>
@@ -82,18 +141,30 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
   else if (list.length === 0)
     body = (
       <Card variant="outlined">
-        <EmptyState icon={<ConfirmationNumberOutlined />} title="No queue today" description={emptyMessage} />
+        <EmptyState
+          icon={<ConfirmationNumberOutlined />}
+          title="No queue today"
+          description={filtered ? 'No queue matches these filters.' : emptyMessage}
+          action={
+            filtered ? (
+              <Button variant="outlined" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
       </Card>
     );
   else
     body = (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}>
         {list.map((queue) => (
-          <QueueCard key={queue.id} queue={queue} busy={action.isPending && action.variables?.queueId === queue.id} onAction={run} />
+          <QueueCard key={queue.id} queue={queue} busy={action.isPending && action.variables?.queueId === queue.id} onAction={run} shortcut={list.length === 1} />
         ))}
       </Box>
     );
 
+  const ownerOptions = (queues.data?.owners ?? []).map((owner) => ({ value: owner.id, label: owner.name }));
   return (
     <PageContainer
       title={title}
@@ -111,15 +182,25 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
             }
             label="Announce by voice"
           />
-          <Button variant="outlined" startIcon={<TvOutlined />} onClick={openDisplay}>
+          {/* A window of its own (a TV's browser): the desk keeps its controls here. */}
+          <Button variant="outlined" startIcon={<TvOutlined />} component="a" href={displayHref} target="_blank" rel="noopener">
             Open display
           </Button>
         </Box>
       }
     >
+      <Box role="search" aria-label="Queue filters" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        {/* A new facility has other doctors: the doctor chosen in the old one is dropped. */}
+        <FacilityFilter value={filters.facilityId ?? ''} onChange={(facilityId) => setFilters({ [QUEUE_URL_KEYS.facility]: facilityId, [ownerUrlKey(kind)]: null })} />
+        <FilterSelect label={words.owner} value={filters.ownerId ?? ''} options={ownerOptions} allLabel={words.allOwners} onChange={(ownerId) => setFilters({ [ownerUrlKey(kind)]: ownerId })} />
+        <FormControlLabel
+          control={<Switch checked={Boolean(filters.withPatients)} onChange={(event) => setFilters({ [QUEUE_URL_KEYS.withPatients]: event.target.checked ? '1' : null })} />}
+          label={words.withPatients}
+        />
+      </Box>
       {queues.data && (
         <Alert severity="info" variant="outlined">
-          Today, {queues.data.date}: check patients in from the list to add them to the queue.
+          Today, {fDate(queues.data.date)}: check patients in from the list to add them to the queue. {QUEUE_ORDER_RULE}
         </Alert>
       )}
       {body}

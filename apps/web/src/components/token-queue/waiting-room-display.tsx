@@ -17,7 +17,8 @@ const FLASH_MS = 8000;
 
 /**
  * The waiting-room screen: large, high-contrast tokens per doctor (scan), no controls. It follows
- * the live channel: a called token chimes, is read out (when voice is on) and flashes.
+ * the live channel: a called token chimes, is read out (when voice is on) and flashes. It shows
+ * the queues its URL's filters choose (a screen per room or floor).
  */
 export function WaitingRoomDisplay({ kind, queues, onExit }: WaitingRoomDisplayProps) {
   const connection = useLiveConnectionState();
@@ -42,8 +43,17 @@ export function WaitingRoomDisplay({ kind, queues, onExit }: WaitingRoomDisplayP
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onExit();
     };
+    // Opened in a window of its own, the display cannot go full screen by itself: a click (or a
+    // TV remote's OK) anywhere on it does, as browsers allow only after a gesture.
+    const onClick = () => {
+      if (!document.fullscreenElement) void document.documentElement.requestFullscreen?.().catch(() => undefined);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('click', onClick);
+    };
   }, [onExit]);
 
   const shown = queues.filter((queue) => queue.nowServing || queue.waitingCount > 0 || queue.doneCount > 0);

@@ -1,7 +1,8 @@
 import type { Dashboard } from '@caredesk/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inIndia, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
@@ -60,6 +61,43 @@ describe("the dashboard's figures", () => {
     await screen.findByRole('region', { name: 'Waiting now' }, slow);
     expect(figure('Waiting now')).toHaveTextContent('No one called yet today');
     expect(figure('Plan')).toHaveTextContent('Ended on 31 Jan 2020');
+  });
+});
+
+describe("the dashboard's waiting figure", () => {
+  it("opens the queue: the doctors' token page for a hospital", async () => {
+    const { router, user } = openDashboard(makeHospitalDashboard());
+    const waiting = await screen.findByRole('link', { name: /^Waiting now/ }, slow);
+    expect(waiting).toHaveAttribute('href', '/appointments/token');
+    expect(within(figure('Waiting now')).getByRole('link')).toBe(waiting);
+    await user.click(waiting);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appointments/token'));
+  });
+
+  it("opens the scans' and tests' token page for a scan centre", async () => {
+    openDashboard(makeScanDashboard(), makeUser('SCAN', 'ADMIN'));
+    expect(await screen.findByRole('link', { name: /^Waiting now/ }, slow)).toHaveAttribute('href', '/bookings/token');
+  });
+});
+
+describe('the dashboard at midnight', () => {
+  pinClock(inIndia('2026-11-24', '23:59'));
+
+  it("loads the new day's figures when the organisation's midnight passes while it is open", async () => {
+    let calls = 0;
+    openDashboard(() => {
+      calls += 1;
+      return { data: makeHospitalDashboard() };
+    });
+    await screen.findByRole('region', { name: 'Waiting now' }, slow);
+    const before = calls;
+    vi.setSystemTime(inIndia('2026-11-25', '00:00'));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(calls).toBeGreaterThan(before));
+    // Yesterday's figures stay on screen while the new day's load: no skeleton in between.
+    expect(figure('Waiting now')).toBeInTheDocument();
   });
 });
 

@@ -94,7 +94,7 @@ describe('automatic sign-out after inactivity', () => {
 
   it('pauses on the waiting-room display, which runs unattended all day', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const queues = { data: { date: '2026-11-22', timeZone: 'Asia/Kolkata', queues: [] } };
+    const queues = { data: { date: '2026-11-22', timeZone: 'Asia/Kolkata', queues: [], owners: [] } };
     const { logout } = openConsole({ 'GET /account': { data: account({ inactivityMinutes: 5 }) }, 'GET /tokens/doctors': queues }, '/appointments/token?display=1');
     await screen.findByRole('region', { name: 'Waiting room display' }, slow);
     await act(() => vi.advanceTimersByTimeAsync(30 * 60_000));

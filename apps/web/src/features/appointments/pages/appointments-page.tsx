@@ -7,6 +7,8 @@ import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
+import { useShortcut } from '@/components/shortcuts';
+import { QueueLink } from '@/components/token-queue/queue-link';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
 import { VisitListEmpty } from '@/components/visits/visit-list-empty';
@@ -30,6 +32,7 @@ export default function AppointmentsPage() {
 
   const rows = appointments.data?.data ?? [];
   const total = appointments.data?.total ?? 0;
+  useShortcut('n', 'New appointment', () => setParam({ new: '1' }));
   const newButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam({ new: '1' })}>
       New appointment
@@ -82,6 +85,7 @@ export default function AppointmentsPage() {
       actions={
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <ViewSwitch value={view} onChange={(next) => setParam({ view: next === 'list' ? null : next, page: null })} />
+          <QueueLink kind="doctors" ownerId={list.filters.doctorId || undefined} />
           {newButton}
         </Box>
       }

@@ -2,9 +2,12 @@ import type { BookingStatus } from '@caredesk/shared';
 import AddIcon from '@mui/icons-material/Add';
 import BookOnlineOutlined from '@mui/icons-material/BookOnlineOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
+import { useShortcut } from '@/components/shortcuts';
+import { QueueLink } from '@/components/token-queue/queue-link';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
 import { VisitListEmpty } from '@/components/visits/visit-list-empty';
@@ -24,6 +27,7 @@ export default function BookingsPage() {
   const bookings = useBookings(query);
   const total = bookings.data?.total ?? 0;
   const openNew = () => setParam({ new: '1' });
+  useShortcut('n', 'New booking', openNew);
 
   let body;
   if (bookings.error) body = <Alert severity="error">{errorMessage(bookings.error)}</Alert>;
@@ -58,9 +62,12 @@ export default function BookingsPage() {
     <PageContainer
       title={title}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
-          New booking
-        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <QueueLink kind="services" />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
+            New booking
+          </Button>
+        </Box>
       }
     >
       <BookingFilters

@@ -2,6 +2,7 @@ import { dashboardSchema, type Dashboard } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLiveConnectionState } from '@/lib/events';
 import { http } from '@/lib/http';
+import { useOrganisationToday } from '@/lib/organisation-today';
 
 export async function getDashboard(): Promise<Dashboard> {
   const response = await http.get<unknown>('/dashboard');
@@ -17,10 +18,16 @@ export const dashboardKey = ['dashboard'] as const;
  */
 export const DASHBOARD_FALLBACK_POLL_MS = 60_000;
 
-export const dashboardQueryOptions = (refetchInterval: number | false = false) =>
-  queryOptions({ queryKey: dashboardKey, queryFn: getDashboard, staleTime: 30_000, refetchInterval });
+/**
+ * One query per organisation day (`today` from useOrganisationToday): at the organisation's
+ * midnight the key changes and the new day's figures load, while yesterday's stay on screen until
+ * they arrive rather than a skeleton flashing on a dashboard left open overnight.
+ */
+export const dashboardQueryOptions = (today: string, refetchInterval: number | false = false) =>
+  queryOptions({ queryKey: [...dashboardKey, today], queryFn: getDashboard, staleTime: 30_000, refetchInterval, placeholderData: (previous) => previous });
 
 export function useDashboard() {
   const connected = useLiveConnectionState() === 'connected';
-  return useQuery(dashboardQueryOptions(connected ? false : DASHBOARD_FALLBACK_POLL_MS));
+  const today = useOrganisationToday();
+  return useQuery(dashboardQueryOptions(today, connected ? false : DASHBOARD_FALLBACK_POLL_MS));
 }

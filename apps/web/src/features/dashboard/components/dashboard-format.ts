@@ -13,15 +13,3 @@ export function hasNoHistory(dashboard: Dashboard): boolean {
   return dashboard.daily.every((day) => day.appointments + day.bookings === 0);
 }
 
-/** Styles that hide an element from sight but keep it for screen readers (the charts' tables). */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -26,7 +26,10 @@ function planDetail(plan: Dashboard['plan']): string {
   return `${plan.isActive ? 'Valid until' : 'Ended on'} ${fDate(plan.endsAt)}`;
 }
 
-/** Today at a glance: visits by status, the queue, new patients, money, wallet and plan. */
+/**
+ * Today at a glance: visits by status, the queue (its figure opens the token page: the doctors'
+ * where the account has appointments, else the scans' and tests'), new patients, money, wallet and plan.
+ */
 export function TodayFigures({ dashboard }: { dashboard: Dashboard }) {
   const { appointments, bookings, wallet, plan } = dashboard;
   return (
@@ -42,6 +45,7 @@ export function TodayFigures({ dashboard }: { dashboard: Dashboard }) {
       <StatCard
         label="Waiting now"
         value={dashboard.waitingNow}
+        to={appointments ? paths.appointmentsToken : paths.bookingsToken}
         detail={dashboard.averageWaitMinutes === null ? 'No one called yet today' : `Average wait ${dashboard.averageWaitMinutes} min`}
       />
       <StatCard label="New patients this week" value={dashboard.newPatientsThisWeek} />
