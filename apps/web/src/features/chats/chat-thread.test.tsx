@@ -45,6 +45,18 @@ describe('a chat thread', () => {
     expect(within(tuesday).getByRole('img', { name: 'Delivered' })).toBeInTheDocument();
   });
 
+  it('takes the keyboard into a thread of plain text, so it can be scrolled without a mouse (axe: scrollable-region-focusable)', async () => {
+    const server = fakeChatServer();
+    const ravi = server.add('Ravi Kumar', { messages: [{ text: 'Is my MRI report ready?', createdAt: '2026-03-02T09:30:00.000Z', readAt: null }] });
+    consoleAt(server, `/chats/${ravi.conversation.patientId}`);
+    await screen.findByText('Is my MRI report ready?', {}, slow);
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(within(log).queryAllByRole('button')).toEqual([]);
+    expect(log).toHaveAttribute('tabindex', '0');
+    log.focus();
+    expect(log).toHaveFocus();
+  });
+
   it('renders text as text, keeps line breaks, and opens links safely in a new tab', async () => {
     const server = fakeChatServer();
     const text = '<img src=x onerror="alert(1)"> <b>bold</b>\nSee https://example.org/report?id=7. Thanks';

@@ -74,6 +74,9 @@ export function ChatMessageList({ items, hasEarlier, loadingEarlier, onLoadEarli
       ref={scroller}
       role="log"
       aria-label="Messages"
+      // A Tab stop of its own: a thread of plain text has nothing focusable inside, and a keyboard
+      // must still be able to scroll it (arrow keys, Page Up) to read earlier messages.
+      tabIndex={0}
       onScroll={(event) => {
         const element = event.currentTarget;
         following.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_THRESHOLD;
