@@ -1,8 +1,9 @@
 import { patientSchema, type Patient, type PatientInput } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { patientsKey } from './get-patient';
 
-/** POST /api/patients: the patient form and the booking dialogs' quick add. Every patient query starts with 'patients'. */
+/** POST /api/patients: the patient form and the booking dialogs' quick add. */
 export async function createPatient(input: PatientInput): Promise<Patient> {
   const response = await http.post<unknown>('/patients', input);
   return patientSchema.parse(response.data);
@@ -12,6 +13,6 @@ export function useCreatePatient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPatient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['patients'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientsKey }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { patientQueryOptions, patientsKey } from '@/components/visits/api/get-patient';
 import { http } from '@/lib/http';
-import { patientQueryOptions } from './get-patient';
-import { patientsKey } from './get-patients';
 
 /** 409 when the patient has appointments or bookings: their history must stay. */
 export async function deletePatient(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { paginatedSchema, patientSummarySchema } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { patientsKey } from '@/components/visits/api/get-patient';
 import { http } from '@/lib/http';
 
 const patientPageSchema = paginatedSchema(patientSummarySchema);
@@ -13,9 +14,6 @@ export async function getPatients(params: PatientListParams, signal?: AbortSigna
   const response = await http.get<unknown>('/patients', { params, signal });
   return patientPageSchema.parse(response.data);
 }
-
-/** Every patient query starts with this key: a change to any patient refreshes them all. */
-export const patientsKey = ['patients'] as const;
 
 export const patientsQueryOptions = (params: PatientListParams) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { patientMatchesSchema, type PatientSummary } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { patientsKey } from '@/components/visits/api/get-patient';
 import { http } from '@/lib/http';
-import { patientsKey } from './get-patients';
 
 /**
  * Other patients already using a (normalised) phone number. A POST: the number goes in the body,

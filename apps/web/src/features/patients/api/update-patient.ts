@@ -1,8 +1,7 @@
 import { patientSchema, type Patient, type PatientUpdate } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { patientQueryOptions, patientsKey } from '@/components/visits/api/get-patient';
 import { http } from '@/lib/http';
-import { patientQueryOptions } from './get-patient';
-import { patientsKey } from './get-patients';
 
 export async function updatePatient({ id, input }: { id: string; input: PatientUpdate }): Promise<Patient> {
   const response = await http.patch<unknown>(`/patients/${encodeURIComponent(id)}`, input);
