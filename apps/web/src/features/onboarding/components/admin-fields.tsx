@@ -7,8 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { PasswordStrengthMeter } from '@/components/password-strength-meter';
 import type { DetailsForm } from './details-form';
-import { PasswordStrengthMeter } from './password-strength-meter';
 
 /** The first admin: the person signing up, who signs in with this e-mail and password. */
 export function AdminFields({ form }: { form: DetailsForm }) {
@@ -41,7 +41,7 @@ export function AdminFields({ form }: { form: DetailsForm }) {
           type={passwordType}
           autoComplete="new-password"
           error={Boolean(fieldErrors?.password)}
-          helperText={fieldErrors?.password?.message}
+          helperText={fieldErrors?.password?.message ?? 'Use 8 or more characters with letters and numbers.'}
           {...register('admin.password')}
           slotProps={{
             input: {

@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { PasswordStrengthMeter } from '@/components/password-strength-meter';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
   /** Shows the strength meter under the field (new passwords only). */
