@@ -10,6 +10,9 @@ export const newPasswordSchema = z
   .regex(/[A-Za-z]/, 'Include at least one letter')
   .regex(/\d/, 'Include at least one number');
 
+/** newPasswordSchema's rules in one line, for the helper text under a new-password field. */
+export const newPasswordHint = `At least ${PASSWORD_MIN_LENGTH} characters, with a letter and a number`;
+
 export type PasswordStrength = 0 | 1 | 2 | 3 | 4;
 export const passwordStrengthLabels = ['Too weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 

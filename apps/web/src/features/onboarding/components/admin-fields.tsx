@@ -1,3 +1,4 @@
+import { newPasswordHint } from '@caredesk/shared';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
@@ -41,7 +42,7 @@ export function AdminFields({ form }: { form: DetailsForm }) {
           type={passwordType}
           autoComplete="new-password"
           error={Boolean(fieldErrors?.password)}
-          helperText={fieldErrors?.password?.message ?? 'Use 8 or more characters with letters and numbers.'}
+          helperText={fieldErrors?.password?.message ?? newPasswordHint}
           {...register('admin.password')}
           slotProps={{
             input: {

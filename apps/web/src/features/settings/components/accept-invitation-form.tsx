@@ -1,4 +1,4 @@
-import { newPasswordSchema, type Invitation, type SignInResponse } from '@caredesk/shared';
+import { newPasswordHint, newPasswordSchema, type Invitation, type SignInResponse } from '@caredesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -41,7 +41,7 @@ export function AcceptInvitationForm({ token, invitation, onSignedIn, onInvalid 
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
       {/* The e-mail lets password managers file the new password under the right account. */}
       <TextField label="E-mail" value={invitation.email} fullWidth autoComplete="username" slotProps={{ htmlInput: { readOnly: true } }} />
-      <FormPasswordField control={control} name="password" label="New password" autoComplete="new-password" showStrength autoFocus helperText="At least 8 characters, with a letter and a number" />
+      <FormPasswordField control={control} name="password" label="New password" autoComplete="new-password" showStrength autoFocus helperText={newPasswordHint} />
       <FormPasswordField control={control} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
       <Button type="submit" variant="contained" size="large" disabled={accept.isPending} startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
         Set password and sign in

@@ -1,4 +1,4 @@
-import { newPasswordSchema, passwordChangeSchema, type PasswordChange } from '@caredesk/shared';
+import { newPasswordHint, newPasswordSchema, passwordChangeSchema, type PasswordChange } from '@caredesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -54,7 +54,7 @@ export function ChangePasswordForm({ temporary, onChanged }: ChangePasswordFormP
         autoFocus={temporary}
         helperText={temporary ? 'The temporary password you signed in with' : undefined}
       />
-      <FormPasswordField control={control} name="newPassword" label="New password" autoComplete="new-password" showStrength helperText="At least 8 characters, with a letter and a number" />
+      <FormPasswordField control={control} name="newPassword" label="New password" autoComplete="new-password" showStrength helperText={newPasswordHint} />
       <FormPasswordField control={control} name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
       {temporary ? null : (
         <Controller
