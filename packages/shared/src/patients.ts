@@ -7,6 +7,8 @@ import { lineText, multilineText } from './text.js';
 export const genders = ['MALE', 'FEMALE', 'OTHER'] as const;
 export const genderSchema = z.enum(genders);
 export type Gender = z.infer<typeof genderSchema>;
+/** How a gender is written wherever people read it: the console's forms and lists, the CSV export. */
+export const genderLabels: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' };
 export const bloodGroups = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const bloodGroupSchema = z.enum(bloodGroups);
 

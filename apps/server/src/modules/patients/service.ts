@@ -2,6 +2,7 @@ import {
   AGE_BANDS,
   ageFrom,
   formatAbhaNumber,
+  genderLabels,
   phoneDigits,
   searchKey,
   type Patient,
@@ -239,14 +240,12 @@ export async function patientMatches(db: Db, caller: StaffContext, query: { phon
   return { data: rows.map((row) => toSummary(row, today)) };
 }
 
-const GENDER_LABELS = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' } as const;
-
 export const patientCsvColumns: CsvColumn<Patient>[] = [
   { header: 'UHID', value: (p) => p.uhid },
   { header: 'Name', value: (p) => p.name },
   { header: 'Phone', value: (p) => p.phone },
   { header: 'E-mail', value: (p) => p.email },
-  { header: 'Gender', value: (p) => GENDER_LABELS[p.gender] },
+  { header: 'Gender', value: (p) => genderLabels[p.gender] },
   { header: 'Date of birth', value: (p) => p.dateOfBirth },
   { header: 'Date of birth estimated', value: (p) => (p.dobEstimated ? 'Yes' : 'No') },
   { header: 'Blood group', value: (p) => p.bloodGroup },

@@ -1,4 +1,4 @@
-import type { PatientSummary } from '@caredesk/shared';
+import { genderLabels, type PatientSummary } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,7 +8,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { fPhone } from '@/lib/format';
 
-const genderLabels = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' } as const;
 const details = (patient: PatientSummary) => [fPhone(patient.phone), patient.age === null ? null : `${patient.age} y`, genderLabels[patient.gender]].filter(Boolean).join(' · ');
 
 interface PhoneInUseProps {

@@ -1,4 +1,4 @@
-import { genders, patientInputSchema, type Patient, type PatientSummary } from '@caredesk/shared';
+import { genderLabels, genders, patientInputSchema, type Patient, type PatientSummary } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,7 +12,6 @@ import { findPhoneMatches } from './api/find-phone-matches';
 import { PhoneInUse } from './phone-in-use';
 import { isoDay } from './visit-format';
 
-const genderLabels = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' } as const;
 type Field = 'name' | 'phone' | 'gender' | 'dateOfBirth' | 'ageYears';
 const empty: Record<Field, string> = { name: '', phone: '', gender: '', dateOfBirth: '', ageYears: '' };
 

@@ -1,10 +1,10 @@
-import type { PatientSummary } from '@caredesk/shared';
+import { genderLabels, type PatientSummary } from '@caredesk/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { fDate, fPhone } from '@/lib/format';
-import { genderLabel, initialOf } from './patient-labels';
+import { initialOf } from './patient-labels';
 
 type PatientSort = 'name' | 'createdAt' | 'dateOfBirth';
 
@@ -27,7 +27,7 @@ export const patientColumns: GridColDef<PatientSummary>[] = [
   { field: 'uhid', headerName: 'UHID', width: 130 },
   { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <NameCell patient={row} /> },
   { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, valueGetter: (_, row) => fPhone(row.phone) },
-  { field: 'gender', headerName: 'Gender', width: 100, valueGetter: (_, row) => genderLabel[row.gender] },
+  { field: 'gender', headerName: 'Gender', width: 100, valueGetter: (_, row) => genderLabels[row.gender] },
   { field: 'age', headerName: 'Age', width: 80, valueGetter: (_, row) => ageOf(row) },
   { field: 'bloodGroup', headerName: 'Blood group', width: 110, valueGetter: (_, row) => row.bloodGroup ?? '-' },
   { field: 'createdAt', headerName: 'Registered', width: 130, valueGetter: (_, row) => fDate(row.createdAt) },
@@ -42,7 +42,7 @@ export const patientSortFields: Readonly<Record<string, PatientSort>> = { name: 
 /** A patient on a phone: initial, name, then phone, age and gender on one line. */
 export function PatientCard({ patient }: { patient: PatientSummary }) {
   const { age } = patient;
-  const facts = [patient.uhid, fPhone(patient.phone), genderLabel[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
+  const facts = [patient.uhid, fPhone(patient.phone), genderLabels[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>

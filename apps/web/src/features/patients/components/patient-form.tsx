@@ -1,4 +1,4 @@
-import { bloodGroups, genders } from '@caredesk/shared';
+import { bloodGroups, genderLabels, genders } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,7 +16,6 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormActions } from '@/components/records/form-actions';
 import { fReverseDate } from '@/lib/format';
 import { ageLabel, type PatientFormValues, type PatientPayload } from './patient-form-values';
-import { genderLabel } from './patient-labels';
 import { PhoneMatchWarning } from './phone-match-warning';
 
 interface PatientFormProps {
@@ -81,7 +80,7 @@ export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: 
                   render={({ field }) => (
                     <RadioGroup row aria-labelledby={genderLabelId} {...field}>
                       {genders.map((gender) => (
-                        <FormControlLabel key={gender} value={gender} control={<Radio />} label={genderLabel[gender]} />
+                        <FormControlLabel key={gender} value={gender} control={<Radio />} label={genderLabels[gender]} />
                       ))}
                     </RadioGroup>
                   )}

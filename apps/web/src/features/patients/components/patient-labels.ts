@@ -1,6 +1,4 @@
-import { ageFrom, type Gender, type Patient } from '@caredesk/shared';
-
-export const genderLabel: Record<Gender, string> = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Other' };
+import { ageFrom, type Patient } from '@caredesk/shared';
 
 /** Whole years from the date of birth, or null when none is recorded. */
 export function patientAge(patient: Pick<Patient, 'dateOfBirth'>): number | null {

@@ -1,4 +1,4 @@
-import type { Patient } from '@caredesk/shared';
+import { genderLabels, type Patient } from '@caredesk/shared';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { fPhone } from '@/lib/format';
-import { ageText, genderLabel, initialOf, patientAge } from './patient-labels';
+import { ageText, initialOf, patientAge } from './patient-labels';
 
 interface PatientSummaryProps {
   patient: Patient;
@@ -20,7 +20,7 @@ interface PatientSummaryProps {
 
 /** Who this is at a glance: initial, name (the page's h1), age and gender, a number to call. */
 export function PatientSummary({ patient, onDelete }: PatientSummaryProps) {
-  const facts = [patient.uhid, patientAge(patient) === null ? null : ageText(patient), genderLabel[patient.gender], patient.bloodGroup].filter(Boolean).join(' · ');
+  const facts = [patient.uhid, patientAge(patient) === null ? null : ageText(patient), genderLabels[patient.gender], patient.bloodGroup].filter(Boolean).join(' · ');
   return (
     <Card variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
       <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', typography: 'h5' }} aria-hidden>

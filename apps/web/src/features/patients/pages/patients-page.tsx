@@ -1,4 +1,4 @@
-import { AGE_BANDS, genders } from '@caredesk/shared';
+import { AGE_BANDS, genderLabels, genders } from '@caredesk/shared';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { useMenuTitle } from '@/components/menu-title';
 import { FilterSelect, type FilterOption } from '@/components/records/filter-select';
@@ -8,11 +8,10 @@ import { paths } from '@/config/paths';
 import { exportPatients } from '../api/export-patients';
 import { usePatients } from '../api/get-patients';
 import { PatientCard, patientColumns, patientSortFields } from '../components/patient-columns';
-import { genderLabel } from '../components/patient-labels';
 
 const SORT_KEYS = ['name', 'createdAt', 'dateOfBirth'] as const;
 const FILTER_KEYS = ['gender', 'ageBand'] as const;
-const GENDER_OPTIONS: FilterOption[] = genders.map((gender) => ({ value: gender, label: genderLabel[gender] }));
+const GENDER_OPTIONS: FilterOption[] = genders.map((gender) => ({ value: gender, label: genderLabels[gender] }));
 const AGE_BAND_OPTIONS: FilterOption[] = Object.keys(AGE_BANDS).map((band) => ({ value: band, label: `${band} years` }));
 
 /** /user: every patient of the organisation, searched by name or phone digits. */
