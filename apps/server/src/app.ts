@@ -46,7 +46,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { serviceRoutes } from './modules/services/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
-import { tokenQueueRoutes } from './modules/tokens/routes.js';
+import { tokenQueueRoutes } from './modules/token-queue/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
 

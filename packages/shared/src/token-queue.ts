@@ -7,7 +7,7 @@ import { queryBooleanSchema } from './lists.js';
  * now serving = the one called in and not yet finished.
  */
 /**
- * Who is called next (tokens/queries.ts waitingOrder): a recalled token first; then the earliest
+ * Who is called next (token-queue/queries.ts waitingOrder): a recalled token first; then the earliest
  * of each patient's slot, or their check-in when they came after it (a late arrival queues from
  * arrival, so never jumps a patient who was on time; a walk-in, fitted into the next free slot,
  * queues from that slot); ties go to the earlier check-in, then the lower token.

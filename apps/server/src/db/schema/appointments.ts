@@ -8,7 +8,7 @@ import { staff } from './staff.js';
 
 /**
  * When a visit joined the waiting room, was called in, finished, was passed over or brought back:
- * the token queue (modules/tokens) orders and times itself by these; the average wait is
+ * the token queue (modules/token-queue) orders and times itself by these; the average wait is
  * calledAt - checkedInAt.
  */
 export const queueTimes = {

@@ -2,7 +2,7 @@ import { tokenLabel, type Dashboard, type DashboardShare, type DashboardUpcoming
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { rowsOf } from '../tokens/sources.js';
+import { rowsOf } from '../token-queue/sources.js';
 import type { DashboardPeriods } from './periods.js';
 import { statusIn, type VisitKind } from './visit-kinds.js';
 

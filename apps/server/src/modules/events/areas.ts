@@ -14,7 +14,7 @@ function audienceOf(event: AppEvent): Audience {
       return ['appointments', 'doctors'];
     case 'booking.updated':
       return ['bookings', 'scans'];
-    // A doctor's queue belongs to Appointments, a scan's or test's to Bookings (tokens/sources.ts).
+    // A doctor's queue belongs to Appointments, a scan's or test's to Bookings (token-queue/sources.ts).
     case 'token.updated':
       return [...(event.doctorId ? (['appointments'] as const) : []), ...(event.serviceId ? (['bookings'] as const) : [])];
     case 'chat.message':
