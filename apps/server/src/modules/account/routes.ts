@@ -1,8 +1,9 @@
-import { accountSchema, accountSessionsSchema, accountUpdateSchema, idParamsSchema, passwordChangeSchema } from '@caredesk/shared';
+import { accountSchema, accountSessionsSchema, accountUpdateSchema, idParamsSchema, passwordChangeSchema, sessionUserSchema } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
+import { getSessionUser } from '../auth/session-user.js';
 import { announceSessionsEnded } from '../auth/sessions.js';
 import { changePassword, getAccount, updateAccount } from './service.js';
 import { endAccountSession, listAccountSessions } from './sessions.js';
@@ -45,6 +46,24 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await endAccountSession(ctx.db, caller, request.params.id);
         await announceSessionsEnded(ctx.events, caller.organisationId, caller.id);
         return reply.status(204).send(null);
+      },
+    );
+  };
+}
+
+/**
+ * GET /me, the session user the console loads at start and shows in its header. It is the
+ * caller's own account, so it lives here, but stays its own plugin under the auth tag: app.ts
+ * registers it right after the auth routes, where the OpenAPI document has always listed it.
+ */
+export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/me',
+      { preHandler: ctx.authenticate, schema: { tags: ['auth'], summary: 'The signed-in staff member', security, response: { 200: sessionUserSchema } } },
+      (request) => {
+        const caller = staffOf(request);
+        return getSessionUser(ctx.db, caller.id, caller.organisationId);
       },
     );
   };
