@@ -174,10 +174,3 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return parsed.data;
 }
-
-/** Defaults with a few overrides, for tests and scripts. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  // A fixed audit key and no anchors: tests write nothing beside a data directory unless they ask.
-  const audit = { AUDIT_HMAC_KEY: 'caredesk-test-audit-key-0123456789abcdef', AUDIT_ANCHOR_INTERVAL_MINUTES: '0' };
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...audit }), ...overrides };
-}

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from './app.js';
-import { testConfig } from './config.js';
+import { testConfig } from './test/config.js';
 import type { Database } from './db/client.js';
 import { createTestDatabase } from './test/database.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.js';
-import { testConfig } from '../config.js';
+import { testConfig } from '../test/config.js';
 import { createTestDatabase } from '../test/database.js';
 import { ConflictError, NotFoundError } from './errors.js';
 import { databaseUnavailable } from './db-errors.js';

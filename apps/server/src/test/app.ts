@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { testConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { RateLimitStore } from '../lib/rate-limit.js';
+import { testConfig } from './config.js';
 import { createTestDatabase, type Driver } from './database.js';
 
 export interface TestApp {

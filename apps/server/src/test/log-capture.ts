@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { testConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { testConfig } from './config.js';
 
 /** Every line the app logged, as written (JSON), so a test can search the raw text. */
 export interface CapturedLog {

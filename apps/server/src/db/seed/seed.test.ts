@@ -2,7 +2,7 @@ import { SIGN_IN_FAILED_MESSAGE } from '@caredesk/shared';
 import { and, asc, count, countDistinct, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import { createTestDatabase, drivers, withScratchPostgres, type Driver } from '../../test/database.js';
 import { bearer, createOrganisation } from '../../test/fixtures.js';
 import type { Database, Db } from '../client.js';

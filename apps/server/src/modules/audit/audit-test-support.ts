@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import { auditWritesSettled } from './hook.js';
 import { loadAuditKeys, type AuditKeys } from './keys.js';
 

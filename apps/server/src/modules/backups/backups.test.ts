@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import { fromPglite, pgliteOptions, type Database } from '../../db/client.js';
 import { LOCK_FILE } from '../../db/data-dir-lock.js';
 import { runMigrations } from '../../db/migrate.js';

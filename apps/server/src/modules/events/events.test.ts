@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import type { Database } from '../../db/client.js';
 import { staff } from '../../db/schema/index.js';
 import { jwtSigningKey } from '../../lib/secrets.js';

@@ -1,5 +1,5 @@
 import type { OnboardingComplete } from '@caredesk/shared';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import { postgresRateLimitStore } from '../../lib/rate-limit.js';
 import { jwtSigningKey } from '../../lib/secrets.js';
 import type { SmsSender } from '../../lib/sms/index.js';

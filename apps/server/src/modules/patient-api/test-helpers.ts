@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { PatientSession } from '@caredesk/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import { postgresRateLimitStore } from '../../lib/rate-limit.js';
 import { jwtSigningKey } from '../../lib/secrets.js';
 import type { SmsSender } from '../../lib/sms/index.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import type { Database, Db } from '../../db/client.js';
 import { notifications, pushOutbox, pushSubscriptions, staff } from '../../db/schema/index.js';
 import { queuePushes } from '../../lib/push/outbox.js';

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import type { Db } from '../../db/client.js';
 import { appSecrets, notifications, pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
 import { queuePushes } from '../../lib/push/outbox.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
+import { testConfig } from '../../test/config.js';
 import type { TestApp } from '../../test/app.js';
 import { createTestDatabase, type Driver } from '../../test/database.js';
 import { uniqueEmail, type ApiClient } from '../../test/fixtures.js';
