@@ -58,6 +58,8 @@ async function toastFor(page: Page, request: APIRequestContext, worker: Headers)
   const patientName = await bookAsWorker(request, worker);
   const toast = page.locator('.notistack-MuiContent').filter({ hasText: `New appointment: ${patientName} booked` });
   await expect(toast).toBeVisible({ timeout: 15_000 });
+  // Where it comes to rest: it slides in from the side.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   return toast;
 }
 
@@ -74,6 +76,27 @@ test("a toast never lies over the page's own controls: Day, Week, New appointmen
   const queueButtons = page.getByRole('button', { name: /^(Skip|Recall)/ });
   await expect(queueButtons.first()).toBeVisible();
   await expectClear(await toastFor(page, request, worker), await queueButtons.all());
+});
+
+test('on a phone a toast rises above the bar at the bottom: the booking dialog\'s Close and Book, the chat\'s Attach and Send', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const worker = await signInStaff(request, 'worker@hospital.demo');
+  const admin = await signInStaff(request, 'admin@hospital.demo');
+  await signIn(page, 'admin@hospital.demo');
+
+  // The new-appointment dialog is full screen on a phone, its actions held to the bottom edge.
+  await page.goto('/appointments?new=1');
+  const dialog = page.getByRole('dialog');
+  const dialogActions = ['Close', 'Book'].map((name) => dialog.getByRole('button', { name, exact: true }));
+  await expect(dialogActions[1]!).toBeVisible();
+  await expectClear(await toastFor(page, request, worker), dialogActions);
+
+  const chats = (await (await request.get('/api/chats', { headers: admin })).json()) as { data: { patientId: string }[] };
+  await page.goto(`/chats/${chats.data[0]!.patientId}`);
+  const composer = page.getByRole('form', { name: 'Write a message' });
+  const composerActions = [composer.getByRole('button', { name: 'Attach file' }), composer.getByRole('button', { name: 'Send' })];
+  await expect(composerActions[1]!).toBeVisible();
+  await expectClear(await toastFor(page, request, worker), composerActions);
 });
 
 test('the keyboard: the skip link comes first and every focused control shows a ring', async ({ page }) => {

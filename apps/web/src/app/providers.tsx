@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
-import { TOAST_CONTAINER_CLASS, ToastPlacement, toastComponents } from '../components/dismissible-toast';
+import { liftToastsAboveBottomBars, TOAST_CONTAINER_CLASS, ToastPlacement, toastComponents } from '../components/dismissible-toast';
 import { LiveEventsProvider, type LiveEventsClient } from '../lib/events';
 import { errorStatus } from '../lib/http';
 import { AppThemeProvider } from '../theme/theme-mode';
@@ -42,6 +42,7 @@ export function AppProviders({ children, queryClient, liveEvents }: AppProviders
             anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
             Components={toastComponents}
             classes={{ containerAnchorOriginBottomLeft: TOAST_CONTAINER_CLASS }}
+            onEnter={liftToastsAboveBottomBars}
           >
             {children}
           </SnackbarProvider>

@@ -23,21 +23,58 @@ export const toastComponents = {
 /** Class given to notistack's bottom-left container (SnackbarProvider `classes`). */
 export const TOAST_CONTAINER_CLASS = 'caredesk-toasts';
 
+/**
+ * Marks a bar held to the bottom edge of the screen (a full-screen dialog's actions, the chat
+ * composer): toasts appearing while it is on screen rise above it.
+ */
+export const TOAST_CLEAR_ATTRIBUTE = 'data-toast-clear';
+const CLEARANCE_VARIABLE = '--caredesk-toast-clearance';
+
 const TOAST_GAP = 16;
+
+/**
+ * How far up from the viewport's bottom edge the marked bars near it reach: those shown and
+ * reaching into the bottom quarter of the screen, where toasts appear (the chat composer sits a
+ * page's padding above the edge; a full-screen dialog's actions on it).
+ */
+export function bottomClearance(root: ParentNode = document, viewportHeight = window.innerHeight): number {
+  let clearance = 0;
+  for (const bar of root.querySelectorAll(`[${TOAST_CLEAR_ATTRIBUTE}]`)) {
+    const box = bar.getBoundingClientRect();
+    if (box.height > 0 && box.top < viewportHeight && box.bottom > viewportHeight * 0.75) clearance = Math.max(clearance, viewportHeight - box.top);
+  }
+  return Math.ceil(clearance);
+}
+
+/**
+ * SnackbarProvider's onEnter: as each toast appears, the toasts are lifted above whatever bottom
+ * bar is on screen then (none: back to the edge). Measured, not fixed: the composer grows with
+ * the message being written.
+ */
+export function liftToastsAboveBottomBars(): void {
+  document.documentElement.style.setProperty(CLEARANCE_VARIABLE, `${bottomClearance()}px`);
+}
 
 /**
  * Toasts sit bottom left, never over a control someone is about to press. SPEC.md §2 says "top
  * right", but there they covered the header (avatar menu, wallet, bell) or, moved below it, each
  * page's own actions (Day, Week, New appointment) and the queue cards' Skip and Recall for six
  * seconds after every save. From the layout breakpoint they stay within the fixed sidebar's
- * width, over its foot (the 'Powered by' line, nothing to press); on smaller screens, where the
- * sidebar is a drawer, notistack spans the bottom edge. Two classes outrank notistack's one.
+ * width, over its foot (the 'Powered by' line, nothing to press). On smaller screens, where the
+ * sidebar is a drawer, notistack spans the bottom edge, so they rise above a bar held there (a
+ * phone's full-screen booking dialog: Book, Print, Done; the chat composer: Send). Two classes
+ * outrank notistack's one.
  */
 export function ToastPlacement() {
   return (
     <GlobalStyles
       styles={(theme) => ({
         [`.notistack-SnackbarContainer.${TOAST_CONTAINER_CLASS}`]: {
+          [theme.breakpoints.down(layout.layoutBreakpoint)]: {
+            bottom: `calc(var(${CLEARANCE_VARIABLE}, 0px) + ${TOAST_GAP}px)`,
+            // At its new height at once: notistack's glide from the edge would cross the bar first.
+            transition: 'none',
+          },
           [theme.breakpoints.up(layout.layoutBreakpoint)]: {
             left: TOAST_GAP,
             bottom: TOAST_GAP,

@@ -1,4 +1,6 @@
+import type { DialogActionsProps } from '@mui/material/DialogActions';
 import type { Components, Theme } from '@mui/material/styles';
+import { TOAST_CLEAR_ATTRIBUTE } from '../components/dismissible-toast';
 import { focusRing } from './focus-ring';
 
 /** One override per component; features never restyle MUI components themselves. */
@@ -8,6 +10,8 @@ export const componentOverrides: Components<Theme> = {
   MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
   MuiTextField: { defaultProps: { fullWidth: true } },
+  // A full-screen dialog's actions (a phone's booking dialog) are held to the bottom edge: toasts rise above them.
+  MuiDialogActions: { defaultProps: { [TOAST_CLEAR_ATTRIBUTE]: '' } as DialogActionsProps },
   // A locked field's note says why it is locked: it must stay readable (4.5:1), not greyed out with it.
   MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
   MuiListItemButton: {

@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { imageProblem, pdfProblem } from '@/components/upload-image';
+import { TOAST_CLEAR_ATTRIBUTE } from '@/components/dismissible-toast';
 import { errorMessage } from '@/lib/http';
 import { uploadChatAttachment } from '../api/attachments';
 
@@ -61,7 +62,7 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
   };
 
   return (
-    <Box component="form" aria-label="Write a message" onSubmit={(event) => { event.preventDefault(); send(); }} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: { xs: 1, sm: 1.5 }, borderTop: 1, borderColor: 'divider' }}>
+    <Box component="form" aria-label="Write a message" {...{ [TOAST_CLEAR_ATTRIBUTE]: '' }} onSubmit={(event) => { event.preventDefault(); send(); }} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: { xs: 1, sm: 1.5 }, borderTop: 1, borderColor: 'divider' }}>
       {attaching?.state === 'uploading' ? (
         <Box>
           <Typography variant="caption">Uploading {attaching.name}…</Typography>
