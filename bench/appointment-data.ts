@@ -98,7 +98,7 @@ export function insertAppointmentsSql(options: { count: number; pastDays: number
 }
 
 /**
- * The token counters (apps/server modules/appointments nextToken) at the highest token of every
+ * The token counters (apps/server modules/visits/engine.ts nextToken) at the highest token of every
  * doctor-day, as the first booking of the day would have set them, so the next booking takes
  * the next number.
  */

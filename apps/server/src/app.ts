@@ -48,6 +48,7 @@ import { staffRoutes } from './modules/staff/routes.js';
 import { tokenQueueRoutes } from './modules/token-queue/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
+import { createVisitLifecycle } from './modules/visits/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     payments,
     push: { vapid, endpoints },
+    visitLifecycle: createVisitLifecycle(app.log),
   };
 
   // Application routes, all under /api.

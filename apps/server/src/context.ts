@@ -6,6 +6,7 @@ import type { PaymentGateway } from './lib/payments/index.js';
 import type { PushEndpointPolicy } from './lib/push/endpoints.js';
 import type { VapidDetails } from './lib/push/vapid.js';
 import type { RateLimitStore } from './lib/rate-limit.js';
+import type { VisitLifecycle } from './modules/visits/index.js';
 
 /** What route modules need, built once by buildApp and passed in plain sight. */
 export interface AppContext {
@@ -28,4 +29,9 @@ export interface AppContext {
    * notifications' transaction), never from a request.
    */
   push: { vapid: VapidDetails; endpoints: PushEndpointPolicy };
+  /**
+   * The visit lifecycle (booked, rescheduled, cancelled, checked in, called, completed, report
+   * ready): where features that follow a visit (messages to the patient, billing) subscribe.
+   */
+  visitLifecycle: VisitLifecycle;
 }

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditWritesSettled } from '../modules/audit/hook.js';
-import { bookBooking } from '../modules/bookings/service.js';
 import { ready, type Peer } from '../modules/events/test-peer.js';
 import { randomIp, signInPatient, type PatientApp } from '../modules/patient-api/test-helpers.js';
 import { createTestApp, type TestApp } from './app.js';
@@ -28,6 +27,7 @@ import {
 } from './fixtures.js';
 import { pathParamsOf, routesOf } from './routes.js';
 import { sampleFiles, uploadForm } from './sample-files.js';
+import { bookingKind, bookVisit } from '../modules/visits/index.js';
 
 /**
  * Organisation B calls every route that takes a path parameter with organisation A's ids, by
@@ -185,7 +185,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
   // Today's (booked as at India's midnight, so no slot of it has passed): a visit is checked in and
   // completed only on its day, and a test below takes this one to COMPLETED for the report route.
   const booking = {
-    id: await bookBooking(db, { organisationId: org.id, staffId: org.admin.id }, { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '09:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') }),
+    id: await bookVisit(db, bookingKind, { organisationId: org.id, staffId: org.admin.id }, { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '09:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') }),
   };
   const privateUpload = created<{ id: string; url: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.pdf, 'report.pdf', 'private'), 'private upload');
   const publicUpload = created<{ id: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.png, 'logo.png', 'public'), 'public upload');

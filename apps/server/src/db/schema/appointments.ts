@@ -36,7 +36,7 @@ export const appointments = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     facilityId: uuid('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
     // No action (checked at statement end, so an organisation's cascade still works): a doctor or
-    // patient with visits is deactivated, never deleted (lib/visits.ts).
+    // patient with visits is deactivated, never deleted (modules/visits/rules.ts).
     doctorId: uuid('doctor_id')
       .notNull()
       .references(() => doctors.id, { onDelete: 'no action' }),

@@ -23,7 +23,7 @@ export const bookings = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     facilityId: uuid('facility_id').references(() => facilities.id, { onDelete: 'set null' }),
-    // No action: a service or patient with visits is deactivated, never deleted (lib/visits.ts).
+    // No action: a service or patient with visits is deactivated, never deleted (modules/visits/rules.ts).
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'no action' }),

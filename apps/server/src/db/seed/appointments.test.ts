@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slotTimesOn } from '../../lib/slots.js';
+import { slotTimesOn } from '../../modules/visits/index.js';
 import { buildDemoAppointments } from './appointments.js';
 import { demoOrganisations } from './demo-data.js';
 import { buildDemoRecords } from './records.js';

@@ -1,6 +1,6 @@
 import { bookingStatuses, DEFAULT_SERVICE_SLOT_MINUTES } from '@caredesk/shared';
 import { describe, expect, it } from 'vitest';
-import { slotTimesOn } from '../../lib/slots.js';
+import { slotTimesOn } from '../../modules/visits/index.js';
 import { buildDemoBookings } from './bookings.js';
 import { demoOrganisations } from './demo-data.js';
 import { buildDemoRecords } from './records.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, minutesOfDay } from '@caredesk/shared';
-import { slotTimesOn, zonedNow, type SlotSchedule } from '../../lib/slots.js';
+import { slotTimesOn, zonedNow, type SlotSchedule } from '../../modules/visits/index.js';
 import { random } from './random.js';
 
 /** A doctor or a scan/test, as the demo visits need it. */

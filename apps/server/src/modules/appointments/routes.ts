@@ -18,16 +18,15 @@ import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { ForbiddenError } from '../../lib/errors.js';
 import { requireArea } from '../../lib/tenancy.js';
+import { actOnVisit, appointmentKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
 import { getAppointment, listAppointments } from './queries.js';
-import { actOnAppointment, createAppointment, rescheduleAppointment } from './service.js';
-import { listDoctorSlots } from './slots.js';
 
 const tags = ['appointments'];
 const security = [{ bearerAuth: [] }];
 
 /** Free slots serve the booking form (appointments) and the doctor's page (doctors). */
 // Writes raise appointment.updated (and notification.created) inside their transaction, so the
-// live channel (lib/events) fires on commit: see WriteOptions in service.ts.
+// live channel (lib/events) fires on commit: see WriteOptions in ../visits/lifecycle.ts.
 const requireSlotsArea: preHandlerAsyncHookHandler = async (request) => {
   const caller = staffOf(request);
   if (!canAccessArea(caller.organisationType, caller.role, 'appointments') && !canAccessArea(caller.organisationType, caller.role, 'doctors')) {
@@ -39,11 +38,12 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, requireArea('appointments')] };
     const actionParams = idParamsSchema.extend({ action: appointmentActionSchema });
+    const options = { events: ctx.events, lifecycle: ctx.visitLifecycle };
 
     app.get(
       '/doctors/:id/slots',
       { preHandler: [ctx.authenticate, requireSlotsArea], schema: { tags, security, summary: 'Free slots of a doctor on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
-      (request) => listDoctorSlots(ctx.db, staffOf(request), request.params.id, request.query.date),
+      (request) => listFreeSlots(ctx.db, appointmentKind, staffOf(request).organisationId, request.params.id, request.query.date),
     );
     app.get(
       '/appointments',
@@ -56,17 +56,29 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/appointments',
       { ...guard, schema: { tags, security, summary: 'Book a free slot (409 when it is full)', body: appointmentCreateSchema, response: { 201: appointmentSchema } } },
-      async (request, reply) => reply.status(201).send(await createAppointment(ctx.db, staffOf(request), request.body, { events: ctx.events })),
+      async (request, reply) => {
+        const caller = staffOf(request);
+        const id = await bookVisit(ctx.db, appointmentKind, staffActor(caller), request.body, options);
+        return reply.status(201).send(await getAppointment(ctx.db, caller, id));
+      },
     );
     app.post(
       '/appointments/:id/actions/:action',
       { ...guard, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: actionParams, body: visitActionBodySchema.optional(), response: { 200: appointmentSchema } } },
-      (request) => actOnAppointment(ctx.db, staffOf(request), request.params.id, request.params.action, request.body ?? {}, { events: ctx.events }),
+      async (request) => {
+        const caller = staffOf(request);
+        await actOnVisit(ctx.db, appointmentKind, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
+        return getAppointment(ctx.db, caller, request.params.id);
+      },
     );
     app.post(
       '/appointments/:id/reschedule',
       { ...guard, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN appointment to another free slot', params: idParamsSchema, body: rescheduleSchema, response: { 200: appointmentSchema } } },
-      (request) => rescheduleAppointment(ctx.db, staffOf(request), request.params.id, request.body, { events: ctx.events }),
+      async (request) => {
+        const caller = staffOf(request);
+        await rescheduleVisit(ctx.db, appointmentKind, caller, request.params.id, { ...request.body, ownerId: request.body.doctorId }, options);
+        return getAppointment(ctx.db, caller, request.params.id);
+      },
     );
   };
 }

@@ -7,8 +7,7 @@ import { DAY_TIMES, indiaDay, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { sampleFiles, uploadForm } from '../../test/sample-files.js';
 import { addDoctor, addPatient, addScan, bearer, createOrganisation, signIn, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { bookBooking } from '../bookings/service.js';
-import { bookAppointment } from './service.js';
+import { appointmentKind, bookingKind, bookVisit } from '../visits/index.js';
 
 const ALL_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -51,13 +50,13 @@ describe.each(drivers)("visit actions wait for the visit's day (%s)", (driver) =
     const appointmentOn = async (days: number, startTime = '09:00') => {
       const patient = await addPatient(admin);
       const date = indiaDay(days);
-      const id = await bookAppointment(t.database.db, { organisationId: org.id, staffId: org.worker.id }, { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: new Date(`${date}T00:00:00+05:30`) });
+      const id = await bookVisit(t.database.db, appointmentKind, { organisationId: org.id, staffId: org.worker.id }, { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: new Date(`${date}T00:00:00+05:30`) });
       return { id, date };
     };
     const bookingOn = async (days: number, startTime = '09:00') => {
       const patient = await addPatient(admin);
       const date = indiaDay(days);
-      const id = await bookBooking(t.database.db, { organisationId: org.id, staffId: org.worker.id }, { serviceId: scan.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: new Date(`${date}T00:00:00+05:30`) });
+      const id = await bookVisit(t.database.db, bookingKind, { organisationId: org.id, staffId: org.worker.id }, { serviceId: scan.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: new Date(`${date}T00:00:00+05:30`) });
       return { id, date };
     };
     const onAppointment = (id: string, action: string, body: unknown = {}) => worker.post(`/api/appointments/${id}/actions/${action}`, body);

@@ -7,7 +7,7 @@ import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, addScan, bearer, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { sampleFiles, uploadForm } from '../../test/sample-files.js';
-import { actOnBooking, bookBooking, createBooking } from './service.js';
+import { actOnVisit, bookingKind, bookVisit, staffActor } from '../visits/index.js';
 
 describe.each(drivers)('scan and test bookings (%s)', (driver) => {
   let t: TestApp;
@@ -93,7 +93,7 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
     const scan = await addScan(admin);
     const patient = await addPatient(admin);
     // Today's, booked as at India's midnight: a booking moves along its graph only on its day.
-    const created = { id: await bookBooking(t.database.db, { organisationId: centre.id, staffId: centre.admin.id }, { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') }) };
+    const created = { id: await bookVisit(t.database.db, bookingKind, { organisationId: centre.id, staffId: centre.admin.id }, { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') }) };
     const act = (action: string, body: unknown = {}) => worker.post(`/api/bookings/${created.id}/actions/${action}`, body);
 
     const early = await worker.post(`/api/bookings/${created.id}/report`, { uploadId: await uploadPdf() });
@@ -218,15 +218,15 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
     // Today's (as at India's midnight), so that it can be checked in below.
     const date = indiaDate();
     const now = todayInIndiaAt('00:00');
-    const booked = await createBooking(t.database.db, caller, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now });
+    const booked = { id: await bookVisit(t.database.db, bookingKind, staffActor(caller), { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now }) };
     const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
     expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
     expect(events.publish).toHaveBeenCalledWith(centre.id, { type: 'booking.updated', bookingId: booked.id, serviceId: scan.id, date, status: 'BOOKED' }, expect.anything());
 
     events.publish.mockClear();
-    await expect(createBooking(t.database.db, caller, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now })).rejects.toThrow('This slot is full');
+    await expect(bookVisit(t.database.db, bookingKind, staffActor(caller), { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now })).rejects.toThrow('This slot is full');
     expect(events.publish).not.toHaveBeenCalled();
-    await actOnBooking(t.database.db, { organisationId: centre.id, staffId: centre.worker.id }, booked.id, 'check-in', {}, { events });
+    await actOnVisit(t.database.db, bookingKind, { organisationId: centre.id, staffId: centre.worker.id }, booked.id, 'check-in', {}, { events });
     expect(events.publish).toHaveBeenCalledWith(centre.id, expect.objectContaining({ type: 'booking.updated', status: 'CHECKED_IN' }), expect.anything());
   });
 });

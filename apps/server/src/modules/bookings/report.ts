@@ -1,13 +1,11 @@
 import { UPLOAD_LIMITS, type Booking } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookingHistory, bookings, uploads } from '../../db/schema/index.js';
+import { bookings, uploads } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError } from '../../lib/errors.js';
-import { assertVisitDayReached } from '../../lib/visits.js';
-import type { WriteOptions } from '../appointments/service.js';
+import { assertVisitDayReached, bookingKind, lockVisit, recordHistory, visitTransaction, type WriteOptions } from '../visits/index.js';
 import { getBooking } from './queries.js';
-import { lockBooking } from './service.js';
 
 const PDF = UPLOAD_LIMITS.pdf.types[0];
 
@@ -17,8 +15,8 @@ const PDF = UPLOAD_LIMITS.pdf.types[0];
  * corrected report); the history keeps both.
  */
 export async function attachReport(db: Db, caller: StaffContext, id: string, uploadId: string, options: WriteOptions = {}): Promise<Booking> {
-  await db.transaction(async (tx) => {
-    const current = await lockBooking(tx, caller.organisationId, id);
+  await visitTransaction(db, options, async ({ tx, emit }) => {
+    const current = await lockVisit(tx, bookingKind, caller.organisationId, id);
     if (current.status !== 'COMPLETED' && current.status !== 'REPORT_READY') {
       throw new ConflictError(`Cannot upload the report: the booking is ${current.status} (complete it first)`);
     }
@@ -33,8 +31,8 @@ export async function attachReport(db: Db, caller: StaffContext, id: string, upl
     if (upload.mimeType !== PDF) throw new BadRequestError('The report must be a PDF', [{ path: 'uploadId', message: 'The report must be a PDF' }]);
     const now = new Date();
     await tx.update(bookings).set({ status: 'REPORT_READY', reportUploadId: uploadId, reportReadyAt: now, updatedAt: now }).where(eq(bookings.id, id));
-    await tx.insert(bookingHistory).values({
-      bookingId: id,
+    await recordHistory(tx, bookingKind, {
+      visitId: id,
       organisationId: caller.organisationId,
       byStaffId: caller.id,
       action: current.status === 'REPORT_READY' ? 'report-replaced' : 'report',
@@ -42,7 +40,8 @@ export async function attachReport(db: Db, caller: StaffContext, id: string, upl
       toStatus: 'REPORT_READY',
       note: upload.name,
     });
-    await options.events?.publish(caller.organisationId, { type: 'booking.updated', bookingId: id, serviceId: current.serviceId, date: current.date, status: 'REPORT_READY' }, tx);
+    await options.events?.publish(caller.organisationId, bookingKind.updatedEvent(id, current.ownerId, current.date, 'REPORT_READY'), tx);
+    await emit({ type: 'report-ready', kind: 'booking', visitId: id, organisationId: caller.organisationId, ownerId: current.ownerId, patientId: current.patientId, date: current.date, actorStaffId: caller.id });
   });
   return getBooking(db, caller.organisationId, id);
 }

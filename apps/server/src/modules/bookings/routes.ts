@@ -19,11 +19,9 @@ import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { ForbiddenError } from '../../lib/errors.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { staffActor } from '../appointments/service.js';
+import { actOnVisit, bookingKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
 import { getBooking, listBookings } from './queries.js';
 import { attachReport } from './report.js';
-import { actOnBooking, createBooking, rescheduleBooking } from './service.js';
-import { listServiceSlots } from './slots.js';
 
 const tags = ['bookings'];
 const security = [{ bearerAuth: [] }];
@@ -37,16 +35,16 @@ const requireSlotsArea: preHandlerAsyncHookHandler = async (request) => {
 };
 
 // Writes raise booking.updated (and notification.created) inside their transaction, so the live
-// channel fires on commit: see WriteOptions in ../appointments/service.ts.
+// channel fires on commit: see WriteOptions in ../visits/lifecycle.ts.
 export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, requireArea('bookings')] };
-    const options = { events: ctx.events };
+    const options = { events: ctx.events, lifecycle: ctx.visitLifecycle };
 
     app.get(
       '/services/:id/slots',
       { preHandler: [ctx.authenticate, requireSlotsArea], schema: { tags, security, summary: 'Free slots of a scan or test on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
-      (request) => listServiceSlots(ctx.db, staffOf(request).organisationId, request.params.id, request.query.date),
+      (request) => listFreeSlots(ctx.db, bookingKind, staffOf(request).organisationId, request.params.id, request.query.date),
     );
     app.get(
       '/bookings',
@@ -59,21 +57,29 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/bookings',
       { ...guard, schema: { tags, security, summary: 'Book a free scan/test slot (409 when it is full)', body: bookingCreateSchema, response: { 201: bookingSchema } } },
-      async (request, reply) => reply.status(201).send(await createBooking(ctx.db, staffOf(request), request.body, options)),
+      async (request, reply) => {
+        const caller = staffOf(request);
+        const id = await bookVisit(ctx.db, bookingKind, staffActor(caller), request.body, options);
+        return reply.status(201).send(await getBooking(ctx.db, caller.organisationId, id));
+      },
     );
     app.post(
       '/bookings/:id/actions/:action',
       { ...guard, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: idParamsSchema.extend({ action: bookingActionSchema }), body: visitActionBodySchema.optional(), response: { 200: bookingSchema } } },
       async (request) => {
         const caller = staffOf(request);
-        await actOnBooking(ctx.db, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
+        await actOnVisit(ctx.db, bookingKind, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
         return getBooking(ctx.db, caller.organisationId, request.params.id);
       },
     );
     app.post(
       '/bookings/:id/reschedule',
       { ...guard, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN booking to another free slot', params: idParamsSchema, body: bookingRescheduleSchema, response: { 200: bookingSchema } } },
-      (request) => rescheduleBooking(ctx.db, staffOf(request), request.params.id, request.body, options),
+      async (request) => {
+        const caller = staffOf(request);
+        await rescheduleVisit(ctx.db, bookingKind, caller, request.params.id, { ...request.body, ownerId: request.body.serviceId }, options);
+        return getBooking(ctx.db, caller.organisationId, request.params.id);
+      },
     );
     app.post(
       '/bookings/:id/report',

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { conversations, organisations, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { consume } from '../../lib/rate-limit.js';
-import { notifyStaffOfArea } from '../../lib/visit-notifications.js';
+import { notifyStaffOfArea } from '../visits/index.js';
 import type { PatientCaller } from '../patient-api/auth.js';
 import { ownPatients } from '../patient-api/visits.js';
 import { before, decodeCursor, encodeCursor, lockConversation, markConversationRead, threadPage, writeMessage } from './messages.js';

@@ -1,4 +1,4 @@
-import { weekdayOf, zonedNow } from '../../lib/slots.js';
+import { weekdayOf, zonedNow } from '../visits/index.js';
 
 /** The dashboard's days, all calendar dates (YYYY-MM-DD) in the organisation's time zone. */
 export interface DashboardPeriods {

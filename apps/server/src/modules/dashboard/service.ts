@@ -1,7 +1,7 @@
 import { appointmentStatuses, bookingStatuses, canAccessArea, type Dashboard } from '@caredesk/shared';
 import type { Db } from '../../db/client.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { organisationZone } from '../../lib/slots.js';
+import { organisationZone } from '../visits/index.js';
 import { countUnread } from '../notifications/service.js';
 import { getPlanStatus } from '../plans/service.js';
 import { getWallet } from '../wallet/service.js';

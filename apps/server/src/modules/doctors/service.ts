@@ -8,7 +8,7 @@ import { describeAvailability, inBatches, rupees, type CsvColumn } from '../../l
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits } from '../../lib/list-query.js';
-import { hasVisits } from '../../lib/visits.js';
+import { hasVisits } from '../visits/index.js';
 import { resolveFacilityId } from '../facilities/service.js';
 
 export type DoctorCreate = z.output<typeof doctorInputSchema>;

@@ -6,7 +6,7 @@ import { appointments, doctors, facilities, organisations, patients } from '../.
 import { NotFoundError } from '../../lib/errors.js';
 import { offsetOf } from '../../lib/list-query.js';
 import { appointmentVisitColumns } from '../appointments/queries.js';
-import { bookAppointment, cancelAppointmentByPatient, type WriteOptions } from '../appointments/service.js';
+import { appointmentKind, cancelVisitByPatient, type WriteOptions } from '../visits/index.js';
 import type { PatientCaller } from './auth.js';
 import { bookableDoctor } from './catalogue.js';
 import { bookForPatient, newestFirst, ownPatients, pageOf, toPatientVisit } from './visits.js';
@@ -20,13 +20,14 @@ export type PatientVisitQuery = z.output<typeof patientVisitListQuerySchema>;
  */
 export async function bookAppointmentForPatient(db: Db, caller: PatientCaller, input: PatientAppointmentInput, options: WriteOptions = {}): Promise<PatientAppointment> {
   await bookableDoctor(db, input.organisationId, input.doctorId);
-  const id = await bookForPatient(db, caller, input.organisationId, input.patient, (tx, patientId) =>
-    bookAppointment(
-      tx,
-      { organisationId: input.organisationId, staffId: null },
-      { doctorId: input.doctorId, patientId, date: input.date, startTime: input.startTime, reason: input.reason ?? null, source: 'APP' },
-      options,
-    ),
+  const id = await bookForPatient(
+    db,
+    appointmentKind,
+    caller,
+    input.organisationId,
+    input.patient,
+    (patientId) => ({ doctorId: input.doctorId, patientId, date: input.date, startTime: input.startTime, reason: input.reason ?? null, source: 'APP' }),
+    options,
   );
   return getOwnAppointment(db, caller, id);
 }
@@ -78,6 +79,6 @@ export async function getOwnAppointment(db: Db, caller: PatientCaller, id: strin
 /** POST /api/patient/appointments/:id/cancel: the patient's own BOOKED or CHECKED_IN visit. */
 export async function cancelOwnAppointment(db: Db, caller: PatientCaller, id: string, reason: string | undefined, options: WriteOptions = {}): Promise<PatientAppointment> {
   const own = await getOwnAppointment(db, caller, id);
-  await cancelAppointmentByPatient(db, { organisationId: own.organisationId, staffId: null }, id, reason, options);
+  await cancelVisitByPatient(db, appointmentKind, { organisationId: own.organisationId, staffId: null }, id, reason, options);
   return getOwnAppointment(db, caller, id);
 }

@@ -5,25 +5,25 @@ import type { Db } from '../../db/client.js';
 import { bookings, facilities, organisations, patients, services } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { offsetOf } from '../../lib/list-query.js';
-import type { WriteOptions } from '../appointments/service.js';
-import { actOnBooking, bookBooking } from '../bookings/service.js';
+import { bookingKind, cancelVisitByPatient, type WriteOptions } from '../visits/index.js';
 import type { PatientVisitQuery } from './appointments.js';
 import type { PatientCaller } from './auth.js';
 import { bookableService } from './catalogue.js';
-import { bookForPatient, newestFirst, ownPatients, patientCancelNote, pageOf, toPatientVisit } from './visits.js';
+import { bookForPatient, newestFirst, ownPatients, pageOf, toPatientVisit } from './visits.js';
 
 export type PatientBookingInput = z.output<typeof patientBookingCreateSchema>;
 
 /** POST /api/patient/bookings: a scan or test slot, through the console's booking (source APP). */
 export async function bookBookingForPatient(db: Db, caller: PatientCaller, input: PatientBookingInput, options: WriteOptions = {}): Promise<PatientBooking> {
   await bookableService(db, input.organisationId, input.serviceId);
-  const id = await bookForPatient(db, caller, input.organisationId, input.patient, (tx, patientId) =>
-    bookBooking(
-      tx,
-      { organisationId: input.organisationId, staffId: null },
-      { serviceId: input.serviceId, patientId, date: input.date, startTime: input.startTime, reason: input.reason ?? null, source: 'APP' },
-      options,
-    ),
+  const id = await bookForPatient(
+    db,
+    bookingKind,
+    caller,
+    input.organisationId,
+    input.patient,
+    (patientId) => ({ serviceId: input.serviceId, patientId, date: input.date, startTime: input.startTime, reason: input.reason ?? null, source: 'APP' }),
+    options,
   );
   return getOwnBooking(db, caller, id);
 }
@@ -92,6 +92,6 @@ export async function getOwnBooking(db: Db, caller: PatientCaller, id: string): 
 /** POST /api/patient/bookings/:id/cancel: the console's cancel, as the patient (staffId null). */
 export async function cancelOwnBooking(db: Db, caller: PatientCaller, id: string, reason: string | undefined, options: WriteOptions = {}): Promise<PatientBooking> {
   const own = await getOwnBooking(db, caller, id);
-  await actOnBooking(db, { organisationId: own.organisationId, staffId: null }, id, 'cancel', { reason: patientCancelNote(reason) }, options);
+  await cancelVisitByPatient(db, bookingKind, { organisationId: own.organisationId, staffId: null }, id, reason, options);
   return getOwnBooking(db, caller, id);
 }

@@ -14,8 +14,7 @@ import type { Db } from '../../db/client.js';
 import { doctors, facilities, organisations, services } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { nameKeyMatches, offsetOf } from '../../lib/list-query.js';
-import { listDoctorSlots } from '../appointments/slots.js';
-import { BOOKABLE_KINDS, listServiceSlots } from '../bookings/slots.js';
+import { appointmentKind, BOOKABLE_KINDS, bookingKind, listFreeSlots } from '../visits/index.js';
 import { facilityRef, pageOf } from './visits.js';
 
 export type PatientDoctorFilters = z.output<typeof patientDoctorListQuerySchema>;
@@ -136,11 +135,11 @@ export async function listOrganisationServices(db: Db, organisationId: string, f
 /** GET …/doctors/:id/slots?date=: the same engine as the console's. */
 export async function listBookableDoctorSlots(db: Db, organisationId: string, doctorId: string, date: string): Promise<SlotsResponse> {
   await bookableDoctor(db, organisationId, doctorId);
-  return listDoctorSlots(db, { organisationId }, doctorId, date);
+  return listFreeSlots(db, appointmentKind, organisationId, doctorId, date);
 }
 
 /** GET …/services/:id/slots?date=. */
 export async function listBookableServiceSlots(db: Db, organisationId: string, serviceId: string, date: string): Promise<SlotsResponse> {
   await bookableService(db, organisationId, serviceId);
-  return listServiceSlots(db, organisationId, serviceId, date);
+  return listFreeSlots(db, bookingKind, organisationId, serviceId, date);
 }

@@ -48,7 +48,7 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.decorateRequest('patientAccount', null);
     const otp: OtpDeps = { db: ctx.db, jwtKey: ctx.jwtKey, rateLimitStore: ctx.rateLimitStore, config: ctx.config, sms: createSmsSender(ctx.config, app.log) };
     const signedIn = { preHandler: createPatientAuthenticate(ctx.db, ctx.jwtKey) };
-    const writeOptions = { events: ctx.events };
+    const writeOptions = { events: ctx.events, lifecycle: ctx.visitLifecycle };
     await app.register(patientChatRoutes(ctx, signedIn.preHandler));
 
     app.post(

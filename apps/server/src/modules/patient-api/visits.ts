@@ -1,9 +1,10 @@
-import { CANCELLED_BY_PATIENT, phoneDigits, searchKey, tokenLabel, type visitPatientSchema } from '@caredesk/shared';
+import { phoneDigits, searchKey, tokenLabel, type visitPatientSchema } from '@caredesk/shared';
 import { and, asc, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { patientAccounts, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { bookVisitIn, visitTransaction, type VisitCreate, type VisitKind, type WriteOptions } from '../visits/index.js';
 import type { PatientCaller } from './auth.js';
 
 export type VisitPatientInput = z.output<typeof visitPatientSchema>;
@@ -78,19 +79,23 @@ async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string,
 }
 
 /**
- * Runs a booking for the patient the app chose, in one transaction with finding or creating its
- * record, so a refused booking (a full slot) leaves no stray record behind.
+ * Books a visit for the patient the app chose, in one transaction with finding or creating its
+ * record, so a refused booking (a full slot) leaves no stray record behind. The console's own
+ * booking (slot lock, token, staff notifications, live update), as the patient: no staff creator.
  */
-export async function bookForPatient(db: Db, caller: PatientCaller, organisationId: string, choice: VisitPatientInput, book: (tx: Tx, patientId: string) => Promise<string>): Promise<string> {
-  return db.transaction(async (tx) => {
+export async function bookForPatient<C extends VisitCreate>(
+  db: Db,
+  kind: VisitKind<C>,
+  caller: PatientCaller,
+  organisationId: string,
+  choice: VisitPatientInput,
+  visitOf: (patientId: string) => C,
+  options: WriteOptions,
+): Promise<string> {
+  return visitTransaction(db, options, async (write) => {
     // One find-or-create at a time per account: two taps on "Book" make one new family member.
-    await tx.select({ id: patientAccounts.id }).from(patientAccounts).where(eq(patientAccounts.id, caller.accountId)).for('update');
-    return book(tx, await patientFor(tx, caller, organisationId, choice));
+    await write.tx.select({ id: patientAccounts.id }).from(patientAccounts).where(eq(patientAccounts.id, caller.accountId)).for('update');
+    const patientId = await patientFor(write.tx, caller, organisationId, choice);
+    return bookVisitIn(write, kind, { organisationId, staffId: null }, visitOf(patientId));
   });
-}
-
-/** The cancel reason and history note of a cancel in the app (as cancelAppointmentByPatient writes). */
-export function patientCancelNote(reason: string | undefined): string {
-  const given = reason?.trim();
-  return given ? `${CANCELLED_BY_PATIENT}: ${given}` : CANCELLED_BY_PATIENT;
 }

@@ -21,7 +21,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { birthDateRange, digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits, todayIn } from '../../lib/list-query.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
-import { hasVisits } from '../../lib/visits.js';
+import { hasVisits } from '../visits/index.js';
 
 export type PatientCreate = z.output<typeof patientInputSchema>;
 export type PatientChanges = z.output<typeof patientUpdateSchema>;

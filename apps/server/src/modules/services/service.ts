@@ -18,7 +18,7 @@ import { describeAvailability, inBatches, rupees, type CsvColumn } from '../../l
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { nameKeyMatches, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
-import { hasVisits } from '../../lib/visits.js';
+import { hasVisits } from '../visits/index.js';
 import { resolveFacilityId } from '../facilities/service.js';
 
 export type ServiceCreate = z.output<typeof serviceInputSchema>;

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { QueueVisitSnapshot } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { WriteOptions } from '../appointments/service.js';
+import type { WriteOptions } from '../visits/index.js';
 import { getQueue, queueDay, queueState, visitsOfDay, type VisitRow } from './queries.js';
 import { queueSources, rowsOf, type QueueSource } from './sources.js';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { weekdayOf, zonedNow } from '../../lib/slots.js';
+import { weekdayOf, zonedNow } from '../visits/index.js';
 import { queueSources, rowsOf, type QueueSource } from './sources.js';
 
 export interface VisitRow {

@@ -4,8 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { indiaDate, MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addFacility, addPatient, addScan, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { bookAppointment } from '../appointments/service.js';
-import { bookBooking } from '../bookings/service.js';
+import { appointmentKind, bookingKind, bookVisit } from '../visits/index.js';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:45' }));
 
@@ -43,14 +42,14 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
       [ids.cancelledOnly, '11:30'],
     ] as const) {
       const patient = await addPatient(admin);
-      const visitId = await bookAppointment(t.database.db, staffActor, { doctorId, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: midnight });
+      const visitId = await bookVisit(t.database.db, appointmentKind, staffActor, { doctorId, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: midnight });
       if (doctorId === ids.cancelledOnly) expect((await worker.post(`/api/appointments/${visitId}/actions/cancel`, { reason: 'Travelling' })).statusCode).toBe(200);
     }
 
     ids.scanNorth = (await addScan(admin, { name: 'CT North', facilityId: ids.north, availability: EVERY_DAY })).id;
     ids.scanSouth = (await addScan(admin, { name: 'MRI South', facilityId: ids.south, availability: EVERY_DAY })).id;
     const patient = await addPatient(admin);
-    await bookBooking(t.database.db, staffActor, { serviceId: ids.scanSouth, patientId: patient.id, date, startTime: '11:00', source: 'CONSOLE' }, { now: midnight });
+    await bookVisit(t.database.db, bookingKind, staffActor, { serviceId: ids.scanSouth, patientId: patient.id, date, startTime: '11:00', source: 'CONSOLE' }, { now: midnight });
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { indiaDate, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { bookAppointment } from '../appointments/service.js';
+import { appointmentKind, bookVisit } from '../visits/index.js';
 
 /**
  * Who 'Call next' calls (QUEUE_ORDER_RULE): the earliest slot, a late arrival from their check-in,
@@ -26,7 +26,7 @@ describe.each(drivers)('token queue order (%s)', (driver) => {
   /** Books `name` with the doctor at `startTime` today, as the desk would have done earlier. */
   async function book(admin: ApiClient, doctorId: string, name: string, startTime: string, source: 'CONSOLE' | 'WALK_IN' = 'CONSOLE', now = new Date(`${date}T00:00:00+05:30`)) {
     const patient = await addPatient(admin, { name });
-    visits[name] = await bookAppointment(t.database.db, { organisationId: org.id, staffId: org.admin.id }, { doctorId, patientId: patient.id, date, startTime, source }, { now });
+    visits[name] = await bookVisit(t.database.db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, { doctorId, patientId: patient.id, date, startTime, source }, { now });
   }
   const checkIn = async (worker: ApiClient, name: string) => expect((await worker.post(`/api/appointments/${visits[name]}/actions/check-in`, {})).statusCode).toBe(200);
   const waitingNames = (queue: TokenQueue) => queue.waiting.map((entry) => entry.patientName);

@@ -4,9 +4,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { DAY_TIMES, indiaDate, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, addScan, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { bookAppointment } from '../appointments/service.js';
-import { bookBooking } from '../bookings/service.js';
 import { actOnQueue } from './actions.js';
+import { appointmentKind, bookingKind, bookVisit } from '../visits/index.js';
 
 describe.each(drivers)('token queues (%s)', (driver) => {
   let t: TestApp;
@@ -41,7 +40,7 @@ describe.each(drivers)('token queues (%s)', (driver) => {
       for (let index = 0; index < count; index += 1) {
         const patient = await addPatient(admin, { name: `Patient ${index + 1}` });
         const startTime = `${String(8 + index).padStart(2, '0')}:00`;
-        ids.push(await bookAppointment(t.database.db, { organisationId: org.id, staffId: org.admin.id }, { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: midnight }));
+        ids.push(await bookVisit(t.database.db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: midnight }));
       }
       for (const id of ids.slice(0, checkIn)) expect((await worker.post(`/api/appointments/${id}/actions/check-in`, {})).statusCode).toBe(200);
       return { doctor, ids };
@@ -128,7 +127,7 @@ describe.each(drivers)('token queues (%s)', (driver) => {
 
       const scan = await addScan(admin, { tokenPrefix: 'M', availability: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })) });
       const patient = await addPatient(admin);
-      const bookingId = await bookBooking(t.database.db, { organisationId: org.id, staffId: null }, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'APP' }, { now: midnight });
+      const bookingId = await bookVisit(t.database.db, bookingKind, { organisationId: org.id, staffId: null }, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'APP' }, { now: midnight });
       await worker.post(`/api/bookings/${bookingId}/actions/check-in`, {});
       const called = (await worker.post(`/api/tokens/services/${scan.id}/actions/call-next`, {})).json<TokenQueue>();
       expect(called).toMatchObject({ kind: 'services', nowServing: { tokenLabel: 'M-001', status: 'IN_PROGRESS' } });

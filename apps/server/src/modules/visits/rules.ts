@@ -1,11 +1,11 @@
 import { eq, type AnyColumn } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { appointments, bookings } from '../db/schema/index.js';
-import { ConflictError } from './errors.js';
-import { todayIn } from './list-query.js';
-import { organisationTimeZone } from './organisation-time.js';
+import type { Db } from '../../db/client.js';
+import { appointments, bookings } from '../../db/schema/index.js';
+import { ConflictError } from '../../lib/errors.js';
+import { todayIn } from '../../lib/list-query.js';
+import { organisationTimeZone } from '../../lib/organisation-time.js';
 
-export type VisitOwner = 'doctor' | 'service' | 'patient';
+export type VisitHolder = 'doctor' | 'service' | 'patient';
 
 async function anyRow(db: Db, table: typeof appointments | typeof bookings, column: AnyColumn, id: string): Promise<boolean> {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(column, id)).limit(1);
@@ -16,7 +16,7 @@ async function anyRow(db: Db, table: typeof appointments | typeof bookings, colu
  * Whether a doctor, service or patient has appointments or bookings: such records are kept
  * (deactivated) rather than deleted, so the history of visits stays whole.
  */
-export async function hasVisits(db: Db, owner: VisitOwner, id: string): Promise<boolean> {
+export async function hasVisits(db: Db, owner: VisitHolder, id: string): Promise<boolean> {
   if (owner === 'doctor') return anyRow(db, appointments, appointments.doctorId, id);
   if (owner === 'service') return anyRow(db, bookings, bookings.serviceId, id);
   return (await anyRow(db, appointments, appointments.patientId, id)) || anyRow(db, bookings, bookings.patientId, id);

@@ -1,9 +1,9 @@
 import { canAccessArea, type MenuArea, type NotificationType, type OrganisationType } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { notifications, staff, type NotificationDetails } from '../db/schema/index.js';
-import type { EventBus } from './events/bus.js';
-import { queuePushes } from './push/outbox.js';
+import type { Tx } from '../../db/client.js';
+import { notifications, staff, type NotificationDetails } from '../../db/schema/index.js';
+import type { EventBus } from '../../lib/events/bus.js';
+import { queuePushes } from '../../lib/push/outbox.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -1,10 +1,10 @@
-import { LIVE_VISIT_STATUSES, minutesOfDay, type AvailabilityWindow, type OrganisationType, type Slot } from '@caredesk/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { appointments, bookings, organisations } from '../db/schema/index.js';
-import { BadRequestError, ConflictError, NotFoundError } from './errors.js';
+import { minutesOfDay, type AvailabilityWindow, type OrganisationType, type Slot } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { organisations } from '../../db/schema/index.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 
-/** What the slot engine needs to know about a doctor (or, later, a scan/test service). */
+/** What the slot engine needs to know about a doctor or a scan/test service. */
 export interface SlotSchedule {
   availability: AvailabilityWindow[];
   slotMinutes: number;
@@ -78,36 +78,6 @@ export function freeSlots(schedule: SlotSchedule, date: string, liveCounts: Read
     .filter((slot) => !isPast(date, slot.start, now))
     .map((slot) => ({ ...slot, capacity: schedule.capacity, remaining: schedule.capacity - (liveCounts.get(slot.start) ?? 0) }))
     .filter((slot) => slot.remaining > 0);
-}
-
-/** Live appointments of a doctor on a date, by slot start. */
-export async function liveAppointmentCounts(db: Db, doctorId: string, date: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ start: appointments.startTime, n: count() })
-    .from(appointments)
-    .where(and(eq(appointments.doctorId, doctorId), eq(appointments.date, date), inArray(appointments.status, liveAppointmentStatuses)))
-    .groupBy(appointments.startTime);
-  return new Map(rows.map((row) => [row.start, row.n]));
-}
-
-/** LIVE_VISIT_STATUSES narrowed to the ones an appointment can hold. */
-export const liveAppointmentStatuses = (['BOOKED', 'CHECKED_IN', 'IN_CONSULTATION', 'COMPLETED'] as const).filter((status) =>
-  (LIVE_VISIT_STATUSES as readonly string[]).includes(status),
-);
-
-/** LIVE_VISIT_STATUSES narrowed to the ones a booking can hold. */
-export const liveBookingStatuses = (['BOOKED', 'CHECKED_IN', 'IN_PROGRESS', 'COMPLETED', 'REPORT_READY'] as const).filter((status) =>
-  (LIVE_VISIT_STATUSES as readonly string[]).includes(status),
-);
-
-/** Live bookings of a scan/test service on a date, by slot start. */
-export async function liveBookingCounts(db: Db, serviceId: string, date: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ start: bookings.startTime, n: count() })
-    .from(bookings)
-    .where(and(eq(bookings.serviceId, serviceId), eq(bookings.date, date), inArray(bookings.status, liveBookingStatuses)))
-    .groupBy(bookings.startTime);
-  return new Map(rows.map((row) => [row.start, row.n]));
 }
 
 /**

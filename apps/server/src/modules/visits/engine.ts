@@ -1,0 +1,291 @@
+import { CANCELLED_BY_PATIENT, tokenLabel } from '@caredesk/shared';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { patients } from '../../db/schema/index.js';
+import type { StaffContext } from '../../lib/auth.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
+import { visitTransaction, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
+import { notifyStaffOfArea, visitWhen } from './notify-staff.js';
+import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
+import { assertSlotRoom, bookableSlot, organisationZone, type SlotTime } from './slots.js';
+
+/**
+ * Who books or moves a visit: a staff member at the console, or a patient through the patient API
+ * (staffId null, source APP). Either way the organisation comes from the verified token, never
+ * from the body.
+ */
+export interface VisitActor {
+  organisationId: string;
+  staffId: string | null;
+}
+
+export function staffActor(caller: StaffContext): VisitActor {
+  return { organisationId: caller.organisationId, staffId: caller.id };
+}
+
+/** What the engine needs of any kind; each function below infers the kind's own types from it. */
+type Kind<C extends VisitCreate = VisitCreate, A extends string = string, S extends string = string> = VisitKind<C, A, S>;
+
+/** Raised inside the transaction: pg_notify is delivered when, and only if, it commits. */
+async function announce(write: VisitWrite, kind: Kind, organisationId: string, visitId: string, ownerId: string, date: string, status: string): Promise<void> {
+  await write.options.events?.publish(organisationId, kind.updatedEvent(visitId, ownerId, date, status), write.tx);
+}
+
+/**
+ * The owner (doctor, scan or test), locked for the rest of the transaction. Every booking into an
+ * owner's slots takes this lock first, so bookings for one owner run one after another and the
+ * count-then-insert below cannot overbook, on PostgreSQL and PGlite alike.
+ */
+async function lockOwner(tx: Tx, kind: Kind, organisationId: string, ownerId: string): Promise<VisitOwner> {
+  const [row] = await tx
+    .select()
+    .from(kind.owners)
+    .where(and(eq(kind.owners.id, ownerId), eq(kind.owners.organisationId, organisationId), kind.ownerScope))
+    .for('update');
+  if (!row) throw new NotFoundError(kind.ownerNotFound);
+  return kind.toOwner(row as never);
+}
+
+/** Under the owner lock: the slot exists, has not started and holds fewer live visits than its capacity. */
+async function claimSlot(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, timeZone: string, now: Date): Promise<SlotTime> {
+  const refusal = kind.refusal(owner, date);
+  if (refusal) throw new ConflictError(refusal);
+  const slot = bookableSlot(owner.schedule, owner.name, date, startTime, timeZone, now);
+  const visits = kind.visits;
+  const [live] = await tx
+    .select({ n: count() })
+    .from(visits)
+    .where(and(eq(kind.visitOwnerId, owner.id), eq(visits.date, date), eq(visits.startTime, startTime), inArray(visits.status, kind.liveStatuses as never[])));
+  assertSlotRoom(live?.n ?? 0, owner.schedule.capacity);
+  return slot;
+}
+
+/**
+ * The next token of an owner on a day, from its counter row (created from the day's visits the
+ * first time, e.g. for seeded data). Runs under the owner lock, so numbers have no gaps; the
+ * counter never goes back, so a number is never handed out twice, even after a visit moves away.
+ */
+async function nextToken(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<number> {
+  const { visits, dayTokens } = kind;
+  const fromVisits = sql`coalesce((select max(${visits.tokenNumber}) from ${visits} where ${kind.visitOwnerId} = ${ownerId} and ${visits.date} = ${date}), 0) + 1`;
+  const [counter] = await tx
+    .insert(dayTokens)
+    .values({ [kind.keys.dayTokenOwner]: ownerId, date, lastToken: fromVisits } as never)
+    .onConflictDoUpdate({ target: [kind.dayTokenOwnerId, dayTokens.date], set: { lastToken: sql`${dayTokens.lastToken} + 1` } })
+    .returning({ token: dayTokens.lastToken });
+  return counter!.token;
+}
+
+interface HistoryLine {
+  visitId: string;
+  organisationId: string;
+  byStaffId: string | null;
+  action: string;
+  fromStatus?: string | null;
+  toStatus: string;
+  note?: string | null;
+}
+
+/** One line of a visit's history: who moved it, from what to what, and why. */
+export async function recordHistory(tx: Tx, kind: Kind, line: HistoryLine): Promise<void> {
+  const { visitId, ...rest } = line;
+  await tx.insert(kind.history).values({ ...rest, [kind.keys.historyVisit]: visitId } as never);
+}
+
+/** design.md §5: every visit booked tells the staff who can see its kind's area. */
+async function notifyBooked(write: VisitWrite, kind: Kind, organisation: { id: string; type: Parameters<typeof notifyStaffOfArea>[2]['type'] }, visit: { id: string; actorStaffId: string | null; patient: { id: string; name: string }; owner: VisitOwner; date: string; startTime: string; tokenNumber: number }) {
+  const { owner } = visit;
+  await notifyStaffOfArea(write.tx, write.options.events, organisation, kind.area, {
+    type: kind.notification.type,
+    title: kind.notification.title,
+    message: `${visit.patient.name} booked ${owner.title} for ${visitWhen(visit.date, visit.startTime)} — token ${tokenLabel(visit.tokenNumber, owner.tokenPrefix)}`,
+    details: {
+      [kind.notification.visitIdKey]: visit.id,
+      patientId: visit.patient.id,
+      date: visit.date,
+      ...(visit.actorStaffId ? { actorStaffId: visit.actorStaffId } : {}),
+      ...(owner.img ? { img: owner.img } : {}),
+    },
+  });
+}
+
+/**
+ * Books a slot inside a visit write the caller opened (the patient API finds or creates the
+ * patient in the same transaction); answers the new visit's id.
+ */
+export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind: Kind<C>, actor: VisitActor, input: C): Promise<string> {
+  const { tx } = write;
+  const owner = await lockOwner(tx, kind, actor.organisationId, kind.ownerIdOf(input));
+  const [patient] = await tx
+    .select({ id: patients.id, name: patients.name })
+    .from(patients)
+    .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, actor.organisationId)));
+  if (!patient) throw new NotFoundError('Patient not found');
+  const organisation = await organisationZone(tx, actor.organisationId);
+  const slot = await claimSlot(tx, kind, owner, input.date, input.startTime, organisation.timeZone, write.options.now ?? new Date());
+  const tokenNumber = await nextToken(tx, kind, owner.id, input.date);
+  const [row] = await tx
+    .insert(kind.visits)
+    .values({
+      organisationId: actor.organisationId,
+      facilityId: owner.facilityId,
+      [kind.keys.owner]: owner.id,
+      [kind.keys.amount]: owner.amountPaise,
+      patientId: patient.id,
+      date: input.date,
+      startTime: slot.start,
+      endTime: slot.end,
+      tokenNumber,
+      reason: input.reason ?? null,
+      notes: input.notes ?? null,
+      source: input.source,
+      createdBy: actor.staffId,
+    } as never)
+    .returning({ id: kind.visits.id });
+  const visitId = row!.id;
+  await recordHistory(tx, kind, { visitId, organisationId: actor.organisationId, byStaffId: actor.staffId, action: 'created', toStatus: 'BOOKED' });
+  await notifyBooked(write, kind, { id: actor.organisationId, type: organisation.type }, { id: visitId, actorStaffId: actor.staffId, patient, owner, date: input.date, startTime: slot.start, tokenNumber });
+  await announce(write, kind, actor.organisationId, visitId, owner.id, input.date, 'BOOKED');
+  await write.emit({ type: 'booked', kind: kind.name, visitId, organisationId: actor.organisationId, ownerId: owner.id, patientId: patient.id, date: input.date, actorStaffId: actor.staffId });
+  return visitId;
+}
+
+/** Books a slot of any kind (lock the owner, claim the slot, take the day's token); answers the new visit's id. */
+export async function bookVisit<C extends VisitCreate>(db: Db, kind: Kind<C>, actor: VisitActor, input: C, options: WriteOptions = {}): Promise<string> {
+  return visitTransaction(db, options, (write) => bookVisitIn(write, kind, actor, input));
+}
+
+/** The visit row, locked for the transaction, with its owner id under one name; another organisation's is "not found". */
+export async function lockVisit(tx: Tx, kind: Kind, organisationId: string, id: string) {
+  const { visits } = kind;
+  const [row] = await tx
+    .select({
+      id: visits.id,
+      ownerId: kind.visitOwnerId,
+      patientId: visits.patientId,
+      status: visits.status,
+      date: visits.date,
+      startTime: visits.startTime,
+      tokenNumber: visits.tokenNumber,
+      amountPaise: kind.visitAmount,
+      calledAt: visits.calledAt,
+    })
+    .from(visits)
+    .where(and(eq(visits.id, id), eq(visits.organisationId, organisationId)))
+    .for('update');
+  if (!row) throw new NotFoundError(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} not found`);
+  return row;
+}
+
+/**
+ * The token queue's clock (schema queueTimes): check-in joins the waiting room, start is being
+ * called in (unless the queue already called this visit), complete leaves it.
+ */
+export function queueTimesOf(action: string, current: { calledAt: Date | null }, now = new Date()) {
+  if (action === 'check-in') return { checkedInAt: now };
+  if (action === 'start') return { calledAt: current.calledAt ?? now };
+  if (action === 'complete') return { completedAt: now };
+  return {};
+}
+
+/** The lifecycle event a status move is, if it is one ('no-show' is not, yet). */
+const LIFECYCLE_OF_ACTION: Partial<Record<string, VisitLifecycleEventType>> = {
+  'check-in': 'checked-in',
+  start: 'called',
+  complete: 'completed',
+  cancel: 'cancelled',
+};
+
+/**
+ * One move along the kind's status graph under the visit's lock, recorded in the history as the
+ * actor's (a staff member, or the patient in the app: staffId null). A cancel keeps `note` as its
+ * reason.
+ */
+async function moveVisit<A extends string>(db: Db, kind: Kind<VisitCreate, A>, actor: VisitActor, id: string, action: A, note: string | null, options: WriteOptions): Promise<void> {
+  const target = kind.actionTarget[action];
+  await visitTransaction(db, options, async (write) => {
+    const { tx } = write;
+    const current = await lockVisit(tx, kind, actor.organisationId, id);
+    if (!kind.canMove(current.status, target)) throw new ConflictError(`Cannot ${action}: the ${kind.noun} is ${current.status}`);
+    if (isDayBound(action)) await assertVisitDayReached(tx, actor.organisationId, current.date, action, options.now);
+    await tx
+      .update(kind.visits)
+      .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: note } : {}) } as never)
+      .where(eq(kind.visits.id, id));
+    await recordHistory(tx, kind, { visitId: id, organisationId: actor.organisationId, byStaffId: actor.staffId, action, fromStatus: current.status, toStatus: target, note });
+    await announce(write, kind, actor.organisationId, id, current.ownerId, current.date, target);
+    const lifecycle = LIFECYCLE_OF_ACTION[action];
+    if (lifecycle) await write.emit({ type: lifecycle, kind: kind.name, visitId: id, organisationId: actor.organisationId, ownerId: current.ownerId, patientId: current.patientId, date: current.date, actorStaffId: actor.staffId });
+  });
+}
+
+/** check-in, start, complete, cancel (with a reason) or no-show, along the kind's graph (design.md §5). */
+export async function actOnVisit<A extends string>(db: Db, kind: Kind<VisitCreate, A>, actor: VisitActor, id: string, action: A, body: { reason?: string | null | undefined }, options: WriteOptions = {}): Promise<void> {
+  const reason = body.reason?.trim() || null;
+  if (action === 'cancel' && !reason) throw new BadRequestError('Give a reason to cancel', [{ path: 'reason', message: 'Give a reason to cancel' }]);
+  await moveVisit(db, kind, actor, id, action, reason, options);
+}
+
+/**
+ * A patient cancels their own BOOKED or CHECKED_IN visit in the app (the caller has checked that
+ * it is theirs). No reason is required; the history says who cancelled.
+ */
+export async function cancelVisitByPatient(db: Db, kind: Kind<VisitCreate, 'cancel'>, actor: VisitActor, id: string, reason: string | undefined, options: WriteOptions = {}): Promise<void> {
+  const given = reason?.trim();
+  await moveVisit(db, kind, actor, id, 'cancel', given ? `${CANCELLED_BY_PATIENT}: ${given}` : CANCELLED_BY_PATIENT, options);
+}
+
+export interface VisitMove {
+  /** Another owner (doctor, scan or test) of the same kind; the current one when absent. */
+  ownerId?: string | undefined;
+  date: string;
+  startTime: string;
+  reason?: string | null | undefined;
+}
+
+/**
+ * Moves a BOOKED or CHECKED_IN visit to another slot (of the same or another owner) under the
+ * same lock as a booking. A new day or owner means a new token in that owner's day.
+ */
+export async function rescheduleVisit(db: Db, kind: Kind, caller: StaffContext, id: string, input: VisitMove, options: WriteOptions = {}): Promise<void> {
+  await visitTransaction(db, options, async (write) => {
+    const { tx } = write;
+    const current = await lockVisit(tx, kind, caller.organisationId, id);
+    if (current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') throw new ConflictError(`Cannot reschedule: the ${kind.noun} is ${current.status}`);
+    const ownerId = input.ownerId ?? current.ownerId;
+    if (ownerId === current.ownerId && input.date === current.date && input.startTime === current.startTime) {
+      throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);
+    }
+    const [previous] = await tx.select({ name: kind.owners.name }).from(kind.owners).where(eq(kind.owners.id, current.ownerId));
+    const owner = await lockOwner(tx, kind, caller.organisationId, ownerId);
+    const organisation = await organisationZone(tx, caller.organisationId);
+    const slot = await claimSlot(tx, kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
+    const sameDay = ownerId === current.ownerId && input.date === current.date;
+    // A patient checked in today and moved to another day is no longer waiting: they check in on the
+    // new day (a future visit must not sit in the queue as checked in).
+    const { status, times } = statusAfterMove(current.status, current.date, input.date);
+    await tx
+      .update(kind.visits)
+      .set({
+        [kind.keys.owner]: ownerId,
+        ...(kind.repricesOnMove ? { [kind.keys.amount]: ownerId === current.ownerId ? current.amountPaise : owner.amountPaise } : {}),
+        facilityId: owner.facilityId,
+        date: input.date,
+        startTime: slot.start,
+        endTime: slot.end,
+        tokenNumber: sameDay ? current.tokenNumber : await nextToken(tx, kind, ownerId, input.date),
+        status,
+        ...times,
+        updatedAt: new Date(),
+      } as never)
+      .where(eq(kind.visits.id, id));
+    const from = `${current.date} ${current.startTime} (${previous?.name ?? kind.unknownOwner})`;
+    const note = `from ${from} to ${input.date} ${slot.start} (${owner.name})${input.reason ? `: ${input.reason}` : ''}`;
+    await recordHistory(tx, kind, { visitId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: status, note });
+    // Both days change: the slot left behind is free again, the new one is taken.
+    await announce(write, kind, caller.organisationId, id, current.ownerId, current.date, status);
+    if (!sameDay) await announce(write, kind, caller.organisationId, id, ownerId, input.date, status);
+    await write.emit({ type: 'rescheduled', kind: kind.name, visitId: id, organisationId: caller.organisationId, ownerId, patientId: current.patientId, date: input.date, actorStaffId: caller.id });
+  });
+}

@@ -1,0 +1,11 @@
+/**
+ * The visits engine's front door (design.md §10): one place books, moves, reschedules, cancels,
+ * lists and announces visits of every kind. Other modules import from here only.
+ */
+export { appointmentKind, bookingKind, BOOKABLE_KINDS, liveAppointmentStatuses, liveBookingStatuses, type VisitCreate, type VisitKind, type VisitOwner } from './kinds.js';
+export { actOnVisit, bookVisit, bookVisitIn, cancelVisitByPatient, lockVisit, queueTimesOf, recordHistory, rescheduleVisit, staffActor, type VisitActor, type VisitMove } from './engine.js';
+export { createVisitLifecycle, visitLifecycleEvents, visitTransaction, type VisitLifecycle, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitSubscriber, type VisitWrite, type WriteOptions } from './lifecycle.js';
+export { listFreeSlots } from './free-slots.js';
+export { notifyStaffOfArea, visitWhen, type StaffNotification } from './notify-staff.js';
+export { assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';
+export { assertSlotRoom, bookableSlot, freeSlots, isPast, organisationZone, slotTimesOn, weekdayOf, zonedNow, type SlotSchedule, type SlotTime, type ZonedNow } from './slots.js';
