@@ -1,11 +1,12 @@
-import { tokenLabel, type Appointment, type appointmentListQuerySchema, type AppointmentSummary, type HistoryEntry } from '@caredesk/shared';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { tokenLabel, type Appointment, type appointmentListQuerySchema, type AppointmentSummary } from '@caredesk/shared';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { appointmentHistory, appointments, doctors, patients, staff } from '../../db/schema/index.js';
+import { appointments, doctors, patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { digitsMatch, nameKeyMatches, offsetOf, phoneSearchDigits } from '../../lib/list-query.js';
+import { offsetOf } from '../../lib/list-query.js';
+import { appointmentKind, countVisits, visitHistory, visitListOrder, visitListWhere } from '../visits/index.js';
 
 export type AppointmentFilters = z.output<typeof appointmentListQuerySchema>;
 
@@ -87,76 +88,22 @@ function toAppointment({ tokenPrefix, ...row }: AppointmentRow): Appointment {
   };
 }
 
-/** 'A-007', '007' or '7': a token; a longer run of digits is a phone number. */
-const TOKEN_SEARCH = /^(?:([a-z0-9]{1,3})-)?(\d{1,4})$/i;
-
-function matching(caller: StaffContext, filters: AppointmentFilters): SQL {
-  const conditions: (SQL | undefined)[] = [eq(appointments.organisationId, caller.organisationId)];
-  if (filters.from) conditions.push(gte(appointments.date, filters.from));
-  if (filters.to) conditions.push(lte(appointments.date, filters.to));
-  if (filters.doctorId) conditions.push(eq(appointments.doctorId, filters.doctorId));
-  if (filters.patientId) conditions.push(eq(appointments.patientId, filters.patientId));
-  if (filters.status) conditions.push(inArray(appointments.status, filters.status));
-  if (filters.search) {
-    const [, prefix, token] = TOKEN_SEARCH.exec(filters.search) ?? [];
-    const digits = phoneSearchDigits(filters.search);
-    if (token) {
-      conditions.push(eq(appointments.tokenNumber, Number(token)));
-      if (prefix) conditions.push(eq(doctors.tokenPrefix, prefix.toUpperCase()));
-    }
-    else if (digits) conditions.push(digitsMatch(patients.phoneDigits, digits));
-    else conditions.push(nameKeyMatches(patients.nameKey, filters.search));
-  }
-  return and(...conditions)!;
-}
-
-function orderOf(filters: AppointmentFilters): SQL[] {
-  const dir = filters.order === 'asc' ? asc : desc;
-  switch (filters.sort) {
-    case 'date':
-      return [dir(appointments.date), dir(appointments.startTime), dir(appointments.tokenNumber), dir(appointments.id)];
-    case 'token':
-      return [dir(appointments.tokenNumber), dir(appointments.date), dir(appointments.id)];
-    case 'createdAt':
-      return [dir(appointments.createdAt), dir(appointments.id)];
-  }
-}
-
 export async function listAppointments(db: Db, caller: StaffContext, filters: AppointmentFilters) {
-  const where = matching(caller, filters);
-  const [rows, totals] = await Promise.all([
+  const where = visitListWhere(appointmentKind, caller.organisationId, filters, filters.doctorId);
+  const [rows, total] = await Promise.all([
     selectSummaries(db)
       .where(where)
-      .orderBy(...orderOf(filters))
+      .orderBy(...visitListOrder(appointmentKind, filters))
       .limit(filters.pageSize)
       .offset(offsetOf(filters)),
-    db
-      .select({ n: count() })
-      .from(appointments)
-      .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-      .innerJoin(patients, eq(patients.id, appointments.patientId))
-      .where(where),
+    countVisits(db, appointmentKind, where),
   ]);
-  return { data: rows.map(toSummary), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
+  return { data: rows.map(toSummary), total, page: filters.page, pageSize: filters.pageSize };
 }
 
 /** One appointment of the caller's organisation, with its history oldest first. */
 export async function getAppointment(db: Db, caller: StaffContext, id: string): Promise<Appointment> {
   const [row] = await selectAppointments(db).where(and(eq(appointments.id, id), eq(appointments.organisationId, caller.organisationId)));
   if (!row) throw new NotFoundError('Appointment not found');
-  const history = await db
-    .select({
-      at: appointmentHistory.at,
-      byStaffId: appointmentHistory.byStaffId,
-      byName: staff.name,
-      action: appointmentHistory.action,
-      fromStatus: appointmentHistory.fromStatus,
-      toStatus: appointmentHistory.toStatus,
-      note: appointmentHistory.note,
-    })
-    .from(appointmentHistory)
-    .leftJoin(staff, eq(staff.id, appointmentHistory.byStaffId))
-    .where(eq(appointmentHistory.appointmentId, id))
-    .orderBy(asc(appointmentHistory.at), asc(appointmentHistory.id));
-  return { ...toAppointment(row), history: history.map((entry): HistoryEntry => ({ ...entry, at: entry.at.toISOString() })) };
+  return { ...toAppointment(row), history: await visitHistory(db, appointmentKind, id) };
 }
