@@ -2,14 +2,22 @@ import { tokenLabel, type Dashboard, type DashboardShare, type DashboardUpcoming
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { rowsOf } from '../token-queue/sources.js';
+import { rowsOf } from '../../db/rows.js';
+import type { VisitKind } from '../visits/index.js';
 import type { DashboardPeriods } from './periods.js';
-import { statusIn, type VisitKind } from './visit-kinds.js';
 
 // Raw SQL, for aggregates drizzle's builder would only make longer. Every query is scoped by the
 // organisation and a date range; the 30-day figures read only the columns of the *_dashboard_idx
 // indexes (migration 0013), so they never touch the table.
 // Counts are cast to int and sums to float8: node-postgres answers bigint and numeric as strings.
+
+/** `status in ('A', 'B')`: the statuses go as parameters, which the enum column types. */
+function statusIn(column: SQL, statuses: readonly string[]): SQL {
+  return sql`${column} in (${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+}
 
 export interface StatusFigures {
   status: string;
@@ -28,7 +36,7 @@ export interface StatusFigures {
 export async function statusFigures(db: Db, kind: VisitKind, organisationId: string, periods: DashboardPeriods): Promise<StatusFigures[]> {
   const { today, last30From, monthStart } = periods;
   const from = last30From < monthStart ? last30From : monthStart;
-  const paid = statusIn(sql`v.status`, kind.paidStatuses);
+  const paid = statusIn(sql`v.status`, kind.doneStatuses);
   const result = await db.execute(sql`
     select v.status::text as status,
       count(*) filter (where v.date = ${today})::int as today,
@@ -36,8 +44,8 @@ export async function statusFigures(db: Db, kind: VisitKind, organisationId: str
       count(*) filter (where v.date = ${today} and v.status = 'CHECKED_IN' and v.skipped_at is null)::int as waiting,
       count(*) filter (where v.date = ${today} and v.called_at is not null and v.checked_in_at is not null)::int as waited,
       coalesce(sum(greatest(extract(epoch from v.called_at - v.checked_in_at), 0)) filter (where v.date = ${today}), 0)::float8 as wait_seconds,
-      coalesce(sum(v.${kind.amountColumn}) filter (where v.date = ${today} and ${paid}), 0)::float8 as revenue_today,
-      coalesce(sum(v.${kind.amountColumn}) filter (where v.date >= ${monthStart} and ${paid}), 0)::float8 as revenue_month
+      coalesce(sum(v.${sql.identifier(kind.visitAmount.name)}) filter (where v.date = ${today} and ${paid}), 0)::float8 as revenue_today,
+      coalesce(sum(v.${sql.identifier(kind.visitAmount.name)}) filter (where v.date >= ${monthStart} and ${paid}), 0)::float8 as revenue_month
     from ${kind.visits} v
     where v.organisation_id = ${organisationId} and v.date >= ${from} and v.date <= ${today}
     group by v.status`);
@@ -60,10 +68,10 @@ export async function topOwners(db: Db, kind: VisitKind, organisationId: string,
   const result = await db.execute(sql`
     select o.id, o.name, t.count
     from (
-      select v.${kind.ownerColumn} as owner_id, count(*)::int as count
+      select v.${sql.identifier(kind.visitOwnerId.name)} as owner_id, count(*)::int as count
       from ${kind.visits} v
       where v.organisation_id = ${organisationId} and v.date >= ${periods.last30From} and v.date <= ${periods.today} and v.status <> 'CANCELLED'
-      group by v.${kind.ownerColumn}
+      group by v.${sql.identifier(kind.visitOwnerId.name)}
     ) t join ${kind.owners} o on o.id = t.owner_id
     order by t.count desc, o.name, o.id
     limit 10`);
@@ -122,10 +130,10 @@ export async function upcomingVisits(db: Db, kinds: VisitKind[], organisationId:
   if (kinds.length === 0) return [];
   const perKind = kinds.map(
     (kind) => sql`(
-      select ${kind.kind} as kind, v.id, v.date as day, to_char(v.date, 'YYYY-MM-DD') as date, v.start_time, v.token_number, o.token_prefix,
+      select ${kind.name} as kind, v.id, v.date as day, to_char(v.date, 'YYYY-MM-DD') as date, v.start_time, v.token_number, o.token_prefix,
         v.status::text as status, v.patient_id, p.name as patient_name, o.name as resource_name
       from ${kind.visits} v
-        join ${kind.owners} o on o.id = v.${kind.ownerColumn}
+        join ${kind.owners} o on o.id = v.${sql.identifier(kind.visitOwnerId.name)}
         join patients p on p.id = v.patient_id
       where v.organisation_id = ${organisationId} and (v.date, v.start_time) >= (${periods.today}::date, ${periods.time}::text)
         -- A filter, not an index condition: nearly every future visit is booked, which the

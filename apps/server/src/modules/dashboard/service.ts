@@ -1,13 +1,12 @@
 import { appointmentStatuses, bookingStatuses, canAccessArea, type Dashboard } from '@caredesk/shared';
 import type { Db } from '../../db/client.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { organisationZone } from '../visits/index.js';
+import { appointmentKind, bookingKind, organisationZone, type VisitKind } from '../visits/index.js';
 import { countUnread } from '../notifications/service.js';
 import { getPlanStatus } from '../plans/service.js';
 import { getWallet } from '../wallet/service.js';
 import { dashboardPeriods } from './periods.js';
 import { dailyCounts, organisationFigures, statusFigures, topOwners, upcomingVisits, type StatusFigures } from './queries.js';
-import { appointmentKind, bookingKind, type VisitKind } from './visit-kinds.js';
 
 const countsByStatus = <S extends string>(statuses: readonly S[], rows: StatusFigures[], pick: (row: StatusFigures) => number): Record<S, number> =>
   Object.fromEntries(statuses.map((status) => [status, rows.filter((row) => row.status === status).reduce((sum, row) => sum + pick(row), 0)])) as Record<S, number>;

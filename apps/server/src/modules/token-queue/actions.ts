@@ -1,12 +1,13 @@
 import { tokenLabel, type TokenQueue, type TokenQueueAction, type TokenQueueKind } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import type { QueueVisitSnapshot } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { WriteOptions } from '../visits/index.js';
+import { visitTransaction, type VisitLifecycleEventType, type WriteOptions } from '../visits/index.js';
 import { getQueue, queueDay, queueState, visitsOfDay, type VisitRow } from './queries.js';
-import { queueSources, rowsOf, type QueueSource } from './sources.js';
+import { queueSources, type QueueSource } from './sources.js';
 
 type QueueTimes = Partial<Record<'called_at' | 'completed_at' | 'skipped_at' | 'recalled_at', Date | null>>;
 
@@ -84,13 +85,7 @@ function plan(source: QueueSource, action: Exclude<TokenQueueAction, 'undo'>, vi
 async function announce(tx: Tx, options: WriteOptions, source: QueueSource, organisationId: string, ownerId: string, date: string, changed: { id: string; status: string }[], calledToken?: string) {
   const owner = source.kind === 'doctors' ? { doctorId: ownerId } : { serviceId: ownerId };
   await options.events?.publish(organisationId, { type: 'token.updated', ...owner, date, ...(calledToken ? { calledToken } : {}) }, tx);
-  for (const visit of changed) {
-    const event =
-      source.event === 'appointment.updated'
-        ? { type: 'appointment.updated' as const, appointmentId: visit.id, doctorId: ownerId, date, status: visit.status }
-        : { type: 'booking.updated' as const, bookingId: visit.id, serviceId: ownerId, date, status: visit.status };
-    await options.events?.publish(organisationId, event, tx);
-  }
+  for (const visit of changed) await options.events?.publish(organisationId, source.visit.updatedEvent(visit.id, ownerId, date, visit.status), tx);
 }
 
 async function undoLast(tx: Tx, source: QueueSource, caller: StaffContext, ownerId: string, date: string, now: Date): Promise<{ id: string; status: string }[]> {
@@ -135,7 +130,7 @@ export async function actOnQueue(
 ): Promise<TokenQueue> {
   const source = queueSources[kind];
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
+  await visitTransaction(db, options, async ({ tx, emit }) => {
     const owner = await lockOwner(tx, source, caller.organisationId, ownerId);
     const { date } = await queueDay(tx, caller.organisationId, now);
     if (action === 'undo') {
@@ -172,6 +167,12 @@ export async function actOnQueue(
       changes.map((change) => ({ id: change.visit.id, status: change.status })),
       called ? tokenLabel(called.visit.token_number, owner.token_prefix) : undefined,
     );
+    // Calling a token in and completing one are steps of the visit's life, as when the desk
+    // starts or completes the visit from its record.
+    for (const change of changes) {
+      const type: VisitLifecycleEventType | undefined = change.history === 'call' ? 'called' : change.history === 'complete' ? 'completed' : undefined;
+      if (type) await emit({ type, kind: source.visit.name, visitId: change.visit.id, organisationId: caller.organisationId, ownerId, patientId: change.visit.patient_id, date, actorStaffId: caller.id });
+    }
   });
   return getQueue(db, caller.organisationId, kind, ownerId, now);
 }

@@ -1,10 +1,11 @@
 import { tokenLabel, type TokenEntry, type TokenQueue, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { weekdayOf, zonedNow } from '../visits/index.js';
-import { queueSources, rowsOf, type QueueSource } from './sources.js';
+import { queueSources, type QueueSource } from './sources.js';
 
 export interface VisitRow {
   id: string;
@@ -14,6 +15,7 @@ export interface VisitRow {
   start_time: string;
   /** The slot's start as an instant (date + start_time in the organisation's zone). */
   slot_at: Date;
+  patient_id: string;
   patient_name: string;
   checked_in_at: Date | null;
   called_at: Date | null;
@@ -53,7 +55,7 @@ export async function visitsOfDay(db: Db, source: QueueSource, organisationId: s
   const v = source.visits;
   const result = await db.execute(sql`
     select v.id, v.${source.ownerColumn} as owner_id, v.token_number, v.status::text as status, v.start_time,
-           (v.date + v.start_time::time) at time zone o.time_zone as slot_at, p.name as patient_name,
+           (v.date + v.start_time::time) at time zone o.time_zone as slot_at, v.patient_id, p.name as patient_name,
            v.checked_in_at, v.called_at, v.completed_at, v.skipped_at, v.recalled_at, v.updated_at
     from ${v} v join patients p on p.id = v.patient_id join organisations o on o.id = v.organisation_id
     where v.organisation_id = ${organisationId} and v.date = ${date}

@@ -53,7 +53,7 @@ export function tokenQueueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: tokenQueueSchema },
         },
       },
-      (request) => actOnQueue(ctx.db, staffOf(request), request.params.kind, request.params.id, request.params.action, request.body?.visitId, { events: ctx.events }),
+      (request) => actOnQueue(ctx.db, staffOf(request), request.params.kind, request.params.id, request.params.action, request.body?.visitId, { events: ctx.events, lifecycle: ctx.visitLifecycle }),
     );
   };
 }

@@ -1,73 +1,54 @@
 import type { MenuArea, TokenQueueKind } from '@caredesk/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { appointmentHistory, appointments, bookingHistory, bookings, doctors, services } from '../../db/schema/index.js';
+import { doctors, services } from '../../db/schema/index.js';
+import { appointmentKind, bookingKind, type VisitKind } from '../visits/index.js';
 
 /**
- * What differs between a doctor's queue (appointments) and a scan/test's (bookings). Both visit
- * tables share the queue columns (schema queueTimes), so one set of queries serves both.
+ * A doctor's queue (appointments) or a scan/test's (bookings): the visit kind, read as the raw
+ * SQL of the queue needs it. Both visit tables share the queue columns (schema queueTimes), so
+ * one set of queries serves both.
  */
 type Identifier = ReturnType<typeof sql.identifier>;
 
 export interface QueueSource {
   kind: TokenQueueKind;
   dbKind: 'DOCTOR' | 'SERVICE';
+  visit: VisitKind;
   area: MenuArea;
-  visits: typeof appointments | typeof bookings;
+  visits: VisitKind['visits'];
   /** The visit's column naming its doctor or service. */
   ownerColumn: Identifier;
-  owners: typeof doctors | typeof services;
+  owners: VisitKind['owners'];
   /** Extra condition on the owner table (scans and tests only). */
   ownerFilter: SQL;
   ownerSubtitle: SQL;
   /** DOCTOR, or the service's kind (SCAN, TEST). */
   ownerResource: SQL;
-  history: typeof appointmentHistory | typeof bookingHistory;
+  history: VisitKind['history'];
   historyVisitColumn: Identifier;
-  /** The status of the visit being served: the patient is with the doctor / in the scan room. */
-  inService: 'IN_CONSULTATION' | 'IN_PROGRESS';
+  inService: string;
   doneStatuses: readonly string[];
-  event: 'appointment.updated' | 'booking.updated';
   notFound: string;
 }
 
-export const queueSources: Record<TokenQueueKind, QueueSource> = {
-  doctors: {
-    kind: 'doctors',
-    dbKind: 'DOCTOR',
-    area: 'appointments',
-    visits: appointments,
-    ownerColumn: sql.identifier('doctor_id'),
-    owners: doctors,
-    ownerFilter: sql`true`,
-    ownerSubtitle: sql`${doctors.specialization}`,
-    ownerResource: sql`'DOCTOR'`,
-    history: appointmentHistory,
-    historyVisitColumn: sql.identifier('appointment_id'),
-    inService: 'IN_CONSULTATION',
-    doneStatuses: ['COMPLETED'],
-    event: 'appointment.updated',
-    notFound: 'Doctor not found',
-  },
-  services: {
-    kind: 'services',
-    dbKind: 'SERVICE',
-    area: 'bookings',
-    visits: bookings,
-    ownerColumn: sql.identifier('service_id'),
-    owners: services,
-    ownerFilter: sql`${services.kind} in ('SCAN', 'TEST')`,
-    ownerSubtitle: sql`${services.category}`,
-    ownerResource: sql`${services.kind}::text`,
-    history: bookingHistory,
-    historyVisitColumn: sql.identifier('booking_id'),
-    inService: 'IN_PROGRESS',
-    doneStatuses: ['COMPLETED', 'REPORT_READY'],
-    event: 'booking.updated',
-    notFound: 'Scan or test not found',
-  },
-};
-
-/** Rows of a raw query: node-postgres and PGlite both answer { rows }. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+function sourceOf(visit: VisitKind, queue: Pick<QueueSource, 'kind' | 'dbKind' | 'ownerSubtitle' | 'ownerResource'>): QueueSource {
+  return {
+    ...queue,
+    visit,
+    area: visit.area,
+    visits: visit.visits,
+    ownerColumn: sql.identifier(visit.visitOwnerId.name),
+    owners: visit.owners,
+    ownerFilter: visit.ownerScope ?? sql`true`,
+    history: visit.history,
+    historyVisitColumn: sql.identifier(visit.historyVisitId.name),
+    inService: visit.inService,
+    doneStatuses: visit.doneStatuses,
+    notFound: visit.ownerNotFound,
+  };
 }
+
+export const queueSources: Record<TokenQueueKind, QueueSource> = {
+  doctors: sourceOf(appointmentKind, { kind: 'doctors', dbKind: 'DOCTOR', ownerSubtitle: sql`${doctors.specialization}`, ownerResource: sql`'DOCTOR'` }),
+  services: sourceOf(bookingKind, { kind: 'services', dbKind: 'SERVICE', ownerSubtitle: sql`${services.category}`, ownerResource: sql`${services.kind}::text` }),
+};

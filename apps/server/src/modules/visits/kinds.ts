@@ -1,6 +1,8 @@
 import {
   appointmentActionTarget,
+  appointmentStatuses,
   bookingActionTarget,
+  bookingStatuses,
   canMoveAppointment,
   canMoveBooking,
   DEFAULT_SERVICE_SLOT_MINUTES,
@@ -85,8 +87,11 @@ export interface VisitKind<Create extends VisitCreate = VisitCreate, Action exte
   repricesOnMove: boolean;
   actionTarget: Record<Action, Status>;
   canMove(from: Status, to: Status): boolean;
+  statuses: readonly Status[];
   liveStatuses: readonly Status[];
-  /** Statuses in which the patient is done: the token queue's and dashboard's "done". */
+  /** The patient is with the doctor, or in the scan room: the queue's "now serving". */
+  inService: Status;
+  /** Statuses in which the visit took place: the queue's "done", the dashboard's revenue. */
   doneStatuses: readonly Status[];
   updatedEvent(visitId: string, ownerId: string, date: string, status: string): AppEvent;
   notification: { type: NotificationType; title: string; visitIdKey: 'appointmentId' | 'bookingId' };
@@ -139,7 +144,9 @@ export const appointmentKind: VisitKind<AppointmentCreate, AppointmentAction, Ap
   repricesOnMove: false,
   actionTarget: appointmentActionTarget,
   canMove: canMoveAppointment,
+  statuses: appointmentStatuses,
   liveStatuses: liveAppointmentStatuses,
+  inService: 'IN_CONSULTATION',
   doneStatuses: ['COMPLETED'],
   updatedEvent: (appointmentId, doctorId, date, status) => ({ type: 'appointment.updated', appointmentId, doctorId, date, status }),
   notification: { type: 'appointment-created', title: 'New appointment', visitIdKey: 'appointmentId' },
@@ -177,7 +184,9 @@ export const bookingKind: VisitKind<BookingCreate, BookingAction, BookingStatus>
   repricesOnMove: true,
   actionTarget: bookingActionTarget,
   canMove: canMoveBooking,
+  statuses: bookingStatuses,
   liveStatuses: liveBookingStatuses,
+  inService: 'IN_PROGRESS',
   doneStatuses: ['COMPLETED', 'REPORT_READY'],
   updatedEvent: (bookingId, serviceId, date, status) => ({ type: 'booking.updated', bookingId, serviceId, date, status }),
   notification: { type: 'booking-created', title: 'New booking', visitIdKey: 'bookingId' },
