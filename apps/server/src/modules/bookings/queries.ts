@@ -9,9 +9,9 @@ import { bookingKind, countVisits, visitHistory, visitListOrder, visitListWhere 
 
 export type BookingFilters = z.output<typeof bookingListQuerySchema>;
 
-const columns = {
+/** What every view of a booking shows (the console's record, the patient app's). */
+export const bookingVisitColumns = {
   id: bookings.id,
-  facilityId: bookings.facilityId,
   serviceId: bookings.serviceId,
   serviceName: services.name,
   serviceKind: services.kind,
@@ -19,24 +19,29 @@ const columns = {
   tokenPrefix: services.tokenPrefix,
   patientId: bookings.patientId,
   patientName: patients.name,
-  patientPhone: patients.phone,
   date: bookings.date,
   startTime: bookings.startTime,
   endTime: bookings.endTime,
   tokenNumber: bookings.tokenNumber,
   status: bookings.status,
   reason: bookings.reason,
-  notes: bookings.notes,
   cancelReason: bookings.cancelReason,
   pricePaise: bookings.pricePaise,
   paymentStatus: bookings.paymentStatus,
   source: bookings.source,
+  createdAt: bookings.createdAt,
+  updatedAt: bookings.updatedAt,
+};
+
+const columns = {
+  ...bookingVisitColumns,
+  facilityId: bookings.facilityId,
+  patientPhone: patients.phone,
+  notes: bookings.notes,
   reportUploadId: bookings.reportUploadId,
   reportName: uploads.name,
   reportSize: uploads.size,
   reportReadyAt: bookings.reportReadyAt,
-  createdAt: bookings.createdAt,
-  updatedAt: bookings.updatedAt,
 };
 
 function selectBookings(db: Db) {

@@ -1,15 +1,13 @@
 import { type PatientAppointment, type patientAppointmentCreateSchema, type patientVisitListQuerySchema } from '@caredesk/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appointments, doctors, facilities, organisations, patients } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { offsetOf } from '../../lib/list-query.js';
 import { appointmentVisitColumns } from '../appointments/queries.js';
 import { appointmentKind, cancelVisitByPatient, type WriteOptions } from '../visits/index.js';
 import type { PatientCaller } from './auth.js';
 import { bookableDoctor } from './catalogue.js';
-import { bookForPatient, newestFirst, ownPatients, pageOf, toPatientVisit } from './visits.js';
+import { bookForPatient, ownVisit, ownVisitPage, pageOf, toPatientVisit } from './visits.js';
 
 export type PatientAppointmentInput = z.output<typeof patientAppointmentCreateSchema>;
 export type PatientVisitQuery = z.output<typeof patientVisitListQuerySchema>;
@@ -57,23 +55,13 @@ function toPatientAppointment(row: Row): PatientAppointment {
 
 /** GET /api/patient/appointments: the account's visits in every organisation, latest first. */
 export async function listOwnAppointments(db: Db, caller: PatientCaller, query: PatientVisitQuery) {
-  const where = ownPatients(caller);
-  const [rows, totals] = await Promise.all([
-    selectOwnAppointments(db)
-      .where(where)
-      .orderBy(...newestFirst(appointments))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(appointments).innerJoin(patients, eq(patients.id, appointments.patientId)).where(where),
-  ]);
-  return pageOf(query, rows.map(toPatientAppointment), totals[0]?.n);
+  const { rows, total } = await ownVisitPage(db, appointmentKind, caller, query, selectOwnAppointments(db).$dynamic());
+  return pageOf(query, rows.map(toPatientAppointment), total);
 }
 
 /** One of the account's appointments; another account's is "not found". */
 export async function getOwnAppointment(db: Db, caller: PatientCaller, id: string): Promise<PatientAppointment> {
-  const [row] = await selectOwnAppointments(db).where(and(eq(appointments.id, id), ownPatients(caller)));
-  if (!row) throw new NotFoundError('Appointment not found');
-  return toPatientAppointment(row);
+  return toPatientAppointment(await ownVisit(appointmentKind, caller, id, selectOwnAppointments(db).$dynamic()));
 }
 
 /** POST /api/patient/appointments/:id/cancel: the patient's own BOOKED or CHECKED_IN visit. */

@@ -1,9 +1,11 @@
 import { phoneDigits, searchKey, tokenLabel, type visitPatientSchema } from '@caredesk/shared';
-import { and, asc, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { patientAccounts, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { offsetOf } from '../../lib/list-query.js';
 import { bookVisitIn, visitTransaction, type VisitCreate, type VisitKind, type WriteOptions } from '../visits/index.js';
 import type { PatientCaller } from './auth.js';
 
@@ -98,4 +100,28 @@ export async function bookForPatient<C extends VisitCreate>(
     const patientId = await patientFor(write.tx, caller, organisationId, choice);
     return bookVisitIn(write, kind, { organisationId, staffId: null }, visitOf(patientId));
   });
+}
+
+/**
+ * A page of the account's visits of one kind in every organisation, latest first. `select` is the
+ * kind's own columns and joins (from the visit table, joined to patients), made dynamic.
+ */
+export async function ownVisitPage<Q extends PgSelect>(db: Db, kind: VisitKind<VisitCreate>, caller: PatientCaller, query: { page: number; pageSize: number }, select: Q) {
+  const where = ownPatients(caller);
+  const [rows, totals] = await Promise.all([
+    select
+      .where(where)
+      .orderBy(...newestFirst(kind.visits))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ n: count() }).from(kind.visits).innerJoin(patients, eq(patients.id, kind.visits.patientId)).where(where),
+  ]);
+  return { rows: rows as Awaited<Q>, total: totals[0]?.n ?? 0 };
+}
+
+/** One of the account's visits of one kind; another account's is "not found". */
+export async function ownVisit<Q extends PgSelect>(kind: VisitKind<VisitCreate>, caller: PatientCaller, id: string, select: Q): Promise<Awaited<Q>[number]> {
+  const [row] = (await select.where(and(eq(kind.visits.id, id), ownPatients(caller)))) as Awaited<Q>;
+  if (!row) throw new NotFoundError(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} not found`);
+  return row;
 }
