@@ -6,12 +6,13 @@ import { staffOf } from './auth.js';
 /**
  * Authorisation from the navigation table in packages/shared: a route of an area is open to
  * exactly the accounts whose sidebar shows that area, so the menu and the API cannot disagree.
- * Runs after `authenticate`.
+ * A route two screens share (a doctor's free slots: the booking form and the doctor's page)
+ * names both, and is open to an account that sees either. Runs after `authenticate`.
  */
-export function requireArea(area: MenuArea): preHandlerAsyncHookHandler {
+export function requireArea(...areas: [MenuArea, ...MenuArea[]]): preHandlerAsyncHookHandler {
   return async function checkArea(request) {
     const caller = staffOf(request);
-    if (!canAccessArea(caller.organisationType, caller.role, area)) throw new ForbiddenError();
+    if (!areas.some((area) => canAccessArea(caller.organisationType, caller.role, area))) throw new ForbiddenError();
   };
 }
 

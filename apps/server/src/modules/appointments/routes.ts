@@ -4,7 +4,6 @@ import {
   appointmentListQuerySchema,
   appointmentSchema,
   appointmentSummarySchema,
-  canAccessArea,
   idParamsSchema,
   paginatedSchema,
   rescheduleSchema,
@@ -12,11 +11,9 @@ import {
   slotsResponseSchema,
   visitActionBodySchema,
 } from '@caredesk/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
-import { ForbiddenError } from '../../lib/errors.js';
 import { requireArea } from '../../lib/tenancy.js';
 import { actOnVisit, appointmentKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
 import { getAppointment, listAppointments } from './queries.js';
@@ -24,16 +21,8 @@ import { getAppointment, listAppointments } from './queries.js';
 const tags = ['appointments'];
 const security = [{ bearerAuth: [] }];
 
-/** Free slots serve the booking form (appointments) and the doctor's page (doctors). */
 // Writes raise appointment.updated (and notification.created) inside their transaction, so the
 // live channel (lib/events) fires on commit: see WriteOptions in ../visits/lifecycle.ts.
-const requireSlotsArea: preHandlerAsyncHookHandler = async (request) => {
-  const caller = staffOf(request);
-  if (!canAccessArea(caller.organisationType, caller.role, 'appointments') && !canAccessArea(caller.organisationType, caller.role, 'doctors')) {
-    throw new ForbiddenError();
-  }
-};
-
 export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, requireArea('appointments')] };
@@ -42,7 +31,7 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/doctors/:id/slots',
-      { preHandler: [ctx.authenticate, requireSlotsArea], schema: { tags, security, summary: 'Free slots of a doctor on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      { preHandler: [ctx.authenticate, requireArea('appointments', 'doctors')], schema: { tags, security, summary: 'Free slots of a doctor on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
       (request) => listFreeSlots(ctx.db, appointmentKind, staffOf(request).organisationId, request.params.id, request.query.date),
     );
     app.get(

@@ -6,18 +6,15 @@ import {
   bookingRescheduleSchema,
   bookingSchema,
   bookingSummarySchema,
-  canAccessArea,
   idParamsSchema,
   paginatedSchema,
   slotsQuerySchema,
   slotsResponseSchema,
   visitActionBodySchema,
 } from '@caredesk/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
-import { ForbiddenError } from '../../lib/errors.js';
 import { requireArea } from '../../lib/tenancy.js';
 import { actOnVisit, bookingKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
 import { getBooking, listBookings } from './queries.js';
@@ -25,14 +22,6 @@ import { attachReport } from './report.js';
 
 const tags = ['bookings'];
 const security = [{ bearerAuth: [] }];
-
-/** Free slots serve the booking form (bookings) and the scan's own page (scans). */
-const requireSlotsArea: preHandlerAsyncHookHandler = async (request) => {
-  const caller = staffOf(request);
-  if (!canAccessArea(caller.organisationType, caller.role, 'bookings') && !canAccessArea(caller.organisationType, caller.role, 'scans')) {
-    throw new ForbiddenError();
-  }
-};
 
 // Writes raise booking.updated (and notification.created) inside their transaction, so the live
 // channel fires on commit: see WriteOptions in ../visits/lifecycle.ts.
@@ -43,7 +32,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/services/:id/slots',
-      { preHandler: [ctx.authenticate, requireSlotsArea], schema: { tags, security, summary: 'Free slots of a scan or test on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      { preHandler: [ctx.authenticate, requireArea('bookings', 'scans')], schema: { tags, security, summary: 'Free slots of a scan or test on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
       (request) => listFreeSlots(ctx.db, bookingKind, staffOf(request).organisationId, request.params.id, request.query.date),
     );
     app.get(

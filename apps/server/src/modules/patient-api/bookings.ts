@@ -13,7 +13,7 @@ import { bookForPatient, ownVisit, ownVisitPage, pageOf, toPatientVisit } from '
 export type PatientBookingInput = z.output<typeof patientBookingCreateSchema>;
 
 /** POST /api/patient/bookings: a scan or test slot, through the console's booking (source APP). */
-export async function bookBookingForPatient(db: Db, caller: PatientCaller, input: PatientBookingInput, options: WriteOptions = {}): Promise<PatientBooking> {
+export async function bookScanOrTestForPatient(db: Db, caller: PatientCaller, input: PatientBookingInput, options: WriteOptions = {}): Promise<PatientBooking> {
   await bookableService(db, input.organisationId, input.serviceId);
   const id = await bookForPatient(
     db,

@@ -30,7 +30,7 @@ import { createPatientAuthenticate, patientOf } from './auth.js';
 import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
 import { bookAppointmentForPatient, cancelOwnAppointment, getOwnAppointment, listOwnAppointments } from './appointments.js';
-import { bookBookingForPatient, cancelOwnBooking, getOwnBooking, listOwnBookings } from './bookings.js';
+import { bookScanOrTestForPatient, cancelOwnBooking, getOwnBooking, listOwnBookings } from './bookings.js';
 
 const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
@@ -125,7 +125,7 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/patient/bookings',
       { ...signedIn, schema: { tags, security, summary: 'Book a scan or test slot for oneself or a family member (409 when it is full)', body: patientBookingCreateSchema, response: { 201: patientBookingSchema } } },
-      async (request, reply) => reply.status(201).send(await bookBookingForPatient(ctx.db, patientOf(request), request.body, writeOptions)),
+      async (request, reply) => reply.status(201).send(await bookScanOrTestForPatient(ctx.db, patientOf(request), request.body, writeOptions)),
     );
     app.post(
       '/patient/bookings/:id/cancel',
