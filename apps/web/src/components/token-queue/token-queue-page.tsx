@@ -74,15 +74,18 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
   const display = params.get('display') === '1';
   const words = WORDS[kind];
 
+  // The switch follows the URL, but shows a click at once: the router changes the URL in an
+  // asynchronous navigation, and until then a switch bound to the URL alone springs back under
+  // the person's finger. A URL changed otherwise (Clear filters, Back) resets it.
+  const urlWithPatients = Boolean(filters.withPatients);
+  const [withPatientsSwitch, setWithPatientsSwitch] = useState({ fromUrl: urlWithPatients, checked: urlWithPatients });
+  if (withPatientsSwitch.fromUrl !== urlWithPatients) setWithPatientsSwitch({ fromUrl: urlWithPatients, checked: urlWithPatients });
+
   const displayParams = new URLSearchParams(params);
   displayParams.set('display', '1');
   const displayHref = useHref({ pathname: location.pathname, search: `?${displayParams.toString()}` });
 
-  /**
-   * Sets (or, for '' / null, removes) URL filters, replacing the entry: a filter is no page to go
-   * back to. Synchronously: the router otherwise applies the change in a transition, and the
-   * switch, whose state is the URL's, would spring back for a moment under the person's click.
-   */
+  /** Sets (or, for '' / null, removes) URL filters, replacing the entry: a filter is no page to go back to. */
   const setFilters = (changes: Record<string, string | null>) =>
     setParams(
       (previous) => {
@@ -93,7 +96,7 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
         }
         return next;
       },
-      { replace: true, flushSync: true },
+      { replace: true },
     );
   const closeDisplay = () => {
     setFilters({ display: null });
@@ -194,7 +197,15 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
         <FacilityFilter value={filters.facilityId ?? ''} onChange={(facilityId) => setFilters({ [QUEUE_URL_KEYS.facility]: facilityId, [ownerUrlKey(kind)]: null })} />
         <FilterSelect label={words.owner} value={filters.ownerId ?? ''} options={ownerOptions} allLabel={words.allOwners} onChange={(ownerId) => setFilters({ [ownerUrlKey(kind)]: ownerId })} />
         <FormControlLabel
-          control={<Switch checked={Boolean(filters.withPatients)} onChange={(event) => setFilters({ [QUEUE_URL_KEYS.withPatients]: event.target.checked ? '1' : null })} />}
+          control={
+            <Switch
+              checked={withPatientsSwitch.checked}
+              onChange={(event) => {
+                setWithPatientsSwitch({ fromUrl: urlWithPatients, checked: event.target.checked });
+                setFilters({ [QUEUE_URL_KEYS.withPatients]: event.target.checked ? '1' : null });
+              }}
+            />
+          }
           label={words.withPatients}
         />
       </Box>
