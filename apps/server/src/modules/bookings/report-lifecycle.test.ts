@@ -22,7 +22,7 @@ describe.each(drivers)('a booking’s report and the visit lifecycle (%s)', (dri
   afterAll(() => t.close());
 
   it('tells the lifecycle that the report is ready, for the first report and a corrected one', async () => {
-    const lifecycle = createVisitLifecycle();
+    const lifecycle = createVisitLifecycle({ error: () => undefined });
     const seen: VisitLifecycleEvent[] = [];
     lifecycle.subscribe({ name: 'recorder', events: ['report-ready'], inTransaction: async (_tx, event) => void seen.push(event) });
     const scan = await addScan(admin);

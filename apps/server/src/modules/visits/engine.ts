@@ -6,7 +6,8 @@ import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
-import { notifyStaffOfArea, visitWhen } from './notify-staff.js';
+import { notifyStaffOfArea } from './notify-staff.js';
+import { visitWhen } from './visit-dates.js';
 import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
 import { assertSlotRoom, bookableSlot, organisationZone, type SlotTime } from './slots.js';
 

@@ -7,6 +7,7 @@ export { actOnVisit, bookVisit, bookVisitIn, cancelVisitByPatient, lockVisit, qu
 export { createVisitLifecycle, visitLifecycleEvents, visitTransaction, type VisitLifecycle, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitSubscriber, type VisitWrite, type WriteOptions } from './lifecycle.js';
 export { listFreeSlots } from './free-slots.js';
 export { countVisits, visitHistory, visitListOrder, visitListWhere, type VisitListFilters } from './queries.js';
-export { notifyStaffOfArea, visitWhen, type StaffNotification } from './notify-staff.js';
+export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
+export { visitWhen } from './visit-dates.js';
 export { assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';
 export { assertSlotRoom, bookableSlot, freeSlots, isPast, organisationZone, slotTimesOn, weekdayOf, zonedNow, type SlotSchedule, type SlotTime, type ZonedNow } from './slots.js';

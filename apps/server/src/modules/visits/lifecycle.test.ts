@@ -23,7 +23,7 @@ describe.each(drivers)('the visit lifecycle (%s)', (driver) => {
 
   /** A lifecycle with one subscriber on both sides that writes down what it saw. */
   const recording = () => {
-    const lifecycle = createVisitLifecycle();
+    const lifecycle = createVisitLifecycle({ error: () => undefined });
     const seen = { inTransaction: [] as VisitLifecycleEvent[], afterCommit: [] as VisitLifecycleEvent[] };
     lifecycle.subscribe({
       name: 'recorder',

@@ -46,7 +46,8 @@ function wants(subscriber: VisitSubscriber, event: VisitLifecycleEvent): boolean
   return !subscriber.events || subscriber.events.includes(event.type);
 }
 
-export function createVisitLifecycle(log: { error: (details: object, message: string) => void } = console): VisitLifecycle {
+/** `log` is the app's logger (app.log), whose err serializer keeps error messages out of the log. */
+export function createVisitLifecycle(log: { error: (details: object, message: string) => void }): VisitLifecycle {
   const subscribers: VisitSubscriber[] = [];
   return {
     subscribe(subscriber) {
@@ -64,8 +65,9 @@ export function createVisitLifecycle(log: { error: (details: object, message: st
           try {
             await subscriber.afterCommit(event);
           } catch (error) {
-            // Only the subscriber and event type: the event's ids are patient data's keys.
-            log.error({ subscriber: subscriber.name, event: event.type, err: error instanceof Error ? error.name : 'unknown' }, 'visit lifecycle subscriber failed after commit');
+            // Only the subscriber and event type: the event's ids are patient data's keys. The error
+            // goes through the logger's err serializer (class, SQLSTATE, frames; never a message).
+            log.error({ subscriber: subscriber.name, event: event.type, err: error }, 'visit lifecycle subscriber failed after commit');
           }
         }
       }

@@ -5,16 +5,6 @@ import { notifications, staff, type NotificationDetails } from '../../db/schema/
 import type { EventBus } from '../../lib/events/bus.js';
 import { queuePushes } from '../../lib/push/outbox.js';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-11-24', '10:30' -> '24 Nov, 10:30 am'. */
-export function visitWhen(date: string, time: string): string {
-  const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${day} ${MONTHS[month - 1]}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
-}
-
 export interface StaffNotification {
   type: NotificationType;
   title: string;

@@ -4,6 +4,7 @@ import { appointments, bookings } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
 import { todayIn } from '../../lib/list-query.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
+import { fVisitDate } from './visit-dates.js';
 
 export type VisitHolder = 'doctor' | 'service' | 'patient';
 
@@ -31,14 +32,6 @@ const ON_THE_DAY = {
   report: 'given its report',
 } as const;
 export type DayBoundAction = keyof typeof ON_THE_DAY;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-11-05' -> '05 Nov 2026' (SPEC.md §9 date format). */
-function fVisitDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day} ${MONTHS[Number(month) - 1]} ${year}`;
-}
 
 export function isDayBound(action: string): action is DayBoundAction {
   return Object.hasOwn(ON_THE_DAY, action);
