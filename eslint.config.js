@@ -1,6 +1,26 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The server's modules, read from the folder so that a new module is fenced in the day it lands.
+const server = './apps/server/src';
+const serverModules = readdirSync(`${server}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverAreas = ['lib', 'db', 'test', '*.ts'].map((area) => `${server}/${area}`);
+function serverZones(publicFiles) {
+  return [
+    ...serverModules.map((name) => ({
+      target: [...serverModules.filter((other) => other !== name).map((other) => `${server}/modules/${other}`), ...serverAreas],
+      from: `${server}/modules/${name}`,
+      except: publicFiles,
+      message: `Import what modules/${name} exposes from its ${publicFiles.join(' or ')}.`,
+    })),
+    { target: `${server}/lib`, from: `${server}/modules`, message: 'lib/ is below the modules: it never imports one.' },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -28,6 +48,29 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '../../*/**'], message: 'Features do not import each other; compose them in app/.' }] }],
+    },
+  },
+  {
+    // A server module is used through its index.ts only; lib/ is below every module; no cycles.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle parses the files it follows: TypeScript's, found behind their .js specifiers.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones(['./index.ts']) }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests may also use another module's test-support.ts (sign-ins, sockets, audit readers),
+    // which the build leaves out of dist like every test-*.ts.
+    files: ['apps/server/src/test/**/*.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/**/test-*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones(['./index.ts', './test-support.ts']) }],
     },
   },
 );

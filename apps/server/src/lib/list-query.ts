@@ -41,6 +41,11 @@ export function offsetOf(query: { page: number; pageSize: number }): number {
   return (query.page - 1) * query.pageSize;
 }
 
+/** A page of a list, as every list of the API answers it (design.md §6). */
+export function pageOf<T>(query: { page: number; pageSize: number }, data: T[], total: number | undefined) {
+  return { data, total: total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
 /** Today as YYYY-MM-DD in the organisation's time zone (design.md §5). */
 export function todayIn(timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

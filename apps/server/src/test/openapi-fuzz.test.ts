@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, signInPatient } from '../modules/patient-api/test-helpers.js';
+import { randomIp, signInPatient } from '../modules/patient-api/test-support.js';
 import { createTestApp, type TestApp } from './app.js';
 import { drivers } from './database.js';
 import { addDoctor, addFacility, addPatient, addScan, apiAs, createOrganisation, signIn, type OrganisationFixture } from './fixtures.js';

@@ -14,6 +14,7 @@ export * from './bookings.js';
 export * from './token-queue.js';
 export * from './patient-accounts.js';
 export * from './payments.js';
+export * from './subscriptions.js';
 export * from './push.js';
 export * from './chats.js';
 export * from './onboarding.js';

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, bearer, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { addStaff, newPassword, refresh } from '../staff/test-helpers.js';
+import { addStaff, newPassword, refresh } from '../staff/test-support.js';
 
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile Safari/537.36';

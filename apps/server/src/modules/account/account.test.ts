@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, bearer, createOrganisation, signIn, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { addStaff, newPassword, refresh, signInAttempt } from '../staff/test-helpers.js';
+import { addStaff, newPassword, refresh, signInAttempt } from '../staff/test-support.js';
 
 describe.each(drivers)('my account (%s)', (driver) => {
   let t: TestApp;

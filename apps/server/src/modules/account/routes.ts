@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
-import { getSessionUser } from '../auth/session-user.js';
-import { announceSessionsEnded } from '../auth/sessions.js';
+import { announceSessionsEnded, getSessionUser } from '../auth/index.js';
 import { changePassword, getAccount, updateAccount } from './service.js';
 import { endAccountSession, listAccountSessions } from './sessions.js';
 

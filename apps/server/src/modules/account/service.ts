@@ -7,7 +7,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { consume, type RateLimitStore } from '../../lib/rate-limit.js';
-import { revokeStaffSessions } from '../auth/sessions.js';
+import { revokeStaffSessions } from '../auth/index.js';
 
 function own(caller: StaffContext) {
   return and(eq(staff.id, caller.id), eq(staff.organisationId, caller.organisationId));

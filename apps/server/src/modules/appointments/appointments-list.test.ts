@@ -1,7 +1,7 @@
 import { appointmentSummarySchema, type Appointment, type AppointmentSummary } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { auditEntriesOf } from '../audit/audit-test-support.js';
+import { auditEntriesOf } from '../audit/test-support.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient } from '../../test/fixtures.js';
 

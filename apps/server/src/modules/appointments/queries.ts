@@ -1,12 +1,11 @@
-import { tokenLabel, type Appointment, type appointmentListQuerySchema, type AppointmentSummary } from '@caredesk/shared';
-import { and, eq } from 'drizzle-orm';
+import { type Appointment, type appointmentListQuerySchema, type AppointmentSummary } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appointments, doctors, patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { offsetOf } from '../../lib/list-query.js';
-import { appointmentKind, countVisits, visitHistory, visitListOrder, visitListWhere } from '../visits/index.js';
+import { pageOf } from '../../lib/list-query.js';
+import { appointmentKind, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel } from '../visits/index.js';
 
 export type AppointmentFilters = z.output<typeof appointmentListQuerySchema>;
 
@@ -45,7 +44,8 @@ function selectAppointments(db: Db) {
     .select(columns)
     .from(appointments)
     .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-    .innerJoin(patients, eq(patients.id, appointments.patientId));
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .$dynamic();
 }
 type AppointmentRow = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
 
@@ -71,39 +71,22 @@ function selectSummaries(db: Db) {
     .select(summaryColumns)
     .from(appointments)
     .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-    .innerJoin(patients, eq(patients.id, appointments.patientId));
-}
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
-
-function toSummary({ tokenPrefix, ...row }: SummaryRow): AppointmentSummary {
-  return { ...row, tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix) };
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .$dynamic();
 }
 
-function toAppointment({ tokenPrefix, ...row }: AppointmentRow): Appointment {
-  return {
-    ...row,
-    tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+function toAppointment(row: AppointmentRow): Appointment {
+  return { ...withTokenLabel(row), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 export async function listAppointments(db: Db, caller: StaffContext, filters: AppointmentFilters) {
   const where = visitListWhere(appointmentKind, caller.organisationId, filters, filters.doctorId);
-  const [rows, total] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(...visitListOrder(appointmentKind, filters))
-      .limit(filters.pageSize)
-      .offset(offsetOf(filters)),
-    countVisits(db, appointmentKind, where),
-  ]);
-  return { data: rows.map(toSummary), total, page: filters.page, pageSize: filters.pageSize };
+  const { rows, total } = await visitPage(db, appointmentKind, selectSummaries(db), where, filters);
+  return pageOf(filters, rows.map((row): AppointmentSummary => withTokenLabel(row)), total);
 }
 
 /** One appointment of the caller's organisation, with its history oldest first. */
 export async function getAppointment(db: Db, caller: StaffContext, id: string): Promise<Appointment> {
-  const [row] = await selectAppointments(db).where(and(eq(appointments.id, id), eq(appointments.organisationId, caller.organisationId)));
-  if (!row) throw new NotFoundError('Appointment not found');
+  const row = await oneVisit(appointmentKind, selectAppointments(db), id, eq(appointments.organisationId, caller.organisationId));
   return { ...toAppointment(row), history: await visitHistory(db, appointmentKind, id) };
 }

@@ -6,7 +6,7 @@ import { auditChainHeads, auditEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
-import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './audit-test-support.js';
+import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './test-support.js';
 import { appendAuditEvent, entryHash } from './chain.js';
 import { parseVerifyArgs, runAuditVerify } from './verify-command.js';
 import { verifyAuditChain } from './verify.js';

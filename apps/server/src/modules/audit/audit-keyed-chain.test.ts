@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { anchorFile, exportAnchors } from './anchors.js';
-import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './audit-test-support.js';
+import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './test-support.js';
 import { appendAuditEvent, entryHash, GENESIS_HASH, legacyEntryHash } from './chain.js';
 import { KEY_FILE, loadAuditKeys } from './keys.js';
 import { runAuditVerify } from './verify-command.js';

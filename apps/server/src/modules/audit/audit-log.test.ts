@@ -4,7 +4,7 @@ import { todayIn } from '../../lib/list-query.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
-import { auditEntriesOf, clientFrom, signInFrom } from './audit-test-support.js';
+import { auditEntriesOf, clientFrom, signInFrom } from './test-support.js';
 import { auditWritesSettled } from './hook.js';
 
 const page = paginatedSchema(auditEventSchema);

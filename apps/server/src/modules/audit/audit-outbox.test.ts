@@ -6,7 +6,7 @@ import { auditChainHeads, auditOutbox } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
-import { auditEntriesOf, clientFrom, signInFrom, testAuditKeys } from './audit-test-support.js';
+import { auditEntriesOf, clientFrom, signInFrom, testAuditKeys } from './test-support.js';
 import { auditWritesSettled } from './hook.js';
 import { enqueueAuditEntry } from './outbox.js';
 import { verifyAuditChain } from './verify.js';

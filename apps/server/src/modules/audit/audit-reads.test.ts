@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
-import { auditEntriesOf, clientFrom, signInFrom } from './audit-test-support.js';
+import { auditEntriesOf, clientFrom, signInFrom } from './test-support.js';
 
 const auditPage = paginatedSchema(auditEventSchema);
 

@@ -5,8 +5,8 @@ import { staff } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, EVERY_MORNING, patientInput, staffClients, TEST_PASSWORD, uniquePhone, upcoming, type OrganisationFixture } from '../../test/fixtures.js';
-import { signInPatient } from '../patient-api/test-helpers.js';
-import { auditEntriesOf, CLIENT_AGENT, CLIENT_IP, clientFrom, signInFrom, type AuditClient } from './audit-test-support.js';
+import { signInPatient } from '../patient-api/test-support.js';
+import { auditEntriesOf, CLIENT_AGENT, CLIENT_IP, clientFrom, signInFrom, type AuditClient } from './test-support.js';
 
 describe.each(drivers)('the audit trail records (%s)', (driver) => {
   let t: TestApp;

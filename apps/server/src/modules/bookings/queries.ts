@@ -1,11 +1,10 @@
-import { tokenLabel, type Booking, type bookingListQuerySchema, type BookingSummary } from '@caredesk/shared';
-import { and, eq } from 'drizzle-orm';
+import { type Booking, type bookingListQuerySchema, type BookingSummary } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { bookings, patients, services, uploads } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { offsetOf } from '../../lib/list-query.js';
-import { bookingKind, countVisits, visitHistory, visitListOrder, visitListWhere } from '../visits/index.js';
+import { pageOf } from '../../lib/list-query.js';
+import { bookingKind, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel } from '../visits/index.js';
 
 export type BookingFilters = z.output<typeof bookingListQuerySchema>;
 
@@ -50,14 +49,14 @@ function selectBookings(db: Db) {
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .innerJoin(patients, eq(patients.id, bookings.patientId))
-    .leftJoin(uploads, eq(uploads.id, bookings.reportUploadId));
+    .leftJoin(uploads, eq(uploads.id, bookings.reportUploadId))
+    .$dynamic();
 }
 type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
 
-export function toBooking({ tokenPrefix, reportUploadId, reportName, reportSize, reportReadyAt, ...row }: BookingRow): Booking {
+export function toBooking({ reportUploadId, reportName, reportSize, reportReadyAt, ...row }: BookingRow): Booking {
   return {
-    ...row,
-    tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix),
+    ...withTokenLabel(row),
     report:
       reportUploadId && reportName !== null && reportSize !== null
         ? { uploadId: reportUploadId, name: reportName, size: reportSize, uploadedAt: (reportReadyAt ?? row.updatedAt).toISOString() }
@@ -90,30 +89,18 @@ function selectSummaries(db: Db) {
     .select(summaryColumns)
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(patients, eq(patients.id, bookings.patientId));
-}
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
-
-function toSummary({ tokenPrefix, ...row }: SummaryRow): BookingSummary {
-  return { ...row, tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix) };
+    .innerJoin(patients, eq(patients.id, bookings.patientId))
+    .$dynamic();
 }
 
 export async function listBookings(db: Db, organisationId: string, filters: BookingFilters) {
   const where = visitListWhere(bookingKind, organisationId, filters, filters.serviceId, ...(filters.kind ? [eq(services.kind, filters.kind)] : []));
-  const [rows, total] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(...visitListOrder(bookingKind, filters))
-      .limit(filters.pageSize)
-      .offset(offsetOf(filters)),
-    countVisits(db, bookingKind, where),
-  ]);
-  return { data: rows.map(toSummary), total, page: filters.page, pageSize: filters.pageSize };
+  const { rows, total } = await visitPage(db, bookingKind, selectSummaries(db), where, filters);
+  return pageOf(filters, rows.map((row): BookingSummary => withTokenLabel(row)), total);
 }
 
 /** One booking of the organisation, with its history oldest first. */
 export async function getBooking(db: Db, organisationId: string, id: string): Promise<Booking> {
-  const [row] = await selectBookings(db).where(and(eq(bookings.id, id), eq(bookings.organisationId, organisationId)));
-  if (!row) throw new NotFoundError('Booking not found');
+  const row = await oneVisit(bookingKind, selectBookings(db), id, eq(bookings.organisationId, organisationId));
   return { ...toBooking(row), history: await visitHistory(db, bookingKind, id) };
 }

@@ -7,7 +7,7 @@ import { postgresRateLimitStore } from '../../lib/rate-limit.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, createOrganisation, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { signInPatient, type PatientApp } from '../patient-api/test-helpers.js';
+import { signInPatient, type PatientApp } from '../patient-api/test-support.js';
 import { startConversation } from './patient.js';
 import { CHAT_SEND_LIMIT, chatSendLimitKey } from './service.js';
 

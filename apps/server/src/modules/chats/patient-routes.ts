@@ -13,8 +13,8 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { auditPatientAppWrite } from '../audit/hook.js';
-import { patientOf } from '../patient-api/auth.js';
+import { auditPatientAppWrite } from '../audit/index.js';
+import { patientOf } from '../../lib/patient-auth.js';
 import { getOwnThread, listOwnConversations, markReadByPatient, sendToOwnConversation, startConversation } from './patient.js';
 
 const tags = ['patient'];

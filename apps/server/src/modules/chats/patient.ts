@@ -6,8 +6,7 @@ import { conversations, organisations, patients } from '../../db/schema/index.js
 import { NotFoundError } from '../../lib/errors.js';
 import { consume } from '../../lib/rate-limit.js';
 import { notifyStaffOfArea } from '../visits/index.js';
-import type { PatientCaller } from '../patient-api/auth.js';
-import { ownPatients } from '../patient-api/visits.js';
+import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
 import { before, decodeCursor, encodeCursor, lockConversation, markConversationRead, threadPage, writeMessage } from './messages.js';
 import { CHAT_SEND_LIMIT, chatSendLimitKey, lastMessageOf, sentBefore, type ChatSendDeps, type ChatThreadQuery } from './service.js';
 

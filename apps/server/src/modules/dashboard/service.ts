@@ -2,9 +2,9 @@ import { appointmentStatuses, bookingStatuses, canAccessArea, type Dashboard } f
 import type { Db } from '../../db/client.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { appointmentKind, bookingKind, organisationZone, type VisitKind } from '../visits/index.js';
-import { countUnread } from '../notifications/service.js';
-import { getPlanStatus } from '../plans/service.js';
-import { getWallet } from '../wallet/service.js';
+import { countUnread } from '../notifications/index.js';
+import { getPlanStatus } from '../plans/index.js';
+import { getWallet } from '../wallet/index.js';
 import { dashboardPeriods } from './periods.js';
 import { dailyCounts, organisationFigures, statusFigures, topOwners, upcomingVisits, type StatusFigures } from './queries.js';
 

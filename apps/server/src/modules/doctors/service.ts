@@ -9,7 +9,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits } from '../../lib/list-query.js';
 import { hasVisits } from '../visits/index.js';
-import { resolveFacilityId } from '../facilities/service.js';
+import { resolveFacilityId } from '../facilities/index.js';
 
 export type DoctorCreate = z.output<typeof doctorInputSchema>;
 export type DoctorChanges = z.output<typeof doctorUpdateSchema>;

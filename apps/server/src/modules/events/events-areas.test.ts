@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, createOrganisation, signIn } from '../../test/fixtures.js';
-import { ready, type Peer } from './test-peer.js';
+import { ready, type Peer } from './test-support.js';
 
 /** One event of each kind; the token queues of a doctor (Appointments) and of a scan (Bookings) differ. */
 const events = {

@@ -6,8 +6,8 @@ import { patientSessions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, createOrganisation, signIn, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { signInPatient, type PatientApp } from '../patient-api/test-helpers.js';
-import { connect, ready, sessionIdOf } from './test-peer.js';
+import { signInPatient, type PatientApp } from '../patient-api/test-support.js';
+import { connect, ready, sessionIdOf } from './test-support.js';
 
 describe.each(drivers)('WebSocket /api/patient/events (%s)', (driver) => {
   let t: TestApp;

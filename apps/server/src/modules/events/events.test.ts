@@ -14,8 +14,8 @@ import { PATIENT_AUDIENCE, TOKEN_ISSUER } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createTestDatabase, databaseUrl, drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, type OrganisationFixture } from '../../test/fixtures.js';
-import { signInPatient } from '../patient-api/test-helpers.js';
-import { appointment, connect, peer, ready, sleep, type Peer } from './test-peer.js';
+import { signInPatient } from '../patient-api/test-support.js';
+import { appointment, connect, peer, ready, sleep, type Peer } from './test-support.js';
 
 
 describe.each(drivers)('WebSocket /api/events (%s)', (driver) => {

@@ -3,8 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { patients, sessions, staff as staffTable } from '../../db/schema/index.js';
 import { verifyStaffToken, type StaffContext } from '../../lib/auth.js';
-import { livePatientSessions, verifyPatientCaller, type PatientCaller } from '../patient-api/auth.js';
-import { ownPatients } from '../patient-api/visits.js';
+import { livePatientSessions, ownPatients, verifyPatientCaller, type PatientCaller } from '../../lib/patient-auth.js';
 import { staffMaySee } from './areas.js';
 import { ClientIndex, eventSocket, type EventRouteOptions, type SignedInClient, type SocketAudience } from './socket.js';
 

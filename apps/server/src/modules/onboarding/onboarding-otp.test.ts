@@ -7,7 +7,7 @@ import { verifyAccessToken, verifyOnboardingToken, verifyPatientToken } from '..
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { uniquePhone } from '../../test/fixtures.js';
-import { postFrom, randomIp, textedOnboardingCode } from './test-helpers.js';
+import { postFrom, randomIp, textedOnboardingCode } from './test-support.js';
 
 describe.each(drivers)('onboarding: verifying the phone by a texted code (%s)', (driver) => {
   let t: TestApp;

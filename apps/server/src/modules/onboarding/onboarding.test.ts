@@ -7,9 +7,9 @@ import { signOnboardingToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, uniquePhone } from '../../test/fixtures.js';
-import { signInPatient } from '../patient-api/test-helpers.js';
+import { signInPatient } from '../patient-api/test-support.js';
 import { ONBOARDING_TOKEN_REFUSED, ONBOARDING_TOKEN_USED } from './service.js';
-import { onboardingInput, postFrom, tempTokenFor } from './test-helpers.js';
+import { onboardingInput, postFrom, tempTokenFor } from './test-support.js';
 
 describe.each(drivers)('onboarding: creating an organisation and its first admin (%s)', (driver) => {
   let t: TestApp;

@@ -6,8 +6,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, UnauthorizedError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { verifyOnboardingToken } from '../../lib/tokens.js';
-import { startSession, type ClientInfo } from '../auth/sessions.js';
-import { toSessionUser } from '../auth/session-user.js';
+import { startSession, toSessionUser, type ClientInfo } from '../auth/index.js';
 
 export const ONBOARDING_TOKEN_REFUSED = 'Your phone verification has expired. Verify your phone again.';
 export const ONBOARDING_TOKEN_USED = 'This verification was already used to create an organisation. Sign in instead.';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { EVERY_MORNING, addDoctor, addFacility, addPatient, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { signInPatient, type PatientApp } from './test-helpers.js';
+import { signInPatient, type PatientApp } from './test-support.js';
 
 describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%s)', (driver) => {
   // Dates are counted from India's today at a pinned mid-morning, not from whatever hour the suite runs at.

@@ -8,7 +8,7 @@ import { PATIENT_AUDIENCE, TOKEN_ISSUER, verifyAccessToken, verifyPatientToken }
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, uniquePhone } from '../../test/fixtures.js';
-import { postFrom, randomIp, signInPatient, textedCode } from './test-helpers.js';
+import { postFrom, randomIp, signInPatient, textedCode } from './test-support.js';
 
 describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
   let t: TestApp;

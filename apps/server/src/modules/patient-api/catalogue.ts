@@ -13,9 +13,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { doctors, facilities, organisations, services } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { nameKeyMatches, offsetOf } from '../../lib/list-query.js';
+import { nameKeyMatches, offsetOf, pageOf } from '../../lib/list-query.js';
 import { appointmentKind, BOOKABLE_KINDS, bookingKind, listFreeSlots } from '../visits/index.js';
-import { facilityRef, pageOf } from './visits.js';
+import { facilityRef } from './visits.js';
 
 export type PatientDoctorFilters = z.output<typeof patientDoctorListQuerySchema>;
 export type PatientServiceFilters = z.output<typeof patientServiceListQuerySchema>;

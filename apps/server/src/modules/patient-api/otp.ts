@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { patientAccounts, patientOtps, patientSessions } from '../../db/schema/index.js';
 import { checkOtp, limitOtpChecks, refuseOtp, sendOtp as sendCode, type OtpClient, type OtpDeps, type OtpKind } from '../../lib/otp.js';
 import { signPatientToken } from '../../lib/tokens.js';
-import type { PatientCaller } from './auth.js';
+import type { PatientCaller } from '../../lib/patient-auth.js';
 
 export type { OtpDeps } from '../../lib/otp.js';
 export type PatientClient = OtpClient;

@@ -25,12 +25,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createSmsSender } from '../../lib/sms/index.js';
-import { patientChatRoutes } from '../chats/patient-routes.js';
-import { createPatientAuthenticate, patientOf } from './auth.js';
+import { patientChatRoutes } from '../chats/index.js';
+import { createPatientAuthenticate, patientOf } from '../../lib/patient-auth.js';
 import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
-import { bookAppointmentForPatient, cancelOwnAppointment, getOwnAppointment, listOwnAppointments } from './appointments.js';
-import { bookScanOrTestForPatient, cancelOwnBooking, getOwnBooking, listOwnBookings } from './bookings.js';
+import { ownAppointments } from './appointments.js';
+import { ownBookings } from './bookings.js';
 
 const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
@@ -94,43 +94,43 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/patient/appointments',
       { ...signedIn, schema: { tags, security, summary: 'The account’s appointments in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientAppointmentSchema) } } },
-      (request) => listOwnAppointments(ctx.db, patientOf(request), request.query),
+      (request) => ownAppointments.list(ctx.db, patientOf(request), request.query),
     );
     app.get(
       '/patient/appointments/:id',
       { ...signedIn, schema: { tags, security, summary: 'One of the account’s appointments', params: idParamsSchema, response: { 200: patientAppointmentSchema } } },
-      (request) => getOwnAppointment(ctx.db, patientOf(request), request.params.id),
+      (request) => ownAppointments.get(ctx.db, patientOf(request), request.params.id),
     );
     app.post(
       '/patient/appointments',
       { ...signedIn, schema: { tags, security, summary: 'Book a free slot for oneself or a family member (409 when it is full)', body: patientAppointmentCreateSchema, response: { 201: patientAppointmentSchema } } },
-      async (request, reply) => reply.status(201).send(await bookAppointmentForPatient(ctx.db, patientOf(request), request.body, writeOptions)),
+      async (request, reply) => reply.status(201).send(await ownAppointments.book(ctx.db, patientOf(request), request.body, writeOptions)),
     );
     app.post(
       '/patient/appointments/:id/cancel',
       { ...signedIn, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN appointment', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientAppointmentSchema } } },
-      (request) => cancelOwnAppointment(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
+      (request) => ownAppointments.cancel(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
     );
 
     app.get(
       '/patient/bookings',
       { ...signedIn, schema: { tags, security, summary: 'The account’s scan and test bookings in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientBookingSchema) } } },
-      (request) => listOwnBookings(ctx.db, patientOf(request), request.query),
+      (request) => ownBookings.list(ctx.db, patientOf(request), request.query),
     );
     app.get(
       '/patient/bookings/:id',
       { ...signedIn, schema: { tags, security, summary: 'One of the account’s bookings', params: idParamsSchema, response: { 200: patientBookingSchema } } },
-      (request) => getOwnBooking(ctx.db, patientOf(request), request.params.id),
+      (request) => ownBookings.get(ctx.db, patientOf(request), request.params.id),
     );
     app.post(
       '/patient/bookings',
       { ...signedIn, schema: { tags, security, summary: 'Book a scan or test slot for oneself or a family member (409 when it is full)', body: patientBookingCreateSchema, response: { 201: patientBookingSchema } } },
-      async (request, reply) => reply.status(201).send(await bookScanOrTestForPatient(ctx.db, patientOf(request), request.body, writeOptions)),
+      async (request, reply) => reply.status(201).send(await ownBookings.book(ctx.db, patientOf(request), request.body, writeOptions)),
     );
     app.post(
       '/patient/bookings/:id/cancel',
       { ...signedIn, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN booking', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientBookingSchema } } },
-      (request) => cancelOwnBooking(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
+      (request) => ownBookings.cancel(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
     );
   };
 }

@@ -1,33 +1,19 @@
-import { phoneDigits, searchKey, tokenLabel, type visitPatientSchema } from '@caredesk/shared';
+import { phoneDigits, searchKey, type visitPatientSchema } from '@caredesk/shared';
 import { and, asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { patientAccounts, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { offsetOf } from '../../lib/list-query.js';
-import { bookVisitIn, visitTransaction, type VisitCreate, type VisitKind, type WriteOptions } from '../visits/index.js';
-import type { PatientCaller } from './auth.js';
+import { offsetOf, pageOf } from '../../lib/list-query.js';
+import { bookVisitIn, cancelVisitByPatient, oneVisit, visitTransaction, withTokenLabel, type VisitCreate, type VisitKind, type WriteOptions } from '../visits/index.js';
+import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
 
 export type VisitPatientInput = z.output<typeof visitPatientSchema>;
-
-/**
- * The patient records an account may act for: those of any organisation carrying its phone
- * (a family sharing a phone shares its visits, as at the front desk). phone_digits is what the
- * patient indexes cover.
- */
-export function ownPatients(caller: PatientCaller): SQL {
-  return eq(patients.phoneDigits, phoneDigits(caller.phone));
-}
 
 /** A left-joined facility as the app shows it. */
 export function facilityRef(id: string | null, name: string | null): { id: string; name: string } | null {
   return id && name !== null ? { id, name } : null;
-}
-
-/** A page of a list, as every list of the API answers it (design.md §6). */
-export function pageOf<T>(query: { page: number; pageSize: number }, data: T[], total: number | undefined) {
-  return { data, total: total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 /** Visits latest first, ties broken by id so pages never overlap or skip. */
@@ -45,8 +31,8 @@ interface VisitRow {
 }
 
 /** An appointment or booking row as the app shows it: facility, token label, ISO timestamps. */
-export function toPatientVisit<Row extends VisitRow>({ tokenPrefix, facilityId, facilityName, createdAt, updatedAt, ...row }: Row) {
-  return { ...row, facility: facilityRef(facilityId, facilityName), tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix), createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+export function toPatientVisit<Row extends VisitRow>({ facilityId, facilityName, createdAt, updatedAt, ...row }: Row) {
+  return { ...withTokenLabel(row), facility: facilityRef(facilityId, facilityName), createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
 /**
@@ -102,26 +88,58 @@ export async function bookForPatient<C extends VisitCreate>(
   });
 }
 
-/**
- * A page of the account's visits of one kind in every organisation, latest first. `select` is the
- * kind's own columns and joins (from the visit table, joined to patients), made dynamic.
- */
-export async function ownVisitPage<Q extends PgSelect>(db: Db, kind: VisitKind<VisitCreate>, caller: PatientCaller, query: { page: number; pageSize: number }, select: Q) {
-  const where = ownPatients(caller);
-  const [rows, totals] = await Promise.all([
-    select
-      .where(where)
-      .orderBy(...newestFirst(kind.visits))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(kind.visits).innerJoin(patients, eq(patients.id, kind.visits.patientId)).where(where),
-  ]);
-  return { rows: rows as Awaited<Q>, total: totals[0]?.n ?? 0 };
+/** What the app's booking of any kind carries besides its owner: where, and for whom. */
+interface PatientVisitCreate {
+  organisationId: string;
+  patient: VisitPatientInput;
 }
 
-/** One of the account's visits of one kind; another account's is "not found". */
-export async function ownVisit<Q extends PgSelect>(kind: VisitKind<VisitCreate>, caller: PatientCaller, id: string, select: Q): Promise<Awaited<Q>[number]> {
-  const [row] = (await select.where(and(eq(kind.visits.id, id), ownPatients(caller)))) as Awaited<Q>;
-  if (!row) throw new NotFoundError(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} not found`);
-  return row;
+/** One kind of visit as the app sees it; everything else is the same for every kind. */
+interface OwnVisitsSpec<C extends VisitCreate, I extends PatientVisitCreate, Q extends PgSelect, V extends { organisationId: string }> {
+  kind: VisitKind<C>;
+  /** The kind's columns and joins (from the visit table, joined to patients), made dynamic. */
+  select: (db: Db) => Q;
+  toVisit: (row: Awaited<Q>[number]) => V;
+  /** Throws (404) unless the app may book the doctor or scan/test asked for. */
+  bookable: (db: Db, input: I) => Promise<unknown>;
+  /** The engine's booking input for the patient record chosen or created. */
+  visitOf: (input: I, patientId: string) => C;
+}
+
+/**
+ * The app's routes for one kind of visit: book for oneself or a family member, list and read
+ * the account's own (every organisation, latest first; another account's is "not found"), cancel.
+ */
+export function ownVisitsOf<C extends VisitCreate, I extends PatientVisitCreate, Q extends PgSelect, V extends { organisationId: string }>(spec: OwnVisitsSpec<C, I, Q, V>) {
+  const { kind } = spec;
+  async function get(db: Db, caller: PatientCaller, id: string): Promise<V> {
+    return spec.toVisit(await oneVisit(kind, spec.select(db), id, ownPatients(caller)));
+  }
+  return {
+    get,
+    async book(db: Db, caller: PatientCaller, input: I, options: WriteOptions = {}): Promise<V> {
+      await spec.bookable(db, input);
+      const id = await bookForPatient(db, kind, caller, input.organisationId, input.patient, (patientId) => spec.visitOf(input, patientId), options);
+      return get(db, caller, id);
+    },
+    async list(db: Db, caller: PatientCaller, query: { page: number; pageSize: number }) {
+      const where = ownPatients(caller);
+      const [rows, totals] = await Promise.all([
+        spec
+          .select(db)
+          .where(where)
+          .orderBy(...newestFirst(kind.visits))
+          .limit(query.pageSize)
+          .offset(offsetOf(query)),
+        db.select({ n: count() }).from(kind.visits).innerJoin(patients, eq(patients.id, kind.visits.patientId)).where(where),
+      ]);
+      return pageOf(query, (rows as Awaited<Q>).map(spec.toVisit), totals[0]?.n);
+    },
+    /** The patient's own BOOKED or CHECKED_IN visit: the console's cancel, as the patient. */
+    async cancel(db: Db, caller: PatientCaller, id: string, reason: string | undefined, options: WriteOptions = {}): Promise<V> {
+      const own = await get(db, caller, id);
+      await cancelVisitByPatient(db, kind, { organisationId: own.organisationId, staffId: null }, id, reason, options);
+      return get(db, caller, id);
+    },
+  };
 }

@@ -7,12 +7,14 @@ import { staffOf } from '../../lib/auth.js';
 import { AppError, BadRequestError } from '../../lib/errors.js';
 import type { RazorpayGateway } from '../../lib/payments/index.js';
 import { razorpayWebhookSchema } from '../../lib/payments/razorpay.js';
+import type { AllFulfilments } from './settlement.js';
 import { paySimulated } from './simulated-pay.js';
 import { handleRazorpayEvent } from './webhook.js';
 
 const tags = ['payments'];
 
-export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** `fulfilments`: what each purpose's paid order buys, from the modules that sell them (app.ts). */
+export function paymentRoutes(ctx: AppContext, fulfilments: AllFulfilments): FastifyPluginAsyncZod {
   return async (app) => {
     const gateway = ctx.payments;
     // Test mode's checkout pays here; with Razorpay this route does not exist.
@@ -33,11 +35,11 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         (request) => paySimulated(ctx, gateway, staffOf(request), request.body),
       );
     }
-    if (gateway.provider === 'razorpay') await app.register(razorpayWebhookRoutes(ctx, gateway));
+    if (gateway.provider === 'razorpay') await app.register(razorpayWebhookRoutes(ctx, gateway, fulfilments));
   };
 }
 
-function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway): FastifyPluginAsyncZod {
+function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway, fulfilments: AllFulfilments): FastifyPluginAsyncZod {
   return async (scope) => {
     // The signature covers the exact bytes Razorpay sent, so in this plugin only the JSON body
     // stays a Buffer; it is parsed after the signature is checked.
@@ -71,7 +73,7 @@ function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway): Fasti
         // signed body itself identifies the delivery.
         const header = request.headers['x-razorpay-event-id'];
         const eventId = typeof header === 'string' && header ? header : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-        const outcome = await handleRazorpayEvent(ctx, request.log, eventId, parsed.data);
+        const outcome = await handleRazorpayEvent(ctx, request.log, eventId, parsed.data, fulfilments);
         request.log.info({ eventId, event: parsed.data.event, outcome }, 'Razorpay webhook');
         return { outcome };
       },

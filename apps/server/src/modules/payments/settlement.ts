@@ -2,14 +2,21 @@ import type { PaymentPurpose, PaymentVerify } from '@caredesk/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { paymentOrders, plans } from '../../db/schema/index.js';
+import { paymentOrders } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events/bus.js';
-import { addPlanPeriod, addWhatsappPeriod } from '../plans/periods.js';
-import { postWalletEntry } from '../wallet/ledger.js';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+
+/**
+ * What a paid order buys, given in the payer's transaction. Payments owns settlement; the module
+ * that sells each purpose (plans, wallet) supplies its fulfilment, so payments imports neither.
+ */
+export type Fulfil = (tx: Tx, events: EventBus, order: PaymentOrderRow, paymentId: string) => Promise<void>;
+export type Fulfilments = Partial<Record<PaymentPurpose, Fulfil>>;
+/** Every purpose's fulfilment: what the webhook needs, since it settles orders of any purpose. */
+export type AllFulfilments = Record<PaymentPurpose, Fulfil>;
 
 export const NOT_VERIFIED = 'Payment could not be verified';
 
@@ -37,21 +44,11 @@ export async function lockOrder(tx: Tx, providerOrderId: string, organisationId?
  * browser's verify and the webhook both come through here, so whichever is second, and every
  * replay, finds the order PAID and changes nothing: answers whether this call applied it.
  */
-export async function applyPaidOrder(tx: Tx, events: EventBus, order: PaymentOrderRow, paymentId: string): Promise<boolean> {
+export async function applyPaidOrder(tx: Tx, events: EventBus, order: PaymentOrderRow, paymentId: string, fulfilments: Fulfilments): Promise<boolean> {
   if (order.status === 'PAID') return false;
-  switch (order.purpose) {
-    case 'WALLET_RECHARGE':
-      await postWalletEntry(tx, events, order.organisationId, { kind: 'CREDIT', amountPaise: order.amountPaise, description: 'Wallet recharge', paymentId });
-      break;
-    case 'PLAN': {
-      const [plan] = await tx.select({ id: plans.id, durationDays: plans.durationDays }).from(plans).where(eq(plans.id, order.planId!));
-      await addPlanPeriod(tx, events, order.organisationId, { plan: plan!, paymentOrderId: order.id });
-      break;
-    }
-    case 'WHATSAPP':
-      await addWhatsappPeriod(tx, events, order.organisationId, order.id);
-      break;
-  }
+  const fulfil = fulfilments[order.purpose];
+  if (!fulfil) throw new Error(`No fulfilment for ${order.purpose} orders`);
+  await fulfil(tx, events, order, paymentId);
   await tx
     .update(paymentOrders)
     .set({ status: 'PAID', paidPaymentId: paymentId, paidAt: new Date(), failureReason: null })
@@ -62,24 +59,25 @@ export async function applyPaidOrder(tx: Tx, events: EventBus, order: PaymentOrd
 /**
  * The browser's verify (POST /wallet/recharge, /plan/verify-subscription): the signature first
  * (400, nothing touched), then the caller's own order (404 for another organisation's), then
- * applyPaidOrder. `answer` runs in the same transaction, so replays answer like the first call.
+ * applyPaidOrder. Only orders of the purposes `fulfilments` covers are accepted. `answer` runs in
+ * the same transaction, so replays answer like the first call.
  */
 export async function verifyCheckout<T>(
   ctx: Pick<AppContext, 'db' | 'events' | 'payments'>,
   caller: StaffContext,
   input: PaymentVerify,
-  purposes: readonly PaymentPurpose[],
+  fulfilments: Fulfilments,
   answer: (tx: Tx, order: PaymentOrderRow, applied: boolean) => Promise<T>,
 ): Promise<T> {
   if (!ctx.payments.verifyCheckout(input)) throw new BadRequestError(NOT_VERIFIED, [{ path: 'signature', message: NOT_VERIFIED }]);
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, caller.organisationId);
     if (!order) throw new NotFoundError('Payment order not found');
-    if (!purposes.includes(order.purpose)) {
+    if (!fulfilments[order.purpose]) {
       const message = `This payment is for ${PURPOSE_NAMES[order.purpose]}`;
       throw new BadRequestError(message, [{ path: 'orderId', message }]);
     }
-    const applied = await applyPaidOrder(tx, ctx.events, order, input.paymentId);
+    const applied = await applyPaidOrder(tx, ctx.events, order, input.paymentId, fulfilments);
     return answer(tx, order, applied);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { paymentWebhookEvents } from '../../db/schema/index.js';
 import type { RazorpayWebhook } from '../../lib/payments/razorpay.js';
-import { applyPaidOrder, lockOrder, recordFailedAttempt } from './settlement.js';
+import { applyPaidOrder, lockOrder, recordFailedAttempt, type AllFulfilments } from './settlement.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -14,7 +14,7 @@ const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
  * than skipped. A capture goes through applyPaidOrder like the browser's verify: whichever
  * arrives second finds the order PAID.
  */
-export async function handleRazorpayEvent(ctx: Pick<AppContext, 'db' | 'events'>, log: FastifyBaseLogger, eventId: string, event: RazorpayWebhook): Promise<WebhookOutcome> {
+export async function handleRazorpayEvent(ctx: Pick<AppContext, 'db' | 'events'>, log: FastifyBaseLogger, eventId: string, event: RazorpayWebhook, fulfilments: AllFulfilments): Promise<WebhookOutcome> {
   return ctx.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentWebhookEvents)
@@ -39,6 +39,6 @@ export async function handleRazorpayEvent(ctx: Pick<AppContext, 'db' | 'events'>
       log.error({ eventId, orderId: payment.order_id, paid: payment.amount, ordered: order.amountPaise }, 'Razorpay payment amount differs from its order: not applied');
       return 'ignored';
     }
-    return (await applyPaidOrder(tx, ctx.events, order, payment.id)) ? 'applied' : 'duplicate';
+    return (await applyPaidOrder(tx, ctx.events, order, payment.id, fulfilments)) ? 'applied' : 'duplicate';
   });
 }

@@ -5,10 +5,9 @@ import type { Db } from '../../db/client.js';
 import { plans, subscriptions, whatsappSubscriptions } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { createPaymentOrder } from '../payments/orders.js';
-import { verifyCheckout } from '../payments/settlement.js';
-import { postWalletEntry } from '../wallet/ledger.js';
-import { addPlanPeriod, runningPeriod } from './periods.js';
+import { createPaymentOrder, verifyCheckout, type Fulfilments } from '../payments/index.js';
+import { postWalletEntry } from '../wallet/index.js';
+import { addPlanPeriod, addWhatsappPeriod, runningPeriod } from './periods.js';
 
 const planColumns = { planId: plans.id, planName: plans.name, features: plans.features };
 
@@ -106,8 +105,17 @@ export function subscribeWhatsapp(ctx: Pick<AppContext, 'db' | 'payments'>, call
   });
 }
 
+/** What a paid PLAN or WHATSAPP order buys: the plan's period (its length as sold now) or the add-on's. */
+export const planFulfilments = {
+  PLAN: async (tx, events, order) => {
+    const [plan] = await tx.select({ id: plans.id, durationDays: plans.durationDays }).from(plans).where(eq(plans.id, order.planId!));
+    await addPlanPeriod(tx, events, order.organisationId, { plan: plan!, paymentOrderId: order.id });
+  },
+  WHATSAPP: (tx, events, order) => addWhatsappPeriod(tx, events, order.organisationId, order.id),
+} satisfies Fulfilments;
+
 /** POST /plan/verify-subscription: a PLAN or WHATSAPP checkout, activated once however often verified. */
 export async function verifySubscription(ctx: Pick<AppContext, 'db' | 'events' | 'payments'>, caller: StaffContext, input: PaymentVerify): Promise<PlanPurchaseResponse> {
-  await verifyCheckout(ctx, caller, input, ['PLAN', 'WHATSAPP'], async () => undefined);
+  await verifyCheckout(ctx, caller, input, planFulfilments, async () => undefined);
   return { status: 'ACTIVATED', paidFrom: 'CHECKOUT', plan: await getPlanStatus(ctx.db, caller.organisationId) };
 }

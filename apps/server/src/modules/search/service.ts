@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { doctors, patients, services } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { escapeLike, nameKeyMatches } from '../../lib/list-query.js';
-import { patientSearchCondition } from '../patients/service.js';
+import { patientSearchCondition } from '../patients/index.js';
 
 export interface SearchQuery {
   q: string;

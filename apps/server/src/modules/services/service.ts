@@ -19,7 +19,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { nameKeyMatches, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
 import { hasVisits } from '../visits/index.js';
-import { resolveFacilityId } from '../facilities/service.js';
+import { resolveFacilityId } from '../facilities/index.js';
 
 export type ServiceCreate = z.output<typeof serviceInputSchema>;
 export type ServiceChanges = z.output<typeof serviceUpdateSchema>;

@@ -17,7 +17,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, bearer, createOrganisation, signIn, staffClients, TEST_PASSWORD, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { addStaff, invitationToken, newPassword, randomIp, refresh, signInAttempt, staffInput } from './test-helpers.js';
+import { addStaff, invitationToken, newPassword, randomIp, refresh, signInAttempt, staffInput } from './test-support.js';
 
 describe.each(drivers)('staff invitations (%s)', (driver) => {
   let t: TestApp;

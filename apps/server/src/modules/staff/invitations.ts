@@ -6,8 +6,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { consume, type RateLimitStore } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
-import { startSession, type ClientInfo } from '../auth/sessions.js';
-import { toSessionUser } from '../auth/session-user.js';
+import { startSession, toSessionUser, type ClientInfo } from '../auth/index.js';
 
 export interface InvitationDeps {
   db: Db;

@@ -17,11 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea, requireRole } from '../../lib/tenancy.js';
-import type { ClientInfo } from '../auth/sessions.js';
 import { consoleOrigin } from './console-origin.js';
 import { acceptInvitation, getInvitation, type InvitationDeps } from './invitations.js';
-import { announceSessionsEnded } from '../auth/sessions.js';
-import { clearSignInLimits } from '../auth/sign-in-limits.js';
+import { announceSessionsEnded, clearSignInLimits, type ClientInfo } from '../auth/index.js';
 import { createStaffMember, getStaffMember, listStaff, resetStaffCredential, updateStaffMember } from './service.js';
 
 const tags = ['staff'];

@@ -18,7 +18,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { escapeLike, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
-import { revokeStaffSessions } from '../auth/sessions.js';
+import { revokeStaffSessions } from '../auth/index.js';
 import { credentialFields, replaceInvitation, type IssuedInvitation } from './credentials.js';
 import { memberColumns, toStaffMember, type MemberRow } from './members.js';
 

@@ -5,7 +5,7 @@ import { staff } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, createOrganisation, signIn, staffClients, type ApiClient } from '../../test/fixtures.js';
-import { addStaff, newPassword } from './test-helpers.js';
+import { addStaff, newPassword } from './test-support.js';
 
 describe.each(drivers)('staff changes at the same time (%s)', (driver) => {
   let t: TestApp;

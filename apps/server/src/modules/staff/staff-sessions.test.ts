@@ -2,7 +2,7 @@ import { EVENTS_CLOSE_UNAUTHORIZED, type StaffMember } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { addStaff, createListeningTestApp, newPassword, refresh, signInAttempt } from './test-helpers.js';
+import { addStaff, createListeningTestApp, newPassword, refresh, signInAttempt } from './test-support.js';
 
 describe.each(drivers)('ending a staff member\'s sessions (%s)', (driver) => {
   let t: Awaited<ReturnType<typeof createListeningTestApp>>;

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, createOrganisation, signIn, staffClients, uniqueEmail, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { addStaff, newPassword, signInAttempt, staffInput } from './test-helpers.js';
+import { addStaff, newPassword, signInAttempt, staffInput } from './test-support.js';
 
 describe.each(drivers)('staff management (%s)', (driver) => {
   let t: TestApp;

@@ -7,6 +7,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
 import { notifyStaffOfArea } from './notify-staff.js';
+import { visitNotFound } from './queries.js';
 import { visitWhen } from './visit-dates.js';
 import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
 import { assertSlotRoom, bookableSlot, organisationZone, type SlotTime } from './slots.js';
@@ -25,7 +26,13 @@ export function staffActor(caller: StaffContext): VisitActor {
   return { organisationId: caller.organisationId, staffId: caller.id };
 }
 
-/** What the engine needs of any kind; each function below infers the kind's own types from it. */
+/**
+ * What the engine needs of any kind; each function below infers the kind's own types from it.
+ * Drizzle types a select, insert or update for one table, not for "appointments or bookings":
+ * where the engine writes values keyed by `kind.keys` or reads a row of either table, the value
+ * is cast (`as never`). The descriptor is what makes those casts hold: its keys and columns are
+ * the table's own (kinds.ts), and every path through them is exercised for both kinds in tests.
+ */
 type Kind<C extends VisitCreate = VisitCreate, A extends string = string, S extends string = string> = VisitKind<C, A, S>;
 
 /** Raised inside the transaction: pg_notify is delivered when, and only if, it commits. */
@@ -175,7 +182,7 @@ export async function lockVisit(tx: Tx, kind: Kind, organisationId: string, id: 
     .from(visits)
     .where(and(eq(visits.id, id), eq(visits.organisationId, organisationId)))
     .for('update');
-  if (!row) throw new NotFoundError(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} not found`);
+  if (!row) throw visitNotFound(kind);
   return row;
 }
 

@@ -6,7 +6,7 @@ export { appointmentKind, bookingKind, BOOKABLE_KINDS, liveAppointmentStatuses, 
 export { actOnVisit, bookVisit, bookVisitIn, cancelVisitByPatient, lockVisit, queueTimesOf, recordHistory, rescheduleVisit, staffActor, type VisitActor, type VisitMove } from './engine.js';
 export { createVisitLifecycle, visitLifecycleEvents, visitTransaction, type VisitLifecycle, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitSubscriber, type VisitWrite, type WriteOptions } from './lifecycle.js';
 export { listFreeSlots } from './free-slots.js';
-export { countVisits, visitHistory, visitListOrder, visitListWhere, type VisitListFilters } from './queries.js';
+export { countVisits, oneVisit, visitHistory, visitListOrder, visitListWhere, visitNotFound, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
 export { visitWhen } from './visit-dates.js';
 export { assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';

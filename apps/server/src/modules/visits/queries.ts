@@ -1,8 +1,10 @@
-import type { HistoryEntry } from '@caredesk/shared';
+import { tokenLabel, type HistoryEntry } from '@caredesk/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { patients, staff } from '../../db/schema/index.js';
-import { digitsMatch, nameKeyMatches, phoneSearchDigits } from '../../lib/list-query.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { digitsMatch, nameKeyMatches, offsetOf, phoneSearchDigits } from '../../lib/list-query.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
 
 /** The filters every visit list takes (the kind adds its owner's id, and bookings a service kind). */
@@ -69,6 +71,39 @@ export async function countVisits(db: Db, kind: Kind, where: SQL): Promise<numbe
     .innerJoin(patients, eq(patients.id, visits.patientId))
     .where(where);
   return total?.n ?? 0;
+}
+
+/**
+ * A page of a visit list and its total. `select` is the kind's own columns and joins (the owner
+ * and the patient, as countVisits joins them), made dynamic; `where` comes from visitListWhere.
+ */
+export async function visitPage<Q extends PgSelect>(db: Db, kind: Kind, select: Q, where: SQL, filters: VisitListFilters & { page: number; pageSize: number }) {
+  const [rows, total] = await Promise.all([
+    select
+      .where(where)
+      .orderBy(...visitListOrder(kind, filters))
+      .limit(filters.pageSize)
+      .offset(offsetOf(filters)),
+    countVisits(db, kind, where),
+  ]);
+  return { rows: rows as Awaited<Q>, total };
+}
+
+/** 'Appointment not found', 'Booking not found': what any visit out of reach answers. */
+export function visitNotFound(kind: Kind): NotFoundError {
+  return new NotFoundError(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} not found`);
+}
+
+/** The one visit of `select` with this id that `scope` allows (an organisation, an app account). */
+export async function oneVisit<Q extends PgSelect>(kind: Kind, select: Q, id: string, scope: SQL): Promise<Awaited<Q>[number]> {
+  const [row] = (await select.where(and(eq(kind.visits.id, id), scope))) as Awaited<Q>;
+  if (!row) throw visitNotFound(kind);
+  return row;
+}
+
+/** A row with its owner's token prefix, as every view shows it: the label ('A-007') instead. */
+export function withTokenLabel<Row extends { tokenNumber: number; tokenPrefix: string | null }>({ tokenPrefix, ...row }: Row): Omit<Row, 'tokenPrefix'> & { tokenLabel: string } {
+  return { ...row, tokenLabel: tokenLabel(row.tokenNumber, tokenPrefix) };
 }
 
 /** A visit's history, oldest first, with who made each move. */

@@ -21,9 +21,8 @@ import { inBatches, rupees, type CsvColumn } from '../../lib/csv.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { escapeLike, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
-import { createPaymentOrder } from '../payments/orders.js';
-import { verifyCheckout } from '../payments/settlement.js';
-import { walletBalancePaise } from './ledger.js';
+import { createPaymentOrder, verifyCheckout, type Fulfilments } from '../payments/index.js';
+import { postWalletEntry, walletBalancePaise } from './ledger.js';
 
 export type WalletEntryFilters = z.output<typeof walletEntryListQuerySchema>;
 
@@ -47,12 +46,19 @@ export function createWalletOrder(ctx: Pick<AppContext, 'db' | 'payments'>, call
   });
 }
 
+/** What a paid WALLET_RECHARGE order buys: a credit of the order's amount. */
+export const walletFulfilments = {
+  WALLET_RECHARGE: async (tx, events, order, paymentId) => {
+    await postWalletEntry(tx, events, order.organisationId, { kind: 'CREDIT', amountPaise: order.amountPaise, description: 'Wallet recharge', paymentId });
+  },
+} satisfies Fulfilments;
+
 /**
  * POST /wallet/recharge: credits the order's amount once. Every verification of the same
  * payment, concurrent or replayed, answers verified with the balance; only one says credited.
  */
 export function rechargeWallet(ctx: Pick<AppContext, 'db' | 'events' | 'payments'>, caller: StaffContext, input: PaymentVerify): Promise<WalletRechargeResponse> {
-  return verifyCheckout(ctx, caller, input, ['WALLET_RECHARGE'], async (tx, order, credited) => ({
+  return verifyCheckout(ctx, caller, input, walletFulfilments, async (tx, order, credited) => ({
     verified: true,
     credited,
     balance: paiseToRupees(await walletBalancePaise(tx, caller.organisationId)),

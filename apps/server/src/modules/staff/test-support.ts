@@ -8,7 +8,7 @@ import { testConfig } from '../../test/config.js';
 import type { TestApp } from '../../test/app.js';
 import { createTestDatabase, type Driver } from '../../test/database.js';
 import { uniqueEmail, type ApiClient } from '../../test/fixtures.js';
-import { peer, type Peer } from '../events/test-peer.js';
+import { peer, type Peer } from '../events/test-support.js';
 
 /** A password newPasswordSchema accepts, different every call. */
 export const newPassword = (): string => `Chosen-${randomUUID().slice(0, 8)}-9`;

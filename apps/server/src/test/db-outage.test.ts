@@ -1,12 +1,12 @@
 import { EVENTS_PATH } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { peer } from '../modules/events/test-peer.js';
-import { createTestDatabase, databaseUrl, drivers, type Driver } from '../test/database.js';
-import { apiAs, bearer, createOrganisation, patientInput, signIn, TEST_PASSWORD, type OrganisationFixture } from '../test/fixtures.js';
-import { createLoggedApp, type CapturedLog } from '../test/log-capture.js';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from './db-errors.js';
+import { peer } from '../modules/events/test-support.js';
+import { createTestDatabase, databaseUrl, drivers, type Driver } from './database.js';
+import { apiAs, bearer, createOrganisation, patientInput, signIn, TEST_PASSWORD, type OrganisationFixture } from './fixtures.js';
+import { createLoggedApp, type CapturedLog } from './log-capture.js';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/db-errors.js';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -1,10 +1,11 @@
+import { phoneDigits } from '@caredesk/shared';
 import { and, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { patientAccounts, patientSessions } from '../../db/schema/index.js';
-import { bearerToken } from '../../lib/auth.js';
-import { UnauthorizedError } from '../../lib/errors.js';
-import { verifyPatientToken } from '../../lib/tokens.js';
+import type { Db } from '../db/client.js';
+import { patientAccounts, patients, patientSessions } from '../db/schema/index.js';
+import { bearerToken } from './auth.js';
+import { UnauthorizedError } from './errors.js';
+import { verifyPatientToken } from './tokens.js';
 
 /** The signed-in patient app account. Its phone decides which patient records it may see. */
 export interface PatientCaller {
@@ -68,4 +69,13 @@ export function createPatientAuthenticate(db: Db, key: Uint8Array): preHandlerAs
     if (!token) throw new UnauthorizedError();
     request.patientAccount = await verifyPatientCaller(db, key, token);
   };
+}
+
+/**
+ * The patient records an account may act for: those of any organisation carrying its phone
+ * (a family sharing a phone shares its visits, as at the front desk). phone_digits is what the
+ * patient indexes cover.
+ */
+export function ownPatients(caller: PatientCaller): SQL {
+  return eq(patients.phoneDigits, phoneDigits(caller.phone));
 }

@@ -5,7 +5,7 @@ import { jwtSigningKey } from '../../lib/secrets.js';
 import type { SmsSender } from '../../lib/sms/index.js';
 import type { TestApp } from '../../test/app.js';
 import { uniqueEmail } from '../../test/fixtures.js';
-import { postFrom, randomIp } from '../patient-api/test-helpers.js';
+import { postFrom, randomIp } from '../patient-api/test-support.js';
 import { sendOnboardingCode } from './otp.js';
 
 export { postFrom, randomIp };

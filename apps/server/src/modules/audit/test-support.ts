@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { testConfig } from '../../test/config.js';
 import { auditWritesSettled } from './hook.js';
+
+export { auditWritesSettled };
 import { loadAuditKeys, type AuditKeys } from './keys.js';
 
 /** The key every test app chains with (testConfig's AUDIT_HMAC_KEY). */

@@ -1,0 +1,1 @@
+export { accountRoutes, meRoutes } from './routes.js';

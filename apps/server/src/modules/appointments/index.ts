@@ -1,0 +1,2 @@
+export { appointmentVisitColumns } from './queries.js';
+export { appointmentRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { auditPatientAppWrite, registerAuditTrail } from './hook.js';
+export { auditRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { bookingVisitColumns } from './queries.js';
+export { bookingRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { patientChatRoutes } from './patient-routes.js';
+export { chatRoutes } from './routes.js';

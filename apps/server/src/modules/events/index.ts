@@ -1,0 +1,1 @@
+export { eventRoutes, type EventRouteOptions } from './routes.js';

@@ -1,0 +1,2 @@
+export { facilityRoutes } from './routes.js';
+export { resolveFacilityId } from './service.js';

@@ -1,0 +1,2 @@
+export { notificationRoutes } from './routes.js';
+export { countUnread } from './service.js';

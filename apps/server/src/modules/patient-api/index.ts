@@ -1,0 +1,1 @@
+export { patientApiRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { patientRoutes } from './routes.js';
+export { patientSearchCondition } from './service.js';

@@ -1,0 +1,1 @@
+export { serviceRoutes } from './routes.js';

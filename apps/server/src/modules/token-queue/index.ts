@@ -1,0 +1,1 @@
+export { tokenQueueRoutes } from './routes.js';

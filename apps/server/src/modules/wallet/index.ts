@@ -1,0 +1,3 @@
+export { postWalletEntry } from './ledger.js';
+export { walletRoutes } from './routes.js';
+export { getWallet, walletFulfilments } from './service.js';
