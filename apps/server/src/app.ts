@@ -24,7 +24,7 @@ import type { ObjectStorage } from './lib/storage/index.js';
 import { registerWebConsole } from './lib/web-console.js';
 import { accountRoutes, meRoutes } from './modules/account/index.js';
 import { appointmentRoutes } from './modules/appointments/index.js';
-import { auditRoutes, registerAuditTrail } from './modules/audit/index.js';
+import { auditRoutes, registerAuditTrail, withAuditDeclarations } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bookingRoutes } from './modules/bookings/index.js';
 import { chatRoutes } from './modules/chats/index.js';
@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: `${PRODUCT_NAME} API`, version: '0.1.0', description: 'Staff console API. Errors answer {statusCode, error, message, issues?}.' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: withAuditDeclarations(jsonSchemaTransform),
   });
   // Swagger UI ships no inline script, so it runs under the strict CSP; the validator badge is
   // turned off because it would load an image from a third-party host.
