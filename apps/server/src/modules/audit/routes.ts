@@ -23,7 +23,7 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/audit/export.csv',
-      { ...adminOnly, schema: { tags, security, summary: 'Every entry the filters match, as CSV (UTF-8 with BOM); the export is itself audited', querystring: auditListQuerySchema } },
+      { ...adminOnly, config: { audit: { entity: 'audit', action: 'export' } }, schema: { tags, security, summary: 'Every entry the filters match, as CSV (UTF-8 with BOM); the export is itself audited', querystring: auditListQuerySchema } },
       (request, reply) => sendCsv(reply, 'audit', csvLines(auditCsvColumns, exportAuditEvents(ctx.db, staffOf(request), request.query))),
     );
     app.get(

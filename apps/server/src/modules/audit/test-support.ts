@@ -3,6 +3,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Db } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { testConfig } from '../../test/config.js';
+import { routesOf } from '../../test/routes.js';
+import type { AuditConfig } from './declaration.js';
 import { auditWritesSettled } from './hook.js';
 
 export { auditWritesSettled };
@@ -59,4 +61,22 @@ export async function tamper(db: Db, statement: SQL): Promise<void> {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(statement);
   });
+}
+
+/** One operation of the OpenAPI document: its replies and the route's audit declaration (x-audit). */
+export interface DocumentedOperation {
+  responses?: Record<string, unknown>;
+  'x-audit'?: AuditConfig;
+}
+
+/** The app's OpenAPI operation of a route ("GET /api/patients/:id"); a HEAD is its GET's. */
+export function operationOf(app: FastifyInstance, route: string): DocumentedOperation | undefined {
+  const [method, path] = route.split(' ') as [string, string];
+  const { paths } = app.swagger() as { paths: Record<string, Record<string, DocumentedOperation> | undefined> };
+  return paths[path.replace(/:(\w+)/g, '{$1}')]?.[method === 'HEAD' ? 'get' : method.toLowerCase()];
+}
+
+/** Every route of the app with what its options declare for the audit trail (undefined: nothing). */
+export function auditDeclarationsOf(app: FastifyInstance): Map<string, AuditConfig | undefined> {
+  return new Map(routesOf(app).map((route) => [route, operationOf(app, route)?.['x-audit']]));
 }

@@ -15,13 +15,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/admin/auth',
-      { schema: { tags: ['auth'], summary: 'Staff sign-in with e-mail and password', body: signInRequestSchema, response: { 200: signInResponseSchema } } },
+      { config: { audit: { entity: 'auth', action: 'sign-in' } }, schema: { tags: ['auth'], summary: 'Staff sign-in with e-mail and password', body: signInRequestSchema, response: { 200: signInResponseSchema } } },
       (request) => signIn(ctx, request.body, clientOf(request)),
     );
 
     app.post(
       '/auth/refresh-token',
-      { schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: refreshResponseSchema } } },
+      { config: { audit: { notAudited: 'the session goes on: its sign-in is recorded, and the new access token changes nothing' } }, schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: refreshResponseSchema } } },
       (request) => rotateSession(ctx.db, ctx.jwtKey, request.body.refresh_token, clientOf(request), { accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }),
     );
 
@@ -29,6 +29,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/auth/logout',
       {
         preHandler: ctx.authenticate,
+        config: { audit: { entity: 'auth', action: 'sign-out' } },
         schema: { tags: ['auth'], summary: 'End the session', security: [{ bearerAuth: [] }], body: logoutRequestSchema.nullish(), response: { 204: z.null() } },
       },
       async (request, reply) => {

@@ -37,15 +37,15 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/bookings',
-      { ...guard, schema: { tags, security, summary: 'Scan and test bookings: date range, service, kind, patient, status, search, sort, page (the list columns; the full record is GET /bookings/{id})', querystring: bookingListQuerySchema, response: { 200: paginatedSchema(bookingSummarySchema) } } },
+      { ...guard, config: { audit: { entity: 'bookings', action: 'list', count: 'data', patientData: true } }, schema: { tags, security, summary: 'Scan and test bookings: date range, service, kind, patient, status, search, sort, page (the list columns; the full record is GET /bookings/{id})', querystring: bookingListQuerySchema, response: { 200: paginatedSchema(bookingSummarySchema) } } },
       (request) => listBookings(ctx.db, staffOf(request).organisationId, request.query),
     );
-    app.get('/bookings/:id', { ...guard, schema: { tags, security, summary: 'One booking with its history', params: idParamsSchema, response: { 200: bookingSchema } } }, (request) =>
+    app.get('/bookings/:id', { ...guard, config: { audit: { entity: 'bookings', action: 'read', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'One booking with its history', params: idParamsSchema, response: { 200: bookingSchema } } }, (request) =>
       getBooking(ctx.db, staffOf(request).organisationId, request.params.id),
     );
     app.post(
       '/bookings',
-      { ...guard, schema: { tags, security, summary: 'Book a free scan/test slot (409 when it is full)', body: bookingCreateSchema, response: { 201: bookingSchema } } },
+      { ...guard, config: { audit: { entity: 'bookings', action: 'create', createdIdFrom: 'reply.id', patientData: true } }, schema: { tags, security, summary: 'Book a free scan/test slot (409 when it is full)', body: bookingCreateSchema, response: { 201: bookingSchema } } },
       async (request, reply) => {
         const caller = staffOf(request);
         const id = await bookVisit(ctx.db, bookingKind, staffActor(caller), request.body, options);
@@ -54,7 +54,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/bookings/:id/actions/:action',
-      { ...guard, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: idParamsSchema.extend({ action: bookingActionSchema }), body: visitActionBodySchema.optional(), response: { 200: bookingSchema } } },
+      { ...guard, config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: idParamsSchema.extend({ action: bookingActionSchema }), body: visitActionBodySchema.optional(), response: { 200: bookingSchema } } },
       async (request) => {
         const caller = staffOf(request);
         await actOnVisit(ctx.db, bookingKind, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
@@ -63,7 +63,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/bookings/:id/reschedule',
-      { ...guard, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN booking to another free slot', params: idParamsSchema, body: bookingRescheduleSchema, response: { 200: bookingSchema } } },
+      { ...guard, config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN booking to another free slot', params: idParamsSchema, body: bookingRescheduleSchema, response: { 200: bookingSchema } } },
       async (request) => {
         const caller = staffOf(request);
         await rescheduleVisit(ctx.db, bookingKind, caller, request.params.id, { ...request.body, ownerId: request.body.serviceId }, options);
@@ -72,7 +72,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/bookings/:id/report',
-      { ...guard, schema: { tags, security, summary: 'Attach the report (a private PDF upload): COMPLETED -> REPORT_READY', params: idParamsSchema, body: bookingReportSchema, response: { 200: bookingSchema } } },
+      { ...guard, config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'Attach the report (a private PDF upload): COMPLETED -> REPORT_READY', params: idParamsSchema, body: bookingReportSchema, response: { 200: bookingSchema } } },
       (request) => attachReport(ctx.db, staffOf(request), request.params.id, request.body.uploadId, options),
     );
   };

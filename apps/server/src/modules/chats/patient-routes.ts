@@ -33,17 +33,21 @@ function auditChat(request: FastifyRequest, patient: { id: string; organisationI
 export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandlerAsyncHookHandler): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { preHandler: authenticatePatient };
+    // The handler names the record, and only when the write changed something (auditChat).
+    const chatWrite = { entity: 'chats', action: 'create-or-update', actor: 'patient-app', recordFrom: 'handler' } as const;
+    const ownMessages = { notAudited: 'the account holder reading their own messages, not an organisation’s staff reading a patient’s' };
     const deps = { events: ctx.events, rateLimitStore: ctx.rateLimitStore, sendLimit: { max: ctx.config.CHAT_SEND_RATE_LIMIT, windowMs: 60_000 } };
 
     app.get(
       '/patient/chats',
-      { ...signedIn, schema: { tags, security, summary: 'The account’s conversations in every organisation, newest activity first', querystring: patientConversationListQuerySchema, response: { 200: patientConversationListSchema } } },
+      { ...signedIn, config: { audit: ownMessages }, schema: { tags, security, summary: 'The account’s conversations in every organisation, newest activity first', querystring: patientConversationListQuerySchema, response: { 200: patientConversationListSchema } } },
       (request) => listOwnConversations(ctx.db, patientOf(request), request.query),
     );
     app.post(
       '/patient/chats',
       {
         ...signedIn,
+        config: { audit: chatWrite },
         schema: { tags, security, summary: 'Write to an organisation as one’s patient record there (404 when it has none with this phone); 30 a minute', body: patientChatStartSchema, response: { 200: patientChatSentSchema, 201: patientChatSentSchema } },
       },
       async (request, reply) => {
@@ -54,12 +58,12 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
     );
     app.get(
       '/patient/chats/:conversationId/messages',
-      { ...signedIn, schema: { tags, security, summary: 'One of the account’s conversations, backwards from `before`', params, querystring: chatThreadQuerySchema, response: { 200: patientChatThreadSchema } } },
+      { ...signedIn, config: { audit: ownMessages }, schema: { tags, security, summary: 'One of the account’s conversations, backwards from `before`', params, querystring: chatThreadQuerySchema, response: { 200: patientChatThreadSchema } } },
       (request) => getOwnThread(ctx.db, patientOf(request), request.params.conversationId, request.query),
     );
     app.post(
       '/patient/chats/:conversationId/messages',
-      { ...signedIn, schema: { tags, security, summary: 'Send a message (a repeated clientId answers the first one); 30 a minute', params, body: patientChatSendSchema, response: { 200: chatMessageSchema, 201: chatMessageSchema } } },
+      { ...signedIn, config: { audit: chatWrite }, schema: { tags, security, summary: 'Send a message (a repeated clientId answers the first one); 30 a minute', params, body: patientChatSendSchema, response: { 200: chatMessageSchema, 201: chatMessageSchema } } },
       async (request, reply) => {
         const { message, created, patient } = await sendToOwnConversation(ctx.db, patientOf(request), request.params.conversationId, request.body, deps);
         if (created) auditChat(request, patient);
@@ -68,7 +72,7 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
     );
     app.post(
       '/patient/chats/:conversationId/read',
-      { ...signedIn, schema: { tags, security, summary: 'Mark staff’s messages read', params, response: { 200: chatReadResponseSchema } } },
+      { ...signedIn, config: { audit: chatWrite }, schema: { tags, security, summary: 'Mark staff’s messages read', params, response: { 200: chatReadResponseSchema } } },
       async (request) => {
         const { changed, ...read } = await markReadByPatient(ctx.db, patientOf(request), request.params.conversationId, deps);
         if (changed) auditChat(request, changed);

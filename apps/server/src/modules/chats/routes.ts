@@ -18,18 +18,19 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/chats',
-      { ...guard, schema: { tags, security, summary: 'Conversations, newest activity first: search by patient name or phone, unread only, cursor paging', querystring: conversationListQuerySchema, response: { 200: conversationListSchema } } },
+      { ...guard, config: { audit: { entity: 'chats', action: 'list', count: 'data', patientData: true } }, schema: { tags, security, summary: 'Conversations, newest activity first: search by patient name or phone, unread only, cursor paging', querystring: conversationListQuerySchema, response: { 200: conversationListSchema } } },
       (request) => listConversations(ctx.db, staffOf(request), request.query),
     );
     app.get(
       '/chats/:patientId',
-      { ...guard, schema: { tags, security, summary: 'The thread with a patient, backwards from `before` (oldest of the page first)', params, querystring: chatThreadQuerySchema, response: { 200: chatThreadSchema } } },
+      { ...guard, config: { audit: { entity: 'chats', action: 'read', idParam: 'patientId', patientData: true } }, schema: { tags, security, summary: 'The thread with a patient, backwards from `before` (oldest of the page first)', params, querystring: chatThreadQuerySchema, response: { 200: chatThreadSchema } } },
       (request) => getThread(ctx.db, staffOf(request), request.params.patientId, request.query),
     );
     app.post(
       '/chats/:patientId/messages',
       {
         ...guard,
+        config: { audit: { entity: 'chats', action: 'create-or-update', idParam: 'patientId', patientData: true } },
         schema: {
           tags,
           security,
@@ -46,7 +47,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/chats/:patientId/read',
-      { ...guard, schema: { tags, security, summary: 'Mark the patient’s messages read by staff', params, response: { 200: chatReadResponseSchema } } },
+      { ...guard, config: { audit: { entity: 'chats', action: 'update', idParam: 'patientId', patientData: true } }, schema: { tags, security, summary: 'Mark the patient’s messages read by staff', params, response: { 200: chatReadResponseSchema } } },
       (request) => markReadByStaff(ctx.db, staffOf(request), request.params.patientId),
     );
   };

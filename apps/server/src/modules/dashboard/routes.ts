@@ -11,6 +11,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/dashboard',
       {
         preHandler: [ctx.authenticate, requireArea('dashboard')],
+        config: { audit: { notAudited: 'not recorded before routes declared their audit, though its upcoming visits name patients: a gap to close (design.md, Privacy)' } },
         schema: { tags: ['dashboard'], summary: 'Every dashboard figure, in the organisation’s time zone', security: [{ bearerAuth: [] }], response: { 200: dashboardSchema } },
       },
       (request) => getDashboard(ctx.db, staffOf(request)),

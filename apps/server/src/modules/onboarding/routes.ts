@@ -29,10 +29,12 @@ function clientOf(request: FastifyRequest): OtpClient {
 export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const otp: OtpDeps = { db: ctx.db, jwtKey: ctx.jwtKey, rateLimitStore: ctx.rateLimitStore, config: ctx.config, sms: createSmsSender(ctx.config, app.log) };
+    const beforeSignUp = { notAudited: 'before sign-up: no organisation exists yet whose trail it could join (the code is rate limited instead)' };
 
     app.post(
       '/sms/user',
       {
+        config: { audit: beforeSignUp },
         schema: {
           tags,
           summary: 'Text a 6-digit code to the phone of someone creating an organisation (rate limited per phone and IP)',
@@ -45,6 +47,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       {
+        config: { audit: beforeSignUp },
         schema: {
           tags,
           summary: 'The texted code for a temporary access token that may only create an organisation (5 wrong codes kill the code)',
@@ -57,6 +60,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/onboarding',
       {
+        config: { audit: { entity: 'auth', action: 'sign-in' } },
         schema: {
           tags,
           summary: 'Create the organisation and its first admin with the temporary access token, and sign in',

@@ -49,21 +49,24 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const otp: OtpDeps = { db: ctx.db, jwtKey: ctx.jwtKey, rateLimitStore: ctx.rateLimitStore, config: ctx.config, sms: createSmsSender(ctx.config, app.log) };
     const signedIn = { preHandler: createPatientAuthenticate(ctx.db, ctx.jwtKey) };
     const writeOptions = { events: ctx.events, lifecycle: ctx.visitLifecycle };
+    // Not in any organisation's audit trail: what the app's account does for itself.
+    const ownSession = { notAudited: 'the patient app’s own sign-in: its account belongs to no organisation whose trail it could join' };
+    const ownVisits = { notAudited: 'the account holder reading their own visits, not an organisation’s staff reading a patient’s' };
     await app.register(patientChatRoutes(ctx, signedIn.preHandler));
 
     app.post(
       '/patient/auth/otp',
-      { schema: { tags, summary: 'Text a 6-digit sign-in code to a phone (rate limited per phone and IP)', body: patientOtpRequestSchema, response: { 202: patientOtpSentSchema } } },
+      { config: { audit: ownSession }, schema: { tags, summary: 'Text a 6-digit sign-in code to a phone (rate limited per phone and IP)', body: patientOtpRequestSchema, response: { 202: patientOtpSentSchema } } },
       async (request, reply) => reply.status(202).send(await sendOtp(otp, request.body.phone, clientOf(request))),
     );
     app.post(
       '/patient/auth/verify',
-      { schema: { tags, summary: 'Sign in with the code: a patient token (5 wrong codes kill the code)', body: patientVerifyRequestSchema, response: { 200: patientSessionSchema } } },
+      { config: { audit: ownSession }, schema: { tags, summary: 'Sign in with the code: a patient token (5 wrong codes kill the code)', body: patientVerifyRequestSchema, response: { 200: patientSessionSchema } } },
       (request) => verifyOtp(otp, request.body, clientOf(request)),
     );
     app.post(
       '/patient/auth/logout',
-      { ...signedIn, schema: { tags, security, summary: 'End the patient session at once', response: { 204: z.null() } } },
+      { ...signedIn, config: { audit: ownSession }, schema: { tags, security, summary: 'End the patient session at once', response: { 204: z.null() } } },
       async (request, reply) => {
         await endPatientSession(ctx.db, patientOf(request));
         return reply.status(204).send(null);
@@ -93,43 +96,43 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/patient/appointments',
-      { ...signedIn, schema: { tags, security, summary: 'The account’s appointments in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientAppointmentSchema) } } },
+      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'The account’s appointments in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientAppointmentSchema) } } },
       (request) => ownAppointments.list(ctx.db, patientOf(request), request.query),
     );
     app.get(
       '/patient/appointments/:id',
-      { ...signedIn, schema: { tags, security, summary: 'One of the account’s appointments', params: idParamsSchema, response: { 200: patientAppointmentSchema } } },
+      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'One of the account’s appointments', params: idParamsSchema, response: { 200: patientAppointmentSchema } } },
       (request) => ownAppointments.get(ctx.db, patientOf(request), request.params.id),
     );
     app.post(
       '/patient/appointments',
-      { ...signedIn, schema: { tags, security, summary: 'Book a free slot for oneself or a family member (409 when it is full)', body: patientAppointmentCreateSchema, response: { 201: patientAppointmentSchema } } },
+      { ...signedIn, config: { audit: { entity: 'appointments', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Book a free slot for oneself or a family member (409 when it is full)', body: patientAppointmentCreateSchema, response: { 201: patientAppointmentSchema } } },
       async (request, reply) => reply.status(201).send(await ownAppointments.book(ctx.db, patientOf(request), request.body, writeOptions)),
     );
     app.post(
       '/patient/appointments/:id/cancel',
-      { ...signedIn, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN appointment', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientAppointmentSchema } } },
+      { ...signedIn, config: { audit: { entity: 'appointments', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN appointment', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientAppointmentSchema } } },
       (request) => ownAppointments.cancel(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
     );
 
     app.get(
       '/patient/bookings',
-      { ...signedIn, schema: { tags, security, summary: 'The account’s scan and test bookings in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientBookingSchema) } } },
+      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'The account’s scan and test bookings in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientBookingSchema) } } },
       (request) => ownBookings.list(ctx.db, patientOf(request), request.query),
     );
     app.get(
       '/patient/bookings/:id',
-      { ...signedIn, schema: { tags, security, summary: 'One of the account’s bookings', params: idParamsSchema, response: { 200: patientBookingSchema } } },
+      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'One of the account’s bookings', params: idParamsSchema, response: { 200: patientBookingSchema } } },
       (request) => ownBookings.get(ctx.db, patientOf(request), request.params.id),
     );
     app.post(
       '/patient/bookings',
-      { ...signedIn, schema: { tags, security, summary: 'Book a scan or test slot for oneself or a family member (409 when it is full)', body: patientBookingCreateSchema, response: { 201: patientBookingSchema } } },
+      { ...signedIn, config: { audit: { entity: 'bookings', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Book a scan or test slot for oneself or a family member (409 when it is full)', body: patientBookingCreateSchema, response: { 201: patientBookingSchema } } },
       async (request, reply) => reply.status(201).send(await ownBookings.book(ctx.db, patientOf(request), request.body, writeOptions)),
     );
     app.post(
       '/patient/bookings/:id/cancel',
-      { ...signedIn, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN booking', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientBookingSchema } } },
+      { ...signedIn, config: { audit: { entity: 'bookings', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN booking', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientBookingSchema } } },
       (request) => ownBookings.cancel(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
     );
   };

@@ -24,6 +24,7 @@ export function paymentRoutes(ctx: AppContext, fulfilments: AllFulfilments): Fas
         {
           // A worker may pay a wallet recharge only: paySimulated checks the order's purpose.
           preHandler: ctx.authenticate,
+          config: { audit: { entity: 'payments', action: 'create' } },
           schema: {
             tags,
             security: [{ bearerAuth: [] }],
@@ -49,6 +50,7 @@ function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway, fulfil
     scope.post(
       '/payments/razorpay/webhook',
       {
+        config: { audit: { notAudited: 'Razorpay, not a person: the payment it confirms is in the wallet ledger and the order' } },
         schema: {
           tags,
           summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed), signed with RAZORPAY_WEBHOOK_SECRET',

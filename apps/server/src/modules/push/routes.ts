@@ -25,6 +25,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/fcm/save',
       {
         preHandler: ctx.authenticate,
+        config: { audit: { entity: 'push', action: 'create', createdIdFrom: 'reply.id' } },
         schema: { tags, security, summary: "Save this browser's push subscription (201 new, 200 updated)", body: pushSubscriptionSaveSchema, response: { 200: savedSchema, 201: savedSchema } },
       },
       async (request, reply) => {
@@ -32,9 +33,10 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(saved.created ? 201 : 200).send({ id: saved.id });
       },
     );
+    // 'create' as recorded when the trail classified a POST by its URL; 'delete' would be truer.
     app.post(
       '/fcm/remove',
-      { preHandler: ctx.authenticate, schema: { tags, security, summary: "Forget this browser's push subscription (logout)", body: pushSubscriptionRemoveSchema, response: { 204: z.null() } } },
+      { preHandler: ctx.authenticate, config: { audit: { entity: 'push', action: 'create' } }, schema: { tags, security, summary: "Forget this browser's push subscription (logout)", body: pushSubscriptionRemoveSchema, response: { 204: z.null() } } },
       async (request, reply) => {
         await removePushSubscription(ctx.db, me(request), request.body.endpoint);
         return reply.status(204).send(null);

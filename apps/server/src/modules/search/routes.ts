@@ -11,6 +11,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/search',
       {
         preHandler: [ctx.authenticate],
+        config: { audit: { entity: 'search', action: 'list', count: 'data', search: 'name', patientData: true } },
         schema: {
           tags: ['search'],
           summary: 'Header search: patients, doctors and services of the caller’s organisation that its menu shows',

@@ -21,6 +21,7 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/settings/organisation',
       {
         preHandler: adminOnly,
+        config: { audit: { entity: 'settings', action: 'update' } },
         schema: { tags, summary: 'Change the organisation profile (only the fields sent)', security, body: organisationUpdateSchema, response: { 200: organisationProfileSchema } },
       },
       (request) => updateOrganisationProfile(ctx.db, staffOf(request).organisationId, request.body),

@@ -44,6 +44,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/staff',
       {
         preHandler,
+        config: { audit: { entity: 'staff', action: 'create', createdIdFrom: 'reply.member.id' } },
         schema: { tags, security, summary: 'Add a staff member with a temporary password or an invitation link', body: staffCreateSchema, response: { 201: staffCredentialResultSchema } },
       },
       async (request, reply) => reply.status(201).send(await createStaffMember(ctx.db, staffOf(request), request.body, consoleOrigin(request))),
@@ -52,6 +53,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/staff/:id',
       {
         preHandler,
+        config: { audit: { entity: 'staff', action: 'update', idParam: 'id' } },
         schema: { tags, security, summary: 'Change name, phone, role or active (deactivating ends their sessions)', params: idParamsSchema, body: staffUpdateSchema, response: { 200: staffMemberSchema } },
       },
       async (request) => {
@@ -66,6 +68,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/staff/:id/reset-password',
       {
         preHandler,
+        config: { audit: { entity: 'staff', action: 'update', idParam: 'id' } },
         schema: { tags, security, summary: 'A new temporary password or invitation link; ends their sessions and clears their sign-in limits', params: idParamsSchema, body: credentialSchema, response: { 200: staffCredentialResultSchema } },
       },
       async (request) => {
@@ -93,7 +96,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/invitations/:token/accept',
-      { schema: { tags, summary: 'Choose a password through an invitation link and sign in', params: invitationParamsSchema, body: invitationAcceptSchema, response: { 200: signInResponseSchema } } },
+      { config: { audit: { entity: 'auth', action: 'sign-in' } }, schema: { tags, summary: 'Choose a password through an invitation link and sign in', params: invitationParamsSchema, body: invitationAcceptSchema, response: { 200: signInResponseSchema } } },
       (request) => acceptInvitation(invitations, request.params.token, request.body.password, clientOf(request)),
     );
   };

@@ -32,18 +32,19 @@ export function tokenQueueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const guard = { preHandler: [ctx.authenticate, requireQueueArea] };
     app.get(
       '/tokens/:kind',
-      { ...guard, schema: { tags, security, summary: "Today's token queues of the doctors (or scans and tests)", params: kindParams, querystring: tokenQueuesQuerySchema, response: { 200: tokenQueuesResponseSchema } } },
+      { ...guard, config: { audit: { entity: 'tokens', action: 'list', count: 'queue-visits', patientData: true } }, schema: { tags, security, summary: "Today's token queues of the doctors (or scans and tests)", params: kindParams, querystring: tokenQueuesQuerySchema, response: { 200: tokenQueuesResponseSchema } } },
       (request) => listQueues(ctx.db, staffOf(request).organisationId, request.params.kind, filtersOf(request.params.kind, request.query)),
     );
     app.get(
       '/tokens/:kind/:id',
-      { ...guard, schema: { tags, security, summary: "Today's token queue of one doctor (scan, test)", params: kindParams.extend(idParamsSchema.shape), response: { 200: tokenQueueSchema } } },
+      { ...guard, config: { audit: { entity: 'tokens', action: 'list', count: 'queue-visits', idParam: 'id', patientData: true } }, schema: { tags, security, summary: "Today's token queue of one doctor (scan, test)", params: kindParams.extend(idParamsSchema.shape), response: { 200: tokenQueueSchema } } },
       (request) => getQueue(ctx.db, staffOf(request).organisationId, request.params.kind, request.params.id),
     );
     app.post(
       '/tokens/:kind/:id/actions/:action',
       {
         ...guard,
+        config: { audit: { entity: 'tokens', action: 'update', idParam: 'id', patientData: true } },
         schema: {
           tags,
           security,

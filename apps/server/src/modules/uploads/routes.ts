@@ -55,6 +55,7 @@ export function uploadRoutes(ctx: AppContext, options: UploadRouteOptions = {}):
       '/admin/upload',
       {
         preHandler: [ctx.authenticate],
+        config: { audit: { entity: 'uploads', action: 'create', createdIdFrom: 'reply.id' } },
         schema: {
           tags: ['uploads'],
           summary: 'Upload an image (JPEG, PNG, WebP; 5 MB) or a PDF (20 MB) as multipart field "file"; optional field "visibility"',
@@ -83,6 +84,7 @@ export function uploadRoutes(ctx: AppContext, options: UploadRouteOptions = {}):
       '/uploads/:id/signed-url',
       {
         preHandler: [ctx.authenticate],
+        config: { audit: { entity: 'uploads', action: 'read', idParam: 'id', patientData: true } },
         schema: { tags: ['uploads'], summary: 'A short-lived link to a file of the caller’s organisation', security: [{ bearerAuth: [] }], params: idParamsSchema, response: { 200: signedUrlSchema } },
       },
       (request) => signedUrlFor(deps, staffOf(request), request.params.id),

@@ -28,13 +28,14 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/wallet/order',
-      { ...staffOnly, schema: { tags, security, summary: 'Start a recharge: an order at the payment provider for { amount } rupees', body: walletOrderRequestSchema, response: { 200: paymentOrderSchema } } },
+      { ...staffOnly, config: { audit: { entity: 'wallet', action: 'create' } }, schema: { tags, security, summary: 'Start a recharge: an order at the payment provider for { amount } rupees', body: walletOrderRequestSchema, response: { 200: paymentOrderSchema } } },
       (request) => createWalletOrder(ctx, staffOf(request), request.body),
     );
     app.post(
       '/wallet/recharge',
       {
         ...staffOnly,
+        config: { audit: { entity: 'wallet', action: 'create' } },
         schema: { tags, security, summary: "Verify the checkout's payment and credit the order's amount (once per payment)", body: paymentVerifySchema, response: { 200: walletRechargeResponseSchema } },
       },
       (request) => rechargeWallet(ctx, staffOf(request), request.body),
@@ -46,7 +47,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/wallet/entries/export.csv',
-      { ...staffOnly, schema: { tags, security, summary: 'Every ledger entry the filters match, as CSV (UTF-8 with BOM)', querystring: walletEntryListQuerySchema } },
+      { ...staffOnly, config: { audit: { entity: 'wallet', action: 'export' } }, schema: { tags, security, summary: 'Every ledger entry the filters match, as CSV (UTF-8 with BOM)', querystring: walletEntryListQuerySchema } },
       (request, reply) => sendCsv(reply, 'wallet', csvLines(walletEntryCsvColumns, exportWalletEntries(ctx.db, staffOf(request), request.query))),
     );
   };
