@@ -6,18 +6,14 @@ import { bearerToken } from '../../lib/auth.js';
 import { startAnchorExports } from './anchor-exports.js';
 import { revokedCallerOf } from './attribution.js';
 import type { AuditEntryInput } from './chain.js';
-import { classifyStaffRequest, deniedReason, isPatientLookup } from './classify.js';
+import { classifyStaffRequest, deniedReason } from './classify.js';
+import { isDeclared, type AuditDeclaration } from './declaration.js';
 import { auditKeysOf } from './keys.js';
 import { chainWaitingEntries, enqueueAuditEntry, organisationsWithWaitingEntries } from './outbox.js';
 
 const MAX_TEXT = 500;
-// The patient app's sign-in also answers a user and a token, but its user is no staff member.
-const NOT_AUDITED_SIGN_IN = /^\/api\/patient\//;
-// The patient app's writes that change an organisation's records name it in their reply: a
-// booked or cancelled appointment or booking (entity = the segment after /api/patient).
-const PATIENT_VISIT_WRITE = /^\/api\/patient\/(appointments|bookings)(\/|$)/;
 
-/** Taken from a reply's object before it is serialised: ids only, never the body itself. */
+/** Taken from a reply's object before it is serialised, as its route declares: ids only, never the body itself. */
 interface Captured {
   createdId?: string;
   signedIn?: { staffId: string; organisationId: string; staffName: string };
@@ -30,7 +26,6 @@ interface Captured {
 /** What a patient app route changed in an organisation (the request names no staff member). */
 export interface PatientAppWrite {
   organisationId: string;
-  entity: string;
   id: string;
 }
 
@@ -41,11 +36,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The id of a created record: the reply's own, else that of the record it wraps ({member: {id}}). */
-function createdIdOf(payload: Record<string, unknown>): string | undefined {
-  if (typeof payload.id === 'string') return payload.id;
-  for (const value of Object.values(payload)) if (isRecord(value) && typeof value.id === 'string') return value.id;
-  return undefined;
+/** The string at a declared path of the reply ('reply.member.id'). */
+function replyString(payload: Record<string, unknown>, path: string): string | undefined {
+  let value: unknown = payload;
+  for (const key of path.split('.').slice(1)) value = isRecord(value) ? value[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Distinct visits in a token queue (nowServing and next are also in its lists). */
@@ -55,35 +50,50 @@ function queueVisits(queue: Record<string, unknown>, into: Set<unknown>): void {
   }
 }
 
-/** The records a list reply holds: `data`, else the visits of its token queue(s). */
-function recordCount(payload: Record<string, unknown>): number | undefined {
-  if (Array.isArray(payload.data)) return payload.data.length;
-  const queues = Array.isArray(payload.queues) ? payload.queues : 'waiting' in payload ? [payload] : undefined;
-  if (!queues) return undefined;
+/** The visits of a reply of token queues ({queues}) or of one queue. */
+function queueVisitCount(payload: Record<string, unknown>): number {
   const visits = new Set<unknown>();
-  for (const queue of queues) if (isRecord(queue)) queueVisits(queue, visits);
+  for (const queue of Array.isArray(payload.queues) ? payload.queues : [payload]) if (isRecord(queue)) queueVisits(queue, visits);
   return visits.size;
 }
 
-function capture(request: FastifyRequest, statusCode: number, payload: unknown): Captured | undefined {
+function dataCount(payload: Record<string, unknown>): number | undefined {
+  return Array.isArray(payload.data) ? payload.data.length : undefined;
+}
+
+function capture(audit: AuditDeclaration, statusCode: number, payload: unknown): Captured | undefined {
   if (!isRecord(payload) || statusCode >= 300) return undefined;
-  if (request.method === 'GET' || isPatientLookup(request.method, request.routeOptions.url)) {
-    const count = recordCount(payload);
-    return count === undefined ? undefined : { count };
+  switch (audit.action) {
+    case 'list': {
+      const count = audit.count === 'data' ? dataCount(payload) : queueVisitCount(payload);
+      return count === undefined ? undefined : { count };
+    }
+    case 'lookup': {
+      const count = dataCount(payload);
+      return count === undefined ? undefined : { count };
+    }
+    case 'sign-in': {
+      // The request had no staff member yet: the reply names who signed in, and where.
+      if (typeof payload.access_token !== 'string' || !isRecord(payload.user)) return undefined;
+      const { id, adminId, name } = payload.user;
+      return typeof id === 'string' && typeof adminId === 'string' && typeof name === 'string' ? { signedIn: { staffId: id, organisationId: adminId, staffName: name } } : undefined;
+    }
+    case 'create': {
+      const createdId = statusCode === 201 && audit.createdIdFrom ? replyString(payload, audit.createdIdFrom) : undefined;
+      return createdId ? { createdId } : undefined;
+    }
+    case 'create-or-update': {
+      if (!('actor' in audit) || audit.recordFrom !== 'reply') return undefined;
+      const { organisationId, id } = payload;
+      return typeof organisationId === 'string' && typeof id === 'string' ? { patientWrite: { organisationId, id } } : undefined;
+    }
+    case 'read':
+    case 'export':
+    case 'update':
+    case 'delete':
+    case 'sign-out':
+      return undefined;
   }
-  if (request.patientAccount) {
-    const visit = request.routeOptions.url ? PATIENT_VISIT_WRITE.exec(request.routeOptions.url) : null;
-    const { organisationId, id } = payload;
-    return visit && typeof organisationId === 'string' && typeof id === 'string' ? { patientWrite: { organisationId, entity: visit[1]!, id } } : undefined;
-  }
-  // A reply that signs someone in (the sign-in form, an accepted invitation, a finished
-  // onboarding) names the staff member and organisation: the request itself had no staff yet.
-  if (typeof payload.access_token === 'string' && isRecord(payload.user)) {
-    const { id, adminId, name } = payload.user;
-    if (typeof id === 'string' && typeof adminId === 'string' && typeof name === 'string') return { signedIn: { staffId: id, organisationId: adminId, staffName: name } };
-  }
-  const createdId = statusCode === 201 ? createdIdOf(payload) : undefined;
-  return createdId ? { createdId } : undefined;
 }
 
 function clip(text: string | undefined): string | null {
@@ -94,12 +104,13 @@ function detailsText(details: AuditDetails | undefined): string | null {
   return details && Object.keys(details).length > 0 ? JSON.stringify(details) : null;
 }
 
-/** The entry a finished request makes, or null when it is not audited (classify.ts). */
+/** The entry a finished request makes, or null when its route records nothing (declaration.ts). */
 async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uint8Array): Promise<AuditEntryInput | null> {
-  const routeUrl = request.routeOptions.url;
+  const audit = request.routeOptions.config.audit;
+  if (!isDeclared(audit)) return null;
   const captured = capturedByRequest.get(request);
   const common = {
-    route: `${request.method} ${routeUrl}`,
+    route: `${request.method} ${request.routeOptions.url}`,
     statusCode: reply.statusCode,
     ip: request.ip || null,
     userAgent: clip(request.headers['user-agent']),
@@ -107,7 +118,7 @@ async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uin
     createdAt: new Date(),
   };
   if (!request.staff) {
-    const denied = reply.statusCode === 401 && !request.patientAccount ? deniedReason(routeUrl, reply.statusCode) : undefined;
+    const denied = reply.statusCode === 401 && !request.patientAccount ? deniedReason(audit, reply.statusCode) : undefined;
     if (denied) {
       // A token we signed whose session was ended (signed out, staff deactivated) names its
       // organisation; anything else (no token, a forged or expired one) names none, and an
@@ -115,21 +126,20 @@ async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uin
       const token = bearerToken(request);
       const caller = token ? await revokedCallerOf(jwtKey, token) : undefined;
       if (!caller) return null;
-      return { ...common, organisationId: caller.organisationId, staffId: caller.staffId, action: 'denied', entity: routeUrl!.split('/')[2] ?? 'api', entityId: null, details: detailsText({ denied }) };
+      return { ...common, organisationId: caller.organisationId, staffId: caller.staffId, action: 'denied', entity: audit.entity, entityId: null, details: detailsText({ denied }) };
     }
-    if (request.patientAccount && captured?.patientWrite && reply.statusCode < 300) {
+    if ('actor' in audit && request.patientAccount && captured?.patientWrite && reply.statusCode < 300) {
       // No staff member acted: the patient app's account, by the phone it signed in with.
-      const { organisationId, entity, id } = captured.patientWrite;
+      const { organisationId, id } = captured.patientWrite;
       const action = reply.statusCode === 201 ? 'create' : 'update';
-      return { ...common, organisationId, staffId: null, staffName: `Patient app (${request.patientAccount.phone})`, action, entity, entityId: id };
+      return { ...common, organisationId, staffId: null, staffName: `Patient app (${request.patientAccount.phone})`, action, entity: audit.entity, entityId: id };
     }
-    if (!captured?.signedIn || !routeUrl || NOT_AUDITED_SIGN_IN.test(routeUrl)) return null;
+    if (audit.action !== 'sign-in' || !captured?.signedIn) return null;
     const { staffId, organisationId, staffName } = captured.signedIn;
-    return { ...common, organisationId, staffId, staffName, action: 'sign-in', entity: 'auth', entityId: null };
+    return { ...common, organisationId, staffId, staffName, action: 'sign-in', entity: audit.entity, entityId: null };
   }
-  const classified = classifyStaffRequest({
+  const classified = classifyStaffRequest(audit, {
     method: request.method,
-    routeUrl,
     statusCode: reply.statusCode,
     params: isRecord(request.params) ? (request.params as Record<string, string | undefined>) : {},
     createdId: captured?.createdId,
@@ -150,15 +160,15 @@ async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uin
 
 /**
  * Names what a patient app write changed when its reply does not (a chat message's reply names
- * no organisation). Call only once the write has happened.
+ * no organisation); its route declares `recordFrom: 'handler'`. Call only once the write has happened.
  */
 export function auditPatientAppWrite(request: FastifyRequest, write: PatientAppWrite): void {
   capturedByRequest.set(request, { patientWrite: write });
 }
 
 /**
- * Records the audit trail of every write and every read of a patient record (issue #8),
- * registered on the /api instance. The entry is written to the outbox before the reply goes
+ * Records the audit trail of every write and every read of patient data (issue #8), as each
+ * route declares in its options (declaration.ts), registered on the /api instance. The entry is written to the outbox before the reply goes
  * out — a client that saw its change succeed can count on the entry surviving any crash — and
  * chained right after, off the reply's path (outbox.ts). A failed write is logged and never
  * reaches the caller: the change itself has already been made.
@@ -169,8 +179,9 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
 
   const keys = auditKeysOf(ctx.config);
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if ((request.method === 'POST' || request.method === 'GET') && !capturedByRequest.has(request)) {
-      const captured = capture(request, reply.statusCode, payload);
+    const audit = request.routeOptions.config.audit;
+    if ((request.method === 'POST' || request.method === 'GET') && isDeclared(audit) && !capturedByRequest.has(request)) {
+      const captured = capture(audit, reply.statusCode, payload);
       if (captured) capturedByRequest.set(request, captured);
     }
     return payload;

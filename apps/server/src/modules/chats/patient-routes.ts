@@ -23,7 +23,7 @@ const params = z.object({ conversationId: z.uuid() });
 
 /** In the organisation's trail as the console's chat writes are: entity chats, the patient's id. */
 function auditChat(request: FastifyRequest, patient: { id: string; organisationId: string }): void {
-  auditPatientAppWrite(request, { organisationId: patient.organisationId, entity: 'chats', id: patient.id });
+  auditPatientAppWrite(request, { organisationId: patient.organisationId, id: patient.id });
 }
 
 /**
