@@ -35,6 +35,7 @@ export const auditEntities = [
   'plan',
   'audit',
   'search',
+  'dashboard',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -77,6 +77,8 @@ describe('the audit declarations of the routes', () => {
       'GET /api/bookings/:id',
       'GET /api/chats',
       'GET /api/chats/:patientId',
+      'GET /api/dashboard',
+      'GET /api/notifications/all',
       'GET /api/patients',
       'GET /api/patients/:id',
       'GET /api/patients/export.csv',

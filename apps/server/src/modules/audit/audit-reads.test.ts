@@ -2,7 +2,7 @@ import { auditEventSchema, CHAT_PAGE_SIZE, paginatedSchema, type AuditDetails } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
+import { createOrganisation, doctorInput, EVERY_MORNING, patientInput, TEST_PASSWORD, upcoming } from '../../test/fixtures.js';
 import { auditEntriesOf, clientFrom, signInFrom } from './test-support.js';
 
 const auditPage = paginatedSchema(auditEventSchema);
@@ -84,6 +84,21 @@ describe.each(drivers)('reads of patient data in the audit trail (%s)', (driver)
     const stored = JSON.stringify(await auditEntriesOf(t.database.db, org.id));
     expect(stored).not.toContain('Meera');
     expect(stored).not.toContain(patient.phone.slice(-9));
+  });
+
+  it('the dashboard and the notifications, whose upcoming visits and notices name patients, with their counts', async () => {
+    const { org, admin } = await signedIn();
+    const doctor = (await admin.post('/api/doctors', doctorInput({ availability: EVERY_MORNING }))).json<{ id: string }>();
+    const patient = (await admin.post('/api/patients', patientInput({ name: 'Kavya Menon' }))).json<{ id: string }>();
+    const booked = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: upcoming(3), startTime: '09:00' });
+    expect(booked.statusCode).toBe(201);
+    expect((await admin.get('/api/dashboard')).json<{ upcoming: unknown[] }>().upcoming).toHaveLength(1);
+    expect((await admin.get('/api/notifications/all?tab=new')).json<{ data: unknown[] }>().data).toHaveLength(1);
+
+    const byRoute = new Map((await readsOf(org.id)).map((read) => [read[3], read]));
+    expect(byRoute.get('GET /api/dashboard')).toEqual(['list', 'dashboard', null, 'GET /api/dashboard', { count: 1 }]);
+    expect(byRoute.get('GET /api/notifications/all')).toEqual(['list', 'notifications', null, 'GET /api/notifications/all', { count: 1, filters: expect.objectContaining({ tab: 'new' }) }]);
+    expect(JSON.stringify(await auditEntriesOf(t.database.db, org.id))).not.toContain('Kavya');
   });
 
   it('a request refused for want of the area, and one for a signed-out session, as security events', async () => {

@@ -29,10 +29,11 @@ type StaffAction = {
       /**
        * A GET of many records: recorded with its filter and how many it returned, as 'search' when
        * a term was typed (never the term). `search`: always a search, of this kind when the
-       * query names none. `count`: the reply's `data`, or the distinct visits of its token queue(s).
+       * query names none. `count`: the reply's array of that name (`data`, the dashboard's
+       * `upcoming`), or the distinct visits of its token queue(s).
        */
       action: 'list';
-      count: 'data' | 'queue-visits';
+      count: 'data' | 'upcoming' | 'queue-visits';
       search?: SearchKind;
     }
   | {

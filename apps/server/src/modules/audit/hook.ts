@@ -57,19 +57,20 @@ function queueVisitCount(payload: Record<string, unknown>): number {
   return visits.size;
 }
 
-function dataCount(payload: Record<string, unknown>): number | undefined {
-  return Array.isArray(payload.data) ? payload.data.length : undefined;
+function arrayCount(payload: Record<string, unknown>, key = 'data'): number | undefined {
+  const records = payload[key];
+  return Array.isArray(records) ? records.length : undefined;
 }
 
 function capture(audit: AuditDeclaration, statusCode: number, payload: unknown): Captured | undefined {
   if (!isRecord(payload) || statusCode >= 300) return undefined;
   switch (audit.action) {
     case 'list': {
-      const count = audit.count === 'data' ? dataCount(payload) : queueVisitCount(payload);
+      const count = audit.count === 'queue-visits' ? queueVisitCount(payload) : arrayCount(payload, audit.count);
       return count === undefined ? undefined : { count };
     }
     case 'lookup': {
-      const count = dataCount(payload);
+      const count = arrayCount(payload);
       return count === undefined ? undefined : { count };
     }
     case 'sign-in': {

@@ -37,6 +37,7 @@ const entityLabel: Record<AuditEntity, string> = {
   plan: 'Plan',
   audit: 'Audit log',
   search: 'Search',
+  dashboard: 'Dashboard',
 };
 
 /** Every area the server names (packages/shared auditEntities), as the filter offers them. */
