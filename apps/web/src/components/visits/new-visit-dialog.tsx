@@ -1,6 +1,5 @@
 import { patientSummaryOf, type PatientSummary } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,45 +8,32 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState, type ReactNode } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '@/components/records/form-text-field';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { usePatient } from './api/get-patient';
 import { useSameDayVisits, type VisitKind } from './api/get-same-day-visits';
-import { SameDayWarning } from './same-day-warning';
+import { OwnerField, type VisitOwner, type VisitOwners } from './owner-field';
 import { PatientStep } from './patient-step';
+import { SameDayWarning } from './same-day-warning';
 import { SlipActions } from './slip-dialog';
 import { VisitDateField } from './visit-date-field';
+import { VisitStep } from './visit-step';
+import { visitFormResolver, type VisitCreateInput, type VisitFormValues } from './visit-form';
 import { isoDay } from './visit-format';
 
-function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-        {n}. {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-export interface VisitBookingInput {
-  patientId: string;
-  date: string;
-  startTime: string;
-  reason?: string;
-}
-
-/** A doctor or a scan/test; facilityName tells branches apart in a multi-facility organisation. */
-type VisitOwner = { id: string; facilityName?: string | null };
-
-interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLabel: string }> {
+interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLabel: string }, OwnerKey extends string> {
   /** Appointments (doctors) or bookings (scans and tests): where a same-day duplicate is looked for. */
   kind: VisitKind;
+  /** The kind's shared create schema (appointmentCreateSchema), which the form validates with. */
+  schema: z.ZodType<unknown, VisitCreateInput<NoInfer<OwnerKey>>>;
+  /** Its name for whom the visit is with: 'doctorId', 'serviceId'. */
+  ownerKey: OwnerKey;
   open: boolean;
   /** From ?patientId= (the patient view's Book button): starts with that patient chosen. */
   patientId: string | null;
@@ -55,27 +41,16 @@ interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLab
   /** 'New appointment', then 'Appointment booked'. */
   title: string;
   bookedTitle: string;
-  /** Whom or what the visit is with: the doctors, or the scans and tests. */
-  owners: {
-    /** 'Doctor', 'Scan or test'. */
-    label: string;
-    /** The step's title: 'Doctor and date'. */
-    step: string;
-    options: readonly Owner[];
-    loading: boolean;
-    name: (owner: Owner) => string;
-    /** The option's second line: speciality and fee, kind and price. */
-    detail: (owner: Owner) => string;
-  };
+  owners: VisitOwners<Owner>;
   renderSlots: (ownerId: string | null, date: string, value: string | null, onChange: (start: string | null) => void) => ReactNode;
   renderSlip: (visit: Visit) => ReactNode;
   /** Books; rejects with the server's refusal (409 when the slot filled meanwhile). */
-  book: (owner: Owner, input: VisitBookingInput) => Promise<Visit>;
+  book: (input: VisitCreateInput<OwnerKey>) => Promise<Visit>;
   pending: boolean;
 }
 
 /** Patient, then doctor or service and date, then a free slot; after booking, the slip. Full screen on phones. */
-export function NewVisitDialog<Owner extends VisitOwner, Visit extends { tokenLabel: string }>(props: NewVisitDialogProps<Owner, Visit>) {
+export function NewVisitDialog<Owner extends VisitOwner, Visit extends { tokenLabel: string }, OwnerKey extends string>(props: NewVisitDialogProps<Owner, Visit, OwnerKey>) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Dialog open={props.open} onClose={props.onClose} fullScreen={phone} maxWidth="sm" fullWidth aria-labelledby="new-visit-title">
@@ -84,31 +59,42 @@ export function NewVisitDialog<Owner extends VisitOwner, Visit extends { tokenLa
   );
 }
 
-function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: string }>(props: NewVisitDialogProps<Owner, Visit>) {
+function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: string }, OwnerKey extends string>(props: NewVisitDialogProps<Owner, Visit, OwnerKey>) {
   const { patientId, onClose, owners, pending } = props;
   const today = isoDay();
+  const [resolver] = useState(() => visitFormResolver(props.schema, props.ownerKey));
+  const form = useForm<VisitFormValues, unknown, VisitCreateInput<OwnerKey>>({
+    resolver,
+    defaultValues: { patientId: '', ownerId: '', date: today, startTime: '', reason: '' },
+  });
+  const { control, handleSubmit, setValue, watch, formState } = form;
+  const { errors } = formState;
+  const [ownerId, date, startTime] = watch(['ownerId', 'date', 'startTime']);
+  // The chosen patient's card; the form keeps their id.
   const [patient, setPatient] = useState<PatientSummary | null>(null);
-  const [owner, setOwner] = useState<Owner | null>(null);
-  const [date, setDate] = useState(today);
-  const [slot, setSlot] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
   const [conflict, setConflict] = useState<string | null>(null);
   const [booked, setBooked] = useState<Visit | null>(null);
+  const owner = owners.options.find((option) => option.id === ownerId) ?? null;
   const preselected = usePatient(patientId);
   const sameDay = useSameDayVisits(patient && owner && date ? { kind: props.kind, ownerId: owner.id, patientId: patient.id, date } : null);
   const duplicates = patient && owner ? (sameDay.data ?? []) : [];
-  // Several branches in the picker: each option names its own.
-  const facilityCount = new Set(owners.options.map((option) => option.facilityName ?? null)).size;
-  const optionDetail = (option: Owner) => [owners.detail(option), facilityCount > 1 ? option.facilityName : null].filter(Boolean).join(' · ');
+
+  const pickPatient = (next: PatientSummary | null) => {
+    setPatient(next);
+    setValue('patientId', next?.id ?? '', { shouldValidate: formState.isSubmitted });
+  };
+  // A new doctor, service or day has other slots: the chosen one no longer stands.
+  const clearSlot = () => setValue('startTime', '');
 
   // The patient of ?patientId= once, when it arrives (a later refetch must not undo 'Change').
   const [seeded, setSeeded] = useState(false);
   useEffect(() => {
     if (preselected.data && !seeded) {
       setPatient(patientSummaryOf(preselected.data));
+      setValue('patientId', preselected.data.id);
       setSeeded(true);
     }
-  }, [preselected.data, seeded]);
+  }, [preselected.data, seeded, setValue]);
 
   if (booked) {
     return (
@@ -120,10 +106,9 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
     );
   }
 
-  const book = () => {
-    if (!patient || !owner || !slot) return;
+  const book = handleSubmit((input) => {
     setConflict(null);
-    props.book(owner, { patientId: patient.id, date, startTime: slot, ...(reason.trim() ? { reason: reason.trim() } : {}) }).then(
+    return props.book(input).then(
       (visit) => {
         enqueueSnackbar(`Booked: token ${visit.tokenLabel}`, { variant: 'success' });
         setBooked(visit);
@@ -134,68 +119,67 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
         // Taken meanwhile: the slots are refetched (the mutation invalidates them); pick again.
         if (errorStatus(error) === 409) {
           setConflict(message);
-          setSlot(null);
+          clearSlot();
         }
       },
     );
-  };
+  });
 
   return (
-    <>
+    <FormProvider {...form}>
       <DialogTitle id="new-visit-title">{props.title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
-          <Step n={1} title="Patient">
-            {patientId && preselected.isPending && !patient ? <CircularProgress size={20} /> : <PatientStep patient={patient} onPick={setPatient} />}
-          </Step>
-          <Step n={2} title={owners.step}>
+          <VisitStep n={1} title="Patient" error={errors.patientId?.message}>
+            {patientId && preselected.isPending && !patient ? <CircularProgress size={20} /> : <PatientStep patient={patient} onPick={pickPatient} />}
+          </VisitStep>
+          <VisitStep n={2} title={owners.step}>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-              <Autocomplete
-                options={owners.options}
-                loading={owners.loading}
-                value={owner}
-                onChange={(_, value) => {
-                  setOwner(value);
-                  setSlot(null);
-                }}
-                getOptionLabel={owners.name}
-                isOptionEqualToValue={(option, value) => option.id === value.id}
-                renderOption={({ key, ...optionProps }, option) => (
-                  <li key={key} {...optionProps}>
-                    <Box>
-                      <Typography variant="body2">{owners.name(option)}</Typography>
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {optionDetail(option)}
-                      </Typography>
-                    </Box>
-                  </li>
+              <Controller
+                name="ownerId"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <OwnerField
+                    owners={owners}
+                    value={owner}
+                    onChange={(next) => {
+                      field.onChange(next?.id ?? '');
+                      clearSlot();
+                    }}
+                    error={fieldState.error?.message}
+                  />
                 )}
-                renderInput={(params) => <TextField {...params} label={owners.label} size="small" />}
               />
-              <VisitDateField
-                label="Date"
-                size="small"
-                value={date}
-                min={today}
-                onChange={(next) => {
-                  setDate(next);
-                  setSlot(null);
-                }}
+              <Controller
+                name="date"
+                control={control}
+                render={({ field }) => (
+                  <VisitDateField
+                    label="Date"
+                    size="small"
+                    value={field.value}
+                    min={today}
+                    onChange={(next) => {
+                      field.onChange(next);
+                      clearSlot();
+                    }}
+                  />
+                )}
               />
             </Box>
-          </Step>
+          </VisitStep>
           {duplicates.length > 0 && patient && owner ? (
             <SameDayWarning kind={props.kind} patientName={patient.name} ownerName={owners.name(owner)} date={date} visits={duplicates} />
           ) : null}
-          <Step n={3} title="Time">
+          <VisitStep n={3} title="Time" error={errors.startTime?.message}>
             {conflict ? (
               <Alert severity="warning" sx={{ mb: 1.5 }}>
                 {conflict}
               </Alert>
             ) : null}
-            {props.renderSlots(owner?.id ?? null, date, slot, setSlot)}
-          </Step>
-          <TextField label="Reason (optional)" value={reason} onChange={(event) => setReason(event.target.value)} size="small" fullWidth slotProps={{ htmlInput: { maxLength: 500 } }} />
+            {props.renderSlots(owner?.id ?? null, date, startTime || null, (start) => setValue('startTime', start ?? ''))}
+          </VisitStep>
+          <FormTextField name="reason" label="Reason (optional)" size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -204,13 +188,13 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
         </Button>
         <Button
           variant="contained"
-          onClick={book}
-          disabled={!patient || !owner || !slot || pending}
+          onClick={(event) => void book(event)}
+          disabled={!patient || !owner || !startTime || pending}
           startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {duplicates.length > 0 ? 'Book anyway' : 'Book'}
         </Button>
       </DialogActions>
-    </>
+    </FormProvider>
   );
 }

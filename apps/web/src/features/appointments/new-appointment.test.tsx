@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_MESSAGE } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,6 +74,22 @@ describe('booking an appointment', () => {
     expect(within(slip).getByText('10:15 am – 10:30 am')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Appointment booked' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it("refuses what the shared schema refuses, on the field, and sends nothing", async () => {
+    const book = recording(() => ({ status: 201, data: makeAppointment() }));
+    const { user } = setup({ 'POST /appointments': book.route });
+    const dialog = await pickPatientAndDoctor(user);
+    await user.click(await within(dialog).findByRole('button', { name: '9:30 am' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    // No keyboard types a control character, but a paste can carry one.
+    await user.click(reason);
+    await user.paste('Head\u0007ache');
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    expect(await within(dialog).findByText(CONTROL_CHARACTERS_MESSAGE)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(CONTROL_CHARACTERS_MESSAGE);
+    expect(book.seen).toHaveLength(0);
   });
 
   it('shows the remaining places of a multi-patient slot', async () => {

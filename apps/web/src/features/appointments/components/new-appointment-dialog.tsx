@@ -1,4 +1,4 @@
-import type { Appointment } from '@caredesk/shared';
+import { appointmentCreateSchema, type Appointment } from '@caredesk/shared';
 import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
 import { fFee } from '@/components/visits/visit-format';
 import { useCreateAppointment } from '../api/create-appointment';
@@ -20,6 +20,8 @@ export function NewAppointmentDialog({ open, patientId, onClose }: NewAppointmen
   return (
     <NewVisitDialog
       kind="appointments"
+      schema={appointmentCreateSchema}
+      ownerKey="doctorId"
       open={open}
       patientId={patientId}
       onClose={onClose}
@@ -35,7 +37,7 @@ export function NewAppointmentDialog({ open, patientId, onClose }: NewAppointmen
       }}
       renderSlots={(doctorId, date, value, onChange) => <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} />}
       renderSlip={(appointment: Appointment) => <AppointmentSlip appointment={appointment} />}
-      book={(doctor, input) => create.mutateAsync({ doctorId: doctor.id, ...input })}
+      book={create.mutateAsync}
       pending={create.isPending}
     />
   );

@@ -1,4 +1,4 @@
-import type { Booking } from '@caredesk/shared';
+import { bookingCreateSchema, type Booking } from '@caredesk/shared';
 import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
 import { fFee } from '@/components/visits/visit-format';
 import { useBookableServices } from '../api/get-bookable-services';
@@ -21,6 +21,8 @@ export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogP
   return (
     <NewVisitDialog
       kind="bookings"
+      schema={bookingCreateSchema}
+      ownerKey="serviceId"
       open={open}
       patientId={patientId}
       onClose={onClose}
@@ -36,7 +38,7 @@ export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogP
       }}
       renderSlots={(serviceId, date, value, onChange) => <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} />}
       renderSlip={(booking: Booking) => <BookingSlip booking={booking} />}
-      book={(service, input) => create.mutateAsync({ serviceId: service.id, ...input })}
+      book={create.mutateAsync}
       pending={create.isPending}
     />
   );

@@ -1,0 +1,34 @@
+import type { AppointmentCreate } from '@caredesk/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** What every visit's create schema takes besides whom it is with (bookingCreateSchema is appointmentCreateSchema with serviceId for doctorId). */
+type VisitCreateCommon = Omit<AppointmentCreate, 'doctorId'>;
+
+/** A create schema's input: the common fields and the doctor's or the service's id under its own name. */
+export type VisitCreateInput<OwnerKey extends string> = VisitCreateCommon & Record<OwnerKey, string>;
+
+/** The booking dialog's form: one shape for both kinds, whoever the visit is with as ownerId. */
+export type VisitFormValues = VisitCreateCommon & { ownerId: string };
+
+/**
+ * Validates the dialog's form with the kind's shared create schema (appointmentCreateSchema,
+ * bookingCreateSchema), so the console refuses what the server would. The owner's issue shows on
+ * the owner field. Raw: the request carries what was chosen and the server applies the defaults.
+ */
+export function visitFormResolver<OwnerKey extends string>(
+  schema: z.ZodType<unknown, VisitCreateInput<NoInfer<OwnerKey>>>,
+  ownerKey: OwnerKey,
+): Resolver<VisitFormValues, unknown, VisitCreateInput<OwnerKey>> {
+  const resolve = zodResolver(schema, undefined, { raw: true });
+  return async ({ ownerId, reason, ...common }, context, options) => {
+    // An empty reason is left out, as the dialog has always sent it.
+    const owner = { [ownerKey]: ownerId } as Record<OwnerKey, string>;
+    const input: VisitCreateInput<OwnerKey> = { ...common, ...owner, ...(reason?.trim() ? { reason: reason.trim() } : {}) };
+    const result = await resolve(input, context, { ...options, names: undefined });
+    if (Object.keys(result.errors).length === 0) return { values: input, errors: {} };
+    const { [ownerKey]: ownerError, ...errors } = result.errors as Record<string, FieldErrors[string]>;
+    return { values: {}, errors: { ...errors, ...(ownerError ? { ownerId: ownerError } : {}) } as FieldErrors<VisitFormValues> };
+  };
+}
