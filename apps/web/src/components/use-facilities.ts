@@ -2,6 +2,7 @@ import { facilityListSchema, managesFacilities, type Facility } from '@caredesk/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { useSessionUser } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getFacilities(): Promise<Facility[]> {
   const response = await http.get<unknown>('/facilities');
@@ -10,7 +11,7 @@ export async function getFacilities(): Promise<Facility[]> {
 
 /** Key ['facilities']: the facilities settings page invalidates it after a change. */
 export const facilitiesQueryOptions = () =>
-  queryOptions({ queryKey: ['facilities'], queryFn: getFacilities, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: queryKeys.facilities.all, queryFn: getFacilities, staleTime: 5 * 60_000 });
 
 /** True for the organisation types that manage several facilities (MULTIHOSPITAL…); others never see one. */
 export function useManagesFacilities(): boolean {

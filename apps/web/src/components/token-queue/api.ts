@@ -1,6 +1,7 @@
 import { tokenQueueSchema, tokenQueuesResponseSchema, type TokenQueue, type TokenQueueAction, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
-import { keepPreviousData, useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A desk's (a display's) choice of queues: one facility, one doctor (scan, test), only busy ones. */
 export interface TokenQueueFilters {
@@ -9,13 +10,6 @@ export interface TokenQueueFilters {
   ownerId?: string;
   withPatients?: boolean;
 }
-
-/** Starts with 'tokens': token.updated (and appointment/booking.updated) events make it stale. */
-export const tokenQueuesKey = (kind: TokenQueueKind) => ['tokens', kind] as const;
-
-/** One day's, one filter's list: a new day (the organisation's midnight) is a new query. */
-export const tokenQueuesListKey = (kind: TokenQueueKind, today: string, filters: TokenQueueFilters) =>
-  [...tokenQueuesKey(kind), today, { facilityId: filters.facilityId ?? null, ownerId: filters.ownerId ?? null, withPatients: Boolean(filters.withPatients) }] as const;
 
 /** The API's query string: facilityId, doctorId or serviceId, withPatients. */
 export function tokenQueuesParams(kind: TokenQueueKind, filters: TokenQueueFilters): Record<string, string> {
@@ -36,12 +30,16 @@ export async function getTokenQueues(kind: TokenQueueKind, filters: TokenQueueFi
  * changes and the new day's queues load). A filter change keeps the old list on screen until the
  * new one arrives; a new day does not, so yesterday's queue is never shown as today's.
  */
-export function useTokenQueues(kind: TokenQueueKind, today: string, filters: TokenQueueFilters) {
-  return useQuery({
-    queryKey: tokenQueuesListKey(kind, today, filters),
+export const tokenQueuesQueryOptions = (kind: TokenQueueKind, today: string, filters: TokenQueueFilters) =>
+  queryOptions({
+    // One day's, one filter's list (unset filters spelled out, so equal filters share it).
+    queryKey: queryKeys.tokens.list(kind, today, { facilityId: filters.facilityId ?? null, ownerId: filters.ownerId ?? null, withPatients: Boolean(filters.withPatients) }),
     queryFn: ({ signal }) => getTokenQueues(kind, filters, signal),
     placeholderData: (previous) => (previous?.date === today ? keepPreviousData(previous) : undefined),
   });
+
+export function useTokenQueues(kind: TokenQueueKind, today: string, filters: TokenQueueFilters) {
+  return useQuery(tokenQueuesQueryOptions(kind, today, filters));
 }
 
 export interface QueueActionInput {
@@ -62,9 +60,9 @@ export function useQueueAction(kind: TokenQueueKind) {
   return useMutation({
     mutationFn: (input: QueueActionInput) => runQueueAction(kind, input),
     onSuccess: (queue) =>
-      queryClient.setQueriesData<TokenQueuesResponse>({ queryKey: tokenQueuesKey(kind) }, (previous) =>
+      queryClient.setQueriesData<TokenQueuesResponse>({ queryKey: queryKeys.tokens.queues(kind) }, (previous) =>
         previous ? { ...previous, queues: previous.queues.map((item) => (item.id === queue.id ? queue : item)) } : previous,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tokenQueuesKey(kind) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens.queues(kind) }),
   });
 }

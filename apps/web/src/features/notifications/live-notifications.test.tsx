@@ -5,8 +5,9 @@ import { headerRoutes, installFakeApi } from '@/test/fake-api';
 import { FakeSocket, fakeLiveEventsClient } from '@/test/fake-live-events';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { NOTIFICATION_FALLBACK_POLL_MS, POPOVER_NOTIFICATION_LIMIT, notificationKeys } from './api/get-notifications';
+import { NOTIFICATION_FALLBACK_POLL_MS, POPOVER_NOTIFICATION_LIMIT } from './api/get-notifications';
 import { fakeNotificationServer, makeNotification } from './notification-fixtures';
+import { queryKeys } from '@/lib/query-keys';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -26,7 +27,7 @@ async function consoleWithLiveChannel() {
 
 /** The refetch intervals the bell's query runs with right now (one a component that reads it). */
 function bellPolling(queryClient: ReturnType<typeof renderApp>['queryClient']) {
-  const query = queryClient.getQueryCache().find({ queryKey: notificationKeys.list({ tab: 'new', limit: POPOVER_NOTIFICATION_LIMIT }) });
+  const query = queryClient.getQueryCache().find({ queryKey: queryKeys.notifications.list({ tab: 'new', limit: POPOVER_NOTIFICATION_LIMIT }) });
   return [...new Set(query?.observers.map((observer) => observer.options.refetchInterval))];
 }
 

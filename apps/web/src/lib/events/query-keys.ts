@@ -1,20 +1,21 @@
 import type { AppEventType } from '@caredesk/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Which TanStack Query keys (by prefix) an event makes stale. One table: a feature whose lists
- * should follow live changes adds its key prefix here. On 'resync' (a reconnect after a gap)
+ * should follow live changes adds its registry prefix here. On 'resync' (a reconnect after a gap)
  * every prefix in the table is invalidated.
  */
 export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
   // A check-in or cancel from the lists changes the token queues too.
-  'appointment.updated': [['appointments'], ['doctor-slots'], ['tokens']],
-  'booking.updated': [['bookings'], ['service-slots'], ['tokens']],
-  'token.updated': [['tokens']],
-  'notification.created': [['notifications']],
-  'chat.message': [['chat']],
-  'wallet.updated': [['wallet']],
-  'plan.updated': [['plan']],
+  'appointment.updated': [queryKeys.appointments.all, queryKeys.doctorSlots.all, queryKeys.tokens.all],
+  'booking.updated': [queryKeys.bookings.all, queryKeys.serviceSlots.all, queryKeys.tokens.all],
+  'token.updated': [queryKeys.tokens.all],
+  'notification.created': [queryKeys.notifications.all],
+  'chat.message': [queryKeys.chat.all],
+  'wallet.updated': [queryKeys.wallet.all],
+  'plan.updated': [queryKeys.plan.all],
   // Server-internal: the server never sends it to a socket.
   'session.ended': [],
 };

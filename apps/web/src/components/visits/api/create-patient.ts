@@ -1,7 +1,7 @@
 import { patientSchema, type Patient, type PatientInput } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { patientsKey } from './get-patient';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/patients: the patient form and the booking dialogs' quick add. */
 export async function createPatient(input: PatientInput): Promise<Patient> {
@@ -13,6 +13,6 @@ export function useCreatePatient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPatient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: patientsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.patients.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { paginatedSchema, patientSummarySchema, type PatientSummary } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { patientsKey } from './get-patient';
+import { queryKeys } from '@/lib/query-keys';
 
 const patientPageSchema = paginatedSchema(patientSummarySchema);
 
@@ -13,7 +13,7 @@ export async function findPatients(search: string, signal?: AbortSignal): Promis
 
 export const findPatientsQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: [...patientsKey, 'list', { search, pageSize: 10 }],
+    queryKey: queryKeys.patients.list({ search, pageSize: 10 }),
     queryFn: ({ signal }) => findPatients(search, signal),
     placeholderData: keepPreviousData,
   });

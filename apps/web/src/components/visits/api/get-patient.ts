@@ -1,13 +1,7 @@
 import { patientSchema, type Patient } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-
-/**
- * Every patient query starts with this key, so a change to any patient (create, update, delete)
- * refreshes them all. It lives here, beside the one patient read, because the booking dialogs and
- * the patients feature both use it and features never import each other.
- */
-export const patientsKey = ['patients'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getPatient(id: string): Promise<Patient> {
   const response = await http.get<unknown>(`/patients/${encodeURIComponent(id)}`);
@@ -15,7 +9,7 @@ export async function getPatient(id: string): Promise<Patient> {
 }
 
 export const patientQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...patientsKey, 'detail', id], queryFn: () => getPatient(id) });
+  queryOptions({ queryKey: queryKeys.patients.detail(id), queryFn: () => getPatient(id) });
 
 /**
  * One patient: the patient pages (enabled only for a well-formed id) and the booking dialog's

@@ -2,6 +2,7 @@ import { appointmentStatusSchema, bookingStatusSchema, paginatedSchema } from '@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 export type VisitKind = 'appointments' | 'bookings';
 
@@ -41,7 +42,7 @@ export async function getSameDayVisits({ kind, ownerId, patientId, date }: SameD
 /** Under the visit kind's own prefix, so booking one refreshes the warning. */
 export const sameDayVisitsQueryOptions = (query: SameDayQuery | null) =>
   queryOptions({
-    queryKey: [query?.kind ?? 'appointments', 'same-day', query],
+    queryKey: queryKeys[query?.kind ?? 'appointments'].sameDay(query),
     queryFn: ({ signal }) => getSameDayVisits(query!, signal),
     enabled: query !== null,
   });

@@ -1,6 +1,7 @@
 import { doctorSchema, paginatedSchema } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 const doctorPageSchema = paginatedSchema(doctorSchema);
 const ACTIVE_DOCTORS = { active: 'true', pageSize: 200, sort: 'name', order: 'asc' } as const;
@@ -12,7 +13,7 @@ export async function getActiveDoctors(signal?: AbortSignal) {
 
 /** Under the doctors feature's ['doctors'] prefix, so a doctor's change refreshes the picker. */
 export const activeDoctorsQueryOptions = () =>
-  queryOptions({ queryKey: ['doctors', 'list', ACTIVE_DOCTORS], queryFn: ({ signal }) => getActiveDoctors(signal), staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.doctors.list(ACTIVE_DOCTORS), queryFn: ({ signal }) => getActiveDoctors(signal), staleTime: 60_000 });
 
 export function useActiveDoctors() {
   return useQuery(activeDoctorsQueryOptions());

@@ -1,7 +1,7 @@
 import { appointmentSchema, type Appointment } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { appointmentsKey } from './get-appointments';
+import { queryKeys } from '@/lib/query-keys';
 
 /** One appointment with its history (who, when, from -> to, note). */
 export async function getAppointment(id: string): Promise<Appointment> {
@@ -10,7 +10,7 @@ export async function getAppointment(id: string): Promise<Appointment> {
 }
 
 export const appointmentQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...appointmentsKey, 'detail', id], queryFn: () => getAppointment(id) });
+  queryOptions({ queryKey: queryKeys.appointments.detail(id), queryFn: () => getAppointment(id) });
 
 export function useAppointment(id: string | null) {
   return useQuery({ ...appointmentQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -2,6 +2,7 @@ import { appointmentSummarySchema, paginatedSchema, type AppointmentSummary } fr
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The list's columns only; the drawer reads the one record (get-appointment). */
 const appointmentPageSchema = paginatedSchema(appointmentSummarySchema);
@@ -11,12 +12,6 @@ export type { AppointmentSummary };
 /** from, to, doctorId, patientId, status (comma-separated), search, page, pageSize, sort, order. */
 export type AppointmentListParams = Record<string, string | number>;
 
-/**
- * Every appointment query starts with this key: mutations and the live-update channel
- * (WebSocket events) invalidate it.
- */
-export const appointmentsKey = ['appointments'] as const;
-
 export async function getAppointments(params: AppointmentListParams, signal?: AbortSignal): Promise<AppointmentPage> {
   const response = await http.get<unknown>('/appointments', { params, signal });
   return appointmentPageSchema.parse(response.data);
@@ -24,7 +19,7 @@ export async function getAppointments(params: AppointmentListParams, signal?: Ab
 
 export const appointmentsQueryOptions = (params: AppointmentListParams) =>
   queryOptions({
-    queryKey: [...appointmentsKey, 'list', params],
+    queryKey: queryKeys.appointments.list(params),
     queryFn: ({ signal }) => getAppointments(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import { appointmentSchema, type Appointment } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { appointmentsKey } from './get-appointments';
-import { doctorSlotsPrefix } from './get-doctor-slots';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface RescheduleInput {
   id: string;
@@ -23,8 +22,8 @@ export function useRescheduleAppointment() {
     mutationFn: rescheduleAppointment,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: appointmentsKey }),
-        queryClient.invalidateQueries({ queryKey: doctorSlotsPrefix }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.doctorSlots.all }),
       ]),
   });
 }

@@ -1,8 +1,7 @@
 import { appointmentSchema, type Appointment, type AppointmentAction } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { appointmentsKey } from './get-appointments';
-import { doctorSlotsPrefix } from './get-doctor-slots';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface AppointmentActionInput {
   id: string;
@@ -23,9 +22,9 @@ export function useAppointmentAction() {
     mutationFn: runAppointmentAction,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: appointmentsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all }),
         // A cancel or no-show frees the slot.
-        queryClient.invalidateQueries({ queryKey: doctorSlotsPrefix }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.doctorSlots.all }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { staffListSchema } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { auditKey } from './get-audit-events';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface AuditPerson {
   id: string;
@@ -16,7 +16,7 @@ export async function getAuditPeople(signal?: AbortSignal): Promise<AuditPerson[
 
 export const auditPeopleQueryOptions = () =>
   queryOptions({
-    queryKey: [...auditKey, 'people'],
+    queryKey: queryKeys.audit.people,
     queryFn: ({ signal }) => getAuditPeople(signal),
     staleTime: 5 * 60 * 1000,
   });

@@ -1,8 +1,7 @@
 import { bookingSchema, type Booking, type BookingCreate } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { bookingsKey } from './get-bookings';
-import { serviceSlotsKey } from './get-service-slots';
+import { queryKeys } from '@/lib/query-keys';
 
 /** 201 with the booking and its token; 409 'This slot is full: choose another time' when taken meanwhile. */
 export async function createBooking(input: BookingCreate): Promise<Booking> {
@@ -17,8 +16,8 @@ export function useCreateBooking() {
     // Success or a full slot: the service's free places on that day have changed either way.
     onSettled: (_data, _error, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: bookingsKey }),
-        queryClient.invalidateQueries({ queryKey: serviceSlotsKey(input.serviceId, input.date) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.serviceSlots.of(input.serviceId, input.date) }),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { bookingSummarySchema, paginatedSchema, type BookingSummary } from '@car
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The list's columns only; the drawer reads the one record (get-booking). */
 const bookingPageSchema = paginatedSchema(bookingSummarySchema);
@@ -11,12 +12,6 @@ export type { BookingSummary };
 /** from, to, serviceId, kind, patientId, status (comma-separated), search, page, pageSize, sort, order. */
 export type BookingListParams = Record<string, string | number>;
 
-/**
- * Every booking query starts with this key: mutations and the live-update channel
- * (booking.updated events) invalidate it.
- */
-export const bookingsKey = ['bookings'] as const;
-
 export async function getBookings(params: BookingListParams, signal?: AbortSignal): Promise<BookingPage> {
   const response = await http.get<unknown>('/bookings', { params, signal });
   return bookingPageSchema.parse(response.data);
@@ -24,7 +19,7 @@ export async function getBookings(params: BookingListParams, signal?: AbortSigna
 
 export const bookingsQueryOptions = (params: BookingListParams) =>
   queryOptions({
-    queryKey: [...bookingsKey, 'list', params],
+    queryKey: queryKeys.bookings.list(params),
     queryFn: ({ signal }) => getBookings(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import { bookingSchema, type Booking } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { bookingsKey } from './get-bookings';
-import { serviceSlotsPrefix } from './get-service-slots';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface RescheduleBookingInput {
   id: string;
@@ -23,6 +22,6 @@ export function useRescheduleBooking() {
   return useMutation({
     mutationFn: rescheduleBooking,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: bookingsKey }), queryClient.invalidateQueries({ queryKey: serviceSlotsPrefix })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }), queryClient.invalidateQueries({ queryKey: queryKeys.serviceSlots.all })]),
   });
 }

@@ -1,8 +1,7 @@
 import { bookingSchema, type Booking, type BookingAction } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { bookingsKey } from './get-bookings';
-import { serviceSlotsPrefix } from './get-service-slots';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface BookingActionInput {
   id: string;
@@ -23,9 +22,9 @@ export function useBookingAction() {
     mutationFn: runBookingAction,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: bookingsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
         // A cancel or no-show frees the place.
-        queryClient.invalidateQueries({ queryKey: serviceSlotsPrefix }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.serviceSlots.all }),
       ]),
   });
 }

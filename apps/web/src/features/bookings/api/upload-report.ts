@@ -2,7 +2,7 @@ import { bookingSchema, type Booking } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadFile } from '@/components/upload-image';
 import { http } from '@/lib/http';
-import { bookingsKey } from './get-bookings';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface UploadReportInput {
   bookingId: string;
@@ -26,6 +26,6 @@ export function useUploadReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadReport,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { chatThreadSchema, type ChatMessage, type ChatThread } from '@caredesk/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { chatKeys } from './chat-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/chats/{patientId}?before=: one page of the thread, oldest of the page first; 404 for another organisation's patient. */
 export async function getChatThread(patientId: string, before?: string): Promise<ChatThread> {
@@ -12,7 +12,7 @@ export async function getChatThread(patientId: string, before?: string): Promise
 /** Pages newest first: the first is the latest messages, each next one reaches further back. */
 export const chatThreadQueryOptions = (patientId: string) =>
   infiniteQueryOptions({
-    queryKey: chatKeys.thread(patientId),
+    queryKey: queryKeys.chat.thread(patientId),
     queryFn: ({ pageParam }) => getChatThread(patientId, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.previousCursor ?? undefined,

@@ -1,7 +1,12 @@
 import { conversationListSchema } from '@caredesk/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { chatKeys, type ConversationFilter } from './chat-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+export interface ConversationFilter {
+  search?: string;
+  unread?: boolean;
+}
 
 /** GET /api/chats: newest activity first, a cursor page at a time. */
 export async function getConversations(query: ConversationFilter & { cursor?: string }) {
@@ -12,7 +17,7 @@ export async function getConversations(query: ConversationFilter & { cursor?: st
 
 export const conversationsQueryOptions = (filter: ConversationFilter) =>
   infiniteQueryOptions({
-    queryKey: chatKeys.conversationList(filter),
+    queryKey: queryKeys.chat.conversationList(filter),
     queryFn: ({ pageParam }) => getConversations({ ...filter, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

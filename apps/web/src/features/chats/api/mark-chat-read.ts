@@ -1,7 +1,7 @@
 import { chatReadResponseSchema } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { chatKeys } from './chat-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/chats/{patientId}/read: staff have read the patient's messages up to now. */
 export async function markChatRead(patientId: string) {
@@ -14,6 +14,6 @@ export function useMarkChatRead() {
   return useMutation({
     mutationFn: markChatRead,
     // The list's unread badges and count; the bell's Chats tab may have been read with it.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: chatKeys.conversations }), queryClient.invalidateQueries({ queryKey: ['notifications'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }), queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all })]),
   });
 }

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLiveResync } from '@/lib/events';
 import { errorMessage, http } from '@/lib/http';
-import { chatKeys } from './chat-keys';
 import { chatThreadQueryOptions, withSentMessage } from './get-chat-thread';
 import { pendingStoreOf, type PendingMessage } from './pending-messages';
+import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/chats/{patientId}/messages; the server de-duplicates by clientId, so a retry is safe. */
 export async function sendChatMessage(patientId: string, body: ChatSend): Promise<ChatMessage> {
@@ -31,7 +31,7 @@ export function useSendChatMessage(patientId: string) {
         const sent = await sendChatMessage(message.patientId, body);
         queryClient.setQueryData(chatThreadQueryOptions(message.patientId).queryKey, (data) => withSentMessage(data, sent));
         store.remove(message.patientId, message.clientId);
-        await queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations });
       } catch (error) {
         store.put({ ...message, status: 'failed', error: errorMessage(error) });
       }

@@ -1,7 +1,7 @@
 import type { DashboardUpcoming } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { dashboardKey } from './get-dashboard';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UpcomingVisitRef = Pick<DashboardUpcoming, 'kind' | 'id'>;
 
@@ -19,6 +19,6 @@ export function useCheckInVisit() {
   return useMutation({
     mutationFn: checkInVisit,
     // Refetch after a failure too: a 409 means the list on screen is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
   });
 }

@@ -3,14 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLiveConnectionState } from '@/lib/events';
 import { http } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getDashboard(): Promise<Dashboard> {
   const response = await http.get<unknown>('/dashboard');
   return dashboardSchema.parse(response.data);
 }
-
-/** Every dashboard query starts with this key; live visit changes and check-ins invalidate it. */
-export const dashboardKey = ['dashboard'] as const;
 
 /**
  * "Upcoming" and "waiting now" move with the clock even when nothing is written, so the page
@@ -24,7 +22,7 @@ export const DASHBOARD_FALLBACK_POLL_MS = 60_000;
  * they arrive rather than a skeleton flashing on a dashboard left open overnight.
  */
 export const dashboardQueryOptions = (today: string, refetchInterval: number | false = false) =>
-  queryOptions({ queryKey: [...dashboardKey, today], queryFn: getDashboard, staleTime: 30_000, refetchInterval, placeholderData: (previous) => previous });
+  queryOptions({ queryKey: queryKeys.dashboard.day(today), queryFn: getDashboard, staleTime: 30_000, refetchInterval, placeholderData: (previous) => previous });
 
 export function useDashboard() {
   const connected = useLiveConnectionState() === 'connected';

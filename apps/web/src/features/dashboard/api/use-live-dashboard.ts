@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent, useLiveResync } from '@/lib/events';
-import { dashboardKey } from './get-dashboard';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Keeps the open dashboard's counts current: any appointment or booking change (a check-in at
@@ -10,7 +10,7 @@ import { dashboardKey } from './get-dashboard';
  */
 export function useLiveDashboard(): void {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: dashboardKey });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
   useLiveEvent('appointment.updated', refresh);
   useLiveEvent('booking.updated', refresh);
   useLiveEvent('plan.updated', refresh);

@@ -12,8 +12,8 @@ import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePushPermission } from '@/lib/push';
-import { dashboardKey } from '../api/get-dashboard';
 import { visuallyHidden } from '@/components/visually-hidden';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Doctors for an account that has them, else the scans and tests page (a scan centre). */
 function firstResourcePath(user: SessionUser): string {
@@ -53,7 +53,7 @@ function EnableNotificationsItem({ done }: { done: boolean }) {
     void enable().then((on) => {
       if (on) enqueueSnackbar('Browser notifications are on', { variant: 'success' });
       // The server now holds this browser's subscription: the checklist reads it from there.
-      return queryClient.invalidateQueries({ queryKey: dashboardKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
     });
   return (
     <ChecklistItem

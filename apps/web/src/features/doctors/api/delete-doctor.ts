@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { doctorsKey } from './get-doctors';
+import { queryKeys } from '@/lib/query-keys';
 
 /** 409 'Has appointments: deactivate instead' when the doctor has appointments. */
 export async function deleteDoctor(id: string): Promise<void> {
@@ -13,6 +13,6 @@ export function useDeleteDoctor() {
     mutationFn: deleteDoctor,
     // Only the lists: the open record page would refetch its (deleted) record and flash a 404
     // before it navigates away.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...doctorsKey, 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.doctors.lists }),
   });
 }

@@ -1,7 +1,7 @@
 import { doctorSchema, type Doctor } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { doctorsKey } from './get-doctors';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getDoctor(id: string): Promise<Doctor> {
   const response = await http.get<unknown>(`/doctors/${encodeURIComponent(id)}`);
@@ -9,7 +9,7 @@ export async function getDoctor(id: string): Promise<Doctor> {
 }
 
 export const doctorQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...doctorsKey, 'detail', id], queryFn: () => getDoctor(id) });
+  queryOptions({ queryKey: queryKeys.doctors.detail(id), queryFn: () => getDoctor(id) });
 
 export function useDoctor(id: string) {
   return useQuery(doctorQueryOptions(id));

@@ -2,7 +2,7 @@ import { doctorSchema, type Doctor, type DoctorUpdate } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { doctorQueryOptions } from './get-doctor';
-import { doctorsKey } from './get-doctors';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function updateDoctor({ id, changes }: { id: string; changes: DoctorUpdate }): Promise<Doctor> {
   const response = await http.patch<unknown>(`/doctors/${encodeURIComponent(id)}`, changes);
@@ -15,7 +15,7 @@ export function useUpdateDoctor() {
     mutationFn: updateDoctor,
     onSuccess: async (doctor) => {
       queryClient.setQueryData(doctorQueryOptions(doctor.id).queryKey, doctor);
-      await queryClient.invalidateQueries({ queryKey: doctorsKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.doctors.all });
     },
   });
 }

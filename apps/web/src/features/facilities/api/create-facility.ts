@@ -1,7 +1,7 @@
 import { facilitySchema, type Facility, type FacilityInput } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { facilitiesQueryOptions } from '@/components/use-facilities';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function createFacility(input: FacilityInput): Promise<Facility> {
   const response = await http.post<unknown>('/facilities', input);
@@ -12,6 +12,6 @@ export function useCreateFacility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFacility,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: facilitiesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.facilities.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { facilitiesQueryOptions } from '@/components/use-facilities';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 /** 409 while doctors or services still use it, and for the organisation's last facility. */
 export async function deleteFacility(id: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteFacility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFacility,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: facilitiesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.facilities.all }),
   });
 }

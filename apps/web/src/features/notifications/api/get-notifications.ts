@@ -2,6 +2,7 @@ import { notificationListSchema, type Notification, type NotificationList, type 
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useLiveConnectionState } from '@/lib/events';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface NotificationFilter {
   tab?: NotificationTab;
@@ -13,15 +14,6 @@ export interface NotificationFilter {
 export const POPOVER_NOTIFICATION_LIMIT = 20;
 /** With the live socket down, the lists are refreshed this often instead. */
 export const NOTIFICATION_FALLBACK_POLL_MS = 60_000;
-
-/** Every notification query lives under ['notifications'], the prefix the live channel invalidates. */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  lists: ['notifications', 'list'] as const,
-  list: (filter: NotificationFilter & { limit?: number }) => ['notifications', 'list', filter] as const,
-  pages: ['notifications', 'pages'] as const,
-  paged: (filter: NotificationFilter) => ['notifications', 'pages', filter] as const,
-};
 
 export async function getNotifications(query: NotificationFilter & { cursor?: string; limit?: number } = {}): Promise<NotificationList> {
   const params = { ...query, unread: query.unread ? true : undefined };
@@ -44,7 +36,7 @@ function useFallbackPolling(): number | false {
 }
 
 export const notificationListQueryOptions = (filter: NotificationFilter & { limit?: number }, refetchInterval: number | false = false) =>
-  queryOptions({ queryKey: notificationKeys.list(filter), queryFn: () => getNotifications(filter), staleTime: 30_000, refetchInterval });
+  queryOptions({ queryKey: queryKeys.notifications.list(filter), queryFn: () => getNotifications(filter), staleTime: 30_000, refetchInterval });
 
 /** One page: the bell's badge and the popover's tabs. */
 export function useNotificationList(filter: NotificationFilter & { limit?: number }, options: { enabled?: boolean } = {}) {
@@ -53,7 +45,7 @@ export function useNotificationList(filter: NotificationFilter & { limit?: numbe
 
 export const notificationPagesQueryOptions = (filter: NotificationFilter, refetchInterval: number | false = false) =>
   infiniteQueryOptions({
-    queryKey: notificationKeys.paged(filter),
+    queryKey: queryKeys.notifications.paged(filter),
     queryFn: ({ pageParam }) => getNotifications({ ...filter, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

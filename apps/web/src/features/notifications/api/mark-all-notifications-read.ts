@@ -1,8 +1,8 @@
 import { notificationReadResponseSchema, type NotificationTab } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { notificationKeys } from './get-notifications';
 import { updateNotificationLists, withAllRead } from './notification-cache';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PATCH /api/notifications/read/all (optionally one tab): answers the unread count afterwards. */
 export async function markAllNotificationsRead(tab?: NotificationTab): Promise<number> {
@@ -15,10 +15,10 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: () => markAllNotificationsRead(),
     onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      await queryClient.cancelQueries({ queryKey: queryKeys.notifications.all });
       updateNotificationLists(queryClient, withAllRead);
     },
     onError: (error) => console.error('Could not mark the notifications read', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }

@@ -1,8 +1,8 @@
 import { notificationReadResponseSchema, type Notification } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { notificationKeys } from './get-notifications';
 import { updateNotificationLists, withRead } from './notification-cache';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PATCH /api/notifications/read/{id}: answers the unread count afterwards. */
 export async function markNotificationRead(id: string): Promise<number> {
@@ -16,10 +16,10 @@ export function useMarkNotificationRead() {
   return useMutation({
     mutationFn: (notification: Notification) => markNotificationRead(notification.id),
     onMutate: async (notification) => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      await queryClient.cancelQueries({ queryKey: queryKeys.notifications.all });
       updateNotificationLists(queryClient, (list) => withRead(list, notification));
     },
     onError: (error) => console.error('Could not mark the notification read', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }

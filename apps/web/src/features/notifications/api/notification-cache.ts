@@ -1,11 +1,11 @@
 import { tabOfNotification, type Notification, type NotificationList } from '@caredesk/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { notificationKeys } from './get-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Applies `change` to every cached notification list: the popover's pages and the page's cursor pages. */
 export function updateNotificationLists(queryClient: QueryClient, change: (list: NotificationList) => NotificationList): void {
-  queryClient.setQueriesData<NotificationList>({ queryKey: notificationKeys.lists }, (list) => (list ? change(list) : list));
-  queryClient.setQueriesData<InfiniteData<NotificationList>>({ queryKey: notificationKeys.pages }, (data) => (data ? { ...data, pages: data.pages.map(change) } : data));
+  queryClient.setQueriesData<NotificationList>({ queryKey: queryKeys.notifications.lists }, (list) => (list ? change(list) : list));
+  queryClient.setQueriesData<InfiniteData<NotificationList>>({ queryKey: queryKeys.notifications.pages }, (data) => (data ? { ...data, pages: data.pages.map(change) } : data));
 }
 
 /** The counts without one unread notification (it was read, or is being deleted). */

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { errorMessage } from '@/lib/http';
 import { deferDelete } from '../api/delete-notification';
-import { notificationKeys } from '../api/get-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How long 'Undo' is offered; the DELETE goes out when it is over. */
 export const DELETE_UNDO_MS = 5_000;
@@ -15,7 +15,7 @@ export function useDeleteWithUndo(): (notification: Notification) => void {
   return (notification) => {
     const key = `notification-deleted-${notification.id}`;
     const undo = deferDelete(notification, DELETE_UNDO_MS, {
-      afterDelete: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      afterDelete: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
       onFailed: (error) => {
         console.error('Could not delete the notification', error);
         enqueueSnackbar(`Could not delete the notification: ${errorMessage(error)}`, { variant: 'error' });

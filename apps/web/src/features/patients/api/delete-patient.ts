@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { patientQueryOptions, patientsKey } from '@/components/visits/api/get-patient';
+import { patientQueryOptions } from '@/components/visits/api/get-patient';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 /** 409 when the patient has appointments or bookings: their history must stay. */
 export async function deletePatient(id: string): Promise<void> {
@@ -13,7 +14,7 @@ export function useDeletePatient() {
     mutationFn: deletePatient,
     onSuccess: async (_, id) => {
       queryClient.removeQueries({ queryKey: patientQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: patientsKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.patients.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { appointmentSummarySchema, bookingSummarySchema, paginatedSchema } from 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 const PARAMS = { sort: 'date', order: 'desc', pageSize: 50 } as const;
 
@@ -14,7 +15,7 @@ export async function getPatientVisits<Page extends z.ZodType>(path: 'appointmen
 /** Under ['appointments'] / ['bookings'], so new visits and live updates refresh the tab too. */
 const patientVisitsQueryOptions = <Page extends z.ZodType>(path: 'appointments' | 'bookings', schema: Page, patientId: string) =>
   queryOptions({
-    queryKey: [path, 'list', { patientId, ...PARAMS }],
+    queryKey: queryKeys[path].list({ patientId, ...PARAMS }),
     queryFn: ({ signal }) => getPatientVisits(path, schema, patientId, signal),
   });
 

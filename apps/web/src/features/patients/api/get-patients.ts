@@ -1,8 +1,8 @@
 import { paginatedSchema, patientSummarySchema } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { patientsKey } from '@/components/visits/api/get-patient';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 const patientPageSchema = paginatedSchema(patientSummarySchema);
 export type PatientPage = z.infer<typeof patientPageSchema>;
@@ -17,7 +17,7 @@ export async function getPatients(params: PatientListParams, signal?: AbortSigna
 
 export const patientsQueryOptions = (params: PatientListParams) =>
   queryOptions({
-    queryKey: [...patientsKey, 'list', params],
+    queryKey: queryKeys.patients.list(params),
     queryFn: ({ signal }) => getPatients(params, signal),
     // The grid keeps the rows it has while the next page loads (it dims them).
     placeholderData: keepPreviousData,

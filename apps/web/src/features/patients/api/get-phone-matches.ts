@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { findPhoneMatches } from '@/components/visits/api/find-phone-matches';
-import { patientsKey } from '@/components/visits/api/get-patient';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Other patients already using a (normalised) phone number, for the patient form's warning. */
 export const phoneMatchesQueryOptions = (phone: string | null, excludeId?: string) =>
   queryOptions({
-    queryKey: [...patientsKey, 'phone-matches', phone, excludeId ?? null],
+    queryKey: queryKeys.patients.phoneMatches(phone, excludeId ?? null),
     queryFn: ({ signal }) => findPhoneMatches(phone ?? '', excludeId, signal),
     enabled: Boolean(phone),
     staleTime: 30_000,

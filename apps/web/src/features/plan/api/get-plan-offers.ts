@@ -1,7 +1,7 @@
 import { planOffersSchema, type PlanOffer } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { planKey } from './get-plan-status';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getPlanOffers(): Promise<PlanOffer[]> {
   const response = await http.get<unknown>('/plan/plans');
@@ -9,7 +9,7 @@ export async function getPlanOffers(): Promise<PlanOffer[]> {
 }
 
 export const planOffersQueryOptions = () =>
-  queryOptions({ queryKey: [...planKey, 'offers'], queryFn: getPlanOffers, staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: queryKeys.plan.offers, queryFn: getPlanOffers, staleTime: 5 * 60_000 });
 
 export function usePlanOffers() {
   return useQuery(planOffersQueryOptions());

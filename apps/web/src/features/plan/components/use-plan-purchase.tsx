@@ -6,9 +6,9 @@ import { isPaymentCancelled } from '@/components/payments/payment-errors';
 import { useCheckout } from '@/components/payments/use-checkout';
 import { errorMessage } from '@/lib/http';
 import { activatePlan } from '../api/activate-plan';
-import { planKey } from '../api/get-plan-status';
 import { subscribeWhatsapp } from '../api/subscribe-whatsapp';
 import { verifySubscription } from '../api/verify-subscription';
+import { queryKeys } from '@/lib/query-keys';
 
 /** What is being bought: a plan's id, or the WhatsApp add-on. */
 export type PurchaseTarget = string | 'whatsapp';
@@ -44,7 +44,7 @@ export function usePlanPurchase(): PlanPurchase {
     } finally {
       setPending(null);
       // A plan paid from the wallet moves the header's balance too (the wallet's queries live under ['wallet']).
-      await Promise.all([queryClient.invalidateQueries({ queryKey: planKey }), queryClient.invalidateQueries({ queryKey: ['wallet'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.plan.all }), queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all })]);
     }
   };
 

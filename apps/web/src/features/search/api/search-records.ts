@@ -1,6 +1,7 @@
 import { searchResponseSchema, type SearchResult } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The API answers from two characters on (searchQuerySchema). */
 export const SEARCH_MIN_CHARS = 2;
@@ -12,7 +13,7 @@ export async function searchRecords(q: string, signal?: AbortSignal): Promise<Se
 
 export const searchRecordsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['search', q],
+    queryKey: queryKeys.search(q),
     // The signal cancels the call for a query the user has typed past.
     queryFn: ({ signal }) => searchRecords(q, signal),
     enabled: q.length >= SEARCH_MIN_CHARS,

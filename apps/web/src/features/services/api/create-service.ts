@@ -1,7 +1,7 @@
 import { serviceSchema, type Service, type ServiceInput } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { servicesKey } from './get-services';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function createService(input: ServiceInput): Promise<Service> {
   const response = await http.post<unknown>('/services', input);
@@ -12,6 +12,6 @@ export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createService,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.services.all }),
   });
 }

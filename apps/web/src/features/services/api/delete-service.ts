@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { servicesKey } from './get-services';
+import { queryKeys } from '@/lib/query-keys';
 
 /** 409 when the service has bookings: deactivate it instead. */
 export async function deleteService(id: string): Promise<void> {
@@ -13,6 +13,6 @@ export function useDeleteService() {
     mutationFn: deleteService,
     // Only the lists: the open record page would refetch its (deleted) record and flash a 404
     // before it navigates away.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...servicesKey, 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.services.lists }),
   });
 }

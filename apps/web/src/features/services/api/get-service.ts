@@ -1,7 +1,7 @@
 import { serviceSchema, type Service } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { servicesKey } from './get-services';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getService(id: string): Promise<Service> {
   const response = await http.get<unknown>(`/services/${encodeURIComponent(id)}`);
@@ -9,7 +9,7 @@ export async function getService(id: string): Promise<Service> {
 }
 
 export const serviceQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [...servicesKey, 'detail', id], queryFn: () => getService(id) });
+  queryOptions({ queryKey: queryKeys.services.detail(id), queryFn: () => getService(id) });
 
 export function useService(id: string) {
   return useQuery(serviceQueryOptions(id));

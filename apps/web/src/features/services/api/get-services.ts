@@ -1,11 +1,9 @@
 import { paginatedSchema, serviceSchema, type ServiceListQuery } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 const servicePageSchema = paginatedSchema(serviceSchema);
-
-/** Every service query (scans, tests and other services) starts with this key: mutations invalidate it. */
-export const servicesKey = ['services'] as const;
 
 /** `kind` is 'SCAN,TEST' for /scan and 'OTHER' for /service. */
 export async function getServices(query: ServiceListQuery) {
@@ -15,7 +13,7 @@ export async function getServices(query: ServiceListQuery) {
 
 export const servicesQueryOptions = (query: ServiceListQuery) =>
   queryOptions({
-    queryKey: [...servicesKey, 'list', query],
+    queryKey: queryKeys.services.list(query),
     queryFn: () => getServices(query),
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { serviceSchema, type Service, type ServiceUpdate } from '@caredesk/share
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { serviceQueryOptions } from './get-service';
-import { servicesKey } from './get-services';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The kind cannot change: ServiceUpdate has no `kind`. */
 export async function updateService({ id, changes }: { id: string; changes: ServiceUpdate }): Promise<Service> {
@@ -16,7 +16,7 @@ export function useUpdateService() {
     mutationFn: updateService,
     onSuccess: async (service) => {
       queryClient.setQueryData(serviceQueryOptions(service.id).queryKey, service);
-      await queryClient.invalidateQueries({ queryKey: servicesKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.services.all });
     },
   });
 }

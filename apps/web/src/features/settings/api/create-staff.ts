@@ -1,7 +1,7 @@
 import { staffCredentialResultSchema, type StaffCreate, type StaffCredentialResult } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { staffKey } from './get-staff';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function createStaff(input: StaffCreate): Promise<StaffCredentialResult> {
   const response = await http.post<unknown>('/staff', input);
@@ -10,5 +10,5 @@ export async function createStaff(input: StaffCreate): Promise<StaffCredentialRe
 
 export function useCreateStaff() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey }) });
+  return useMutation({ mutationFn: createStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff.all }) });
 }

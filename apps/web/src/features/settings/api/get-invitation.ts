@@ -1,6 +1,7 @@
 import { invitationSchema, type Invitation } from '@caredesk/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Public: unknown, used or expired links answer 404. */
 export async function getInvitation(token: string): Promise<Invitation> {
@@ -9,5 +10,5 @@ export async function getInvitation(token: string): Promise<Invitation> {
 }
 
 export function useInvitation(token: string) {
-  return useQuery({ queryKey: ['invitation', token], queryFn: () => getInvitation(token), retry: false });
+  return useQuery({ queryKey: queryKeys.invitation(token), queryFn: () => getInvitation(token), retry: false });
 }

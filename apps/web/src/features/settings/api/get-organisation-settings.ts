@@ -1,6 +1,7 @@
 import { organisationProfileSchema, type OrganisationProfile } from '@caredesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getOrganisationSettings(): Promise<OrganisationProfile> {
   const response = await http.get<unknown>('/settings/organisation');
@@ -8,7 +9,7 @@ export async function getOrganisationSettings(): Promise<OrganisationProfile> {
 }
 
 export const organisationSettingsQueryOptions = () =>
-  queryOptions({ queryKey: ['settings', 'organisation'], queryFn: getOrganisationSettings });
+  queryOptions({ queryKey: queryKeys.settings.organisation, queryFn: getOrganisationSettings });
 
 export function useOrganisationSettings() {
   return useQuery(organisationSettingsQueryOptions());

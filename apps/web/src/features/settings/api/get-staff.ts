@@ -1,11 +1,9 @@
 import { paginatedSchema, staffMemberSchema } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { queryKeys } from '@/lib/query-keys';
 
 const staffPageSchema = paginatedSchema(staffMemberSchema);
-
-/** Every staff query starts with this key: mutations invalidate it. */
-export const staffKey = ['staff'] as const;
 
 export interface StaffQuery {
   search?: string;
@@ -19,7 +17,7 @@ export async function getStaff(query: StaffQuery) {
 }
 
 export const staffQueryOptions = (query: StaffQuery) =>
-  queryOptions({ queryKey: [...staffKey, 'list', query], queryFn: () => getStaff(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.staff.list(query), queryFn: () => getStaff(query), placeholderData: keepPreviousData });
 
 export function useStaff(query: StaffQuery) {
   return useQuery(staffQueryOptions(query));

@@ -1,7 +1,7 @@
 import { staffCredentialResultSchema, type Credential, type StaffCredentialResult } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { staffKey } from './get-staff';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A new temporary password or a fresh invitation link; the person's sessions end. */
 export async function resetStaffPassword({ id, credential }: { id: string; credential: Credential }): Promise<StaffCredentialResult> {
@@ -11,5 +11,5 @@ export async function resetStaffPassword({ id, credential }: { id: string; crede
 
 export function useResetStaffPassword() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resetStaffPassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey }) });
+  return useMutation({ mutationFn: resetStaffPassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff.all }) });
 }

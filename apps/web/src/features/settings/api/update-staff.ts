@@ -1,7 +1,7 @@
 import { staffMemberSchema, type StaffMember, type StaffUpdate } from '@caredesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { staffKey } from './get-staff';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function updateStaff({ id, changes }: { id: string; changes: StaffUpdate }): Promise<StaffMember> {
   const response = await http.patch<unknown>(`/staff/${encodeURIComponent(id)}`, changes);
@@ -10,5 +10,5 @@ export async function updateStaff({ id, changes }: { id: string; changes: StaffU
 
 export function useUpdateStaff() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKey }) });
+  return useMutation({ mutationFn: updateStaff, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff.all }) });
 }

@@ -2,7 +2,7 @@ import { paginatedSchema, walletEntrySchema } from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '@/lib/http';
-import { walletKey } from './get-wallet';
+import { queryKeys } from '@/lib/query-keys';
 
 const walletEntryPageSchema = paginatedSchema(walletEntrySchema);
 export type WalletEntryPage = z.infer<typeof walletEntryPageSchema>;
@@ -18,7 +18,7 @@ export async function getWalletEntries(params: WalletEntryParams, signal?: Abort
 export const walletEntriesQueryOptions = (params: WalletEntryParams) =>
   queryOptions({
     // Under ['wallet']: a recharge or a wallet.updated event refreshes the ledger with the balance.
-    queryKey: [...walletKey, 'entries', params],
+    queryKey: queryKeys.wallet.entries(params),
     queryFn: ({ signal }) => getWalletEntries(params, signal),
     placeholderData: keepPreviousData,
   });

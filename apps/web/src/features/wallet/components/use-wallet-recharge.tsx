@@ -6,8 +6,8 @@ import { isPaymentCancelled } from '@/components/payments/payment-errors';
 import { useCheckout } from '@/components/payments/use-checkout';
 import { errorMessage } from '@/lib/http';
 import { createWalletOrder } from '../api/create-wallet-order';
-import { walletKey } from '../api/get-wallet';
 import { verifyWalletRecharge } from '../api/verify-wallet-recharge';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface WalletRecharge {
   /** Runs the whole recharge of SPEC.md §4 for the amount as typed. */
@@ -64,7 +64,7 @@ export function useWalletRecharge(options: { onCheckoutOpen?: () => void } = {})
     } finally {
       setPending(false);
       // The balance and the ledger reload whatever happened: a webhook may have credited it.
-      await queryClient.invalidateQueries({ queryKey: walletKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all });
     }
   };
 

@@ -1,0 +1,77 @@
+import type { TokenQueueKind } from '@caredesk/shared';
+
+/**
+ * Every TanStack Query key the console uses, in one place. A feature's api hook builds its key
+ * here, its mutations invalidate through the same entry, and the live-update table
+ * (lib/events/query-keys.ts) names the entries' `all` prefixes: a key renamed here moves for all
+ * three at once, so live updates cannot silently stop reaching a list.
+ */
+
+/** A record area: lists under [name, 'list', params], one record under [name, 'detail', id]. */
+function recordKeys<const Name extends string>(name: Name) {
+  return {
+    all: [name] as const,
+    lists: [name, 'list'] as const,
+    list: <Params>(params: Params) => [name, 'list', params] as const,
+    detail: (id: string) => [name, 'detail', id] as const,
+  };
+}
+
+/** Appointments or bookings; the same-day check sits under the kind, so booking refreshes it. */
+function visitKeys<const Name extends string>(name: Name) {
+  return { ...recordKeys(name), sameDay: <Query>(query: Query) => [name, 'same-day', query] as const };
+}
+
+/** A doctor's or a service's free slots on a day. */
+function slotKeys<const Name extends string>(name: Name) {
+  return { all: [name] as const, of: (ownerId: string, date: string) => [name, ownerId, date] as const };
+}
+
+export const queryKeys = {
+  me: ['me'] as const,
+  // The profile is the area's root: changing the password refreshes it with the sessions.
+  account: { all: ['account'] as const, sessions: ['account', 'sessions'] as const },
+  invitation: (token: string) => ['invitation', token] as const,
+  settings: { organisation: ['settings', 'organisation'] as const },
+  staff: recordKeys('staff'),
+  facilities: { all: ['facilities'] as const },
+  dashboard: { all: ['dashboard'] as const, day: (today: string) => ['dashboard', today] as const },
+  search: (q: string) => ['search', q] as const,
+  audit: { all: ['audit'] as const, events: <Params>(params: Params) => ['audit', 'events', params] as const, people: ['audit', 'people'] as const },
+
+  patients: {
+    ...recordKeys('patients'),
+    phoneMatches: (phone: string | null, excludeId: string | null) => ['patients', 'phone-matches', phone, excludeId] as const,
+  },
+  doctors: recordKeys('doctors'),
+  services: recordKeys('services'),
+  appointments: visitKeys('appointments'),
+  bookings: visitKeys('bookings'),
+  doctorSlots: slotKeys('doctor-slots'),
+  serviceSlots: slotKeys('service-slots'),
+  /** Token queues per kind ('doctors', 'services'), one list per day and filter. */
+  tokens: {
+    all: ['tokens'] as const,
+    queues: (kind: TokenQueueKind) => ['tokens', kind] as const,
+    list: <Filters>(kind: TokenQueueKind, today: string, filters: Filters) => ['tokens', kind, today, filters] as const,
+  },
+
+  notifications: {
+    all: ['notifications'] as const,
+    lists: ['notifications', 'list'] as const,
+    list: <Filter>(filter: Filter) => ['notifications', 'list', filter] as const,
+    pages: ['notifications', 'pages'] as const,
+    paged: <Filter>(filter: Filter) => ['notifications', 'pages', filter] as const,
+  },
+  chat: {
+    all: ['chat'] as const,
+    conversations: ['chat', 'conversations'] as const,
+    conversationList: <Filter>(filter: Filter) => ['chat', 'conversations', filter] as const,
+    threads: ['chat', 'thread'] as const,
+    thread: (patientId: string) => ['chat', 'thread', patientId] as const,
+  },
+  uploads: { signedUrl: (uploadId: string) => ['uploads', 'signed-url', uploadId] as const },
+  // The balance is the area's root: a recharge or wallet.updated refreshes it with the ledger.
+  wallet: { all: ['wallet'] as const, entries: <Params>(params: Params) => ['wallet', 'entries', params] as const },
+  plan: { all: ['plan'] as const, current: ['plan', 'current'] as const, offers: ['plan', 'offers'] as const },
+};
