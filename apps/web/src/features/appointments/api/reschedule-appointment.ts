@@ -1,7 +1,6 @@
 import { appointmentSchema, type Appointment } from '@caredesk/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useVisitMutation } from '@/components/visits/api/use-visit-mutation';
 import { http } from '@/lib/http';
-import { queryKeys } from '@/lib/query-keys';
 
 export interface RescheduleInput {
   id: string;
@@ -17,13 +16,5 @@ export async function rescheduleAppointment({ id, ...body }: RescheduleInput): P
 }
 
 export function useRescheduleAppointment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rescheduleAppointment,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.doctorSlots.all }),
-      ]),
-  });
+  return useVisitMutation('appointments', rescheduleAppointment);
 }

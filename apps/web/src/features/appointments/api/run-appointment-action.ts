@@ -1,7 +1,6 @@
 import { appointmentSchema, type Appointment, type AppointmentAction } from '@caredesk/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useVisitMutation } from '@/components/visits/api/use-visit-mutation';
 import { http } from '@/lib/http';
-import { queryKeys } from '@/lib/query-keys';
 
 export interface AppointmentActionInput {
   id: string;
@@ -17,14 +16,5 @@ export async function runAppointmentAction({ id, action, reason }: AppointmentAc
 }
 
 export function useAppointmentAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: runAppointmentAction,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.appointments.all }),
-        // A cancel or no-show frees the slot.
-        queryClient.invalidateQueries({ queryKey: queryKeys.doctorSlots.all }),
-      ]),
-  });
+  return useVisitMutation('appointments', runAppointmentAction);
 }

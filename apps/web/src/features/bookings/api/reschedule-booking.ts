@@ -1,7 +1,6 @@
 import { bookingSchema, type Booking } from '@caredesk/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useVisitMutation } from '@/components/visits/api/use-visit-mutation';
 import { http } from '@/lib/http';
-import { queryKeys } from '@/lib/query-keys';
 
 export interface RescheduleBookingInput {
   id: string;
@@ -18,10 +17,5 @@ export async function rescheduleBooking({ id, ...body }: RescheduleBookingInput)
 }
 
 export function useRescheduleBooking() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rescheduleBooking,
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }), queryClient.invalidateQueries({ queryKey: queryKeys.serviceSlots.all })]),
-  });
+  return useVisitMutation('bookings', rescheduleBooking);
 }

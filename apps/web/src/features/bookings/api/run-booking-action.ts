@@ -1,7 +1,6 @@
 import { bookingSchema, type Booking, type BookingAction } from '@caredesk/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useVisitMutation } from '@/components/visits/api/use-visit-mutation';
 import { http } from '@/lib/http';
-import { queryKeys } from '@/lib/query-keys';
 
 export interface BookingActionInput {
   id: string;
@@ -17,14 +16,5 @@ export async function runBookingAction({ id, action, reason }: BookingActionInpu
 }
 
 export function useBookingAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: runBookingAction,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
-        // A cancel or no-show frees the place.
-        queryClient.invalidateQueries({ queryKey: queryKeys.serviceSlots.all }),
-      ]),
-  });
+  return useVisitMutation('bookings', runBookingAction);
 }
