@@ -30,3 +30,4 @@ export * from './account.js';
 export * from './onboarding.js';
 export * from './audit.js';
 export * from './text.js';
+export * from './calendar.js';

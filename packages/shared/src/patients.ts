@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localDate, todayIn, wholeYearsBetween } from './calendar.js';
 import { optionalEmailSchema, phoneSchema } from './contact.js';
 import { listQuerySchema } from './lists.js';
 import { isoDateSchema } from './schedule.js';
@@ -28,7 +29,8 @@ export type AgeBand = z.infer<typeof ageBandSchema>;
  * refuse a baby born today in India between midnight and 05:30.
  */
 export function latestDateOnEarth(now = new Date()): string {
-  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  // POSIX-style names flip the sign: Etc/GMT-14 is UTC+14 all year.
+  return todayIn('Etc/GMT-14', now);
 }
 
 /**
@@ -203,10 +205,7 @@ export const patientMatchesQuerySchema = z.object({ phone: phoneSchema, excludeI
 export type PatientMatchesQuery = z.input<typeof patientMatchesQuerySchema>;
 export const patientMatchesSchema = z.object({ data: z.array(patientSummarySchema) });
 
-/** Whole years between a date of birth and today. */
-export function ageFrom(dateOfBirth: string, today = new Date()): number {
-  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = today.getFullYear() - year;
-  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
-  return age;
+/** Whole years between a date of birth and today: a YYYY-MM-DD, or a Date read on this machine's calendar. */
+export function ageFrom(dateOfBirth: string, today: string | Date = new Date()): number {
+  return wholeYearsBetween(dateOfBirth, typeof today === 'string' ? today : localDate(today));
 }
