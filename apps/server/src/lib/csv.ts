@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import type { AvailabilityWindow } from '@caredesk/shared';
+import { DEFAULT_TIME_ZONE, todayIn, type AvailabilityWindow } from '@caredesk/shared';
 import type { FastifyReply } from 'fastify';
-import { todayIn } from './list-query.js';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -67,7 +66,7 @@ export async function sendCsv(reply: FastifyReply, area: string, lines: AsyncIte
   }
   return reply
     .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${area}-${todayIn()}.csv"`)
+    .header('Content-Disposition', `attachment; filename="${area}-${todayIn(DEFAULT_TIME_ZONE)}.csv"`)
     .header('Cache-Control', 'no-store')
     .send(Readable.from(rest()));
 }

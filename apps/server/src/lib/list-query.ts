@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, searchKey } from '@caredesk/shared';
+import { addDays, addYears, searchKey } from '@caredesk/shared';
 import { asc, desc, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** LIKE treats % and _ as wildcards and \ as the escape: user text must match literally. */
@@ -46,28 +46,11 @@ export function pageOf<T>(query: { page: number; pageSize: number }, data: T[], 
   return { data, total: total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-/** Today as YYYY-MM-DD in the organisation's time zone (design.md §5). */
-export function todayIn(timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** The same calendar day `years` earlier; 29 February becomes the 28th in a common year. */
-export function yearsBefore(isoDate: string, years: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  const target = year - years;
-  const leap = (target % 4 === 0 && target % 100 !== 0) || target % 400 === 0;
-  const safeDay = month === 2 && day === 29 && !leap ? 28 : day;
-  return `${String(target).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(safeDay).padStart(2, '0')}`;
-}
-
 /**
  * Dates of birth of people aged `min`..`max` whole years today: born on or before today minus
  * `min` years, and after today minus `max + 1` years (the same rule as ageFrom in shared).
  */
 export function birthDateRange(band: readonly [number, number], today: string): { from: string; to: string } {
   const [min, max] = band;
-  const before = yearsBefore(today, max + 1);
-  const [year, month, day] = before.split('-').map(Number) as [number, number, number];
-  const dayAfter = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-  return { from: dayAfter, to: yearsBefore(today, min) };
+  return { from: addDays(addYears(today, -(max + 1)), 1), to: addYears(today, -min) };
 }

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { DoctorInput, OrganisationType, PatientInput, ServiceInput, SignInResponse, StaffRole } from '@caredesk/shared';
+import { weekdayOf, type DoctorInput, type OrganisationType, type PatientInput, type ServiceInput, type SignInResponse, type StaffRole } from '@caredesk/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
 import { facilities, organisations, plans, staff, subscriptions, wallets } from '../db/schema/index.js';
@@ -146,7 +146,7 @@ export function daysFromToday(daysAhead: number): string {
 export function upcoming(weekday: number): string {
   for (let days = 2; ; days += 1) {
     const date = daysFromToday(days);
-    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+    if (weekdayOf(date) === weekday) return date;
   }
 }
 

@@ -1,5 +1,4 @@
-import { DEFAULT_TIME_ZONE, phoneDigits, searchKey, verhoeffCheckDigit, type AvailabilityWindow, type bloodGroups, type Gender } from '@caredesk/shared';
-import { todayIn } from '../../lib/list-query.js';
+import { addDays, DEFAULT_TIME_ZONE, phoneDigits, searchKey, todayIn, verhoeffCheckDigit, type AvailabilityWindow, type bloodGroups, type Gender } from '@caredesk/shared';
 import type { doctors, patients, services } from '../schema/index.js';
 import {
   DOCTOR_SCHEDULES,
@@ -51,11 +50,6 @@ function expand(pattern: SchedulePattern): AvailabilityWindow[] {
   return pattern.flatMap(([weekdays, start, end]) => weekdays.map((weekday) => ({ weekday, start, end })));
 }
 
-function shiftDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
 /** A +91 mobile number (6–9 first) not yet in `taken`. */
 function mobile(rng: Random, taken: Set<string>): string {
   for (;;) {
@@ -93,7 +87,7 @@ function buildDoctors(plan: DemoRecordsPlan, rng: Random, organisationId: string
       patientsPerSlot: rng.int(1, 3),
       availability: expand(DOCTOR_SCHEDULES[index % DOCTOR_SCHEDULES.length]!),
       // Every fourth doctor is away one day next week, so the slot view shows a leave day.
-      leaveDates: index % 4 === 1 ? [shiftDays(today, 7 + (index % 5))] : [],
+      leaveDates: index % 4 === 1 ? [addDays(today, 7 + (index % 5))] : [],
       active: spec.active ?? true,
       createdAt,
       updatedAt: createdAt,

@@ -1,5 +1,5 @@
-import { DEFAULT_TIME_ZONE, minutesOfDay } from '@caredesk/shared';
-import { slotTimesOn, zonedNow, type SlotSchedule } from '../../modules/visits/index.js';
+import { addDays, DEFAULT_TIME_ZONE, localDateTimeToInstant, minutesOfDay, zonedNow } from '@caredesk/shared';
+import { slotTimesOn, type SlotSchedule } from '../../modules/visits/index.js';
 import { random } from './random.js';
 
 /** A doctor or a scan/test, as the demo visits need it. */
@@ -55,8 +55,6 @@ export interface DemoVisits {
 }
 
 const MINUTE_MS = 60 * 1000;
-/** The demo organisations keep the default zone, Asia/Kolkata: UTC+05:30 all year, no DST. */
-const KOLKATA_OFFSET_MINUTES = 330;
 const PATHS: Record<SeedStatus, [string, SeedStatus, SeedStatus][]> = {
   BOOKED: [],
   CHECKED_IN: [['check-in', 'BOOKED', 'CHECKED_IN']],
@@ -72,17 +70,6 @@ const PATHS: Record<SeedStatus, [string, SeedStatus, SeedStatus][]> = {
   CANCELLED: [['cancel', 'BOOKED', 'CANCELLED']],
   NO_SHOW: [['no-show', 'BOOKED', 'NO_SHOW']],
 };
-
-function shiftDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-function instantOf(date: string, time: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day) + (minutesOfDay(time) - KOLKATA_OFFSET_MINUTES) * MINUTE_MS);
-}
-
 
 /**
  * Demo appointments (per doctor) and bookings (per scan/test): visits of the last 14 days (mostly completed, some cancelled or no-show), today (done, in the
@@ -105,7 +92,7 @@ export function buildDemoVisits(input: {
   const days: { owner: SeedOwner; date: string; slots: { start: string; end: string; taken: number }[] }[] = [];
   for (const owner of input.owners.filter((o) => o.active)) {
     for (let offset = -14; offset <= 7; offset += 1) {
-      const date = shiftDays(now.date, offset);
+      const date = addDays(now.date, offset);
       const slots = slotTimesOn(owner.schedule, date).map((slot) => ({ ...slot, taken: 0 }));
       if (slots.length) days.push({ owner, date, slots });
     }
@@ -148,7 +135,7 @@ export function buildDemoVisits(input: {
     else status = roll < 0.93 ? 'BOOKED' : 'CANCELLED';
     if (status === 'IN_SERVICE') inConsultation.add(key);
 
-    const visitAt = instantOf(day.date, start);
+    const visitAt = localDateTimeToInstant(DEFAULT_TIME_ZONE, day.date, start);
     const createdAt = new Date(Math.min(visitAt.getTime() - (1 + Math.floor(rng.next() * 5)) * 24 * 60 * MINUTE_MS, input.now.getTime() - 60 * MINUTE_MS));
     const id = rng.uuid();
     const cancelReason = status === 'CANCELLED' ? rng.pick(input.cancelReasons) : null;

@@ -1,6 +1,5 @@
-import { auditEventSchema, paginatedSchema } from '@caredesk/shared';
+import { auditEventSchema, paginatedSchema, todayIn } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../lib/list-query.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';

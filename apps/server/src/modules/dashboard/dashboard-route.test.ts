@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { dashboardSchema } from '@caredesk/shared';
+import { addDays, dashboardSchema } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions, walletEntries } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { DAY_TIMES, indiaDate, indiaDay, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, addScan, apiAs, bearer, createOrganisation, signIn } from '../../test/fixtures.js';
-import { addDays } from './periods.js';
 
 describe.each(drivers)('GET /api/dashboard (%s)', (driver) => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { weekdayOf, zonedNow } from '../visits/index.js';
+import { addDays, startOfWeek, zonedNow } from '@caredesk/shared';
 
 /** The dashboard's days, all calendar dates (YYYY-MM-DD) in the organisation's time zone. */
 export interface DashboardPeriods {
@@ -12,11 +12,6 @@ export interface DashboardPeriods {
   weekStart: string;
 }
 
-export function addDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
 /**
  * Computed once per request from one clock, so every figure agrees on what today is even when
  * the request straddles midnight.
@@ -28,7 +23,6 @@ export function dashboardPeriods(timeZone: string, now: Date): DashboardPeriods 
     time,
     last30From: addDays(today, -29),
     monthStart: `${today.slice(0, 8)}01`,
-    // weekdayOf counts from Sunday (0); a week here starts on Monday.
-    weekStart: addDays(today, -((weekdayOf(today) + 6) % 7)),
+    weekStart: startOfWeek(today),
   };
 }

@@ -3,8 +3,10 @@ import {
   ageFrom,
   formatAbhaNumber,
   genderLabels,
+  isoDate,
   phoneDigits,
   searchKey,
+  todayIn,
   type Patient,
   type patientInputSchema,
   type patientListQuerySchema,
@@ -19,7 +21,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { birthDateRange, digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits, todayIn } from '../../lib/list-query.js';
+import { birthDateRange, digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits } from '../../lib/list-query.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { hasVisits } from '../visits/index.js';
 
@@ -105,15 +107,14 @@ const summaryColumns = {
 };
 
 /** The date of birth only to compute the age, in the same 'today' the age bands filter by. */
-function toSummary(row: { [K in keyof typeof summaryColumns]: (typeof patients.$inferSelect)[K] }, today: Date): PatientSummary {
+function toSummary(row: { [K in keyof typeof summaryColumns]: (typeof patients.$inferSelect)[K] }, today: string): PatientSummary {
   const { dateOfBirth, createdAt, ...rest } = row;
   return { ...rest, age: dateOfBirth ? ageFrom(dateOfBirth, today) : null, createdAt: createdAt.toISOString() };
 }
 
 export async function listPatients(db: Db, caller: StaffContext, filters: PatientFilters) {
-  const todayDate = todayIn(await organisationTimeZone(db, caller.organisationId));
-  const where = matching(caller, filters, todayDate);
-  const today = new Date(`${todayDate}T00:00:00`);
+  const today = todayIn(await organisationTimeZone(db, caller.organisationId));
+  const where = matching(caller, filters, today);
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
@@ -164,7 +165,7 @@ async function withDuplicateCheck<T>(run: () => Promise<T>): Promise<T> {
 async function birthDateOf(db: Db, caller: StaffContext, input: PatientChanges): Promise<{ dateOfBirth?: string | null; dobEstimated?: boolean }> {
   if (input.ageYears != null) {
     const year = Number(todayIn(await organisationTimeZone(db, caller.organisationId)).slice(0, 4)) - input.ageYears;
-    return { dateOfBirth: `${String(year).padStart(4, '0')}-01-01`, dobEstimated: true };
+    return { dateOfBirth: isoDate(year, 1, 1), dobEstimated: true };
   }
   if (input.dateOfBirth !== undefined) return { dateOfBirth: input.dateOfBirth, dobEstimated: false };
   // An explicit null age (the age cleared without a date) clears an estimated date of birth.
@@ -230,7 +231,7 @@ export async function patientMatches(db: Db, caller: StaffContext, query: { phon
     if (!own) throw new NotFoundError('Patient not found');
     conditions.push(ne(patients.id, query.excludeId));
   }
-  const today = new Date(`${todayIn(await organisationTimeZone(db, caller.organisationId))}T00:00:00`);
+  const today = todayIn(await organisationTimeZone(db, caller.organisationId));
   const rows = await db
     .select(summaryColumns)
     .from(patients)

@@ -1,10 +1,9 @@
-import { tokenLabel, type TokenEntry, type TokenQueue, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
+import { tokenLabel, weekdayOf, zonedNow, type TokenEntry, type TokenQueue, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { weekdayOf, zonedNow } from '../visits/index.js';
 import { queueSources, type QueueSource } from './sources.js';
 
 export interface VisitRow {

@@ -1,10 +1,10 @@
-import type { SlotsResponse } from '@caredesk/shared';
+import { zonedNow, type SlotsResponse } from '@caredesk/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
-import { freeSlots, zonedNow } from './slots.js';
+import { freeSlots } from './slots.js';
 
 /** Live visits of an owner on a date, by slot start. */
 async function liveCounts(db: Db, kind: VisitKind<VisitCreate>, ownerId: string, date: string): Promise<Map<string, number>> {

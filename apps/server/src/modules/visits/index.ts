@@ -10,4 +10,4 @@ export { countVisits, oneVisit, visitHistory, visitListOrder, visitListWhere, vi
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
 export { visitWhen } from './visit-dates.js';
 export { assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';
-export { assertSlotRoom, bookableSlot, freeSlots, isPast, organisationZone, slotTimesOn, weekdayOf, zonedNow, type SlotSchedule, type SlotTime, type ZonedNow } from './slots.js';
+export { assertSlotRoom, bookableSlot, freeSlots, isPast, organisationZone, slotTimesOn, type SlotSchedule, type SlotTime } from './slots.js';

@@ -1,8 +1,8 @@
+import { todayIn } from '@caredesk/shared';
 import { eq, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointments, bookings } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
-import { todayIn } from '../../lib/list-query.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { fVisitDate } from './visit-dates.js';
 

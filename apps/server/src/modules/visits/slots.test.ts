@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freeSlots, isPast, slotTimesOn, weekdayOf, zonedNow, type SlotSchedule } from './slots.js';
+import { weekdayOf, zonedNow } from '@caredesk/shared';
+import { freeSlots, isPast, slotTimesOn, type SlotSchedule } from './slots.js';
 
 // 2026-11-23 is a Monday (weekday 1), 2026-11-22 a Sunday (weekday 0).
 const MONDAY = '2026-11-23';

@@ -1,4 +1,4 @@
-import { minutesOfDay, type AvailabilityWindow, type OrganisationType, type Slot } from '@caredesk/shared';
+import { minutesOfDay, weekdayOf, zonedNow, type AvailabilityWindow, type OrganisationType, type Slot, type ZonedNow } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
@@ -18,33 +18,8 @@ export interface SlotTime {
   end: string;
 }
 
-/** 'Now' in the organisation's time zone, as the date and HH:mm a front desk would read. */
-export interface ZonedNow {
-  date: string;
-  time: string;
-}
-
 function hhmm(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** 0 = Sunday … 6 = Saturday, as availability windows count; a calendar date has no zone. */
-export function weekdayOf(isoDate: string): number {
-  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
-}
-
-export function zonedNow(timeZone: string, now: Date = new Date()): ZonedNow {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
 }
 
 /**

@@ -1,9 +1,8 @@
-import { paginatedSchema, walletEntrySchema, type WalletEntry } from '@caredesk/shared';
+import { DEFAULT_TIME_ZONE, paginatedSchema, todayIn, walletEntrySchema, type WalletEntry } from '@caredesk/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { subscriptions, walletEntries, wallets } from '../../db/schema/index.js';
-import { todayIn } from '../../lib/list-query.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, daysFromToday, staffClients } from '../../test/fixtures.js';
@@ -89,7 +88,7 @@ describe.each(drivers)('the wallet ledger (%s)', (driver) => {
 
     it('filters by kind and dates (days in the organisation time zone), sorts by amount and pages', async () => {
       expect(summary((await list('?kind=DEBIT')).data)).toEqual(['DEBIT 99900 -> 60100']);
-      expect((await list(`?from=${todayIn()}&to=${todayIn()}`)).total).toBe(3);
+      expect((await list(`?from=${todayIn(DEFAULT_TIME_ZONE)}&to=${todayIn(DEFAULT_TIME_ZONE)}`)).total).toBe(3);
       expect(summary((await list(`?to=${daysFromToday(-5)}`)).data)).toEqual(['CREDIT 10000 -> 10000']);
       expect((await list(`?from=${daysFromToday(2)}`)).total).toBe(0);
       expect(summary((await list('?sort=amount&order=desc')).data)).toEqual(['CREDIT 100000 -> 110000', 'DEBIT 99900 -> 60100', 'CREDIT 50000 -> 160000', 'CREDIT 10000 -> 10000']);
