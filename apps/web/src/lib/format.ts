@@ -87,10 +87,3 @@ export function fPhone(phone: string): string {
   const match = /^\+91([6-9]\d{4})(\d{5})$/.exec(phone);
   return match ? `+91 ${match[1]} ${match[2]}` : phone;
 }
-
-/** The calendar date (YYYY-MM-DD) in a time zone at an instant: the wall calendar there. */
-export function dateInZone(timeZone: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: 'year' | 'month' | 'day') => parts.find((one) => one.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}

@@ -1,6 +1,5 @@
-import dayjs from 'dayjs';
+import { localDate, todayIn, zonedParts } from '@caredesk/shared';
 import { useSyncExternalStore } from 'react';
-import { dateInZone } from './format';
 import { getSessionUser, subscribeSession } from './session';
 
 /**
@@ -17,7 +16,7 @@ export function organisationTimeZone(): string | undefined {
 /** Today as YYYY-MM-DD on the organisation's calendar at an instant. */
 export function organisationToday(at: Date = new Date()): string {
   const zone = organisationTimeZone();
-  return zone ? dateInZone(zone, at) : dayjs(at).format('YYYY-MM-DD');
+  return zone ? todayIn(zone, at) : localDate(at);
 }
 
 const HOUR_MS = 60 * 60_000;
@@ -25,10 +24,9 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** The time of day (ms since midnight) on the wall clock of a zone at an instant. */
 function wallClockMs(zone: string | undefined, at: Date): number {
-  if (!zone) return at.getTime() - dayjs(at).startOf('day').valueOf();
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
-  const part = (type: 'hour' | 'minute' | 'second') => Number(parts.find((one) => one.type === type)?.value ?? 0);
-  return ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + at.getMilliseconds();
+  if (!zone) return at.getTime() - new Date(at.getFullYear(), at.getMonth(), at.getDate()).getTime();
+  const { hour, minute, second } = zonedParts(zone, at);
+  return ((hour * 60 + minute) * 60 + second) * 1000 + at.getMilliseconds();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { minutesOfDay, type AvailabilityWindow } from '@caredesk/shared';
+import { addDays, localDate, minutesOfDay, weekdayOf, type AvailabilityWindow } from '@caredesk/shared';
 import dayjs from 'dayjs';
 import { addMinutes, formatPatterns } from '@/lib/format';
 
@@ -41,9 +41,8 @@ export function upcomingSlots(
   days = 7,
 ): DaySlots[] {
   return Array.from({ length: days }, (_, offset) => {
-    const day = dayjs(from).startOf('day').add(offset, 'day');
-    const date = day.format(formatPatterns.reverseDate);
-    const weekday = day.day();
+    const date = addDays(localDate(from), offset);
+    const weekday = weekdayOf(date);
     if (leaveDates.includes(date)) return { date, weekday, status: 'leave', slots: [] };
     const windows = availability
       .filter((window) => window.weekday === weekday)

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { addDays, startOfWeek } from '@caredesk/shared';
 import { organisationToday } from '@/lib/organisation-today';
 
 export interface DateRange {
@@ -6,17 +6,15 @@ export interface DateRange {
   to: string;
 }
 
-const day = (date: dayjs.Dayjs) => date.format('YYYY-MM-DD');
-
 /** Monday to Sunday of the week holding `date` (YYYY-MM-DD). */
 export function weekAround(date: string): DateRange {
-  const monday = dayjs(date).subtract((dayjs(date).day() + 6) % 7, 'day');
-  return { from: day(monday), to: day(monday.add(6, 'day')) };
+  const monday = startOfWeek(date);
+  return { from: monday, to: addDays(monday, 6) };
 }
 
 /** The quick ranges of a visit list: today, tomorrow, this week (Monday to Sunday), from the organisation's today. */
 export function quickRanges(today: string = organisationToday()): { label: string; range: DateRange }[] {
-  const tomorrow = day(dayjs(today).add(1, 'day'));
+  const tomorrow = addDays(today, 1);
   return [
     { label: 'Today', range: { from: today, to: today } },
     { label: 'Tomorrow', range: { from: tomorrow, to: tomorrow } },

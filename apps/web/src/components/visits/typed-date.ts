@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { isoDate, isValidIsoDate } from '@caredesk/shared';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -12,9 +12,9 @@ function monthOf(name: string): number | null {
 
 /** YYYY-MM-DD when the numbers make a real day (not 31 Feb), else null. */
 function isoOf(year: number, month: number, day: number): string | null {
-  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return dayjs(iso).format('YYYY-MM-DD') === iso ? iso : null;
+  if (year < 1000) return null;
+  const iso = isoDate(year, month, day);
+  return isValidIsoDate(iso) ? iso : null;
 }
 
 /**

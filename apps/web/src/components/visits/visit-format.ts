@@ -1,6 +1,7 @@
+import { addDays } from '@caredesk/shared';
 import dayjs from 'dayjs';
-import { dateInZone, fDate, fRupees, formatPatterns } from '@/lib/format';
-import { getSessionUser } from '@/lib/session';
+import { fDate, fRupees, formatPatterns } from '@/lib/format';
+import { organisationToday } from '@/lib/organisation-today';
 
 /** '09:30' or '09:30:00' -> '9:30 am' (SPEC.md §9 time format). */
 export function fTimeOfDay(time: string): string {
@@ -19,7 +20,5 @@ export const fFee = (paise: number) => fRupees(paise / 100);
  * the stored user), as the server counts days: slots, tokens and queues are the organisation's.
  */
 export function isoDay(days = 0): string {
-  const zone = getSessionUser()?.admin.timeZone;
-  const today = zone ? dateInZone(zone) : dayjs().format('YYYY-MM-DD');
-  return dayjs(today).add(days, 'day').format('YYYY-MM-DD');
+  return addDays(organisationToday(), days);
 }

@@ -1,5 +1,4 @@
-import type { Dashboard, DashboardUpcoming } from '@caredesk/shared';
-import dayjs from 'dayjs';
+import { addDays, type Dashboard, type DashboardUpcoming } from '@caredesk/shared';
 
 export const TODAY = '2026-03-10';
 
@@ -7,7 +6,7 @@ export const TODAY = '2026-03-10';
 export function makeDaily(visits: (index: number) => [number, number]): Dashboard['daily'] {
   return Array.from({ length: 30 }, (_, index) => {
     const [appointments, bookings] = visits(index);
-    return { date: dayjs(TODAY).subtract(29 - index, 'day').format('YYYY-MM-DD'), appointments, bookings };
+    return { date: addDays(TODAY, index - 29), appointments, bookings };
   });
 }
 

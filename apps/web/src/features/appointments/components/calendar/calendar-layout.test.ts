@@ -1,5 +1,6 @@
+import { addDays } from '@caredesk/shared';
 import { describe, expect, it } from 'vitest';
-import { addDays, HOUR_PX, MIN_BLOCK_PX, minutesOf, placeVisits, PX_PER_MINUTE, visibleHours, weekOf } from './calendar-layout';
+import { HOUR_PX, MIN_BLOCK_PX, minutesOf, placeVisits, PX_PER_MINUTE, visibleHours, weekOf } from './calendar-layout';
 
 const visit = (startTime: string, endTime: string, id = startTime) => ({ id, startTime, endTime });
 const lanesOf = (visits: ReturnType<typeof visit>[]) =>

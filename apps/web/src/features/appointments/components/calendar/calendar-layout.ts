@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { addDays, startOfWeek } from '@caredesk/shared';
 
 /** 2 px a minute: a 15-minute visit is 30 px, room for one line of token and name. */
 export const PX_PER_MINUTE = 2;
@@ -89,13 +89,8 @@ export function placeVisits<T extends TimedVisit>(visits: readonly T[], firstHou
   return placed;
 }
 
-/** '2026-11-22' shifted by whole days. */
-export function addDays(date: string, days: number): string {
-  return dayjs(date).add(days, 'day').format('YYYY-MM-DD');
-}
-
 /** The seven dates, Monday first, of the week that holds `date`. */
 export function weekOf(date: string): string[] {
-  const monday = addDays(date, -((dayjs(date).day() + 6) % 7));
+  const monday = startOfWeek(date);
   return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
 }

@@ -1,3 +1,4 @@
+import { addDays, isValidIsoDate } from '@caredesk/shared';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
@@ -9,7 +10,7 @@ import type { DateRange } from '@/components/visits/date-range';
 import { fDate } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
-import { addDays, weekOf } from './calendar-layout';
+import { weekOf } from './calendar-layout';
 import { CalendarToolbar } from './calendar-toolbar';
 import { DayGrid } from './day-grid';
 import { useCalendarData } from './use-calendar-data';
@@ -27,9 +28,11 @@ interface CalendarViewProps {
 }
 
 /** The day (a column per doctor) or week (a column per day, one doctor) of appointments on a time grid. */
-export function CalendarView({ mode, date, doctorId, onRange, onDoctor, onOpen }: CalendarViewProps) {
-  const { days, activeDoctors, shownDoctorId, appointments, loading, error } = useCalendarData(mode, date, doctorId);
+export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, onOpen }: CalendarViewProps) {
   const today = useOrganisationToday();
+  // `from` comes from the URL, which a person may edit: a date that is no day shows today, not a crash.
+  const date = isValidIsoDate(asked) ? asked : today;
+  const { days, activeDoctors, shownDoctorId, appointments, loading, error } = useCalendarData(mode, date, doctorId);
   const from = days[0]!;
   const to = days.at(-1)!;
   const show = (day: string) => {
