@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -28,5 +29,34 @@ export async function createTestApp(driver: Driver, overrides: Partial<Config> =
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * The real app on a fresh test database for the enclosing describe: built in its first beforeAll
+ * (so before the suite's own hooks, which may use it) and closed in its afterAll. Most suites
+ * want exactly this; one that needs config overrides or several apps calls createTestApp.
+ */
+export function useTestApp(driver: Driver): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('The test app exists from the suite’s beforeAll to its afterAll: use it in a hook or a test');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await createTestApp(driver);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    close: () => current().close(),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, signInPatient } from '../modules/patient-api/test-support.js';
-import { createTestApp, type TestApp } from './app.js';
+import { useTestApp } from './app.js';
 import { drivers } from './database.js';
 import { addDoctor, addFacility, addPatient, addScan, apiAs, createOrganisation, signIn, type OrganisationFixture } from './fixtures.js';
 import { brokenRequests, operationsOf, seededRandom, VALID_LABEL, type FuzzRequest, type KnownIds, type Operation } from './openapi-fuzz.js';
@@ -23,14 +23,13 @@ interface Finding {
 }
 
 describe.each(drivers)('schema fuzzing over the OpenAPI document (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let app: FastifyInstance;
   let org: OrganisationFixture;
   const tokens = { staff: '', patient: '' };
   let ids: KnownIds = () => undefined;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     app = t.app;
     org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITALANDCARE', walletPaise: 10_000, planEndsInDays: 30 });
     tokens.staff = (await signIn(app, org.admin.email)).access_token;
@@ -53,7 +52,6 @@ describe.each(drivers)('schema fuzzing over the OpenAPI document (%s)', (driver)
     };
     ids = (path) => byArea[/^\/api\/([a-z-]+)\/\{/.exec(path)?.[1] ?? ''];
   });
-  afterAll(() => t.close());
 
   async function send(operation: Operation, request: FuzzRequest): Promise<LightMyRequestResponse> {
     const token = operation.auth === 'none' ? undefined : tokens[operation.auth];

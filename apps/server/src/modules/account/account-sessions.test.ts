@@ -1,8 +1,8 @@
 import { accountSessionsSchema, type AccountSession, type RefreshResponse, type SignInResponse } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, bearer, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { addStaff, newPassword, refresh } from '../staff/test-support.js';
@@ -11,16 +11,14 @@ const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/53
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile Safari/537.36';
 
 describe.each(drivers)('my sessions (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let admin: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     admin = (await staffClients(t.app, org)).admin;
   });
-  afterAll(() => t.close());
 
   async function person(): Promise<{ email: string; password: string }> {
     const password = newPassword();

@@ -1,21 +1,19 @@
 import { WRONG_CURRENT_PASSWORD_MESSAGE, accountSchema, sessionUserSchema, type Account, type ErrorBody } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, bearer, createOrganisation, signIn, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { addStaff, newPassword, refresh, signInAttempt } from '../staff/test-support.js';
 
 describe.each(drivers)('my account (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let clients: { admin: ApiClient; worker: ApiClient };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db, { type: 'SCAN' });
     clients = await staffClients(t.app, org);
   });
-  afterAll(() => t.close());
 
   /** A fresh worker of `org` and their password, so password tests never affect each other. */
   async function freshWorker(): Promise<{ email: string; password: string; id: string }> {

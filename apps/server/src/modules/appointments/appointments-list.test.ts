@@ -1,6 +1,6 @@
 import { appointmentSummarySchema, type Appointment, type AppointmentSummary } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { auditEntriesOf } from '../audit/test-support.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient } from '../../test/fixtures.js';
@@ -13,7 +13,7 @@ interface Page {
 }
 
 describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let organisationId: string;
   let admin: ApiClient;
   const day1 = daysFromToday(3);
@@ -36,7 +36,6 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
   };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     const organisation = await createOrganisation(t.database.db);
     organisationId = organisation.id;
     ({ admin } = await staffClients(t.app, organisation));
@@ -51,7 +50,6 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
     await book(meera.id, sunita.id, day2, '09:30');
     await admin.post(`/api/appointments/${cancelledId}/actions/cancel`, { reason: 'Unwell' });
   });
-  afterAll(() => t.close());
 
   it('lists by date, then time, then token, with doctor and patient names and the token label', async () => {
     const page = await list('');

@@ -1,23 +1,21 @@
 import type { Appointment, ErrorBody } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { actOnVisit, appointmentKind, bookVisit, staffActor } from '../visits/index.js';
 
 describe.each(drivers)('appointment status moves, history and reschedule (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let admin: ApiClient;
   let worker: ApiClient;
   let org: OrganisationFixture;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     ({ admin, worker } = await staffClients(t.app, org));
   });
-  afterAll(() => t.close());
 
   const bookOne = async (date = upcoming(2), startTime = '09:00', overrides: Parameters<typeof addDoctor>[1] = {}) => {
     const doctor = await addDoctor(admin, overrides);

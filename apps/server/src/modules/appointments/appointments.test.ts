@@ -1,8 +1,8 @@
 import { appointmentSchema, slotsResponseSchema, type Appointment, type ErrorBody } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, staff } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import {
   addDoctor,
@@ -18,19 +18,17 @@ import {
 } from '../../test/fixtures.js';
 
 describe.each(drivers)('appointments: booking, reading and listing (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let hospital: OrganisationFixture;
   let admin: ApiClient;
   let worker: ApiClient;
   let outsider: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     hospital = await createOrganisation(t.database.db);
     ({ admin, worker } = await staffClients(t.app, hospital));
     ({ admin: outsider } = await staffClients(t.app, await createOrganisation(t.database.db)));
   });
-  afterAll(() => t.close());
 
   const book = async (client: ApiClient, body: Record<string, unknown>) => {
     const response = await client.post('/api/appointments', body);

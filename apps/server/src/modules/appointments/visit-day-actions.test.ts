@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Appointment, Booking, ErrorBody } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { DAY_TIMES, indiaDay, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { sampleFiles, uploadForm } from '../../test/sample-files.js';
@@ -25,11 +25,7 @@ function shown(date: string): string {
  * minutes away: both must count India's day.
  */
 describe.each(drivers)("visit actions wait for the visit's day (%s)", (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   describe.each(DAY_TIMES)('at $label', (wall) => {
     pinClockAt(wall);

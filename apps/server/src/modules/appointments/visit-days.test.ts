@@ -1,6 +1,6 @@
 import type { Appointment, Booking, ErrorBody } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { DAY_TIMES, indiaDate, indiaDay, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, addScan, createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
@@ -33,11 +33,7 @@ interface Slots {
  * at 23:55 every slot of today has begun.
  */
 describe.each(drivers)("visit days follow the organisation's midnight (%s)", (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   describe.each(DAY_TIMES)('at $label', (wall) => {
     pinClockAt(wall);

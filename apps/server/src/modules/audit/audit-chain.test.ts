@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { auditVerifySchema } from '@caredesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditChainHeads, auditEvents } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './test-support.js';
@@ -14,11 +14,7 @@ import { verifyAuditChain } from './verify.js';
 const keys = testAuditKeys();
 
 describe.each(drivers)('the audit chain (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   /** An organisation with `writes` patient creations after its admin's sign-in. */
   async function chainOf(writes: number) {

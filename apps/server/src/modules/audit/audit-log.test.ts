@@ -1,6 +1,6 @@
 import { auditEventSchema, paginatedSchema, todayIn } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { auditEntriesOf, clientFrom, signInFrom } from './test-support.js';
@@ -9,11 +9,7 @@ import { auditWritesSettled } from './hook.js';
 const page = paginatedSchema(auditEventSchema);
 
 describe.each(drivers)('the audit log for admins (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   /** An organisation whose admin signed in and wrote a patient, and whose worker read it. */
   async function organisationWithHistory() {

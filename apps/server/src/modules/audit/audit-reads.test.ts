@@ -1,6 +1,6 @@
 import { auditEventSchema, CHAT_PAGE_SIZE, paginatedSchema, type AuditDetails } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, doctorInput, EVERY_MORNING, patientInput, TEST_PASSWORD, upcoming } from '../../test/fixtures.js';
 import { auditEntriesOf, clientFrom, signInFrom } from './test-support.js';
@@ -8,11 +8,7 @@ import { auditEntriesOf, clientFrom, signInFrom } from './test-support.js';
 const auditPage = paginatedSchema(auditEventSchema);
 
 describe.each(drivers)('reads of patient data in the audit trail (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   /** A hospital's worker has no Chats in the menu; a multi-hospital's admin has appointments, bookings and chats. */
   async function signedIn(type: 'HOSPITAL' | 'MULTIHOSPITAL' = 'HOSPITAL') {

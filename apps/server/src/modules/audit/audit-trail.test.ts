@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staff } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, EVERY_MORNING, patientInput, staffClients, TEST_PASSWORD, uniquePhone, upcoming, type OrganisationFixture } from '../../test/fixtures.js';
 import { signInPatient } from '../patient-api/test-support.js';
 import { auditEntriesOf, CLIENT_AGENT, CLIENT_IP, clientFrom, signInFrom, type AuditClient } from './test-support.js';
 
 describe.each(drivers)('the audit trail records (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   async function signedInAdmin(): Promise<{ org: OrganisationFixture; admin: AuditClient; token: string }> {
     const org = await createOrganisation(t.database.db);

@@ -1,18 +1,16 @@
 import { SIGN_IN_FAILED_MESSAGE, sessionUserSchema, signInResponseSchema, type RefreshResponse } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, TEST_PASSWORD, uniqueEmail, type OrganisationFixture } from '../../test/fixtures.js';
 
 describe.each(drivers)('sign-in and sessions (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db, { workerActive: false });
   });
-  afterAll(() => t.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 

@@ -1,27 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, base64url } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, type OrganisationFixture } from '../../test/fixtures.js';
 import { jwtSigningKey } from '../../lib/secrets.js';
 import { CONSOLE_AUDIENCE, PATIENT_AUDIENCE, TOKEN_ISSUER } from '../../lib/tokens.js';
 
 describe.each(drivers)('access token verification (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let key: Uint8Array;
   let claims: { org: string; role: string; sid: string; typ: string };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     key = await jwtSigningKey(t.database.db, undefined);
     const session = await signIn(t.app, org.admin.email);
     const payload = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as typeof claims;
     claims = { org: payload.org, role: payload.role, sid: payload.sid, typ: payload.typ };
   });
-  afterAll(() => t.close());
 
   const me = (token: string) => t.app.inject({ url: '/api/me', headers: bearer(token) });
   const forge = (options: { audience?: string; typ?: string; expiresAt?: number; signingKey?: Uint8Array } = {}) =>

@@ -1,19 +1,17 @@
 import type { Booking, ErrorBody } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, addScan, createOrganisation, staffClients, upcoming, type ApiClient } from '../../test/fixtures.js';
 
 describe.each(drivers)('bookings under concurrency (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let admin: ApiClient;
   let worker: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     ({ admin, worker } = await staffClients(t.app, await createOrganisation(t.database.db, { type: 'SCAN' })));
   });
-  afterAll(() => t.close());
 
   it('50 simultaneous bookings of one single-patient scan slot: exactly one 201, 49 × 409', async () => {
     const scan = await addScan(admin, { capacityPerSlot: 1 });

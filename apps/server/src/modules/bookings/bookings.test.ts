@@ -1,8 +1,8 @@
 import { bookingSchema, bookingSummarySchema, slotsResponseSchema, type Booking, type BookingSummary, type ErrorBody } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, staff } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, addScan, bearer, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -10,7 +10,7 @@ import { sampleFiles, uploadForm } from '../../test/sample-files.js';
 import { actOnVisit, bookingKind, bookVisit, staffActor } from '../visits/index.js';
 
 describe.each(drivers)('scan and test bookings (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let centre: OrganisationFixture;
   let admin: ApiClient;
   let worker: ApiClient;
@@ -18,13 +18,11 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     centre = await createOrganisation(t.database.db, { type: 'SCAN' });
     ({ admin, worker } = await staffClients(t.app, centre));
     adminToken = (await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: centre.admin.email, password: 'Test@pass-123' } })).json<{ access_token: string }>().access_token;
     ({ admin: outsider } = await staffClients(t.app, await createOrganisation(t.database.db, { type: 'SCAN' })));
   });
-  afterAll(() => t.close());
 
   const book = async (client: ApiClient, body: Record<string, unknown>) => {
     const response = await client.post('/api/bookings', body);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, addScan, bearer, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -8,18 +8,16 @@ import { actOnVisit, bookingKind, bookVisit, createVisitLifecycle, type VisitLif
 import { attachReport } from './report.js';
 
 describe.each(drivers)('a booking’s report and the visit lifecycle (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let centre: OrganisationFixture;
   let admin: ApiClient;
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     centre = await createOrganisation(t.database.db, { type: 'SCAN' });
     ({ admin } = await staffClients(t.app, centre));
     adminToken = (await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: centre.admin.email, password: 'Test@pass-123' } })).json<{ access_token: string }>().access_token;
   });
-  afterAll(() => t.close());
 
   it('tells the lifecycle that the report is ready, for the first report and a corrected one', async () => {
     const lifecycle = createVisitLifecycle({ error: () => undefined });

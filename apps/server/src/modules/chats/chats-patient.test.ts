@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { chatMessageSchema, chatThreadSchema, patientChatSentSchema, patientChatThreadSchema, patientConversationListSchema, type ChatMessage, type ErrorBody } from '@caredesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../../db/schema/index.js';
 import { postgresRateLimitStore } from '../../lib/rate-limit.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, createOrganisation, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { signInPatient, type PatientApp } from '../patient-api/test-support.js';
@@ -12,21 +12,19 @@ import { startConversation } from './patient.js';
 import { CHAT_SEND_LIMIT, chatSendLimitKey } from './service.js';
 
 describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let group: OrganisationFixture;
   let hospital: OrganisationFixture;
   let groupAdmin: ApiClient;
   let hospitalAdmin: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     // A multi-hospital group shows Chats to admins and workers; a hospital to its admin only.
     group = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     hospital = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
     ({ admin: groupAdmin } = await staffClients(t.app, group));
     ({ admin: hospitalAdmin } = await staffClients(t.app, hospital));
   });
-  afterAll(() => t.close());
 
   /** A patient registered at the front desk of `client`'s organisation, signed in to the app with that phone. */
   const registeredPatient = async (client: ApiClient, name = 'Sunita Pawar') => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { dashboardSchema, type OrganisationType } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { appointments, bookings, doctors, notifications, patients, pushSubscriptions, services, subscriptions, walletEntries } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, type OrganisationFixture } from '../../test/fixtures.js';
 import { getDashboard } from './service.js';
@@ -47,7 +47,7 @@ const zeroDays = (): { date: string; appointments: number; bookings: number }[] 
   Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2025, 1, 11 + i)).toISOString().slice(0, 10), appointments: 0, bookings: 0 }));
 
 describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let doctorA: string;
   let doctorB: string;
@@ -55,7 +55,6 @@ describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) 
   let kiran: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     const db = t.database.db;
     org = await createOrganisation(db, { type: 'MULTIHOSPITAL', walletPaise: 123_456, planEndsInDays: 30 });
     doctorA = await addDoctorRow(db, org.id, 'Dr. Anil Rao', 'A');
@@ -131,7 +130,6 @@ describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) 
     await db.insert(pushSubscriptions).values({ organisationId: org.id, staffId: org.admin.id, endpoint: `https://push.test/${randomUUID()}`, p256dh: 'key', auth: 'secret' });
     await db.insert(walletEntries).values({ organisationId: org.id, kind: 'CREDIT', amountPaise: 123_456, balanceAfterPaise: 123_456, description: 'Wallet recharge', paymentId: `pay_${randomUUID()}` });
   });
-  afterAll(() => t.close());
 
   it('answers every figure of the organisation at noon on a Wednesday, and none of another organisation’s', async () => {
     const [subscription] = await t.database.db.select({ endsAt: subscriptions.endsAt }).from(subscriptions).where(eq(subscriptions.organisationId, org.id));

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, dashboardSchema } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushSubscriptions, walletEntries } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { DAY_TIMES, indiaDate, indiaDay, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, addScan, apiAs, bearer, createOrganisation, signIn } from '../../test/fixtures.js';
 
 describe.each(drivers)('GET /api/dashboard (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   // "Today", "this week" and the thirty days are India's: run at mid-morning and either side of midnight there.
   describe.each(DAY_TIMES)('at $label', (wall) => {

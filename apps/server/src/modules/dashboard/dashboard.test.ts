@@ -1,17 +1,13 @@
 import { dashboardSchema, organisationProfileSchema } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organisations, staff } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn } from '../../test/fixtures.js';
 
 describe.each(drivers)('authorisation from the navigation table (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   const get = (url: string, token: string) => t.app.inject({ url, headers: bearer(token) });
 

@@ -1,6 +1,6 @@
 import type { Doctor } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addFacility, createOrganisation, doctorInput, staffClients, type ApiClient } from '../../test/fixtures.js';
 
@@ -12,12 +12,11 @@ interface Page {
 }
 
 describe.each(drivers)('doctors: list, search, filters and CSV (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let admin: ApiClient;
   let jayanagar: { id: string; name: string };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     ({ admin } = await staffClients(t.app, org));
     jayanagar = await addFacility(t.database.db, org.id, 'Arogya Jayanagar');
@@ -31,7 +30,6 @@ describe.each(drivers)('doctors: list, search, filters and CSV (%s)', (driver) =
     ];
     for (const doctor of doctors) expect((await admin.post('/api/doctors', doctor)).statusCode).toBe(201);
   });
-  afterAll(() => t.close());
 
   const list = async (query: string) => {
     const response = await admin.get(`/api/doctors?${query}`);

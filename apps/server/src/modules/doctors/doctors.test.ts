@@ -1,23 +1,21 @@
 import { doctorSchema, type Doctor, type ErrorBody } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addFacility, createOrganisation, doctorInput, staffClients, uniqueEmail, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
 describe.each(drivers)('doctors: records and rules (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let hospital: OrganisationFixture;
   let admin: ApiClient;
   let worker: ApiClient;
   let outsider: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     hospital = await createOrganisation(t.database.db);
     ({ admin, worker } = await staffClients(t.app, hospital));
     ({ admin: outsider } = await staffClients(t.app, await createOrganisation(t.database.db)));
   });
-  afterAll(() => t.close());
 
   const create = async (client: ApiClient, overrides: Parameters<typeof doctorInput>[0] = {}) => {
     const response = await client.post('/api/doctors', doctorInput(overrides));

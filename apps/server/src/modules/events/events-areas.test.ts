@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS_CLOSE_UNAUTHORIZED, type AppEvent, type OrganisationType } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, createOrganisation, signIn } from '../../test/fixtures.js';
 import { ready, type Peer } from './test-support.js';
@@ -34,11 +34,7 @@ const expected: [OrganisationType, 'admin' | 'worker', EventName[]][] = [
 ];
 
 describe.each(drivers)('live events by menu area (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   it('reaches only the staff whose menu shows the area of the event', async () => {
     const peers: { label: string; organisationId: string; peer: Peer; wants: EventName[] }[] = [];

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS_CLOSE_UNAUTHORIZED, PATIENT_EVENTS_PATH, chatMessageSchema, type AppEvent } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { patientSessions } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addPatient, createOrganisation, signIn, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { signInPatient, type PatientApp } from '../patient-api/test-support.js';
 import { connect, ready, sessionIdOf } from './test-support.js';
 
 describe.each(drivers)('WebSocket /api/patient/events (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let desk: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     ({ admin: desk } = await staffClients(t.app, org));
   });
-  afterAll(() => t.close());
 
   /** A patient registered at the desk and signed in to the app with that phone. */
   const registered = async (): Promise<{ record: { id: string }; app: PatientApp }> => {

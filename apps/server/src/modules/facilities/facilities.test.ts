@@ -1,22 +1,20 @@
 import type { ErrorBody, Facility } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, doctorInput, serviceInput, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
 describe.each(drivers)('facilities (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let multiOrg: OrganisationFixture;
   let multi: { admin: ApiClient; worker: ApiClient };
   let hospital: { admin: ApiClient; worker: ApiClient };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     multiOrg = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     multi = await staffClients(t.app, multiOrg);
     hospital = await staffClients(t.app, await createOrganisation(t.database.db, { type: 'HOSPITAL' }));
   });
-  afterAll(() => t.close());
 
   const add = async (name: string, extra: Partial<Facility> = {}) => {
     const response = await multi.admin.post('/api/facilities', { name, ...extra });

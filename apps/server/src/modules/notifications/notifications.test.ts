@@ -1,20 +1,19 @@
 import { notificationListSchema, type NotificationList } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, type OrganisationFixture } from '../../test/fixtures.js';
 
 describe.each(drivers)('GET /api/notifications/all (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let other: OrganisationFixture;
   let token: string;
   const base = Date.parse('2026-03-10T08:00:00.000Z');
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     other = await createOrganisation(t.database.db);
     // Five for the admin (two read), one for the worker, one in another organisation.
@@ -34,7 +33,6 @@ describe.each(drivers)('GET /api/notifications/all (%s)', (driver) => {
     ]);
     token = (await signIn(t.app, org.admin.email)).access_token;
   });
-  afterAll(() => t.close());
 
   const list = async (query = '') => {
     const response = await t.app.inject({ url: `/api/notifications/all${query}`, headers: bearer(token) });

@@ -1,10 +1,10 @@
 import { EMAIL_TAKEN_MESSAGE, signInResponseSchema, type ErrorBody } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { facilities, onboardingOtps, organisations, staff, subscriptions, wallets } from '../../db/schema/index.js';
 import { jwtSigningKey } from '../../lib/secrets.js';
 import { signOnboardingToken } from '../../lib/tokens.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, uniquePhone } from '../../test/fixtures.js';
 import { signInPatient } from '../patient-api/test-support.js';
@@ -12,12 +12,10 @@ import { ONBOARDING_TOKEN_REFUSED, ONBOARDING_TOKEN_USED } from './service.js';
 import { onboardingInput, postFrom, tempTokenFor } from './test-support.js';
 
 describe.each(drivers)('onboarding: creating an organisation and its first admin (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
   });
-  afterAll(() => t.close());
 
   const complete = (token: string | undefined, payload: unknown) => postFrom(t.app, '/api/onboarding', payload, token ? { token } : {});
   const organisationsNamed = (name: string) => t.database.db.select().from(organisations).where(eq(organisations.name, name));

@@ -1,8 +1,8 @@
 import { CANCELLED_BY_PATIENT, patientAppointmentSchema, type Appointment, type ErrorBody, type PatientAppointment, type PatientDoctor } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, doctors, notifications, patients } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { EVERY_MORNING, addDoctor, addFacility, addPatient, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -11,7 +11,7 @@ import { signInPatient, type PatientApp } from './test-support.js';
 describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%s)', (driver) => {
   // Dates are counted from India's today at a pinned mid-morning, not from whatever hour the suite runs at.
   pinClockAt(MID_MORNING);
-  let t: TestApp;
+  const t = useTestApp(driver);
   let hospital: OrganisationFixture;
   let admin: ApiClient;
   let worker: ApiClient;
@@ -19,12 +19,10 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
   let stranger: PatientApp;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     hospital = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
     ({ admin, worker } = await staffClients(t.app, hospital));
     [patient, stranger] = await Promise.all([signInPatient(t), signInPatient(t)]);
   });
-  afterAll(() => t.close());
 
   const book = async (app: PatientApp, body: Record<string, unknown>) => {
     const response = await app.post('/api/patient/appointments', { organisationId: hospital.id, ...body });

@@ -1,7 +1,7 @@
 import { patientSchema, verhoeffCheckDigit, type ErrorBody, type Patient, type PatientSummary } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { indiaDate } from '../../test/clock.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, staffClients, type ApiClient } from '../../test/fixtures.js';
 
@@ -18,16 +18,14 @@ function withWrongCheckDigit(number: string): string {
 }
 
 describe.each(drivers)('patients: UHID, ABHA and age at registration (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let worker: ApiClient;
   let outsider: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     ({ worker } = await staffClients(t.app, await createOrganisation(t.database.db)));
     ({ admin: outsider } = await staffClients(t.app, await createOrganisation(t.database.db)));
   });
-  afterAll(() => t.close());
 
   const create = async (client: ApiClient, overrides: Parameters<typeof patientInput>[0] = {}) => {
     const response = await client.post('/api/patients', patientInput(overrides));

@@ -1,18 +1,14 @@
 import { addDays, addYears, patientSummarySchema, type PatientSummary } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../../db/schema/index.js';
 import { BEFORE_MIDNIGHT, DAY_TIMES, indiaDate, pinClockAt } from '../../test/clock.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, staffClients, type ApiClient } from '../../test/fixtures.js';
 
 describe.each(drivers)('patients: list, search, filters and CSV (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   // Ages and age bands count birthdays on India's calendar: the suite runs mid-morning and either side of its midnight.
   describe.each(DAY_TIMES)('at $label', (wall) => {

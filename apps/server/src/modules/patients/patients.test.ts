@@ -1,21 +1,19 @@
 import { patientSchema, type ErrorBody, type Patient } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, staffClients, uniquePhone, type ApiClient } from '../../test/fixtures.js';
 
 describe.each(drivers)('patients: records, phone warnings and isolation (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let worker: ApiClient;
   let admin: ApiClient;
   let outsider: ApiClient;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     ({ admin, worker } = await staffClients(t.app, await createOrganisation(t.database.db)));
     ({ worker: outsider } = await staffClients(t.app, await createOrganisation(t.database.db, { type: 'SCAN' })));
   });
-  afterAll(() => t.close());
 
   const create = async (client: ApiClient, overrides: Parameters<typeof patientInput>[0] = {}) => {
     const response = await client.post('/api/patients', patientInput(overrides));

@@ -1,8 +1,8 @@
 import { WHATSAPP_ADDON, planOffersSchema, planPurchaseResponseSchema, planStatusSchema, type PaymentOrder, type PlanPurchaseResponse } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plans, subscriptions, walletEntries } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { createPlan, paidWalletOrder, payWithTestCard, rechargeInTestMode } from '../../test/payments.js';
@@ -10,11 +10,7 @@ import { createPlan, paidWalletOrder, payWithTestCard, rechargeInTestMode } from
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(drivers)('buying plans and the WhatsApp add-on (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   const newOrganisation = async (options: Parameters<typeof createOrganisation>[1] = {}) => {
     const org = await createOrganisation(t.database.db, options);

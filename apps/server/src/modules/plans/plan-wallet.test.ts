@@ -1,17 +1,13 @@
 import { planStatusSchema, walletSchema } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organisations } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn } from '../../test/fixtures.js';
 
 describe.each(drivers)('plan status and wallet balance (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   const read = async (email: string) => {
     const { access_token } = await signIn(t.app, email);

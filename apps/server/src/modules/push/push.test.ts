@@ -1,14 +1,14 @@
 import type { ErrorBody } from '@caredesk/shared';
 import { eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../test/config.js';
 import type { Db } from '../../db/client.js';
 import { appSecrets, notifications, pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
 import { queuePushes } from '../../lib/push/outbox.js';
 import { resolveVapidDetails } from '../../lib/push/vapid.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { createTestDatabase, drivers } from '../../test/database.js';
 import { browserKeys, startFakePushService } from '../../test/fake-push-service.js';
 import { createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -18,7 +18,7 @@ const pushEndpoint = () => `https://fcm.googleapis.com/fcm/send/${crypto.randomU
 const subscription = (endpoint = pushEndpoint()) => ({ endpoint, ...browserKeys(), userAgent: 'Mozilla/5.0 (test)' });
 
 describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let admin: ApiClient;
   let worker: ApiClient;
@@ -26,12 +26,10 @@ describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
   const rowsOf = (endpoint: string) => t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     ({ admin, worker } = await staffClients(t.app, org));
     outsider = (await staffClients(t.app, await createOrganisation(t.database.db))).admin;
   });
-  afterAll(() => t.close());
 
   it('serves the VAPID public key to any signed-in staff member, and nobody else', async () => {
     const response = await worker.get('/api/fcm/config');

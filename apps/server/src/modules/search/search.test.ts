@@ -1,9 +1,9 @@
 import { formatAbhaNumber, phoneDigits, searchKey, searchResponseSchema, verhoeffCheckDigit, type SearchResult, type ServiceKind } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { doctors, patients, services } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, type OrganisationFixture } from '../../test/fixtures.js';
 
@@ -33,14 +33,13 @@ async function addService(db: Db, organisationId: string, kind: ServiceKind, nam
 }
 
 describe.each(drivers)('header search (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let hospital: OrganisationFixture;
   let scanCentre: OrganisationFixture;
   const ids: Record<string, string> = {};
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     const db = t.database.db;
     hospital = await createOrganisation(db, { type: 'HOSPITAL' });
     scanCentre = await createOrganisation(db, { type: 'SCAN' });
@@ -65,7 +64,6 @@ describe.each(drivers)('header search (%s)', (driver) => {
       tokens[label] = (await signIn(t.app, email)).access_token;
     }
   });
-  afterAll(() => t.close());
 
   async function search(token: string, q: string, limit?: number): Promise<SearchResult[]> {
     const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });

@@ -1,17 +1,16 @@
 import type { Service } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addFacility, createOrganisation, serviceInput, staffClients, type ApiClient } from '../../test/fixtures.js';
 
 describe.each(drivers)('services: list, search, filters and CSV (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let admin: ApiClient;
   let worker: ApiClient;
   let mysuru: { id: string };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     ({ admin, worker } = await staffClients(t.app, org));
     mysuru = await addFacility(t.database.db, org.id, 'Arogya Mysuru');
@@ -26,7 +25,6 @@ describe.each(drivers)('services: list, search, filters and CSV (%s)', (driver) 
     ];
     for (const row of rows) expect((await admin.post('/api/services', row)).statusCode).toBe(201);
   });
-  afterAll(() => t.close());
 
   const names = async (query: string, client = admin) => {
     const response = await client.get(`/api/services?${query}`);

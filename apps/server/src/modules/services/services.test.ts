@@ -1,20 +1,19 @@
 import { serviceSchema, type ErrorBody, type Service } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { services } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { addFacility, createOrganisation, serviceInput, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
 describe.each(drivers)('services: records, kinds and rules (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let scanOrg: OrganisationFixture;
   let scan: { admin: ApiClient; worker: ApiClient };
   let hospital: { admin: ApiClient; worker: ApiClient };
   let hospitalScanId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     scanOrg = await createOrganisation(t.database.db, { type: 'SCAN' });
     scan = await staffClients(t.app, scanOrg);
     const hospitalOrg = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
@@ -27,7 +26,6 @@ describe.each(drivers)('services: records, kinds and rules (%s)', (driver) => {
       .returning({ id: services.id });
     hospitalScanId = row!.id;
   });
-  afterAll(() => t.close());
 
   const create = async (client: ApiClient, overrides: Parameters<typeof serviceInput>[0] = {}) => {
     const response = await client.post('/api/services', serviceInput(overrides));

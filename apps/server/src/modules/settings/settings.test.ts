@@ -1,20 +1,18 @@
 import { INACTIVITY_DEFAULT_MINUTES, organisationProfileSchema, sessionUserSchema, type ErrorBody, type OrganisationProfile } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
 describe.each(drivers)('organisation settings (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let clients: { admin: ApiClient; worker: ApiClient };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     clients = await staffClients(t.app, org);
   });
-  afterAll(() => t.close());
 
   const profile = async (client: ApiClient = clients.admin) => {
     const response = await client.get('/api/settings/organisation');

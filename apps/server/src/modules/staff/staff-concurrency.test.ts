@@ -1,19 +1,17 @@
 import { LAST_ADMIN_MESSAGE, type ErrorBody } from '@caredesk/shared';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, createOrganisation, signIn, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { addStaff, newPassword } from './test-support.js';
 
 describe.each(drivers)('staff changes at the same time (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
   });
-  afterAll(() => t.close());
 
   /** An organisation with two working admins, both signed in. */
   async function twoAdmins(): Promise<{ organisationId: string; first: { id: string; client: ApiClient }; second: { id: string; client: ApiClient } }> {

@@ -11,23 +11,21 @@ import {
   type StaffList,
   type StaffMember,
 } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { apiAs, createOrganisation, signIn, staffClients, uniqueEmail, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { addStaff, newPassword, signInAttempt, staffInput } from './test-support.js';
 
 describe.each(drivers)('staff management (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let clients: { admin: ApiClient; worker: ApiClient };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     clients = await staffClients(t.app, org);
   });
-  afterAll(() => t.close());
 
   const list = async (query: string, client = clients.admin): Promise<StaffList> => {
     const response = await client.get(`/api/staff${query}`);

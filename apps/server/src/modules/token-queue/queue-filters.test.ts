@@ -1,6 +1,6 @@
 import type { ErrorBody, TokenQueuesResponse } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { indiaDate, MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addFacility, addPatient, addScan, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -11,7 +11,7 @@ const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:
 /** GET /api/tokens/:kind?facilityId=&doctorId=|serviceId=&withPatients=: a desk or a display per floor. */
 describe.each(drivers)('token queue filters (%s)', (driver) => {
   pinClockAt(MID_MORNING);
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let worker: ApiClient;
   let outsider: ApiClient;
@@ -19,7 +19,6 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
   const ids = { north: '', south: '', northBusy: '', northIdle: '', southBusy: '', cancelledOnly: '', scanNorth: '', scanSouth: '' };
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     const date = indiaDate();
     const midnight = new Date(`${date}T00:00:00+05:30`);
     org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
@@ -51,7 +50,6 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
     const patient = await addPatient(admin);
     await bookVisit(t.database.db, bookingKind, staffActor, { serviceId: ids.scanSouth, patientId: patient.id, date, startTime: '11:00', source: 'CONSOLE' }, { now: midnight });
   });
-  afterAll(() => t.close());
 
   const list = async (client: ApiClient, url: string) => {
     const response = await client.get(url);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { indiaDate } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -7,16 +7,14 @@ import { actOnVisit, appointmentKind, bookVisit, createVisitLifecycle, type Visi
 import { actOnQueue } from './actions.js';
 
 describe.each(drivers)('the token queue and the visit lifecycle (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let admin: ApiClient;
   let org: OrganisationFixture;
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     ({ admin } = await staffClients(t.app, org));
   });
-  afterAll(() => t.close());
 
   it('tells the lifecycle once of each token called in and each visit completed from the queue', async () => {
     const lifecycle = createVisitLifecycle({ error: () => undefined });

@@ -1,6 +1,6 @@
 import type { TokenQueue } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { indiaDate, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -12,16 +12,14 @@ import { appointmentKind, bookVisit } from '../visits/index.js';
  * the clock is pinned to each in turn, so who was on time and who was late is fixed, not a race.
  */
 describe.each(drivers)('token queue order (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let org: OrganisationFixture;
   let date: string;
   const doctors: Record<'slotOrder' | 'tie' | 'late', string> = { slotOrder: '', tie: '', late: '' };
   const visits: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
   });
-  afterAll(() => t.close());
 
   /** Books `name` with the doctor at `startTime` today, as the desk would have done earlier. */
   async function book(admin: ApiClient, doctorId: string, name: string, startTime: string, source: 'CONSOLE' | 'WALK_IN' = 'CONSOLE', now = new Date(`${date}T00:00:00+05:30`)) {

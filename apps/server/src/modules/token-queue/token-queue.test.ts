@@ -1,6 +1,6 @@
 import type { ErrorBody, TokenQueue, TokenQueuesResponse } from '@caredesk/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../test/app.js';
 import { DAY_TIMES, indiaDate, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, addScan, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
@@ -8,11 +8,7 @@ import { actOnQueue } from './actions.js';
 import { appointmentKind, bookingKind, bookVisit } from '../visits/index.js';
 
 describe.each(drivers)('token queues (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   // Today's queue is India's today: the whole suite runs at mid-morning and either side of midnight there.
   describe.each(DAY_TIMES)('at $label', (wall) => {

@@ -1,25 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { actOnVisit, appointmentKind, bookVisit, cancelVisitByPatient, createVisitLifecycle, rescheduleVisit, type VisitLifecycleEvent } from './index.js';
 
 describe.each(drivers)('the visit lifecycle (%s)', (driver) => {
-  let t: TestApp;
+  const t = useTestApp(driver);
   let admin: ApiClient;
   let org: OrganisationFixture;
   const caller = () => ({ id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test' });
   const actor = () => ({ organisationId: org.id, staffId: org.worker.id });
 
   beforeAll(async () => {
-    t = await createTestApp(driver);
     org = await createOrganisation(t.database.db);
     ({ admin } = await staffClients(t.app, org));
   });
-  afterAll(() => t.close());
 
   /** A lifecycle with one subscriber on both sides that writes down what it saw. */
   const recording = () => {

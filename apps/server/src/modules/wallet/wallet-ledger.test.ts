@@ -1,9 +1,9 @@
 import { DEFAULT_TIME_ZONE, paginatedSchema, todayIn, walletEntrySchema, type WalletEntry } from '@caredesk/shared';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { subscriptions, walletEntries, wallets } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, daysFromToday, staffClients } from '../../test/fixtures.js';
 import { createPlan, rechargeInTestMode } from '../../test/payments.js';
@@ -24,11 +24,7 @@ async function expectConsistentLedger(db: Db, organisationId: string): Promise<v
 }
 
 describe.each(drivers)('the wallet ledger (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   it('keeps balance = sum of entries and a balanceAfter chain through concurrent credits and debits, never below zero', async () => {
     const org = await createOrganisation(t.database.db);

@@ -1,18 +1,14 @@
 import { CHECKOUT_DESCRIPTION, CHECKOUT_NAME, SIMULATED_CARDS, paymentOrderSchema, walletRechargeResponseSchema, type AppEvent } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentOrders, walletEntries } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { paidWalletOrder, payWithTestCard } from '../../test/payments.js';
 
 describe.each(drivers)('wallet recharge in test mode (%s)', (driver) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(driver);
 
   const newOrganisation = async () => {
     const org = await createOrganisation(t.database.db);
