@@ -39,15 +39,26 @@ interface Row {
   result: LoadResult;
 }
 
-const count = (result: LoadResult, match: (status: number) => boolean): number =>
-  [...result.statuses].filter(([status]) => match(status)).reduce((sum, [, n]) => sum + n, 0);
+const count = (result: LoadResult, match: (status: number) => boolean): number => [...result.statuses].filter(([status]) => match(status)).reduce((sum, [, n]) => sum + n, 0);
 
 function formatRows(rows: Row[]): string {
   const header = ['target', 'conns', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', '2xx', '409', 'other'];
   const cells = rows.map(({ target, connections, result: r }) => {
     const ok = count(r, (s) => s >= 200 && s < 300);
     const conflict = count(r, (s) => s === 409);
-    return [target, String(connections), String(r.samples), r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p95), String(r.p99), String(r.max), String(ok), String(conflict), String(r.samples - ok - conflict + r.errors)];
+    return [
+      target,
+      String(connections),
+      String(r.samples),
+      r.requestsPerSecond.toFixed(0),
+      String(r.p50),
+      String(r.p95),
+      String(r.p99),
+      String(r.max),
+      String(ok),
+      String(conflict),
+      String(r.samples - ok - conflict + r.errors),
+    ];
   });
   return markdownTable(header, cells, 1);
 }
@@ -126,10 +137,11 @@ async function main(): Promise<void> {
       console.log(`loading ${APPOINTMENTS.toLocaleString('en')} appointments…`);
       const loaded = await loadAppointments(client, { count: APPOINTMENTS, futureDays: FUTURE_DAYS, futureFill: FUTURE_FILL });
       const org = await benchOrganisation(client);
-      const { rows: [sizes] } = await client.query<{ total: number; mine: number }>(
-        'select count(*)::int as total, (count(*) filter (where organisation_id = $1))::int as mine from appointments',
-        [org.id],
-      );
+      const {
+        rows: [sizes],
+      } = await client.query<{ total: number; mine: number }>('select count(*)::int as total, (count(*) filter (where organisation_id = $1))::int as mine from appointments', [
+        org.id,
+      ]);
       const loadNote = `${loaded.rows.toLocaleString('en')} appointments generated (${loaded.timings}) over ${loaded.pastDays} past days and ${loaded.futureDays} days ahead (${FUTURE_FILL * 100} % full); ${sizes?.total.toLocaleString('en')} in the table with the demo seed's, ${sizes?.mine.toLocaleString('en')} of them in the signed-in hospital (${org.doctorIds.length} doctors), whose requests these are`;
       console.log(loadNote);
       notes.push(loadNote);

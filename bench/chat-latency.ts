@@ -108,7 +108,11 @@ async function main(): Promise<void> {
     console.log(`${SAMPLES} messages (+${WARM_UP} warm-up), one at a time…`);
     for (let round = 0; round < SAMPLES + WARM_UP; round += 1) {
       const sent = performance.now();
-      const response = await fetch(`${server.url}/api/chats/${patientId}/messages`, { method: 'POST', headers, body: JSON.stringify({ text: `Bench message ${round}`, clientId: randomUUID() }) });
+      const response = await fetch(`${server.url}/api/chats/${patientId}/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ text: `Bench message ${round}`, clientId: randomUUID() }),
+      });
       const answered = performance.now();
       const message = (await response.json()) as { id?: string };
       if (response.status !== 201 || !message.id) {

@@ -55,13 +55,17 @@ async function dashboard(server: RunningServer, token: string, connections: numb
 
 async function describeData(client: pg.Client): Promise<string> {
   const parts: string[] = [];
-  const { rows: [all] } = await client.query<{ appointments: number; bookings: number }>(
+  const {
+    rows: [all],
+  } = await client.query<{ appointments: number; bookings: number }>(
     'select (select count(*)::int from appointments) as appointments, (select count(*)::int from bookings) as bookings',
   );
   parts.push(`${all?.appointments.toLocaleString('en')} appointments and ${all?.bookings.toLocaleString('en')} bookings in the tables`);
   for (const email of ACCOUNTS) {
     const org = await benchOrganisation(client, email);
-    const { rows: [mine] } = await client.query<{ total: number; last30: number; today: number; bookings: number }>(
+    const {
+      rows: [mine],
+    } = await client.query<{ total: number; last30: number; today: number; bookings: number }>(
       `select count(*)::int as total, (count(*) filter (where date > $2::date - 30 and date <= $2::date))::int as last30,
          (count(*) filter (where date = $2::date))::int as today,
          (select count(*)::int from bookings where organisation_id = $1) as bookings

@@ -105,7 +105,16 @@ interface Watch {
  * One write, then its event on every watch; answers the new or changed appointment's id, or
  * undefined when the write failed. Warm-up writes (`counted` false) record nothing.
  */
-async function timedWrite(writer: RunningServer, token: string, path: string, body: unknown, expected: number, event: { status: string; kind: 'book' | 'checkIn' }, watches: Watch[], counted: boolean): Promise<string | undefined> {
+async function timedWrite(
+  writer: RunningServer,
+  token: string,
+  path: string,
+  body: unknown,
+  expected: number,
+  event: { status: string; kind: 'book' | 'checkIn' },
+  watches: Watch[],
+  counted: boolean,
+): Promise<string | undefined> {
   const sent = performance.now();
   const res = await fetch(`${writer.url}${path}`, {
     method: 'POST',
@@ -143,7 +152,8 @@ async function measure(writer: RunningServer, watchers: { setup: string; server:
   const token = await signInToken(writer.url);
   const watches: Watch[] = [];
   try {
-    for (const { setup, server } of watchers) watches.push({ setup, events: await EventClient.open(server, await signInToken(server.url)), book: emptySamples(), checkIn: emptySamples() });
+    for (const { setup, server } of watchers)
+      watches.push({ setup, events: await EventClient.open(server, await signInToken(server.url)), book: emptySamples(), checkIn: emptySamples() });
     for (const [round, place] of places.entries()) {
       const counted = round >= WARM_UP;
       const id = await timedWrite(writer, token, '/api/appointments', place, 201, { status: 'BOOKED', kind: 'book' }, watches, counted);
@@ -165,7 +175,20 @@ function rowsOf(watches: Watch[]): string[][] {
       const sent = percentiles(samples.sentToEvent);
       const response = percentiles(samples.responseToEvent);
       const http = percentiles(samples.http);
-      return [watch.setup, write, String(sent.samples), String(sent.p50), String(sent.p95), String(sent.p99), String(response.p50), String(response.p95), String(response.p99), String(http.p50), String(samples.missed), String(samples.failed)];
+      return [
+        watch.setup,
+        write,
+        String(sent.samples),
+        String(sent.p50),
+        String(sent.p95),
+        String(sent.p99),
+        String(response.p50),
+        String(response.p95),
+        String(response.p99),
+        String(http.p50),
+        String(samples.missed),
+        String(samples.failed),
+      ];
     });
   });
 }
@@ -205,7 +228,15 @@ async function main(): Promise<void> {
     await postgres.drop();
   }
 
-  const header = ['setup', 'write', 'samples', ...['send→event', 'response→event'].flatMap((clock) => ['p50', 'p95', 'p99'].map((p) => `${clock} ${p}`)), 'HTTP p50', 'missed', 'failed'];
+  const header = [
+    'setup',
+    'write',
+    'samples',
+    ...['send→event', 'response→event'].flatMap((clock) => ['p50', 'p95', 'p99'].map((p) => `${clock} ${p}`)),
+    'HTTP p50',
+    'missed',
+    'failed',
+  ];
   const table = markdownTable(header, rows, 2);
   const note = [
     `${machineLine()}; PostgreSQL (local), demo seed; one write at a time, ${WARM_UP} warm-up rounds not counted; times in ms, all clocks read in the bench process (performance.now()). With two servers, the clients on A and on B wait for the same writes, so their rows differ only by the path of the event: A's own LISTEN connection, or B's.`,

@@ -75,7 +75,17 @@ async function databaseOnly(sql: Sql, organisationId: string, database: string, 
     }
   }
   latencies.sort((a, b) => a - b);
-  return { target: 'DB only: count + page, 1 at a time', database, dataset, requestsPerSecond: NaN, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), non2xx: 0, errors: 0 };
+  return {
+    target: 'DB only: count + page, 1 at a time',
+    database,
+    dataset,
+    requestsPerSecond: NaN,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    non2xx: 0,
+    errors: 0,
+  };
 }
 
 async function measureHttp(server: RunningServer, token: string, target: string, pathFor: (term: string) => string, database: string, dataset: string): Promise<Row> {
@@ -198,7 +208,17 @@ async function benchPostgres(rows: Row[]): Promise<void> {
 
 function formatRows(rows: Row[]): string {
   const header = ['target', 'database', 'data', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
-  const cells = rows.map((r) => [r.target, r.database, r.dataset, Number.isNaN(r.requestsPerSecond) ? '–' : r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p95), String(r.p99), String(r.non2xx), String(r.errors)]);
+  const cells = rows.map((r) => [
+    r.target,
+    r.database,
+    r.dataset,
+    Number.isNaN(r.requestsPerSecond) ? '–' : r.requestsPerSecond.toFixed(0),
+    String(r.p50),
+    String(r.p95),
+    String(r.p99),
+    String(r.non2xx),
+    String(r.errors),
+  ]);
   return markdownTable(header, cells, 3);
 }
 

@@ -118,7 +118,9 @@ async function seriousViolations(page: Page, route: string): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${route} [${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`),
+      violation.nodes.map(
+        (node) => `${route} [${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
+      ),
     );
 }
 

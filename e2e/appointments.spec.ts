@@ -29,7 +29,11 @@ test('an appointment booked through the slot picker appears live in another cons
   const desk = await other.newPage();
   await signIn(desk, 'worker@hospital.demo');
   await desk.goto('/appointments');
-  await desk.getByRole('button', { name: 'Tomorrow' }).or(desk.getByText('Tomorrow', { exact: true })).first().click();
+  await desk
+    .getByRole('button', { name: 'Tomorrow' })
+    .or(desk.getByText('Tomorrow', { exact: true }))
+    .first()
+    .click();
   await expect(desk.getByText(patient)).toHaveCount(0);
 
   await signIn(page, 'admin@hospital.demo');

@@ -36,7 +36,10 @@ test('an admin opens a patient record, finds the read at the top of the audit lo
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = (await readFile(await file.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toBe('Entry,When (UTC),Staff id,Who,Action,Entity,Record id,Route,Status,From (IP),User agent,Details,Hash');
   expect(lines[1]).toContain(`,Priya Kulkarni,read,patients,${patient.id},GET /api/patients/:id,200,`);
   for (const line of lines.slice(1)) expect(line).toContain(',Priya Kulkarni,');

@@ -31,7 +31,10 @@ function messages(page: Page) {
   return page.getByRole('log', { name: 'Messages' });
 }
 
-test('a patient writes through the patient app: the message reaches an open console live, in the list, the bell and the thread; staff reply and see it read', async ({ page, request }) => {
+test('a patient writes through the patient app: the message reaches an open console live, in the list, the bell and the thread; staff reply and see it read', async ({
+  page,
+  request,
+}) => {
   const staff = await signInStaff(request, 'admin@hospital.demo');
   const name = `Chat Patient ${uniqueSuffix()}`;
   const patient = await createPatient(request, staff, name);
@@ -82,7 +85,11 @@ test('a patient writes through the patient app: the message reaches an open cons
   await expect(replied.getByRole('link', { name: 'https://example.org/hours' })).toHaveAttribute('rel', 'noopener noreferrer');
 
   const thread = (await (await request.get(`/api/patient/chats/${conversationId}/messages`, { headers: app })).json()) as { messages: ChatMessage[] };
-  expect(thread.messages.map((message) => [message.sender, message.text])).toEqual([['PATIENT', first], ['PATIENT', second], ['STAFF', reply]]);
+  expect(thread.messages.map((message) => [message.sender, message.text])).toEqual([
+    ['PATIENT', first],
+    ['PATIENT', second],
+    ['STAFF', reply],
+  ]);
   expect((await request.post(`/api/patient/chats/${conversationId}/read`, { headers: app })).ok()).toBe(true);
   await expect(replied.getByRole('img', { name: 'Read' })).toBeVisible({ timeout: 15_000 });
   await expect(messages(page).getByText(reply)).toHaveCount(1);

@@ -107,16 +107,31 @@ test('a check-in from the upcoming list updates the counts without a reload', as
   const api = await apiAs(request, 'admin@hospital.demo');
   // Our own doctor and patient, booked into today's next free slot, so the seeded visits stay as they are.
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
-  const doctor = await api.post('/api/doctors', { name: `Dr. Dashboard ${uniqueSuffix()}`, specialization: 'General Medicine', consultationFeePaise: 40000, slotMinutes: 5, patientsPerSlot: 1, availability });
+  const doctor = await api.post('/api/doctors', {
+    name: `Dr. Dashboard ${uniqueSuffix()}`,
+    specialization: 'General Medicine',
+    consultationFeePaise: 40000,
+    slotMinutes: 5,
+    patientsPerSlot: 1,
+    availability,
+  });
   const patientName = `Dashboard Patient ${uniqueSuffix()}`;
   const patient = await api.post('/api/patients', { name: patientName, phone: `95${String(Date.now()).slice(-8)}`, gender: 'FEMALE' });
   const today = organisationDay();
   const { slots } = await api.get<{ slots: { start: string }[] }>(`/api/doctors/${doctor.id}/slots?date=${today}`);
   expect(slots.length, 'a free slot left today').toBeGreaterThan(0);
-  const appointment = await api.post<{ id: string; tokenLabel: string }>('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: today, startTime: slots[0]!.start });
+  const appointment = await api.post<{ id: string; tokenLabel: string }>('/api/appointments', {
+    doctorId: doctor.id,
+    patientId: patient.id,
+    date: today,
+    startTime: slots[0]!.start,
+  });
   try {
     const before = await api.get<DashboardReply>('/api/dashboard');
-    expect(before.upcoming.map((visit) => visit.id), 'our visit is among the next ten').toContain(appointment.id);
+    expect(
+      before.upcoming.map((visit) => visit.id),
+      'our visit is among the next ten',
+    ).toContain(appointment.id);
 
     await openDashboard(page, 'admin@hospital.demo');
     const waiting = region(page, 'Waiting now').locator('p').first();
@@ -143,4 +158,3 @@ test("the waiting figure opens the doctors' queue", async ({ page }) => {
   await expect(page).toHaveURL(/\/appointments\/token$/);
   await expect(page.getByRole('heading', { name: 'Appointment tokens', level: 1 })).toBeVisible();
 });
-

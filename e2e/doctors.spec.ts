@@ -5,7 +5,11 @@ test('a hospital admin adds a doctor with a photo and a two-window schedule, fin
   const name = `Dr. Kavya Iyer ${uniqueSuffix()}`;
   await signIn(page, 'admin@hospital.demo');
   await page.goto('/doctor');
-  await page.getByRole('link', { name: 'Add doctor' }).or(page.getByRole('button', { name: 'Add doctor' })).first().click();
+  await page
+    .getByRole('link', { name: 'Add doctor' })
+    .or(page.getByRole('button', { name: 'Add doctor' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/doctor\/new$/);
 
   await page.getByLabel('Upload photo').setInputFiles({ name: 'kavya.png', mimeType: 'image/png', buffer: tinyPng() });

@@ -34,7 +34,10 @@ async function bookAsWorker(request: APIRequestContext, headers: Headers): Promi
       const { slots } = (await (await request.get(`/api/doctors/${doctor.id}/slots?date=${date}`, { headers })).json()) as { slots: { start: string; remaining: number }[] };
       const slot = slots.find((candidate) => candidate.remaining > 0);
       if (!slot) continue;
-      const booked = await request.post('/api/appointments', { headers, data: { doctorId: doctor.id, date, startTime: slot.start, patientId: ((await patient.json()) as { id: string }).id } });
+      const booked = await request.post('/api/appointments', {
+        headers,
+        data: { doctorId: doctor.id, date, startTime: slot.start, patientId: ((await patient.json()) as { id: string }).id },
+      });
       expect(booked.status(), await booked.text()).toBe(201);
       return name;
     }
@@ -78,7 +81,7 @@ test("a toast never lies over the page's own controls: Day, Week, New appointmen
   await expectClear(await toastFor(page, request, worker), await queueButtons.all());
 });
 
-test('on a phone a toast rises above the bar at the bottom: the booking dialog\'s Close and Book, the chat\'s Attach and Send', async ({ page, request }) => {
+test("on a phone a toast rises above the bar at the bottom: the booking dialog's Close and Book, the chat's Attach and Send", async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   const worker = await signInStaff(request, 'worker@hospital.demo');
   const admin = await signInStaff(request, 'admin@hospital.demo');

@@ -7,7 +7,11 @@ test('a hospital worker adds a patient and finds them again by a few digits of t
   const name = `Ananya Kulkarni ${uniqueSuffix()}`;
   await signIn(page, 'worker@hospital.demo');
   await page.goto('/user');
-  await page.getByRole('link', { name: 'Add patient' }).or(page.getByRole('button', { name: 'Add patient' })).first().click();
+  await page
+    .getByRole('link', { name: 'Add patient' })
+    .or(page.getByRole('button', { name: 'Add patient' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/user\/new$/);
 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
@@ -18,7 +22,12 @@ test('a hospital worker adds a patient and finds them again by a few digits of t
 
   await expect(page).toHaveURL(/\/user\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByText(`+91${phone}`).or(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(`+91${phone}`)
+      .or(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`))
+      .first(),
+  ).toBeVisible();
 
   await page.goto('/user');
   await page.getByRole('main').getByRole('searchbox', { name: 'Search' }).or(page.getByRole('main').getByLabel('Search')).first().fill(digits);

@@ -6,7 +6,11 @@ test('a scan centre admin creates an MRI scan with a capacity of three per slot'
   await signIn(page, 'admin@scan.demo');
   await page.goto('/scan');
   await expect(page.getByRole('heading', { name: 'Services', level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: 'Add service' }).or(page.getByRole('button', { name: 'Add service' })).first().click();
+  await page
+    .getByRole('link', { name: 'Add service' })
+    .or(page.getByRole('button', { name: 'Add service' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/scan\/new$/);
 
   // The select can swallow a click made while the form is still settling: open it until it shows its options.

@@ -10,7 +10,11 @@ test('signing out from the account menu clears the stored session and lands on /
   await page.evaluate(() => window.localStorage.setItem('tempAccessToken', 'left-over-onboarding-token'));
 
   await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click();
+  await page
+    .getByRole('menuitem', { name: 'Logout' })
+    .or(page.getByRole('button', { name: 'Logout' }))
+    .first()
+    .click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/sign-in');
   const after = await readStorage(page);

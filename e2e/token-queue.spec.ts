@@ -41,7 +41,15 @@ test('Call next on the token page updates a waiting-room display in another brow
   const api = await apiAs(request, 'admin@hospital.demo');
   const doctorName = `Dr. Token Tester ${uniqueSuffix()}`;
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
-  const doctor = await api.post('/api/doctors', { name: doctorName, specialization: 'General Medicine', consultationFeePaise: 40000, slotMinutes: 5, patientsPerSlot: 1, tokenPrefix: 'T', availability });
+  const doctor = await api.post('/api/doctors', {
+    name: doctorName,
+    specialization: 'General Medicine',
+    consultationFeePaise: 40000,
+    slotMinutes: 5,
+    patientsPerSlot: 1,
+    tokenPrefix: 'T',
+    availability,
+  });
   const first = await checkedInToday(api, doctor.id, `Queue Patient ${uniqueSuffix()}`);
   expect(first.tokenLabel).toBe('T-001');
 
@@ -93,7 +101,16 @@ test("from Appointments, 'Queue' opens the token page; its filters stay in the U
   const facility = facilities.data.at(-1)!;
   const doctorName = `Dr. Floor Display ${uniqueSuffix()}`;
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
-  const doctor = await api.post('/api/doctors', { name: doctorName, specialization: 'General Medicine', consultationFeePaise: 40000, slotMinutes: 5, patientsPerSlot: 1, tokenPrefix: 'F', facilityId: facility.id, availability });
+  const doctor = await api.post('/api/doctors', {
+    name: doctorName,
+    specialization: 'General Medicine',
+    consultationFeePaise: 40000,
+    slotMinutes: 5,
+    patientsPerSlot: 1,
+    tokenPrefix: 'F',
+    facilityId: facility.id,
+    availability,
+  });
   await checkedInToday(api, doctor.id, `Floor Patient ${uniqueSuffix()}`);
 
   await signIn(page, 'admin@multi.demo');
@@ -108,7 +125,9 @@ test("from Appointments, 'Queue' opens the token page; its filters stay in the U
   await filters.getByRole('combobox', { name: 'Doctor' }).click();
   await page.getByRole('option', { name: doctorName }).click();
   await filters.getByRole('switch', { name: 'Only doctors with patients today' }).check();
-  await expect(page).toHaveURL((url) => url.searchParams.get('facility') === facility.id && url.searchParams.get('doctor') === doctor.id && url.searchParams.get('withPatients') === '1');
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('facility') === facility.id && url.searchParams.get('doctor') === doctor.id && url.searchParams.get('withPatients') === '1',
+  );
   await expect(page.getByRole('region', { name: /^Queue of / })).toHaveCount(1);
   await expect(page.getByRole('region', { name: `Queue of ${doctorName}` })).toBeVisible();
 

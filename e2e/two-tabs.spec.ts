@@ -92,7 +92,11 @@ test('signing out in one tab still signs the other tab out', async ({ browser })
   const { desk, tv } = await deskAndDisplay(context);
 
   await desk.getByRole('button', { name: 'Account' }).click();
-  await desk.getByRole('menuitem', { name: 'Logout' }).or(desk.getByRole('button', { name: 'Logout' })).first().click();
+  await desk
+    .getByRole('menuitem', { name: 'Logout' })
+    .or(desk.getByRole('button', { name: 'Logout' }))
+    .first()
+    .click();
 
   await expect(desk).toHaveURL((url) => url.pathname === '/sign-in');
   await expect(tv).toHaveURL((url) => url.pathname === '/sign-in');

@@ -108,7 +108,10 @@ test.describe('the wallet popover', () => {
     const before = await walletButton(page).textContent();
     const popover = await openWallet(page);
     await popover.getByRole('button', { name: 'Recharge Wallet' }).click();
-    await page.getByRole('dialog', { name: /Wallet Recharge/ }).getByRole('button', { name: 'Simulate failure' }).click();
+    await page
+      .getByRole('dialog', { name: /Wallet Recharge/ })
+      .getByRole('button', { name: 'Simulate failure' })
+      .click();
     await expect(page.getByText('Recharge failed: Card declined (test card)')).toBeVisible();
     await page.reload();
     await expect(walletButton(page)).toHaveText(before ?? '');
@@ -163,7 +166,12 @@ test.describe('the plan chip', () => {
     await expect(alert.getByRole('link', { name: 'View plan' })).toHaveAttribute('href', '/plan');
     await expect(page.getByRole('main').getByText(/^Ended on \d{2} \w{3} \d{4}$/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Plans on offer' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('button', { name: /^(Buy|Renew)$/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('button', { name: /^(Buy|Renew)$/ })
+        .first(),
+    ).toBeVisible();
   });
 });
 

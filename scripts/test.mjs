@@ -13,8 +13,7 @@ mkdirSync(out, { recursive: true });
 
 const chromium = findChromium();
 if (!chromium) {
-  console.error('\nNo Chromium found for the browser tests.\n' +
-    "Install Debian's package: apt-get install -y chromium fonts-liberation (or set CHROMIUM_PATH).\n");
+  console.error('\nNo Chromium found for the browser tests.\n' + "Install Debian's package: apt-get install -y chromium fonts-liberation (or set CHROMIUM_PATH).\n");
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
@@ -38,8 +37,12 @@ function readJson(file) {
 }
 
 const built = check('build', run('build', 'npm', ['run', 'build', '--silent']));
-check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
-check('type-check', run('type-check', 'npx', ['tsc', '-b']) && run('type-check e2e', 'npx', ['tsc', '-p', 'e2e', '--noEmit']) && run('type-check bench', 'npx', ['tsc', '-p', 'bench', '--noEmit']));
+// Formatting is part of lint: one Prettier config (.prettierrc.json), checked, never argued in review.
+check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && run('format', 'npx', ['prettier', '--check', '.']));
+check(
+  'type-check',
+  run('type-check', 'npx', ['tsc', '-b']) && run('type-check e2e', 'npx', ['tsc', '-p', 'e2e', '--noEmit']) && run('type-check bench', 'npx', ['tsc', '-p', 'bench', '--noEmit']),
+);
 
 const vitestFile = resolve(out, 'vitest.json');
 const vitestOk = run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);

@@ -31,10 +31,7 @@ export function sidebar(page: Page) {
 }
 
 export function readStorage(page: Page): Promise<Record<string, string | null>> {
-  return page.evaluate(
-    (keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])),
-    [...STORAGE_KEYS],
-  );
+  return page.evaluate((keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])), [...STORAGE_KEYS]);
 }
 
 /** The path part of the page's URL, e.g. '/appointments'. */

@@ -13,7 +13,11 @@ async function codeFromServerLog(phone: string, offset: number): Promise<string>
   let code: string | undefined;
   await expect
     .poll(() => {
-      const line = readFileSync(logFile, 'utf8').slice(offset).split('\n').reverse().find((entry) => entry.includes(`"to":"${masked}"`));
+      const line = readFileSync(logFile, 'utf8')
+        .slice(offset)
+        .split('\n')
+        .reverse()
+        .find((entry) => entry.includes(`"to":"${masked}"`));
       code = line ? /(\d{6}) is your/.exec(line)?.[1] : undefined;
       return code;
     })

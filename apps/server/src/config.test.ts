@@ -12,7 +12,9 @@ describe('payment configuration', () => {
   });
 
   it('requires both Razorpay keys when PAYMENT_PROVIDER=razorpay', () => {
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow('RAZORPAY_KEY_SECRET: RAZORPAY_KEY_SECRET is required when PAYMENT_PROVIDER is razorpay');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_1' })).toThrow(
+      'RAZORPAY_KEY_SECRET: RAZORPAY_KEY_SECRET is required when PAYMENT_PROVIDER is razorpay',
+    );
   });
 
   it('refuses the simulated gateway in production unless ALLOW_SIMULATED_PAYMENTS=true', () => {
@@ -35,8 +37,12 @@ describe('VAPID configuration', () => {
   it('refuses half a pair, keys that do not belong together, and another kind of subject', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow('VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY is required when VAPID_PUBLIC_KEY is set');
     expect(() => loadConfig({ VAPID_PRIVATE_KEY: pair.privateKey })).toThrow('VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY is required');
-    expect(() => loadConfig({ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: pair.privateKey })).toThrow('VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
-    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: 'short' })).toThrow('VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY must be a base64url P-256 private key');
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(
+      'VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY',
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: 'short' })).toThrow(
+      'VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY must be a base64url P-256 private key',
+    );
     expect(() => loadConfig({ VAPID_SUBJECT: 'admin@caredesk.local' })).toThrow('VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: or https: URL');
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://caredesk.local' })).toThrow('VAPID_SUBJECT');
   });

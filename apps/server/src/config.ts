@@ -5,9 +5,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, paymentProviders, type PaymentProvider } from
 import { z } from 'zod';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from './lib/push/endpoints.js';
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFromString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** apps/web/dist, resolved from this file so src/ (tsx) and dist/ (node) agree. */
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -16,120 +14,153 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
  * Every environment variable the server reads, parsed once. README.md (Configuration) documents them;
  * keep the two in step. No other module reads process.env.
  */
-export const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url().optional(),
-  REDIS_URL: z.url().optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  WEB_DIST: z.string().min(1).default(defaultWebDist),
-  SEED_DEMO: booleanFromString.default(true),
-  TRUST_PROXY: booleanFromString.default(false),
-  /** Staff sign-in limits (modules/auth/sign-in-limits.ts), each per window: */
-  /** failures per account from one client IP; */
-  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** failures per account from every address, before progressive delays (never a lock); */
-  SIGN_IN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  /** accounts tried and not signed in to from one client IP (a clinic's NAT shares one). */
-  SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
-  SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
-  /**
-   * Lifetime of a console access token (sign-in and every refresh). The console renews it on the
-   * first 401, so a few seconds work (the two-tabs browser test uses that); a day at most.
-   */
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(ACCESS_TOKEN_TTL_SECONDS),
-  /**
-   * Where patient sign-in codes go (lib/sms). Unset: written to the log, except in production,
-   * where codes are refused rather than logged. 'log' forces the log (a staging server).
-   */
-  SMS_PROVIDER: z.enum(['log']).optional(),
-  /** Patient sign-in codes sent per phone, and per client IP, in one window. */
-  OTP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  OTP_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  OTP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
-  CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  /**
-   * The audit chain's HMAC key (modules/audit/keys.ts). Unset: generated once into AUDIT_DIR;
-   * with DATABASE_URL every process must then share that file (a warning says so at start).
-   */
-  AUDIT_HMAC_KEY: z.string().min(32, 'AUDIT_HMAC_KEY must be at least 32 characters').optional(),
-  /** Signed anchors of the audit chain heads (and the generated key): `${DATA_DIR}-audit` when unset. */
-  AUDIT_DIR: z.string().min(1).optional(),
-  /** Minutes between anchor exports (also written at start and shutdown); 0 turns anchors off. */
-  AUDIT_ANCHOR_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
-  /** Embedded mode's automatic backups (modules/backups): where, how often (0 = never), how many kept. */
-  BACKUP_DIR: z.string().min(1).optional(),
-  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 31).default(24),
-  BACKUP_RETENTION: z.coerce.number().int().min(1).max(1000).default(14),
-  /** Also copy each backup to the uploads bucket (S3_BUCKET) under backups/, pruned alike. */
-  BACKUP_S3: booleanFromString.default(false),
-  /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
-  UPLOAD_DIR: z.string().min(1).optional(),
-  /** S3-compatible object storage for uploads, used instead of the local directory when set. */
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** lib/payments: 'razorpay' when both Razorpay keys are set, else 'simulated' (the test gateway). */
-  PAYMENT_PROVIDER: z.enum(paymentProviders).optional(),
-  RAZORPAY_KEY_ID: z.string().min(1).optional(),
-  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
-  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
-  /** The simulated gateway takes no money: refused in production unless a demo server opts in. */
-  ALLOW_SIMULATED_PAYMENTS: booleanFromString.default(false),
-  /**
-   * Web Push VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it). Unset:
-   * generated once and kept in the database (lib/push/vapid.ts), so every process signs alike.
-   */
-  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
-  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
-  /** Who push services contact about our pushes: a mailto: or https: URL (RFC 8292). */
-  VAPID_SUBJECT: z
-    .string()
-    .refine((value) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), 'VAPID_SUBJECT must be a mailto: or https: URL')
-    .default('mailto:admin@caredesk.local'),
-  /**
-   * Hosts push endpoints may point at (lib/push/endpoints.ts), comma-separated; `*.domain` allows
-   * its subdomains. Anything else is refused at save and never sent to.
-   */
-  PUSH_ENDPOINT_HOSTS: z
-    .string()
-    .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
-    .refine((hosts) => hosts.length > 0 && hosts.every((host) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)), 'PUSH_ENDPOINT_HOSTS must be host names or *.domain, comma-separated'),
-}).superRefine((config, context) => {
-  if (config.S3_BUCKET) {
-    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url().optional(),
+    REDIS_URL: z.url().optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    WEB_DIST: z.string().min(1).default(defaultWebDist),
+    SEED_DEMO: booleanFromString.default(true),
+    TRUST_PROXY: booleanFromString.default(false),
+    /** Staff sign-in limits (modules/auth/sign-in-limits.ts), each per window: */
+    /** failures per account from one client IP; */
+    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    /** failures per account from every address, before progressive delays (never a lock); */
+    SIGN_IN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** accounts tried and not signed in to from one client IP (a clinic's NAT shares one). */
+    SIGN_IN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
+    SIGN_IN_RATE_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(15 * 60),
+    /**
+     * Lifetime of a console access token (sign-in and every refresh). The console renews it on the
+     * first 401, so a few seconds work (the two-tabs browser test uses that); a day at most.
+     */
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60 * 60)
+      .default(ACCESS_TOKEN_TTL_SECONDS),
+    /**
+     * Where patient sign-in codes go (lib/sms). Unset: written to the log, except in production,
+     * where codes are refused rather than logged. 'log' forces the log (a staging server).
+     */
+    SMS_PROVIDER: z.enum(['log']).optional(),
+    /** Patient sign-in codes sent per phone, and per client IP, in one window. */
+    OTP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    OTP_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    OTP_RATE_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(15 * 60),
+    CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /**
+     * The audit chain's HMAC key (modules/audit/keys.ts). Unset: generated once into AUDIT_DIR;
+     * with DATABASE_URL every process must then share that file (a warning says so at start).
+     */
+    AUDIT_HMAC_KEY: z.string().min(32, 'AUDIT_HMAC_KEY must be at least 32 characters').optional(),
+    /** Signed anchors of the audit chain heads (and the generated key): `${DATA_DIR}-audit` when unset. */
+    AUDIT_DIR: z.string().min(1).optional(),
+    /** Minutes between anchor exports (also written at start and shutdown); 0 turns anchors off. */
+    AUDIT_ANCHOR_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(10),
+    /** Embedded mode's automatic backups (modules/backups): where, how often (0 = never), how many kept. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 31)
+      .default(24),
+    BACKUP_RETENTION: z.coerce.number().int().min(1).max(1000).default(14),
+    /** Also copy each backup to the uploads bucket (S3_BUCKET) under backups/, pruned alike. */
+    BACKUP_S3: booleanFromString.default(false),
+    /** Local upload directory; `${DATA_DIR}/uploads` when unset (lib/storage). */
+    UPLOAD_DIR: z.string().min(1).optional(),
+    /** S3-compatible object storage for uploads, used instead of the local directory when set. */
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** lib/payments: 'razorpay' when both Razorpay keys are set, else 'simulated' (the test gateway). */
+    PAYMENT_PROVIDER: z.enum(paymentProviders).optional(),
+    RAZORPAY_KEY_ID: z.string().min(1).optional(),
+    RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+    RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com'),
+    /** The simulated gateway takes no money: refused in production unless a demo server opts in. */
+    ALLOW_SIMULATED_PAYMENTS: booleanFromString.default(false),
+    /**
+     * Web Push VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it). Unset:
+     * generated once and kept in the database (lib/push/vapid.ts), so every process signs alike.
+     */
+    VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+    /** Who push services contact about our pushes: a mailto: or https: URL (RFC 8292). */
+    VAPID_SUBJECT: z
+      .string()
+      .refine((value) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value), 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .default('mailto:admin@caredesk.local'),
+    /**
+     * Hosts push endpoints may point at (lib/push/endpoints.ts), comma-separated; `*.domain` allows
+     * its subdomains. Anything else is refused at save and never sent to.
+     */
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (hosts) => hosts.length > 0 && hosts.every((host) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)),
+        'PUSH_ENDPOINT_HOSTS must be host names or *.domain, comma-separated',
+      ),
+  })
+  .superRefine((config, context) => {
+    if (config.S3_BUCKET) {
+      for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when S3_BUCKET is set` });
+      }
     }
-  }
-  // A backup inside the data directory is lost with it, and would be copied into the next backup.
-  if (config.BACKUP_DIR && isInsideDir(config.DATA_DIR, config.BACKUP_DIR)) {
-    context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'BACKUP_DIR must not be inside DATA_DIR' });
-  }
-  if (config.BACKUP_S3 && !config.S3_BUCKET) context.addIssue({ code: 'custom', path: ['BACKUP_S3'], message: 'BACKUP_S3 needs the S3 bucket settings (S3_BUCKET and its keys)' });
-  const vapidProblem = vapidKeyProblem(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
-  if (vapidProblem) context.addIssue({ code: 'custom', path: [vapidProblem.variable], message: vapidProblem.message });
-  const provider = paymentProviderOf(config);
-  if (provider === 'razorpay') {
-    for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
-      if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when PAYMENT_PROVIDER is razorpay` });
+    // A backup inside the data directory is lost with it, and would be copied into the next backup.
+    if (config.BACKUP_DIR && isInsideDir(config.DATA_DIR, config.BACKUP_DIR)) {
+      context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'BACKUP_DIR must not be inside DATA_DIR' });
     }
-  }
-  if (provider === 'simulated' && config.NODE_ENV === 'production' && !config.ALLOW_SIMULATED_PAYMENTS) {
-    context.addIssue({
-      code: 'custom',
-      path: ['PAYMENT_PROVIDER'],
-      message:
-        'the simulated payment gateway (test mode, no money moves) is refused with NODE_ENV=production: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or ALLOW_SIMULATED_PAYMENTS=true for a demo server',
-    });
-  }
-});
+    if (config.BACKUP_S3 && !config.S3_BUCKET)
+      context.addIssue({ code: 'custom', path: ['BACKUP_S3'], message: 'BACKUP_S3 needs the S3 bucket settings (S3_BUCKET and its keys)' });
+    const vapidProblem = vapidKeyProblem(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
+    if (vapidProblem) context.addIssue({ code: 'custom', path: [vapidProblem.variable], message: vapidProblem.message });
+    const provider = paymentProviderOf(config);
+    if (provider === 'razorpay') {
+      for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
+        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when PAYMENT_PROVIDER is razorpay` });
+      }
+    }
+    if (provider === 'simulated' && config.NODE_ENV === 'production' && !config.ALLOW_SIMULATED_PAYMENTS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'the simulated payment gateway (test mode, no money moves) is refused with NODE_ENV=production: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or ALLOW_SIMULATED_PAYMENTS=true for a demo server',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -146,7 +177,8 @@ function vapidKeyProblem(publicKey: string | undefined, privateKey: string | und
   if (!privateKey) return { variable: 'VAPID_PRIVATE_KEY', message: 'VAPID_PRIVATE_KEY is required when VAPID_PUBLIC_KEY is set' };
   const base64url = /^[A-Za-z0-9_-]+$/;
   const privateBytes = Buffer.from(privateKey, 'base64url');
-  if (!base64url.test(privateKey) || privateBytes.length !== 32) return { variable: 'VAPID_PRIVATE_KEY', message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)' };
+  if (!base64url.test(privateKey) || privateBytes.length !== 32)
+    return { variable: 'VAPID_PRIVATE_KEY', message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)' };
   let derived: string;
   try {
     const ecdh = createECDH('prime256v1');

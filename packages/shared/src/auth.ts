@@ -17,7 +17,11 @@ export function normaliseRole(raw: string): Role {
   return 'USER';
 }
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
 
 export const signInRequestSchema = z.object({
   email: emailSchema,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { appointmentCreateSchema, appointmentListQuerySchema, appointmentSchema, bookingStatusSchema, rescheduleSchema, visitSummaryKeys, type BookingStatus } from './appointments.js';
+import {
+  appointmentCreateSchema,
+  appointmentListQuerySchema,
+  appointmentSchema,
+  bookingStatusSchema,
+  rescheduleSchema,
+  visitSummaryKeys,
+  type BookingStatus,
+} from './appointments.js';
 import { serviceKindSchema } from './services.js';
 
 /** A scan or test booking (design.md §5): an appointment with a service instead of a doctor. */

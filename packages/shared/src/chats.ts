@@ -44,9 +44,7 @@ export const conversationSchema = z.object({
   patientId: z.uuid(),
   patientName: z.string(),
   patientPhone: z.string(),
-  lastMessage: z
-    .object({ text: z.string(), sender: chatSenderSchema, createdAt: z.iso.datetime(), hasAttachment: z.boolean() })
-    .nullable(),
+  lastMessage: z.object({ text: z.string(), sender: chatSenderSchema, createdAt: z.iso.datetime(), hasAttachment: z.boolean() }).nullable(),
   lastActivityAt: z.iso.datetime(),
   /** Patient messages staff have not read yet. */
   unreadCount: z.number().int(),

@@ -31,5 +31,10 @@ export function phoneDigits(phone: string): string {
 
 /** Lower-case, accents removed: the key names are searched by, so 'José' matches 'jose'. */
 export function searchKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -5,9 +5,26 @@ import { leaveDatesSchema, weeklyAvailabilitySchema } from './schedule.js';
 import { lineText, multilineText } from './text.js';
 
 export const SPECIALIZATIONS = [
-  'General Medicine', 'Cardiology', 'Orthopaedics', 'Paediatrics', 'Gynaecology', 'Dermatology',
-  'ENT', 'Ophthalmology', 'Neurology', 'Psychiatry', 'Gastroenterology', 'Pulmonology', 'Nephrology',
-  'Urology', 'Endocrinology', 'Oncology', 'Dentistry', 'Physiotherapy', 'General Surgery', 'Radiology',
+  'General Medicine',
+  'Cardiology',
+  'Orthopaedics',
+  'Paediatrics',
+  'Gynaecology',
+  'Dermatology',
+  'ENT',
+  'Ophthalmology',
+  'Neurology',
+  'Psychiatry',
+  'Gastroenterology',
+  'Pulmonology',
+  'Nephrology',
+  'Urology',
+  'Endocrinology',
+  'Oncology',
+  'Dentistry',
+  'Physiotherapy',
+  'General Surgery',
+  'Radiology',
 ] as const;
 
 const doctorFields = z.object({
@@ -22,7 +39,13 @@ const doctorFields = z.object({
   email: optionalEmailSchema,
   bio: multilineText().trim().max(2000).nullable().optional(),
   /** Shown before the token number on slips and the waiting-room display: 'A' -> A-007. */
-  tokenPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits').nullable().optional(),
+  tokenPrefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits')
+    .nullable()
+    .optional(),
   slotMinutes: z.number().int().min(5).max(240),
   patientsPerSlot: z.number().int().min(1).max(50),
   availability: weeklyAvailabilitySchema,

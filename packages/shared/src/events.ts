@@ -112,11 +112,7 @@ export const eventsClientMessageSchema = z.discriminatedUnion('type', [
 export type EventsClientMessage = z.infer<typeof eventsClientMessageSchema>;
 
 /** What the server sends: {type:'ready'} after auth, {type:'pong'} for a ping, then events. */
-export const eventsServerMessageSchema = z.union([
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('pong') }),
-  appEventSchema,
-]);
+export const eventsServerMessageSchema = z.union([z.object({ type: z.literal('ready') }), z.object({ type: z.literal('pong') }), appEventSchema]);
 export type EventsServerMessage = z.infer<typeof eventsServerMessageSchema>;
 
 /** Close codes: 4401 = not signed in, token invalid or expired (reconnect with a fresh token). */

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { areaOfPath, canAccessArea, homePathFor, menuFor } from './navigation.js';
 import { organisationTypes } from './organisations.js';
 
-const titles = (type: Parameters<typeof menuFor>[0], role: Parameters<typeof menuFor>[1]) =>
-  menuFor(type, role).map((item) => `${item.title} ${item.path}`);
+const titles = (type: Parameters<typeof menuFor>[0], role: Parameters<typeof menuFor>[1]) => menuFor(type, role).map((item) => `${item.title} ${item.path}`);
 
 describe('the sidebar table of SPEC.md §2', () => {
   it('gives a default-type admin seven entries in the spec order', () => {
     expect(titles('HOSPITAL', 'ADMIN')).toEqual([
-      'Dashboard /', 'Doctors /doctor', 'Appointments /appointments', 'Other Services /service', 'Patients /user', 'Chats /chats', 'Settings /settings',
+      'Dashboard /',
+      'Doctors /doctor',
+      'Appointments /appointments',
+      'Other Services /service',
+      'Patients /user',
+      'Chats /chats',
+      'Settings /settings',
     ]);
   });
 
@@ -18,20 +23,48 @@ describe('the sidebar table of SPEC.md §2', () => {
 
   it('titles the scan admin menu Services and Patients, the scan worker menu Scans & Tests and Users', () => {
     expect(titles('SCAN', 'ADMIN')).toEqual([
-      'Dashboard /', 'Services /scan', 'Other Services /service', 'Bookings /bookings', 'Patients /user', 'Chats /chats', 'Settings /settings',
+      'Dashboard /',
+      'Services /scan',
+      'Other Services /service',
+      'Bookings /bookings',
+      'Patients /user',
+      'Chats /chats',
+      'Settings /settings',
     ]);
     expect(titles('SCAN', 'WORKER')).toEqual([
-      'Dashboard /', 'Scans & Tests /scan', 'Other Services /service', 'Bookings /bookings', 'Users /user', 'Chats /chats', 'Settings /settings',
+      'Dashboard /',
+      'Scans & Tests /scan',
+      'Other Services /service',
+      'Bookings /bookings',
+      'Users /user',
+      'Chats /chats',
+      'Settings /settings',
     ]);
   });
 
   it('gives both multi-hospital types nine entries, with worker titles Scans & Tests and Users', () => {
     for (const type of ['MULTIHOSPITAL', 'MULTIHOSPITALANDCARE'] as const) {
       expect(titles(type, 'ADMIN')).toEqual([
-        'Dashboard /', 'Doctors /doctor', 'Appointments /appointments', 'Scans /scan', 'Other Services /service', 'Bookings /bookings', 'Patients /user', 'Chats /chats', 'Settings /settings',
+        'Dashboard /',
+        'Doctors /doctor',
+        'Appointments /appointments',
+        'Scans /scan',
+        'Other Services /service',
+        'Bookings /bookings',
+        'Patients /user',
+        'Chats /chats',
+        'Settings /settings',
       ]);
       expect(titles(type, 'WORKER')).toEqual([
-        'Dashboard /', 'Doctors /doctor', 'Appointments /appointments', 'Scans & Tests /scan', 'Other Services /service', 'Bookings /bookings', 'Users /user', 'Chats /chats', 'Settings /settings',
+        'Dashboard /',
+        'Doctors /doctor',
+        'Appointments /appointments',
+        'Scans & Tests /scan',
+        'Other Services /service',
+        'Bookings /bookings',
+        'Users /user',
+        'Chats /chats',
+        'Settings /settings',
       ]);
     }
   });

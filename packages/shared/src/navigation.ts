@@ -5,30 +5,11 @@ import { accountKindOf, type AccountKind, type OrganisationType } from './organi
  * The areas of the product a menu entry opens. The server authorises every staff route
  * by its area through this same table, so the sidebar and the API cannot disagree.
  */
-export const menuAreas = [
-  'dashboard',
-  'doctors',
-  'appointments',
-  'scans',
-  'services',
-  'bookings',
-  'patients',
-  'chats',
-  'settings',
-] as const;
+export const menuAreas = ['dashboard', 'doctors', 'appointments', 'scans', 'services', 'bookings', 'patients', 'chats', 'settings'] as const;
 export type MenuArea = (typeof menuAreas)[number];
 
 /** Icon names; the console maps each to an icon component. */
-export type MenuIcon =
-  | 'dashboard'
-  | 'doctor'
-  | 'appointment'
-  | 'scan'
-  | 'service'
-  | 'booking'
-  | 'patient'
-  | 'chat'
-  | 'settings';
+export type MenuIcon = 'dashboard' | 'doctor' | 'appointment' | 'scan' | 'service' | 'booking' | 'patient' | 'chat' | 'settings';
 
 export interface MenuEntry {
   area: MenuArea;

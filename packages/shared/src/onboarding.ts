@@ -18,7 +18,10 @@ export const onboardingSmsResponseSchema = z.object({ expiresInSeconds: z.number
 /** POST /api/auth/login: a code the phone received becomes the temporary access token. */
 export const onboardingLoginRequestSchema = z.object({
   phone: phoneSchema,
-  otp: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 export const onboardingLoginResponseSchema = z.object({ tempAccessToken: z.string(), expiresInSeconds: z.number().int() });
 

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 
 /** SPEC.md §3: the organisation ("admin") types, exactly as the API spells them. */
-export const organisationTypes = [
-  'SCAN',
-  'HOSPITAL',
-  'MULTIHOSPITAL',
-  'MULTIHOSPITALANDCARE',
-  'SCANANDCARE',
-  'HOSPITALANDCARE',
-] as const;
+export const organisationTypes = ['SCAN', 'HOSPITAL', 'MULTIHOSPITAL', 'MULTIHOSPITALANDCARE', 'SCANANDCARE', 'HOSPITALANDCARE'] as const;
 export const organisationTypeSchema = z.enum(organisationTypes);
 export type OrganisationType = z.infer<typeof organisationTypeSchema>;
 

@@ -103,8 +103,25 @@ export type PatientAppointmentCreate = z.input<typeof patientAppointmentCreateSc
  */
 export const patientAppointmentSchema = appointmentSchema
   .pick({
-    id: true, doctorId: true, doctorName: true, specialization: true, patientId: true, patientName: true, date: true, startTime: true, endTime: true,
-    tokenNumber: true, tokenLabel: true, status: true, reason: true, cancelReason: true, feePaise: true, paymentStatus: true, source: true, createdAt: true, updatedAt: true,
+    id: true,
+    doctorId: true,
+    doctorName: true,
+    specialization: true,
+    patientId: true,
+    patientName: true,
+    date: true,
+    startTime: true,
+    endTime: true,
+    tokenNumber: true,
+    tokenLabel: true,
+    status: true,
+    reason: true,
+    cancelReason: true,
+    feePaise: true,
+    paymentStatus: true,
+    source: true,
+    createdAt: true,
+    updatedAt: true,
   })
   .extend({ organisationId: z.uuid(), organisationName: z.string(), facility: facilityRefSchema });
 export type PatientAppointment = z.infer<typeof patientAppointmentSchema>;
@@ -114,7 +131,18 @@ export const patientServiceKindSchema = z.enum(['SCAN', 'TEST']);
 
 /** What a patient sees of a scan or test: what it is, what it costs, how to prepare. */
 export const patientServiceSchema = serviceSchema
-  .pick({ id: true, kind: true, name: true, category: true, description: true, pricePaise: true, durationMinutes: true, preparation: true, reportTurnaroundHours: true, imageUrl: true })
+  .pick({
+    id: true,
+    kind: true,
+    name: true,
+    category: true,
+    description: true,
+    pricePaise: true,
+    durationMinutes: true,
+    preparation: true,
+    reportTurnaroundHours: true,
+    imageUrl: true,
+  })
   .extend({ facility: facilityRefSchema });
 export type PatientService = z.infer<typeof patientServiceSchema>;
 
@@ -131,8 +159,26 @@ export type PatientBookingCreate = z.input<typeof patientBookingCreateSchema>;
 /** A scan or test booking as its patient sees it (the report itself is not part of this API yet). */
 export const patientBookingSchema = bookingSchema
   .pick({
-    id: true, serviceId: true, serviceName: true, serviceKind: true, category: true, patientId: true, patientName: true, date: true, startTime: true, endTime: true,
-    tokenNumber: true, tokenLabel: true, status: true, reason: true, cancelReason: true, pricePaise: true, paymentStatus: true, source: true, createdAt: true, updatedAt: true,
+    id: true,
+    serviceId: true,
+    serviceName: true,
+    serviceKind: true,
+    category: true,
+    patientId: true,
+    patientName: true,
+    date: true,
+    startTime: true,
+    endTime: true,
+    tokenNumber: true,
+    tokenLabel: true,
+    status: true,
+    reason: true,
+    cancelReason: true,
+    pricePaise: true,
+    paymentStatus: true,
+    source: true,
+    createdAt: true,
+    updatedAt: true,
   })
   .extend({ organisationId: z.uuid(), organisationName: z.string(), facility: facilityRefSchema });
 export type PatientBooking = z.infer<typeof patientBookingSchema>;

@@ -56,7 +56,13 @@ export const SIMULATED_CARDS = {
 export const simulatedPaySchema = z.object({
   orderId: lineText().min(1).max(100),
   cardNumber: lineText().trim().min(12).max(23),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit code'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use MM/YY'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit code'),
 });
 export const simulatedPayResponseSchema = paymentVerifySchema;

@@ -39,10 +39,7 @@ export const weeklyAvailabilitySchema = z
     windows.forEach((window, index) => {
       const overlaps = windows.some(
         (other, otherIndex) =>
-          otherIndex < index &&
-          other.weekday === window.weekday &&
-          minutesOfDay(window.start) < minutesOfDay(other.end) &&
-          minutesOfDay(other.start) < minutesOfDay(window.end),
+          otherIndex < index && other.weekday === window.weekday && minutesOfDay(window.start) < minutesOfDay(other.end) && minutesOfDay(other.start) < minutesOfDay(window.end),
       );
       if (overlaps) ctx.addIssue({ code: 'custom', path: [index, 'start'], message: 'This window overlaps another on the same day' });
     });

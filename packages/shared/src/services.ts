@@ -35,7 +35,13 @@ const serviceFields = z.object({
   imageUrl: lineText().max(500).nullable().optional(),
   availability: weeklyAvailabilitySchema,
   capacityPerSlot: z.number().int().min(1).max(100),
-  tokenPrefix: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits').nullable().optional(),
+  tokenPrefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits')
+    .nullable()
+    .optional(),
   active: z.boolean(),
 });
 export const serviceInputSchema = serviceFields.extend({

@@ -62,7 +62,11 @@ export const organisationUpdateSchema = z
     address: optionalText(300, multilineText),
     city: optionalText(80),
     state: optionalText(80),
-    pincode: z.string().trim().regex(/^\d{6}$/, 'Enter a 6-digit PIN code').nullable(),
+    pincode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter a 6-digit PIN code')
+      .nullable(),
     timeZone: z.string().refine(isTimeZone, 'Choose a valid time zone'),
     inactivityMinutes: z
       .number()

@@ -18,7 +18,9 @@ describe('data directory checks', () => {
 
   it('calls a disk without room left full', () => {
     const dir = mkdtempSync(join(tmpdir(), 'caredesk-disk-'));
-    expect(() => assertWritableDir(dir, 'The upload directory (UPLOAD_DIR)', Number.MAX_SAFE_INTEGER)).toThrow(/^The upload directory \(UPLOAD_DIR\) .* is on a full disk \(\d+ MB free, at least \d+ MB needed\)\.$/);
+    expect(() => assertWritableDir(dir, 'The upload directory (UPLOAD_DIR)', Number.MAX_SAFE_INTEGER)).toThrow(
+      /^The upload directory \(UPLOAD_DIR\) .* is on a full disk \(\d+ MB free, at least \d+ MB needed\)\.$/,
+    );
   });
 
   it('syncs the files changed since the last flush', async () => {

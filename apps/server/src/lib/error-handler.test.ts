@@ -20,7 +20,9 @@ describe('the central error handler', () => {
     app.get('/api/test/taken', () => {
       throw new ConflictError('That slot is taken');
     });
-    app.post('/api/test/nested', { schema: { body: z.object({ patient: z.object({ phone: z.string().regex(/^\+91\d{10}$/, 'Enter a +91 phone number') }) }) } }, () => ({ ok: true }));
+    app.post('/api/test/nested', { schema: { body: z.object({ patient: z.object({ phone: z.string().regex(/^\+91\d{10}$/, 'Enter a +91 phone number') }) }) } }, () => ({
+      ok: true,
+    }));
     try {
       const boom = await app.inject({ url: '/api/test/boom' });
       expect(boom.statusCode).toBe(500);

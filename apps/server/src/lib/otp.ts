@@ -107,7 +107,10 @@ export async function checkOtp(tx: Tx, key: Uint8Array, kind: OtpKind, input: { 
     const attempts = otp.attempts + 1;
     await tx.update(table).set({ attempts }).where(eq(table.id, otp.id));
     const left = kind.maxAttempts - attempts;
-    return { kind: 'refused', message: left > 0 ? `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : 'Incorrect code. Too many wrong attempts: request a new code.' };
+    return {
+      kind: 'refused',
+      message: left > 0 ? `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : 'Incorrect code. Too many wrong attempts: request a new code.',
+    };
   }
   await tx.update(table).set({ consumedAt: now }).where(eq(table.id, otp.id));
   return { kind: 'accepted', otpId: otp.id };

@@ -65,7 +65,12 @@ export function redisRateLimitStore(redis: Redis, prefix = 'caredesk:rl:'): Rate
   return {
     async hit(key, windowMs) {
       // INCR, then set the expiry only if the key has none (NX): the window starts at the first hit.
-      const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').pttl(prefix + key).exec();
+      const results = await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, windowMs, 'NX')
+        .pttl(prefix + key)
+        .exec();
       if (!results) throw new Error('redis transaction aborted');
       const [incr, , pttl] = results;
       if (incr?.[0] || pttl?.[0]) throw incr?.[0] ?? pttl?.[0];

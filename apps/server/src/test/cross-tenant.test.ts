@@ -107,7 +107,10 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/patient/appointments/:id': (a) => [ofA(a.appointmentId)],
   '/api/patient/bookings/:id': (a) => [ofA(a.bookingId)],
   '/api/patient/chats/:conversationId': (a) => [ofA(a.conversationId)],
-  '/api/patient/organisations/:orgId': (a, b) => [{ value: a.org.id, owner: 'A', publicBy: PATIENT_CATALOGUE }, { value: b.org.id, owner: 'B' }],
+  '/api/patient/organisations/:orgId': (a, b) => [
+    { value: a.org.id, owner: 'A', publicBy: PATIENT_CATALOGUE },
+    { value: b.org.id, owner: 'B' },
+  ],
   '/api/patient/organisations/:orgId/doctors/:id': (a) => [{ value: a.doctorId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
   '/api/patient/organisations/:orgId/services/:id': (a) => [{ value: a.scanId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
 };
@@ -185,7 +188,13 @@ async function createTenant(t: TestApp): Promise<Tenant> {
   // Today's (booked as at India's midnight, so no slot of it has passed): a visit is checked in and
   // completed only on its day, and a test below takes this one to COMPLETED for the report route.
   const booking = {
-    id: await bookVisit(db, bookingKind, { organisationId: org.id, staffId: org.admin.id }, { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '09:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') }),
+    id: await bookVisit(
+      db,
+      bookingKind,
+      { organisationId: org.id, staffId: org.admin.id },
+      { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '09:00', source: 'CONSOLE' },
+      { now: todayInIndiaAt('00:00') },
+    ),
   };
   const privateUpload = created<{ id: string; url: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.pdf, 'report.pdf', 'private'), 'private upload');
   const publicUpload = created<{ id: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.png, 'logo.png', 'public'), 'public upload');
@@ -274,8 +283,14 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'POST /api/chats/{patientId}/messages': { url: `/api/chats/${b.patientId}/messages`, body: { text: 'See the attachment', attachmentUploadId: b.privateUploadId } },
     'POST /api/patient/chats': { url: '/api/patient/chats', body: { organisationId: b.org.id, patientId: b.patientId, text: 'Hello' } },
     'POST /api/patient/chats/{conversationId}/messages': { url: `/api/patient/chats/${b.conversationId}/messages`, body: { text: 'Hello' } },
-    'POST /api/patient/appointments': { url: '/api/patient/appointments', body: { organisationId: b.org.id, doctorId: b.doctorId, date, startTime: '12:00', patient: { patientId: b.patientId } } },
-    'POST /api/patient/bookings': { url: '/api/patient/bookings', body: { organisationId: b.org.id, serviceId: b.scanId, date, startTime: '12:00', patient: { patientId: b.patientId } } },
+    'POST /api/patient/appointments': {
+      url: '/api/patient/appointments',
+      body: { organisationId: b.org.id, doctorId: b.doctorId, date, startTime: '12:00', patient: { patientId: b.patientId } },
+    },
+    'POST /api/patient/bookings': {
+      url: '/api/patient/bookings',
+      body: { organisationId: b.org.id, serviceId: b.scanId, date, startTime: '12:00', patient: { patientId: b.patientId } },
+    },
     'POST /api/plan/activate': { url: '/api/plan/activate' },
   };
   return bases[operation];
@@ -315,7 +330,9 @@ function withField(body: Record<string, unknown>, field: string, value: string):
 async function snapshotQuery(t: TestApp, organisationId: string) {
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
   const owned = rowsOf<{ name: string }>(
-    await t.database.db.execute(sql`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'organisation_id' order by 1`),
+    await t.database.db.execute(
+      sql`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'organisation_id' order by 1`,
+    ),
   ).map((row) => row.name);
   const children = rowsOf<{ child: string; column: string; parent: string }>(
     await t.database.db.execute(sql`
@@ -350,20 +367,41 @@ async function snapshotQuery(t: TestApp, organisationId: string) {
 interface OpenApi {
   paths: Record<
     string,
-    Record<string, { parameters?: Array<{ in: string; name: string; schema?: JsonSchema & { enum?: string[] } }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+    Record<
+      string,
+      { parameters?: Array<{ in: string; name: string; schema?: JsonSchema & { enum?: string[] } }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
+    >
   >;
 }
 
 /** Every id of A's the suite knows. */
 function idsOf(a: Tenant): string[] {
-  return [a.org.id, a.org.admin.id, a.org.worker.id, a.inviteeId, a.patientId, a.doctorId, a.scanId, a.serviceId, a.facilityId, a.appointmentId, a.bookingId, a.conversationId, a.notificationId, a.privateUploadId, a.publicUploadId];
+  return [
+    a.org.id,
+    a.org.admin.id,
+    a.org.worker.id,
+    a.inviteeId,
+    a.patientId,
+    a.doctorId,
+    a.scanId,
+    a.serviceId,
+    a.facilityId,
+    a.appointmentId,
+    a.bookingId,
+    a.conversationId,
+    a.notificationId,
+    a.privateUploadId,
+    a.publicUploadId,
+  ];
 }
 
 /** The tables where a row of organisation B's mentions one of A's ids. */
 async function referencesQuery(t: TestApp, organisationId: string, ids: string[]) {
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
   const owned = rowsOf<{ name: string }>(
-    await t.database.db.execute(sql`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'organisation_id' order by 1`),
+    await t.database.db.execute(
+      sql`select table_name as name from information_schema.columns where table_schema = current_schema() and column_name = 'organisation_id' order by 1`,
+    ),
   )
     .map((row) => row.name)
     // The audit trail records what B asked for, A's ids included: that is its purpose.
@@ -424,11 +462,7 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
     t = await createTestApp(driver);
     b = await createTenant(t);
     // B's sockets are open while A is built and probed: none may ever carry an id of A.
-    bSockets = await Promise.all([
-      ready(t.app, b.adminToken),
-      ready(t.app, b.workerToken),
-      ready(t.app, b.patientApp.session.accessToken, PATIENT_EVENTS_PATH),
-    ]);
+    bSockets = await Promise.all([ready(t.app, b.adminToken), ready(t.app, b.workerToken), ready(t.app, b.patientApp.session.accessToken, PATIENT_EVENTS_PATH)]);
     a = await createTenant(t);
     aSocket = await ready(t.app, a.adminToken);
     snapshotOfA = await snapshotQuery(t, a.org.id);
@@ -469,7 +503,8 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
         // B's organisation in the path with A's doctor under it is a cross-tenant request too.
         const mixed = values.some((value) => value.owner === 'B');
         const byDesign = !mixed && ofA.every((value) => value.publicBy);
-        const fill = (replace: boolean) => path.replace(/:(\w+)/g, (_, name: string) => (replace && combo[name]!.owner === 'A' ? randomUUID() : combo[name]!.value)) + queryFor(path);
+        const fill = (replace: boolean) =>
+          path.replace(/:(\w+)/g, (_, name: string) => (replace && combo[name]!.owner === 'A' ? randomUUID() : combo[name]!.value)) + queryFor(path);
         for (const caller of callers) {
           probes.push({
             route,
@@ -510,7 +545,12 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
     expect(unclassified).toEqual([]);
     // The route table was read: routes at several depths, of staff, patients and the public.
     expect(probes.map((probe) => probe.route)).toEqual(
-      expect.arrayContaining(['GET /api/patients/:id', 'POST /api/tokens/:kind/:id/actions/:action', 'POST /api/patient/chats/:conversationId/read', 'GET /api/uploads/private/:id']),
+      expect.arrayContaining([
+        'GET /api/patients/:id',
+        'POST /api/tokens/:kind/:id/actions/:action',
+        'POST /api/patient/chats/:conversationId/read',
+        'GET /api/uploads/private/:id',
+      ]),
     );
   });
 
@@ -614,7 +654,8 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
           const answer = await sendWith('of' in source ? source.of(a) : source(a));
           const control = await sendWith(randomUUID());
           const label = `${caller}: ${name} with A's ${field}`;
-          const messageOf = (response: LightMyRequestResponse) => (String(response.headers['content-type']).includes('json') ? (response.json<{ message?: string }>().message ?? '') : '');
+          const messageOf = (response: LightMyRequestResponse) =>
+            String(response.headers['content-type']).includes('json') ? (response.json<{ message?: string }>().message ?? '') : '';
           if (!('publicBy' in source) && (answer.statusCode !== control.statusCode || messageOf(answer) !== messageOf(control))) {
             failures.push(`${label}: ${answer.statusCode} ${messageOf(answer)}, while an id nobody has gets ${control.statusCode} ${messageOf(control)}`);
           }
@@ -646,7 +687,10 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
       const leaked = socket.messages.filter((message) => idsOfA.some((id) => JSON.stringify(message).includes(id)));
       expect(leaked).toEqual([]);
     }
-    const beforeBarrier = aSocket.messages.slice(0, aSocket.messages.findIndex((message) => (message as { messageId?: string }).messageId === aBarrier.id));
+    const beforeBarrier = aSocket.messages.slice(
+      0,
+      aSocket.messages.findIndex((message) => (message as { messageId?: string }).messageId === aBarrier.id),
+    );
     expect(beforeBarrier.filter((message) => (message as { type: string }).type !== 'ready')).toEqual([]);
   });
 

@@ -45,7 +45,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         failure = undefined;
         return answer(status, failureBody);
       }
-      if (request.method !== 'POST' || request.url !== '/v1/orders') return answer(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } });
+      if (request.method !== 'POST' || request.url !== '/v1/orders')
+        return answer(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } });
       if (request.headers.authorization !== expectedAuth) return answer(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
       const order = body as { amount: number; currency: string; receipt: string; notes: Record<string, string> };
       answer(200, {
@@ -95,7 +96,11 @@ export function razorpayCheckoutResult(orderId: string): { paymentId: string; or
 }
 
 /** A webhook delivery as Razorpay signs it: the raw JSON and its headers. */
-export function razorpayWebhook(event: string, payment: { id: string; order_id: string; amount: number; error_description?: string }, eventId = `evt_${randomBytes(7).toString('hex')}`) {
+export function razorpayWebhook(
+  event: string,
+  payment: { id: string; order_id: string; amount: number; error_description?: string },
+  eventId = `evt_${randomBytes(7).toString('hex')}`,
+) {
   const payload = JSON.stringify({
     entity: 'event',
     account_id: 'acc_CareDesk01',

@@ -169,7 +169,15 @@ export async function addPatient(client: ApiClient, overrides: Partial<PatientIn
 export async function addScan(client: ApiClient, overrides: Partial<ServiceInput> = {}): Promise<{ id: string; name: string }> {
   const response = await client.post(
     '/api/services',
-    serviceInput({ kind: 'SCAN', name: `MRI Brain ${randomUUID().slice(0, 6)}`, category: 'MRI', pricePaise: 650_000, durationMinutes: 30, availability: EVERY_MORNING, ...overrides }),
+    serviceInput({
+      kind: 'SCAN',
+      name: `MRI Brain ${randomUUID().slice(0, 6)}`,
+      category: 'MRI',
+      pricePaise: 650_000,
+      durationMinutes: 30,
+      availability: EVERY_MORNING,
+      ...overrides,
+    }),
   );
   if (response.statusCode !== 201) throw new Error(`add scan failed: ${response.statusCode} ${response.body}`);
   return response.json();

@@ -94,7 +94,10 @@ describe.each(drivers)('schema fuzzing over the OpenAPI document (%s)', (driver)
         }
       }
     }
-    const report = findings.map((finding) => `${finding.status} ${finding.request.method} ${finding.request.url.slice(0, 160)} [${finding.request.label}] ${finding.request.payload?.slice(0, 160) ?? ''}\n    -> ${finding.body}`);
+    const report = findings.map(
+      (finding) =>
+        `${finding.status} ${finding.request.method} ${finding.request.url.slice(0, 160)} [${finding.request.label}] ${finding.request.payload?.slice(0, 160) ?? ''}\n    -> ${finding.body}`,
+    );
     console.info(
       `openapi fuzz (${driver}, seed ${SEED}): ${operations.length} operations, ${requests} requests, ${findings.length} findings; ` +
         `${accepted} generated valid requests got past validation, ${rejected.length} did not (${rejected.join(', ')})`,

@@ -49,12 +49,19 @@ describe('the live-update table and the hooks share one key registry', () => {
   it.each(appEventTypes.filter((type) => liveQueryKeys[type].length > 0))('every prefix %s invalidates starts a key a hook queries with', (type) => {
     for (const prefix of liveQueryKeys[type]) {
       expect(registryRoots).toContainEqual(prefix);
-      expect(hookKeys.filter((key) => startsWith(key, prefix)), `no hook's key starts with ${JSON.stringify(prefix)}`).not.toHaveLength(0);
+      expect(
+        hookKeys.filter((key) => startsWith(key, prefix)),
+        `no hook's key starts with ${JSON.stringify(prefix)}`,
+      ).not.toHaveLength(0);
     }
   });
 
   it('every hook above is refreshed by some live event', () => {
     const prefixes = Object.values(liveQueryKeys).flat();
-    for (const key of hookKeys) expect(prefixes.some((prefix) => startsWith(key, prefix)), `nothing live refreshes ${JSON.stringify(key)}`).toBe(true);
+    for (const key of hookKeys)
+      expect(
+        prefixes.some((prefix) => startsWith(key, prefix)),
+        `nothing live refreshes ${JSON.stringify(key)}`,
+      ).toBe(true);
   });
 });

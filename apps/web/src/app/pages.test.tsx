@@ -25,8 +25,24 @@ describe('the notifications page', () => {
         data: {
           unread: 1,
           data: [
-            { id: '10000000-0000-4000-8000-000000000001', type: 'appointment-created', title: 'New appointment', message: 'Ravi Kumar booked Dr. Mehta at 10:30', isRead: false, createdAt: minutesAgo(5), details: {} },
-            { id: '10000000-0000-4000-8000-000000000002', type: 'message-received', title: 'New message', message: 'Is the lab open on Sunday?', isRead: true, createdAt: minutesAgo(60 * 26), details: {} },
+            {
+              id: '10000000-0000-4000-8000-000000000001',
+              type: 'appointment-created',
+              title: 'New appointment',
+              message: 'Ravi Kumar booked Dr. Mehta at 10:30',
+              isRead: false,
+              createdAt: minutesAgo(5),
+              details: {},
+            },
+            {
+              id: '10000000-0000-4000-8000-000000000002',
+              type: 'message-received',
+              title: 'New message',
+              message: 'Is the lab open on Sunday?',
+              isRead: true,
+              createdAt: minutesAgo(60 * 26),
+              details: {},
+            },
           ],
         },
       },

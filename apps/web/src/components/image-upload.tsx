@@ -85,11 +85,7 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
           color: 'text.secondary',
         }}
       >
-        {value ? (
-          <Box component="img" src={value} alt={`Current ${label}`} sx={{ width: 1, height: 1, objectFit: 'cover' }} />
-        ) : (
-          <AddPhotoAlternateOutlined />
-        )}
+        {value ? <Box component="img" src={value} alt={`Current ${label}`} sx={{ width: 1, height: 1, objectFit: 'cover' }} /> : <AddPhotoAlternateOutlined />}
       </Box>
       <Box sx={{ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -10,8 +10,7 @@ export async function getFacilities(): Promise<Facility[]> {
 }
 
 /** Key ['facilities']: the facilities settings page invalidates it after a change. */
-export const facilitiesQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.facilities.all, queryFn: getFacilities, staleTime: 5 * 60_000 });
+export const facilitiesQueryOptions = () => queryOptions({ queryKey: queryKeys.facilities.all, queryFn: getFacilities, staleTime: 5 * 60_000 });
 
 /** True for the organisation types that manage several facilities (MULTIHOSPITAL…); others never see one. */
 export function useManagesFacilities(): boolean {

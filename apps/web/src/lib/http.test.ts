@@ -84,11 +84,7 @@ describe('the HTTP client', () => {
     expect(JSON.parse(refresh.mock.calls[0]![0].data as string)).toEqual({ refresh_token: 'refresh-1' });
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-1');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
-    expect(api.seen.map((s) => `${s.url} ${s.authorization ?? ''}`)).toEqual([
-      '/plan/current Bearer stale',
-      '/auth/refresh-token ',
-      '/plan/current Bearer fresh-1',
-    ]);
+    expect(api.seen.map((s) => `${s.url} ${s.authorization ?? ''}`)).toEqual(['/plan/current Bearer stale', '/auth/refresh-token ', '/plan/current Bearer fresh-1']);
   });
 
   it('lets two concurrent 401s share one refresh call', async () => {
@@ -97,11 +93,7 @@ describe('the HTTP client', () => {
     const refresh = okRefresh(api.respond);
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd: vi.fn() });
 
-    const [plan, wallet, notifications] = await Promise.all([
-      client.get('/plan/current'),
-      client.get('/wallet'),
-      client.get('/notifications/all'),
-    ]);
+    const [plan, wallet, notifications] = await Promise.all([client.get('/plan/current'), client.get('/wallet'), client.get('/notifications/all')]);
 
     expect([plan.status, wallet.status, notifications.status]).toEqual([200, 200, 200]);
     expect(refresh).toHaveBeenCalledOnce();
@@ -119,9 +111,7 @@ describe('the HTTP client', () => {
     const onSessionEnd = vi.fn();
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
 
-    await expect(Promise.all([client.get('/wallet'), client.get('/plan/current')])).rejects.toThrow(
-      'Request failed with status code 401',
-    );
+    await expect(Promise.all([client.get('/wallet'), client.get('/plan/current')])).rejects.toThrow('Request failed with status code 401');
 
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem('themeMode')).toBe('dark');

@@ -152,8 +152,7 @@ export function errorIssues(error: unknown): { path: string; message: string }[]
   const data: unknown = error.response?.data;
   if (data && typeof data === 'object' && 'issues' in data && Array.isArray(data.issues)) {
     return (data.issues as unknown[]).filter(
-      (issue): issue is { path: string; message: string } =>
-        typeof issue === 'object' && issue !== null && 'path' in issue && 'message' in issue,
+      (issue): issue is { path: string; message: string } => typeof issue === 'object' && issue !== null && 'path' in issue && 'message' in issue,
     );
   }
   return [];

@@ -76,5 +76,9 @@ function subscribeToday(listener: () => void): () => void {
 /** Today (YYYY-MM-DD) on the organisation's calendar; re-renders when its midnight passes. */
 export function useOrganisationToday(): string {
   // A string snapshot: React compares by value, so only a new day re-renders.
-  return useSyncExternalStore(subscribeToday, () => organisationToday(), () => organisationToday());
+  return useSyncExternalStore(
+    subscribeToday,
+    () => organisationToday(),
+    () => organisationToday(),
+  );
 }

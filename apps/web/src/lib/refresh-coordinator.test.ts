@@ -16,7 +16,10 @@ function fakeLocks(): RefreshLocks & { names: string[] } {
       const waited = (queued.get(name) ?? 0) > 0;
       queued.set(name, (queued.get(name) ?? 0) + 1);
       const granted = (tails.get(name) ?? Promise.resolve()).then(() => callback(waited)).finally(() => queued.set(name, queued.get(name)! - 1));
-      tails.set(name, granted.catch(() => undefined));
+      tails.set(
+        name,
+        granted.catch(() => undefined),
+      );
       return granted;
     },
   };
@@ -147,7 +150,13 @@ describe('the refresh coordinator', () => {
     const locks = fakeLocks();
     const storage: StoredTokens = { accessToken: 'access-0', refreshToken: 'refresh-0' };
     const noChanges = () => () => undefined;
-    const failing = createRefreshCoordinator({ readTokens: () => ({ ...storage }), onTokensChanged: noChanges, refresh: () => tick().then(() => Promise.reject(new Error('offline'))), locks, catchUpMs: 20 });
+    const failing = createRefreshCoordinator({
+      readTokens: () => ({ ...storage }),
+      onTokensChanged: noChanges,
+      refresh: () => tick().then(() => Promise.reject(new Error('offline'))),
+      locks,
+      catchUpMs: 20,
+    });
     const working = createRefreshCoordinator({
       readTokens: () => ({ ...storage }),
       onTokensChanged: noChanges,
@@ -174,7 +183,12 @@ describe('the refresh coordinator', () => {
 
   it('passes a failed refresh on to the caller once, without retrying it', async () => {
     const refresh = vi.fn(() => Promise.reject(new Error('401')));
-    const coordinated = createRefreshCoordinator({ readTokens: () => ({ accessToken: 'a', refreshToken: 'r' }), onTokensChanged: () => () => undefined, refresh, locks: fakeLocks() });
+    const coordinated = createRefreshCoordinator({
+      readTokens: () => ({ accessToken: 'a', refreshToken: 'r' }),
+      onTokensChanged: () => () => undefined,
+      refresh,
+      locks: fakeLocks(),
+    });
     await expect(coordinated()).rejects.toThrow('401');
     expect(refresh).toHaveBeenCalledTimes(1);
   });
@@ -190,7 +204,13 @@ describe('two tabs of the HTTP client', () => {
     let minted = 0;
     const respond = (config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse => ({ data, status, statusText: String(status), headers: {}, config });
     const refused = (config: InternalAxiosRequestConfig) =>
-      new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, {}, respond(config, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session ended' }));
+      new AxiosError(
+        'Request failed with status code 401',
+        'ERR_BAD_REQUEST',
+        config,
+        {},
+        respond(config, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session ended' }),
+      );
     const adapter: AxiosAdapter = async (config) => {
       await tick();
       if (config.url === '/auth/refresh-token') {

@@ -39,7 +39,6 @@ export function browserLocks(): RefreshLocks | null {
   };
 }
 
-
 export interface StoredTokens {
   accessToken: string | null;
   refreshToken: string | null;

@@ -16,7 +16,12 @@ export class FakeSubscription {
     readonly endpoint: string,
     applicationServerKey: BufferSource | null,
   ) {
-    const bytes = applicationServerKey instanceof ArrayBuffer ? new Uint8Array(applicationServerKey) : applicationServerKey ? new Uint8Array(applicationServerKey.buffer, applicationServerKey.byteOffset, applicationServerKey.byteLength) : null;
+    const bytes =
+      applicationServerKey instanceof ArrayBuffer
+        ? new Uint8Array(applicationServerKey)
+        : applicationServerKey
+          ? new Uint8Array(applicationServerKey.buffer, applicationServerKey.byteOffset, applicationServerKey.byteLength)
+          : null;
     this.options = { applicationServerKey: bytes ? bytes.slice().buffer : null, userVisibleOnly: true };
   }
   getKey(name: 'p256dh' | 'auth'): ArrayBuffer {
@@ -65,7 +70,9 @@ export interface FakePushBrowser {
  * Installs a browser with push: navigator.serviceWorker, PushManager, Notification and
  * IndexedDB, as fakes the test drives. `without` leaves pieces out (an unsupported browser).
  */
-export function installFakePushBrowser(options: { permission?: NotificationPermission; answer?: NotificationPermission; without?: ('serviceWorker' | 'PushManager' | 'Notification' | 'indexedDB')[] } = {}): FakePushBrowser {
+export function installFakePushBrowser(
+  options: { permission?: NotificationPermission; answer?: NotificationPermission; without?: ('serviceWorker' | 'PushManager' | 'Notification' | 'indexedDB')[] } = {},
+): FakePushBrowser {
   const without = new Set(options.without ?? []);
   const pushManager = new FakePushManager();
   const registration = { scope: 'http://localhost:3000/', active: {}, installing: null, waiting: null, pushManager };

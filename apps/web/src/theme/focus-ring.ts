@@ -11,7 +11,8 @@ export const focusRing: Components<Theme>['MuiCssBaseline'] = {
     const color = theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.main;
     const ring = { outline: `2px solid ${color}`, outlineOffset: 2 };
     return {
-      ':where(a, button, summary, [role="button"], [role="link"], [role="option"], [role="tab"], [role="radio"], [role="checkbox"], [role="menuitem"], [role="gridcell"], [tabindex]:not([tabindex="-1"])):focus-visible': ring,
+      ':where(a, button, summary, [role="button"], [role="link"], [role="option"], [role="tab"], [role="radio"], [role="checkbox"], [role="menuitem"], [role="gridcell"], [tabindex]:not([tabindex="-1"])):focus-visible':
+        ring,
       '.Mui-focusVisible:not(.MuiInputBase-root):not(.MuiOutlinedInput-root)': ring,
     };
   },

@@ -29,7 +29,9 @@ const entryColumns = () => ({
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     ...entryColumns(),

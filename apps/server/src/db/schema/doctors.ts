@@ -11,7 +11,9 @@ const timestamps = {
 export const doctors = pgTable(
   'doctors',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
@@ -40,8 +42,12 @@ export const doctors = pgTable(
     index('doctors_organisation_name_idx').on(table.organisationId, table.nameKey),
     index('doctors_name_trgm_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
     // A doctor's e-mail and phone identify them within an organisation.
-    uniqueIndex('doctors_organisation_email_unique').on(table.organisationId, table.email).where(sql`${table.email} is not null`),
-    uniqueIndex('doctors_organisation_phone_unique').on(table.organisationId, table.phone).where(sql`${table.phone} is not null`),
+    uniqueIndex('doctors_organisation_email_unique')
+      .on(table.organisationId, table.email)
+      .where(sql`${table.email} is not null`),
+    uniqueIndex('doctors_organisation_phone_unique')
+      .on(table.organisationId, table.phone)
+      .where(sql`${table.phone} is not null`),
   ],
 );
 

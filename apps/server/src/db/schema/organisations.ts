@@ -9,23 +9,25 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, precision:
 export const organisations = pgTable(
   'organisations',
   {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  type: organisationType('type').notNull(),
-  logoUrl: text('logo_url'),
-  address: text('address'),
-  city: text('city'),
-  state: text('state'),
-  pincode: text('pincode'),
-  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
-  showWallet: boolean('show_wallet').notNull().default(true),
-  /** Staff are signed out after this many idle minutes (Settings > Security). */
-  inactivityMinutes: integer('inactivity_minutes').notNull().default(30),
-  /** Starts each new patient's UHID (Settings > Organisation); migration 0016 set existing ones from the name. */
-  uhidPrefix: text('uhid_prefix').notNull().default('MR-'),
-  createdAt: createdAt(),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    type: organisationType('type').notNull(),
+    logoUrl: text('logo_url'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    pincode: text('pincode'),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    showWallet: boolean('show_wallet').notNull().default(true),
+    /** Staff are signed out after this many idle minutes (Settings > Security). */
+    inactivityMinutes: integer('inactivity_minutes').notNull().default(30),
+    /** Starts each new patient's UHID (Settings > Organisation); migration 0016 set existing ones from the name. */
+    uhidPrefix: text('uhid_prefix').notNull().default('MR-'),
+    createdAt: createdAt(),
   },
   (table) => [check('organisations_inactivity_minutes_range', sql`${table.inactivityMinutes} between 5 and 480`)],
 );
@@ -33,7 +35,9 @@ export const organisations = pgTable(
 export const facilities = pgTable(
   'facilities',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),

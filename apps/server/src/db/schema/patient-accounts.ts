@@ -9,7 +9,9 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 export const patientAccounts = pgTable(
   'patient_accounts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** E.164, e.g. +919876543210. */
     phone: text('phone').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -22,7 +24,9 @@ export const patientAccounts = pgTable(
 export const patientOtps = pgTable(
   'patient_otps',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -37,7 +41,9 @@ export const patientOtps = pgTable(
 export const patientSessions = pgTable(
   'patient_sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid('account_id')
       .notNull()
       .references(() => patientAccounts.id, { onDelete: 'cascade' }),

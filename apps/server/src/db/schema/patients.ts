@@ -10,7 +10,9 @@ export const bloodGroup = pgEnum('blood_group', bloodGroups);
 export const patients = pgTable(
   'patients',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
@@ -56,8 +58,12 @@ export const patients = pgTable(
     index('patients_organisation_created_idx').on(table.organisationId, table.createdAt),
     uniqueIndex('patients_organisation_uhid_number_unique').on(table.organisationId, table.uhidNumber),
     uniqueIndex('patients_organisation_uhid_unique').on(table.organisationId, table.uhid),
-    uniqueIndex('patients_organisation_abha_number_unique').on(table.organisationId, table.abhaNumber).where(sql`${table.abhaNumber} is not null`),
-    uniqueIndex('patients_organisation_abha_address_unique').on(table.organisationId, table.abhaAddress).where(sql`${table.abhaAddress} is not null`),
+    uniqueIndex('patients_organisation_abha_number_unique')
+      .on(table.organisationId, table.abhaNumber)
+      .where(sql`${table.abhaNumber} is not null`),
+    uniqueIndex('patients_organisation_abha_address_unique')
+      .on(table.organisationId, table.abhaAddress)
+      .where(sql`${table.abhaAddress} is not null`),
   ],
 );
 

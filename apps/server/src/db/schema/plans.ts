@@ -4,7 +4,9 @@ import { boolean, check, integer, jsonb, pgTable, text, timestamp, uuid } from '
 export const plans = pgTable(
   'plans',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     pricePaise: integer('price_paise').notNull(),
     durationDays: integer('duration_days').notNull(),

@@ -10,7 +10,9 @@ export const serviceKind = pgEnum('service_kind', serviceKinds);
 export const services = pgTable(
   'services',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),

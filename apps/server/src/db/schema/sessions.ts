@@ -10,7 +10,9 @@ import { staff } from './staff.js';
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     familyId: uuid('family_id').notNull(),
     staffId: uuid('staff_id')
       .notNull()
@@ -27,9 +29,5 @@ export const sessions = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
-    index('sessions_family_idx').on(table.familyId),
-    index('sessions_staff_idx').on(table.staffId),
-  ],
+  (table) => [uniqueIndex('sessions_token_hash_unique').on(table.tokenHash), index('sessions_family_idx').on(table.familyId), index('sessions_staff_idx').on(table.staffId)],
 );

@@ -8,7 +8,9 @@ export const staffRole = pgEnum('staff_role', staffRoles);
 export const staff = pgTable(
   'staff',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
@@ -19,10 +21,10 @@ export const staff = pgTable(
     avatarUrl: text('avatar_url'),
     phone: text('phone'),
     active: boolean('active').notNull().default(true),
-  /** Given a temporary password by an admin: must choose their own before working. */
-  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
-  /** Created by invitation and not yet accepted: no password of their own exists yet. */
-  invitationPending: boolean('invitation_pending').notNull().default(false),
+    /** Given a temporary password by an admin: must choose their own before working. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** Created by invitation and not yet accepted: no password of their own exists yet. */
+    invitationPending: boolean('invitation_pending').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -38,7 +40,9 @@ export const staff = pgTable(
 export const staffInvitations = pgTable(
   'staff_invitations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),

@@ -26,7 +26,9 @@ export interface QueueVisitSnapshot {
 export const tokenQueueActions = pgTable(
   'token_queue_actions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),

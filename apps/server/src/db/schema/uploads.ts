@@ -8,7 +8,9 @@ export const uploadVisibility = pgEnum('upload_visibility', ['public', 'private'
 export const uploads = pgTable(
   'uploads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),

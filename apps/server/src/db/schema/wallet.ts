@@ -23,7 +23,9 @@ export const walletEntryKind = pgEnum('wallet_entry_kind', ['CREDIT', 'DEBIT']);
 export const walletEntries = pgTable(
   'wallet_entries',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /**
      * The ledger's order: entries are written while the wallet row is locked, so this number
      * follows the order in which balances changed even when timestamps tie.

@@ -13,7 +13,15 @@ const REASONS = ['Follow-up visit', 'Fever and cough', 'Routine check-up', 'Bloo
 const CANCEL_REASONS = ['Patient travelling', 'Feeling better', 'Clash with work', 'Doctor called into surgery'];
 
 /** Past, today's and upcoming doctor visits on the doctors' real slots (see buildDemoVisits). */
-export function buildDemoAppointments(input: { seed: number; organisationId: string; doctors: SeedDoctor[]; patientIds: string[]; staffId: string; count: number; now: Date }): DemoAppointments {
+export function buildDemoAppointments(input: {
+  seed: number;
+  organisationId: string;
+  doctors: SeedDoctor[];
+  patientIds: string[];
+  staffId: string;
+  count: number;
+  now: Date;
+}): DemoAppointments {
   const owners = input.doctors.map((doctor) => ({
     id: doctor.id,
     facilityId: doctor.facilityId,
@@ -23,7 +31,12 @@ export function buildDemoAppointments(input: { seed: number; organisationId: str
   }));
   const { visits, history } = buildDemoVisits({ ...input, owners, reasons: REASONS, cancelReasons: CANCEL_REASONS });
   return {
-    appointments: visits.map(({ ownerId, pricePaise, status, ...visit }) => ({ ...visit, doctorId: ownerId, feePaise: pricePaise, status: status === 'IN_SERVICE' ? 'IN_CONSULTATION' : status })),
+    appointments: visits.map(({ ownerId, pricePaise, status, ...visit }) => ({
+      ...visit,
+      doctorId: ownerId,
+      feePaise: pricePaise,
+      status: status === 'IN_SERVICE' ? 'IN_CONSULTATION' : status,
+    })),
     history: history.map(({ visitId, fromStatus, toStatus, ...entry }) => ({
       ...entry,
       appointmentId: visitId,

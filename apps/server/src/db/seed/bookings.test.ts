@@ -35,7 +35,12 @@ describe('demo bookings', () => {
     for (const booking of result.bookings) {
       const service = services.find((s) => s.id === booking.serviceId)!;
       expect(service.kind).not.toBe('OTHER');
-      const schedule = { availability: service.availability, slotMinutes: service.durationMinutes ?? DEFAULT_SERVICE_SLOT_MINUTES, capacity: service.capacityPerSlot, leaveDates: [] };
+      const schedule = {
+        availability: service.availability,
+        slotMinutes: service.durationMinutes ?? DEFAULT_SERVICE_SLOT_MINUTES,
+        capacity: service.capacityPerSlot,
+        leaveDates: [],
+      };
       expect(slotTimesOn(schedule, booking.date)).toContainEqual({ start: booking.startTime, end: booking.endTime });
       const slotKey = `${booking.serviceId} ${booking.date} ${booking.startTime}`;
       perSlot.set(slotKey, (perSlot.get(slotKey) ?? 0) + 1);

@@ -14,7 +14,15 @@ const REASONS = ['Referred by Dr. Rao', 'Annual health check', 'Follow-up after 
 const CANCEL_REASONS = ['Patient travelling', 'Doctor changed the advice', 'Could not fast', 'Rescheduled by phone'];
 
 /** Past, today's and upcoming scan and test bookings on the services' real slots (see buildDemoVisits). */
-export function buildDemoBookings(input: { seed: number; organisationId: string; services: SeedService[]; patientIds: string[]; staffId: string; count: number; now: Date }): DemoBookings {
+export function buildDemoBookings(input: {
+  seed: number;
+  organisationId: string;
+  services: SeedService[];
+  patientIds: string[];
+  staffId: string;
+  count: number;
+  now: Date;
+}): DemoBookings {
   const owners = input.services
     .filter((service) => service.kind !== 'OTHER')
     .map((service) => ({

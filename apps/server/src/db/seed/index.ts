@@ -65,7 +65,18 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
   const at = (daysAgo: number) => new Date(opts.now.getTime() - daysAgo * DAY_MS);
   const [organisation] = await tx
     .insert(organisations)
-    .values({ name: demo.name, email: demo.email, phone: demo.phone, type: demo.type, address: demo.address, city: demo.city, state: demo.state, pincode: demo.pincode, uhidPrefix: demo.uhidPrefix, createdAt: at(400) })
+    .values({
+      name: demo.name,
+      email: demo.email,
+      phone: demo.phone,
+      type: demo.type,
+      address: demo.address,
+      city: demo.city,
+      state: demo.state,
+      pincode: demo.pincode,
+      uhidPrefix: demo.uhidPrefix,
+      createdAt: at(400),
+    })
     .returning({ id: organisations.id });
   const organisationId = organisation!.id;
   const branches = await tx
@@ -74,7 +85,12 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
     .returning({ id: facilities.id });
 
   // One multi-row insert per table keeps the whole seed to a few statements.
-  const records = buildDemoRecords(demo.records, organisationId, branches.map((branch) => branch.id), opts.now);
+  const records = buildDemoRecords(
+    demo.records,
+    organisationId,
+    branches.map((branch) => branch.id),
+    opts.now,
+  );
   const doctorRows = records.doctors.length ? await tx.insert(doctors).values(records.doctors).returning() : [];
   const serviceRows = records.services.length ? await tx.insert(services).values(records.services).returning() : [];
   const patientRows = records.patients.length ? await tx.insert(patients).values(records.patients).returning({ id: patients.id }) : [];
@@ -115,7 +131,14 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
 
   // A few conversations with patients over the last days, some unread (issue #7): every demo
   // organisation's admin sees Chats.
-  const chats = buildDemoChats({ seed: demo.records.seed + 3, organisationId, patients: patientRows, staffId: members[0]!.id, count: demo.plan === 'lapsed' ? 3 : 6, now: opts.now });
+  const chats = buildDemoChats({
+    seed: demo.records.seed + 3,
+    organisationId,
+    patients: patientRows,
+    staffId: members[0]!.id,
+    count: demo.plan === 'lapsed' ? 3 : 6,
+    now: opts.now,
+  });
   if (chats.conversations.length) {
     await tx.insert(conversations).values(chats.conversations);
     await tx.insert(chatMessages).values(chats.messages);
@@ -150,7 +173,15 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
         paidAt: at(entry.daysAgo),
       });
     }
-    return { organisationId, kind: entry.kind, amountPaise: entry.amountPaise, balanceAfterPaise: balance, description: entry.description, paymentId, createdAt: at(entry.daysAgo) };
+    return {
+      organisationId,
+      kind: entry.kind,
+      amountPaise: entry.amountPaise,
+      balanceAfterPaise: balance,
+      description: entry.description,
+      paymentId,
+      createdAt: at(entry.daysAgo),
+    };
   });
   if (orders.length) await tx.insert(paymentOrders).values(orders);
   await tx.insert(walletEntries).values(entries);

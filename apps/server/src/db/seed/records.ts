@@ -45,7 +45,6 @@ export interface DemoRecords {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 function expand(pattern: SchedulePattern): AvailabilityWindow[] {
   return pattern.flatMap(([weekdays, start, end]) => weekdays.map((weekday) => ({ weekday, start, end })));
 }
@@ -132,7 +131,15 @@ function buildServices(plan: DemoRecordsPlan, organisationId: string, facilityId
 }
 
 const BLOOD_GROUP_SHARE: [(typeof bloodGroups)[number] | null, number][] = [
-  ['B+', 30], ['O+', 30], ['A+', 21], ['AB+', 7], ['B-', 2], ['O-', 2], ['A-', 2], ['AB-', 1], [null, 5],
+  ['B+', 30],
+  ['O+', 30],
+  ['A+', 21],
+  ['AB+', 7],
+  ['B-', 2],
+  ['O-', 2],
+  ['A-', 2],
+  ['AB-', 1],
+  [null, 5],
 ];
 
 interface Family {
@@ -152,14 +159,20 @@ function buildPatients(plan: DemoRecordsPlan, rng: Random, organisationId: strin
     const family = families.length > 10 && rng.next() < 0.05 ? rng.pick(families) : undefined;
     const region = family?.region ?? rng.weighted(plan.regions);
     const pool = NAME_POOLS[region];
-    const gender: Gender = rng.weighted([['FEMALE', 50], ['MALE', 49], ['OTHER', 1]] as const);
+    const gender: Gender = rng.weighted([
+      ['FEMALE', 50],
+      ['MALE', 49],
+      ['OTHER', 1],
+    ] as const);
     const first = rng.pick(gender === 'MALE' ? pool.male : gender === 'FEMALE' ? pool.female : [...pool.male, ...pool.female]);
     let surname = family?.surname ?? rng.pick(pool.surnames);
     if (gender === 'MALE' && surname === 'Kaur') surname = 'Singh';
     if (gender === 'MALE' && surname === 'Begum') surname = 'Khan';
     const city = rng.pick(plan.cities);
     const locality = rng.pick(LOCALITIES[city]);
-    const address = family?.address ?? `${rng.pick(['Flat', 'House No.', 'Plot'])} ${rng.int(1, 40) * (rng.next() < 0.5 ? 1 : 10) + rng.int(0, 9)}, ${rng.pick(STREETS)}, ${locality.name}, ${city} ${locality.pincode}`;
+    const address =
+      family?.address ??
+      `${rng.pick(['Flat', 'House No.', 'Plot'])} ${rng.int(1, 40) * (rng.next() < 0.5 ? 1 : 10) + rng.int(0, 9)}, ${rng.pick(STREETS)}, ${locality.name}, ${city} ${locality.pincode}`;
     const phone = family?.phone ?? mobile(rng, phones);
     if (!family) families.push({ surname, region, phone, address });
 

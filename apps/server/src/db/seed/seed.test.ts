@@ -18,10 +18,30 @@ async function recordCounts(database: Database, organisationEmail: string) {
   const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
   return {
     doctors: await one(db.select({ n: count() }).from(doctors).where(eq(doctors.organisationId, id))),
-    specializations: await one(db.select({ n: countDistinct(doctors.specialization) }).from(doctors).where(eq(doctors.organisationId, id))),
-    facilitiesWithDoctors: await one(db.select({ n: countDistinct(doctors.facilityId) }).from(doctors).where(eq(doctors.organisationId, id))),
-    scansAndTests: await one(db.select({ n: count() }).from(services).where(and(eq(services.organisationId, id), ne(services.kind, 'OTHER')))),
-    otherServices: await one(db.select({ n: count() }).from(services).where(and(eq(services.organisationId, id), eq(services.kind, 'OTHER')))),
+    specializations: await one(
+      db
+        .select({ n: countDistinct(doctors.specialization) })
+        .from(doctors)
+        .where(eq(doctors.organisationId, id)),
+    ),
+    facilitiesWithDoctors: await one(
+      db
+        .select({ n: countDistinct(doctors.facilityId) })
+        .from(doctors)
+        .where(eq(doctors.organisationId, id)),
+    ),
+    scansAndTests: await one(
+      db
+        .select({ n: count() })
+        .from(services)
+        .where(and(eq(services.organisationId, id), ne(services.kind, 'OTHER'))),
+    ),
+    otherServices: await one(
+      db
+        .select({ n: count() })
+        .from(services)
+        .where(and(eq(services.organisationId, id), eq(services.kind, 'OTHER'))),
+    ),
     patients: await one(db.select({ n: count() }).from(patients).where(eq(patients.organisationId, id))),
     appointments: await one(db.select({ n: count() }).from(appointments).where(eq(appointments.organisationId, id))),
   };
@@ -63,10 +83,18 @@ describe.each(drivers)('the demo seed (%s)', (driver) => {
         expect(profile.json<{ type: string; facilities: unknown[] }>()).toMatchObject({ type: 'MULTIHOSPITAL' });
         expect(profile.json<{ facilities: unknown[] }>().facilities).toHaveLength(3);
         // Conversations with patients, newest first, half of them waiting for the desk.
-        const chats = (await app.inject({ url: '/api/chats', headers: bearer(multiToken) })).json<{ data: { patientId: string; unreadCount: number; lastActivityAt: string }[]; unreadConversations: number }>();
+        const chats = (await app.inject({ url: '/api/chats', headers: bearer(multiToken) })).json<{
+          data: { patientId: string; unreadCount: number; lastActivityAt: string }[];
+          unreadConversations: number;
+        }>();
         expect(chats.data).toHaveLength(6);
         expect(chats.unreadConversations).toBe(3);
-        expect(chats.data.map((chat) => chat.lastActivityAt)).toEqual(chats.data.map((chat) => chat.lastActivityAt).sort().reverse());
+        expect(chats.data.map((chat) => chat.lastActivityAt)).toEqual(
+          chats.data
+            .map((chat) => chat.lastActivityAt)
+            .sort()
+            .reverse(),
+        );
         const chatThread = (await app.inject({ url: `/api/chats/${chats.data[0]!.patientId}`, headers: bearer(multiToken) })).json<{ messages: { readAt: string | null }[] }>();
         expect(chatThread.messages.length).toBeGreaterThanOrEqual(2);
 

@@ -8,10 +8,7 @@ import { simulatedGateway } from './simulated.js';
 
 export type { CheckoutResult, PaymentGateway, RazorpayGateway, SimulatedGateway } from './gateway.js';
 
-type PaymentConfig = Pick<
-  Config,
-  'NODE_ENV' | 'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_BASE'
->;
+type PaymentConfig = Pick<Config, 'NODE_ENV' | 'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_BASE'>;
 
 interface GatewayLog {
   warn(details: object, message: string): void;

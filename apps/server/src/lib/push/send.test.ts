@@ -21,13 +21,26 @@ describe('sendPush', () => {
   afterAll(() => fake.close());
 
   it('builds the payload the service worker shows: no image unless the notification has one, the route of its type', () => {
-    expect(payload).toEqual({ title: 'New booking', body: 'MRI Brain at 10:30', icon: '/icons/icon-192.png', url: '/bookings', notificationId: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e', type: 'booking-created' });
+    expect(payload).toEqual({
+      title: 'New booking',
+      body: 'MRI Brain at 10:30',
+      icon: '/icons/icon-192.png',
+      url: '/bookings',
+      notificationId: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e',
+      type: 'booking-created',
+    });
   });
 
   it("a click lands on the notification's record: the visit's drawer over its day, the patient's conversation", () => {
     const bookingId = '6a1d3b45-0a6a-4c9f-9e1c-2a7b2d3c4e5f';
     const patientId = '7b2e4c56-1b7b-4d0a-8f2d-3b8c3e4d5f60';
-    const booking = pushPayloadOf({ id: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e', type: 'booking-created', title: 'New booking', message: 'MRI', details: { bookingId, date: '2099-01-05' } });
+    const booking = pushPayloadOf({
+      id: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e',
+      type: 'booking-created',
+      title: 'New booking',
+      message: 'MRI',
+      details: { bookingId, date: '2099-01-05' },
+    });
     expect(booking.url).toBe(`/bookings?from=2099-01-05&open=${bookingId}`);
     const chat = pushPayloadOf({ id: '5f0c2a34-9f59-4b8e-8d0b-1f6a1c2b3d4e', type: 'message-received', title: 'New message', message: 'Hi', details: { patientId } });
     expect(chat.url).toBe(`/chats/${patientId}`);
@@ -37,7 +50,10 @@ describe('sendPush', () => {
     const cases = [
       [{ status: 201 }, { kind: 'sent', status: 201 }],
       [{ status: 410 }, { kind: 'gone', status: 410 }],
-      [{ status: 429, headers: { 'retry-after': new Date(Date.now() + 90_000).toUTCString() } }, { kind: 'retry', status: 429, reason: 'HTTP 429' }],
+      [
+        { status: 429, headers: { 'retry-after': new Date(Date.now() + 90_000).toUTCString() } },
+        { kind: 'retry', status: 429, reason: 'HTTP 429' },
+      ],
       [{ status: 502 }, { kind: 'retry', status: 502, retryAfterSeconds: undefined }],
       [{ status: 413 }, { kind: 'rejected', status: 413 }],
       [{ status: 403 }, { kind: 'rejected', status: 403 }],
@@ -81,7 +97,17 @@ describe('sendPush', () => {
     expect(await sendPush(to, payload, vapid, 5000, { ...production, hosts: ['fcm.googleapis.com'] })).toEqual({ kind: 'blocked', reason: 'endpoint not allowed' });
     // An allowed host name resolving inside the network (DNS rebinding, split horizon, a hijacked record).
     const resolvingTo = (...addresses: string[]): PushEndpointPolicy => ({ ...production, resolve: () => Promise.resolve(addresses) });
-    for (const addresses of [['127.0.0.1'], ['10.1.2.3'], ['169.254.169.254'], ['::1'], ['fd00::1'], ['fe80::1'], ['::ffff:127.0.0.1'], ['::ffff:a9fe:a9fe'], ['142.250.1.1', '192.168.1.1']]) {
+    for (const addresses of [
+      ['127.0.0.1'],
+      ['10.1.2.3'],
+      ['169.254.169.254'],
+      ['::1'],
+      ['fd00::1'],
+      ['fe80::1'],
+      ['::ffff:127.0.0.1'],
+      ['::ffff:a9fe:a9fe'],
+      ['142.250.1.1', '192.168.1.1'],
+    ]) {
       const outcome = await sendPush({ ...to, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }, payload, vapid, 5000, resolvingTo(...addresses));
       expect(outcome, addresses.join(' ')).toEqual({ kind: 'blocked', reason: 'non-public address' });
     }

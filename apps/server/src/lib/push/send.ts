@@ -78,7 +78,11 @@ export async function sendPush(target: PushTarget, payload: PushPayload, vapid: 
     topic: payload.notificationId.replaceAll('-', ''),
   });
   const body = Buffer.from(request.body);
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([name, value]) => [name, String(value)]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
   headers['Content-Length'] = String(body.length);
   const url = new URL(target.endpoint);
   let answer: { status: number; retryAfter: string | undefined };
@@ -112,7 +116,13 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 }
 
 /** POSTs to `url` connecting to `pinned` only (TLS still checks the certificate against the host name). */
-function post(url: URL, pinned: { address: string; family: 4 | 6 }, headers: Record<string, string>, body: Buffer, timeoutMs: number): Promise<{ status: number; retryAfter: string | undefined }> {
+function post(
+  url: URL,
+  pinned: { address: string; family: 4 | 6 },
+  headers: Record<string, string>,
+  body: Buffer,
+  timeoutMs: number,
+): Promise<{ status: number; retryAfter: string | undefined }> {
   const pinnedLookup = ((_hostname, options, callback) => {
     if (options.all) callback(null, [pinned]);
     else callback(null, pinned.address, pinned.family);

@@ -120,7 +120,10 @@ export function createPushSender(
     switch (outcome.kind) {
       case 'sent':
         await done(push.id);
-        await db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()`, failureCount: 0 }).where(eq(pushSubscriptions.id, push.subscription_id));
+        await db
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: sql`now()`, failureCount: 0 })
+          .where(eq(pushSubscriptions.id, push.subscription_id));
         return;
       case 'gone':
         // The endpoint check keeps a browser that saved a fresh endpoint meanwhile.

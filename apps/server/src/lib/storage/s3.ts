@@ -55,7 +55,12 @@ export function s3Storage(options: S3Options): ObjectStorage {
       method,
       // aws4fetch would send 'UNSIGNED-PAYLOAD' for S3; the body's own hash lets the service
       // refuse bytes altered on the way. allHeaders puts content-type under the signature too.
-      headers: { ...headers, 'x-amz-content-sha256': createHash('sha256').update(body ?? '').digest('hex') },
+      headers: {
+        ...headers,
+        'x-amz-content-sha256': createHash('sha256')
+          .update(body ?? '')
+          .digest('hex'),
+      },
       ...(body ? { body } : {}),
       signal: AbortSignal.timeout(timeoutMs),
       aws: { allHeaders: true },

@@ -58,7 +58,9 @@ describe('local storage', () => {
   behavesAsObjectStorage(() => localStorage(root));
 
   it('keeps no temporary file after a failed put', async () => {
-    await localStorage(root).put('org-2/x.png', failingBody(), { contentType: 'image/png' }).catch(() => undefined);
+    await localStorage(root)
+      .put('org-2/x.png', failingBody(), { contentType: 'image/png' })
+      .catch(() => undefined);
     expect(readdirSync(join(root, 'org-2'))).toEqual([]);
   });
 });
@@ -159,9 +161,17 @@ describe("the fake S3's signature check", () => {
   it("accepts AWS's GET Object, PUT Object, GET lifecycle and list examples", () => {
     expect(checkSignature(getObject, Buffer.alloc(0), aws, at)).toBeUndefined();
     expect(checkSignature(putObject, putBody, aws, at)).toBeUndefined();
-    const lifecycle = { method: 'GET', url: '/?lifecycle', headers: signed('host;x-amz-content-sha256;x-amz-date', 'fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543') };
+    const lifecycle = {
+      method: 'GET',
+      url: '/?lifecycle',
+      headers: signed('host;x-amz-content-sha256;x-amz-date', 'fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543'),
+    };
     expect(checkSignature(lifecycle, Buffer.alloc(0), aws, at)).toBeUndefined();
-    const list = { method: 'GET', url: '/?prefix=J&max-keys=2', headers: signed('host;x-amz-content-sha256;x-amz-date', '34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7') };
+    const list = {
+      method: 'GET',
+      url: '/?prefix=J&max-keys=2',
+      headers: signed('host;x-amz-content-sha256;x-amz-date', '34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7'),
+    };
     expect(checkSignature(list, Buffer.alloc(0), aws, at)).toBeUndefined();
   });
 

@@ -43,7 +43,13 @@ describe.each(drivers)('my sessions (%s)', (driver) => {
     const laptop = await signInFrom(who, LAPTOP, '10.1.1.1');
     const phone = await signInFrom(who, PHONE, '10.2.2.2');
     // The phone refreshes from another network: its entry moves to the newest row's IP.
-    const rotated = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refresh_token: phone.refresh_token }, headers: { 'user-agent': PHONE }, remoteAddress: '10.3.3.3' });
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refresh_token: phone.refresh_token },
+      headers: { 'user-agent': PHONE },
+      remoteAddress: '10.3.3.3',
+    });
     const phoneTokens = rotated.json<RefreshResponse>();
 
     const listed = await sessionsOf(laptop.access_token);
@@ -79,7 +85,7 @@ describe.each(drivers)('my sessions (%s)', (driver) => {
     expect((await refresh(t.app, laptop.refresh_token)).statusCode).toBe(401);
   });
 
-  it('answers 404 for another person\'s session and an unknown id, and ends nothing', async () => {
+  it("answers 404 for another person's session and an unknown id, and ends nothing", async () => {
     const [mine, theirs] = [await person(), await person()];
     const me = await signInFrom(mine, LAPTOP, '10.1.1.1');
     const them = await signInFrom(theirs, PHONE, '10.2.2.2');
@@ -98,7 +104,10 @@ describe.each(drivers)('my sessions (%s)', (driver) => {
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(gone.access_token), payload: {} });
     const expired = await signInFrom(who, 'Old tablet', '10.4.4.4');
     const [own] = (await sessionsOf(expired.access_token)).filter((entry) => entry.current);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.familyId, own!.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.familyId, own!.id));
     expect((await sessionsOf(kept.access_token)).map((entry) => entry.userAgent)).toEqual([LAPTOP]);
   });
 });

@@ -57,7 +57,12 @@ describe.each(drivers)('my account (%s)', (driver) => {
   it('answers 400 naming each bad field', async () => {
     const response = await clients.worker.patch('/api/account', { name: 'W', phone: '123', avatarUrl: 'x'.repeat(501) });
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().issues?.map((issue) => issue.path).sort()).toEqual(['avatarUrl', 'name', 'phone']);
+    expect(
+      response
+        .json<ErrorBody>()
+        .issues?.map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['avatarUrl', 'name', 'phone']);
   });
 
   it('refuses a wrong current password with 400 naming currentPassword, and changes nothing', async () => {

@@ -19,13 +19,27 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.patch(
       '/account',
-      { preHandler, config: { audit: { entity: 'account', action: 'update' } }, schema: { tags, security, summary: 'Change own name, phone or avatar', body: accountUpdateSchema, response: { 200: accountSchema } } },
+      {
+        preHandler,
+        config: { audit: { entity: 'account', action: 'update' } },
+        schema: { tags, security, summary: 'Change own name, phone or avatar', body: accountUpdateSchema, response: { 200: accountSchema } },
+      },
       (request) => updateAccount(ctx.db, staffOf(request), request.body),
     );
     // 'create' as recorded when the trail classified a POST by its URL; 'update' would be truer.
     app.post(
       '/account/password',
-      { preHandler, config: { audit: { entity: 'account', action: 'create' } }, schema: { tags, security, summary: 'Change own password; answers the account (passwordChangeRequired cleared)', body: passwordChangeSchema, response: { 200: accountSchema } } },
+      {
+        preHandler,
+        config: { audit: { entity: 'account', action: 'create' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Change own password; answers the account (passwordChangeRequired cleared)',
+          body: passwordChangeSchema,
+          response: { 200: accountSchema },
+        },
+      },
       async (request) => {
         const caller = staffOf(request);
         await changePassword(ctx, caller, request.body);
@@ -33,14 +47,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return getAccount(ctx.db, caller);
       },
     );
-    app.get(
-      '/account/sessions',
-      { preHandler, schema: { tags, security, summary: 'Signed-in browsers of this account', response: { 200: accountSessionsSchema } } },
-      (request) => listAccountSessions(ctx.db, staffOf(request)),
+    app.get('/account/sessions', { preHandler, schema: { tags, security, summary: 'Signed-in browsers of this account', response: { 200: accountSessionsSchema } } }, (request) =>
+      listAccountSessions(ctx.db, staffOf(request)),
     );
     app.delete(
       '/account/sessions/:id',
-      { preHandler, config: { audit: { entity: 'account', action: 'delete', idParam: 'id' } }, schema: { tags, security, summary: 'End one session (the current one signs this browser out)', params: idParamsSchema, response: { 204: z.null() } } },
+      {
+        preHandler,
+        config: { audit: { entity: 'account', action: 'delete', idParam: 'id' } },
+        schema: { tags, security, summary: 'End one session (the current one signs this browser out)', params: idParamsSchema, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         const caller = staffOf(request);
         await endAccountSession(ctx.db, caller, request.params.id);

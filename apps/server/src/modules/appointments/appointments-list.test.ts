@@ -97,7 +97,14 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
   // Last: it adds a visit the counts above do not expect.
   it("answers the list's columns only: no reason, notes, fee or patient record; the one record has them", async () => {
     const private_ = await addPatient(admin, { name: 'Private Prakash', phone: '+919812300009' });
-    const response = await admin.post('/api/appointments', { doctorId: arjun.id, patientId: private_.id, date: day2, startTime: '11:00', reason: 'Chest pain', notes: 'HIV+ on ART' });
+    const response = await admin.post('/api/appointments', {
+      doctorId: arjun.id,
+      patientId: private_.id,
+      date: day2,
+      startTime: '11:00',
+      reason: 'Chest pain',
+      notes: 'HIV+ on ART',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { data } = await list('pageSize=200&search=prakash');
     expect(data).toHaveLength(1);

@@ -28,7 +28,13 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
   const bookToday = async (startTime = '09:00') => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
-    const id = await bookVisit(t.database.db, appointmentKind, { organisationId: org.id, staffId: org.worker.id }, { doctorId: doctor.id, patientId: patient.id, date: indiaDate(), startTime, source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') });
+    const id = await bookVisit(
+      t.database.db,
+      appointmentKind,
+      { organisationId: org.id, staffId: org.worker.id },
+      { doctorId: doctor.id, patientId: patient.id, date: indiaDate(), startTime, source: 'CONSOLE' },
+      { now: todayInIndiaAt('00:00') },
+    );
     return { doctor, patient, appointment: { id } };
   };
   const act = (id: string, action: string, body: unknown = {}) => worker.post(`/api/appointments/${id}/actions/${action}`, body);
@@ -132,13 +138,23 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     // Today's (as at India's midnight), so that it can be checked in below.
     const date = indiaDate();
     const now = todayInIndiaAt('00:00');
-    const booked = { id: await bookVisit(t.database.db, appointmentKind, staffActor(caller), { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events, now }) };
+    const booked = {
+      id: await bookVisit(
+        t.database.db,
+        appointmentKind,
+        staffActor(caller),
+        { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' },
+        { events, now },
+      ),
+    };
     const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
     expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
     expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'appointment.updated', appointmentId: booked.id, doctorId: doctor.id, date, status: 'BOOKED' }, expect.anything());
 
     events.publish.mockClear();
-    await expect(bookVisit(t.database.db, appointmentKind, staffActor(caller), { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events, now })).rejects.toThrow('This slot is full');
+    await expect(
+      bookVisit(t.database.db, appointmentKind, staffActor(caller), { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:45', source: 'CONSOLE' }, { events, now }),
+    ).rejects.toThrow('This slot is full');
     expect(events.publish).not.toHaveBeenCalled();
     await actOnVisit(t.database.db, appointmentKind, staffActor(caller), booked.id, 'check-in', {}, { events });
     expect(events.publish).toHaveBeenCalledWith(org.id, expect.objectContaining({ type: 'appointment.updated', status: 'CHECKED_IN' }), expect.anything());

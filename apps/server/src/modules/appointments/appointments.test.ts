@@ -149,7 +149,10 @@ describe.each(drivers)('appointments: booking, reading and listing (%s)', (drive
       details: { appointmentId: created.id, patientId: patient.id, img: '/uploads/meera.png', date: '2099-11-24', actorStaffId: org.worker.id },
     });
     // Nothing leaks to the other organisation's staff.
-    const others = await t.database.db.select().from(notifications).where(and(eq(notifications.organisationId, hospital.id), eq(notifications.message, rows[0]!.message)));
+    const others = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.organisationId, hospital.id), eq(notifications.message, rows[0]!.message)));
     expect(others).toHaveLength(0);
     expect((await clients.admin.get('/api/notifications/all')).json<{ data: unknown[] }>().data).toHaveLength(1);
   });

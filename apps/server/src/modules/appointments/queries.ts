@@ -40,12 +40,7 @@ const columns = {
 };
 
 function selectAppointments(db: Db) {
-  return db
-    .select(columns)
-    .from(appointments)
-    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .$dynamic();
+  return db.select(columns).from(appointments).innerJoin(doctors, eq(doctors.id, appointments.doctorId)).innerJoin(patients, eq(patients.id, appointments.patientId)).$dynamic();
 }
 type AppointmentRow = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
 
@@ -82,7 +77,11 @@ function toAppointment(row: AppointmentRow): Appointment {
 export async function listAppointments(db: Db, caller: StaffContext, filters: AppointmentFilters) {
   const where = visitListWhere(appointmentKind, caller.organisationId, filters, filters.doctorId);
   const { rows, total } = await visitPage(db, appointmentKind, selectSummaries(db), where, filters);
-  return pageOf(filters, rows.map((row): AppointmentSummary => withTokenLabel(row)), total);
+  return pageOf(
+    filters,
+    rows.map((row): AppointmentSummary => withTokenLabel(row)),
+    total,
+  );
 }
 
 /** One appointment of the caller's organisation, with its history oldest first. */

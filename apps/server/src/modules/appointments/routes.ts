@@ -31,20 +31,43 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/doctors/:id/slots',
-      { preHandler: [ctx.authenticate, requireArea('appointments', 'doctors')], schema: { tags, security, summary: 'Free slots of a doctor on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      {
+        preHandler: [ctx.authenticate, requireArea('appointments', 'doctors')],
+        schema: { tags, security, summary: 'Free slots of a doctor on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } },
+      },
       (request) => listFreeSlots(ctx.db, appointmentKind, staffOf(request).organisationId, request.params.id, request.query.date),
     );
     app.get(
       '/appointments',
-      { ...guard, config: { audit: { entity: 'appointments', action: 'list', count: 'data', patientData: true } }, schema: { tags, security, summary: 'Appointments: date range, doctor, patient, status, search, sort, page (the list columns; the full record is GET /appointments/{id})', querystring: appointmentListQuerySchema, response: { 200: paginatedSchema(appointmentSummarySchema) } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'list', count: 'data', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Appointments: date range, doctor, patient, status, search, sort, page (the list columns; the full record is GET /appointments/{id})',
+          querystring: appointmentListQuerySchema,
+          response: { 200: paginatedSchema(appointmentSummarySchema) },
+        },
+      },
       (request) => listAppointments(ctx.db, staffOf(request), request.query),
     );
-    app.get('/appointments/:id', { ...guard, config: { audit: { entity: 'appointments', action: 'read', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'One appointment with its history', params: idParamsSchema, response: { 200: appointmentSchema } } }, (request) =>
-      getAppointment(ctx.db, staffOf(request), request.params.id),
+    app.get(
+      '/appointments/:id',
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'read', idParam: 'id', patientData: true } },
+        schema: { tags, security, summary: 'One appointment with its history', params: idParamsSchema, response: { 200: appointmentSchema } },
+      },
+      (request) => getAppointment(ctx.db, staffOf(request), request.params.id),
     );
     app.post(
       '/appointments',
-      { ...guard, config: { audit: { entity: 'appointments', action: 'create', createdIdFrom: 'reply.id', patientData: true } }, schema: { tags, security, summary: 'Book a free slot (409 when it is full)', body: appointmentCreateSchema, response: { 201: appointmentSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'create', createdIdFrom: 'reply.id', patientData: true } },
+        schema: { tags, security, summary: 'Book a free slot (409 when it is full)', body: appointmentCreateSchema, response: { 201: appointmentSchema } },
+      },
       async (request, reply) => {
         const caller = staffOf(request);
         const id = await bookVisit(ctx.db, appointmentKind, staffActor(caller), request.body, options);
@@ -53,7 +76,18 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/appointments/:id/actions/:action',
-      { ...guard, config: { audit: { entity: 'appointments', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: actionParams, body: visitActionBodySchema.optional(), response: { 200: appointmentSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'check-in, start, complete, cancel (reason required) or no-show',
+          params: actionParams,
+          body: visitActionBodySchema.optional(),
+          response: { 200: appointmentSchema },
+        },
+      },
       async (request) => {
         const caller = staffOf(request);
         await actOnVisit(ctx.db, appointmentKind, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
@@ -62,7 +96,18 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/appointments/:id/reschedule',
-      { ...guard, config: { audit: { entity: 'appointments', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN appointment to another free slot', params: idParamsSchema, body: rescheduleSchema, response: { 200: appointmentSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Move a BOOKED or CHECKED_IN appointment to another free slot',
+          params: idParamsSchema,
+          body: rescheduleSchema,
+          response: { 200: appointmentSchema },
+        },
+      },
       async (request) => {
         const caller = staffOf(request);
         await rescheduleVisit(ctx.db, appointmentKind, caller, request.params.id, { ...request.body, ownerId: request.body.doctorId }, options);

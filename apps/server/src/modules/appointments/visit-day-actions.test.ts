@@ -46,13 +46,25 @@ describe.each(drivers)("visit actions wait for the visit's day (%s)", (driver) =
     const appointmentOn = async (days: number, startTime = '09:00') => {
       const patient = await addPatient(admin);
       const date = indiaDay(days);
-      const id = await bookVisit(t.database.db, appointmentKind, { organisationId: org.id, staffId: org.worker.id }, { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: new Date(`${date}T00:00:00+05:30`) });
+      const id = await bookVisit(
+        t.database.db,
+        appointmentKind,
+        { organisationId: org.id, staffId: org.worker.id },
+        { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' },
+        { now: new Date(`${date}T00:00:00+05:30`) },
+      );
       return { id, date };
     };
     const bookingOn = async (days: number, startTime = '09:00') => {
       const patient = await addPatient(admin);
       const date = indiaDay(days);
-      const id = await bookVisit(t.database.db, bookingKind, { organisationId: org.id, staffId: org.worker.id }, { serviceId: scan.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: new Date(`${date}T00:00:00+05:30`) });
+      const id = await bookVisit(
+        t.database.db,
+        bookingKind,
+        { organisationId: org.id, staffId: org.worker.id },
+        { serviceId: scan.id, patientId: patient.id, date, startTime, source: 'CONSOLE' },
+        { now: new Date(`${date}T00:00:00+05:30`) },
+      );
       return { id, date };
     };
     const onAppointment = (id: string, action: string, body: unknown = {}) => worker.post(`/api/appointments/${id}/actions/${action}`, body);
@@ -104,7 +116,9 @@ describe.each(drivers)("visit actions wait for the visit's day (%s)", (driver) =
       // A booking completed ahead of its day (as one could be before this rule) still takes no report early.
       await t.database.db.update(bookings).set({ status: 'COMPLETED' }).where(eq(bookings.id, tomorrow.id));
       const token = (await signIn(t.app, org.admin.email)).access_token;
-      const upload = (await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(token), payload: uploadForm(sampleFiles.pdf, 'report.pdf', { visibility: 'private' }) })).json<{ id: string }>();
+      const upload = (
+        await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(token), payload: uploadForm(sampleFiles.pdf, 'report.pdf', { visibility: 'private' }) })
+      ).json<{ id: string }>();
       const report = await worker.post(`/api/bookings/${tomorrow.id}/report`, { uploadId: upload.id });
       expect(report.statusCode).toBe(409);
       expect(report.json<ErrorBody>().message).toBe(`This visit is on ${shown(tomorrow.date)}; it can be given its report on that day.`);

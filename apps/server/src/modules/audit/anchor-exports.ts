@@ -26,7 +26,8 @@ export function startAnchorExports(app: FastifyInstance, ctx: AppContext, keys: 
   const runExport = (): Promise<void> => {
     running ??= exportAnchors(ctx.db, keys)
       .then(({ problems }) => {
-        for (const problem of problems) app.log.error({ organisationId: problem.organisationId, reason: problem.reason }, 'audit trail: anchor not moved, the chain does not continue it');
+        for (const problem of problems)
+          app.log.error({ organisationId: problem.organisationId, reason: problem.reason }, 'audit trail: anchor not moved, the chain does not continue it');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'audit trail: anchors not exported'))
       .finally(() => {

@@ -75,7 +75,10 @@ async function writeAnchor(keys: AuditKeys, anchor: Unsigned): Promise<void> {
 }
 
 async function entryAt(db: Db, organisationId: string, seq: number) {
-  const [row] = await db.select({ hash: auditEvents.hash }).from(auditEvents).where(and(eq(auditEvents.organisationId, organisationId), eq(auditEvents.seq, seq)));
+  const [row] = await db
+    .select({ hash: auditEvents.hash })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.organisationId, organisationId), eq(auditEvents.seq, seq)));
   return row;
 }
 

@@ -102,7 +102,19 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
 
   it('never forks when appends race on the database lock (no in-process queue)', async () => {
     const organisationId = randomUUID();
-    const entry = { organisationId, staffId: null, staffName: null, action: 'update', entity: 'settings', entityId: null, route: 'PATCH /api/settings/organisation', statusCode: 200, ip: null, userAgent: null, details: null } as const;
+    const entry = {
+      organisationId,
+      staffId: null,
+      staffName: null,
+      action: 'update',
+      entity: 'settings',
+      entityId: null,
+      route: 'PATCH /api/settings/organisation',
+      statusCode: 200,
+      ip: null,
+      userAgent: null,
+      details: null,
+    } as const;
     const appended = await Promise.all(Array.from({ length: 20 }, () => appendAuditEvent(t.database.db, keys.chain, { ...entry, createdAt: new Date() })));
     expect(appended.map((a) => a.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(await verifyAuditChain(t.database.db, keys, organisationId)).toEqual({ ok: true, checked: 20, firstBroken: null, anchor: null });

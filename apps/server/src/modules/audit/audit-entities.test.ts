@@ -15,7 +15,9 @@ describe('the entities the audit trail names', () => {
     const declarations = auditDeclarationsOf(t.app);
     const routes = [...declarations.keys()];
     // The tree was read: known routes at several depths are there.
-    expect(routes).toEqual(expect.arrayContaining(['POST /api/chats/:patientId/messages', 'POST /api/fcm/save', 'GET /api/patients/:id', 'POST /api/tokens/:kind/:id/actions/:action']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['POST /api/chats/:patientId/messages', 'POST /api/fcm/save', 'GET /api/patients/:id', 'POST /api/tokens/:kind/:id/actions/:action']),
+    );
 
     const named = new Map<string, string>();
     for (const [route, audit] of declarations) if (isDeclared(audit)) named.set(route, audit.entity);

@@ -102,13 +102,21 @@ describe.each(drivers)('the keyed audit chain (%s)', (driver) => {
     await tamper(t.database.db, sql`delete from audit_events where organisation_id = ${org.id} and seq > 3`);
     await tamper(t.database.db, sql`update audit_chain_heads set seq = 3, hash = ${entries[2]!.hash} where organisation_id = ${org.id}`);
 
-    const expected = { ok: false, checked: 3, firstBroken: { seq: 4, id: '00000000-0000-0000-0000-000000000000', reason: `entries 4 to 5 are missing (anchored at ${at.toISOString()})` }, anchor: { seq: 5, at: at.toISOString() } };
+    const expected = {
+      ok: false,
+      checked: 3,
+      firstBroken: { seq: 4, id: '00000000-0000-0000-0000-000000000000', reason: `entries 4 to 5 are missing (anchored at ${at.toISOString()})` },
+      anchor: { seq: 5, at: at.toISOString() },
+    };
     expect(await verify(org.id)).toEqual(expected);
     const lines: string[] = [];
     expect(await runAuditVerify(t.database.db, { organisationId: org.id, keys, write: (line) => lines.push(line) })).toBe(1);
     expect(lines).toEqual([`${org.id} BROKEN at entry 4: entries 4 to 5 are missing (anchored at ${at.toISOString()})`]);
     // The next export leaves the anchor where it was rather than pinning the shorter chain.
-    expect(await exportAnchors(t.database.db, keys, { organisationId: org.id })).toEqual({ written: 0, problems: [{ organisationId: org.id, reason: `entry 5 no longer matches its anchor of ${at.toISOString()}` }] });
+    expect(await exportAnchors(t.database.db, keys, { organisationId: org.id })).toEqual({
+      written: 0,
+      problems: [{ organisationId: org.id, reason: `entry 5 no longer matches its anchor of ${at.toISOString()}` }],
+    });
     // Nor do new entries at the cut paper over it.
     await admin.post('/api/patients', patientInput());
     await admin.post('/api/patients', patientInput());
@@ -128,7 +136,21 @@ describe.each(drivers)('the keyed audit chain (%s)', (driver) => {
     // Three entries as the unkeyed chain wrote them (version 1), and its head.
     let prevHash = GENESIS_HASH;
     for (let seq = 1; seq <= 3; seq += 1) {
-      const entry = { id: randomUUID(), organisationId, seq, staffId: null, staffName: null, action: 'update', entity: 'settings', entityId: null, route: 'PATCH /api/settings/organisation', statusCode: 200, ip: null, userAgent: null, createdAt: new Date(Date.UTC(2025, 0, seq)) } as const;
+      const entry = {
+        id: randomUUID(),
+        organisationId,
+        seq,
+        staffId: null,
+        staffName: null,
+        action: 'update',
+        entity: 'settings',
+        entityId: null,
+        route: 'PATCH /api/settings/organisation',
+        statusCode: 200,
+        ip: null,
+        userAgent: null,
+        createdAt: new Date(Date.UTC(2025, 0, seq)),
+      } as const;
       const hash = legacyEntryHash(prevHash, entry);
       await t.database.db.insert(auditEvents).values({ ...entry, details: null, prevHash, hash, hashVersion: 1 });
       prevHash = hash;
@@ -138,7 +160,19 @@ describe.each(drivers)('the keyed audit chain (%s)', (driver) => {
 
     // The first anchor pins where the unkeyed entries end; keyed ones follow.
     await exportAnchors(t.database.db, keys, { organisationId });
-    const input = { organisationId, staffId: null, staffName: null, action: 'update', entity: 'settings', entityId: null, route: 'PATCH /api/settings/organisation', statusCode: 200, ip: null, userAgent: null, details: null } as const;
+    const input = {
+      organisationId,
+      staffId: null,
+      staffName: null,
+      action: 'update',
+      entity: 'settings',
+      entityId: null,
+      route: 'PATCH /api/settings/organisation',
+      statusCode: 200,
+      ip: null,
+      userAgent: null,
+      details: null,
+    } as const;
     await appendAuditEvent(t.database.db, keys.chain, { ...input, createdAt: new Date() });
     await appendAuditEvent(t.database.db, keys.chain, { ...input, createdAt: new Date() });
     await exportAnchors(t.database.db, keys, { organisationId });

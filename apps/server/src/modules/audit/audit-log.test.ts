@@ -75,7 +75,10 @@ describe.each(drivers)('the audit log for admins (%s)', (driver) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Entry,When (UTC),Staff id,Who,Action,Entity,Record id,Route,Status,From (IP),User agent,Details,Hash');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`4,`);

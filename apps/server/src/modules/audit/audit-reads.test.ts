@@ -72,8 +72,20 @@ describe.each(drivers)('reads of patient data in the audit trail (%s)', (driver)
       'GET /api/appointments',
       { count: 0, filters: { from: '2026-01-01', order: 'asc', page: '1', pageSize: '25', sort: 'date', status: 'BOOKED,CHECKED_IN' } },
     ]);
-    expect(byRoute.get('GET /api/bookings')).toEqual(['list', 'bookings', null, 'GET /api/bookings', { count: 0, filters: { order: 'asc', page: '1', pageSize: '25', patientId: patient.id, sort: 'date' } }]);
-    expect(byRoute.get('GET /api/chats')).toEqual(['search', 'chats', null, 'GET /api/chats', { count: 0, filters: { limit: String(CHAT_PAGE_SIZE), unread: 'true' }, search: 'name' }]);
+    expect(byRoute.get('GET /api/bookings')).toEqual([
+      'list',
+      'bookings',
+      null,
+      'GET /api/bookings',
+      { count: 0, filters: { order: 'asc', page: '1', pageSize: '25', patientId: patient.id, sort: 'date' } },
+    ]);
+    expect(byRoute.get('GET /api/chats')).toEqual([
+      'search',
+      'chats',
+      null,
+      'GET /api/chats',
+      { count: 0, filters: { limit: String(CHAT_PAGE_SIZE), unread: 'true' }, search: 'name' },
+    ]);
     expect(byRoute.get('GET /api/search')).toEqual(['search', 'search', null, 'GET /api/search', { count: 1, filters: { limit: '8' }, search: 'name' }]);
     expect(byRoute.get('GET /api/tokens/:kind')).toEqual(['list', 'tokens', null, 'GET /api/tokens/:kind', { count: 0 }]);
     expect(byRoute.get('POST /api/patients/matches')).toEqual(['search', 'patients', null, 'POST /api/patients/matches', { count: 1, search: 'phone' }]);
@@ -93,7 +105,13 @@ describe.each(drivers)('reads of patient data in the audit trail (%s)', (driver)
 
     const byRoute = new Map((await readsOf(org.id)).map((read) => [read[3], read]));
     expect(byRoute.get('GET /api/dashboard')).toEqual(['list', 'dashboard', null, 'GET /api/dashboard', { count: 1 }]);
-    expect(byRoute.get('GET /api/notifications/all')).toEqual(['list', 'notifications', null, 'GET /api/notifications/all', { count: 1, filters: expect.objectContaining({ tab: 'new' }) }]);
+    expect(byRoute.get('GET /api/notifications/all')).toEqual([
+      'list',
+      'notifications',
+      null,
+      'GET /api/notifications/all',
+      { count: 1, filters: expect.objectContaining({ tab: 'new' }) },
+    ]);
     expect(JSON.stringify(await auditEntriesOf(t.database.db, org.id))).not.toContain('Kavya');
   });
 

@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { staff } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { addDoctor, addPatient, createOrganisation, EVERY_MORNING, patientInput, staffClients, TEST_PASSWORD, uniquePhone, upcoming, type OrganisationFixture } from '../../test/fixtures.js';
+import {
+  addDoctor,
+  addPatient,
+  createOrganisation,
+  EVERY_MORNING,
+  patientInput,
+  staffClients,
+  TEST_PASSWORD,
+  uniquePhone,
+  upcoming,
+  type OrganisationFixture,
+} from '../../test/fixtures.js';
 import { signInPatient } from '../patient-api/test-support.js';
 import { auditEntriesOf, CLIENT_AGENT, CLIENT_IP, clientFrom, signInFrom, type AuditClient } from './test-support.js';
 
@@ -130,7 +141,7 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
     expect(entries[1]!.staffId).toBe(member.id);
   });
 
-  it("keeps the name a person had when they acted, after they are renamed", async () => {
+  it('keeps the name a person had when they acted, after they are renamed', async () => {
     const { org, admin } = await signedInAdmin();
     await t.database.db.update(staff).set({ name: 'Asha Rao' }).where(eq(staff.id, org.admin.id));
     await admin.post('/api/patients', patientInput());
@@ -143,7 +154,13 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
     const doctor = await addDoctor(admin, { availability: EVERY_MORNING });
     const patient = await signInPatient(t);
     const slots = (await patient.get(`/api/patient/organisations/${org.id}/doctors/${doctor.id}/slots?date=${upcoming(2)}`)).json<{ slots: { start: string }[] }>();
-    const booked = await patient.post('/api/patient/appointments', { organisationId: org.id, doctorId: doctor.id, date: upcoming(2), startTime: slots.slots[0]!.start, patient: { name: 'Kiran Patil', gender: 'FEMALE' } });
+    const booked = await patient.post('/api/patient/appointments', {
+      organisationId: org.id,
+      doctorId: doctor.id,
+      date: upcoming(2),
+      startTime: slots.slots[0]!.start,
+      patient: { name: 'Kiran Patil', gender: 'FEMALE' },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const appointmentId = booked.json<{ id: string }>().id;
     expect((await patient.post(`/api/patient/appointments/${appointmentId}/cancel`, { reason: 'Travelling' })).statusCode).toBe(200);

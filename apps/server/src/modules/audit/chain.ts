@@ -59,7 +59,11 @@ function legacyFields(entry: Omit<ChainedFields, 'details'>): unknown[] {
  * precision is exactly what timestamp(3) stores, so a re-read hashes the same.
  */
 export function legacyEntryHash(prevHash: string, entry: Omit<ChainedFields, 'details'>): string {
-  return createHash('sha256').update(prevHash).update('\n').update(JSON.stringify(legacyFields(entry))).digest('hex');
+  return createHash('sha256')
+    .update(prevHash)
+    .update('\n')
+    .update(JSON.stringify(legacyFields(entry)))
+    .digest('hex');
 }
 
 /**
@@ -75,7 +79,10 @@ export function entryHash(key: Buffer, prevHash: string, entry: ChainedFields): 
 }
 
 async function staffNameOf(tx: Tx, organisationId: string, staffId: string): Promise<string | null> {
-  const [row] = await tx.select({ name: staff.name }).from(staff).where(and(eq(staff.id, staffId), eq(staff.organisationId, organisationId)));
+  const [row] = await tx
+    .select({ name: staff.name })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), eq(staff.organisationId, organisationId)));
   return row?.name ?? null;
 }
 

@@ -77,7 +77,9 @@ function capture(audit: AuditDeclaration, statusCode: number, payload: unknown):
       // The request had no staff member yet: the reply names who signed in, and where.
       if (typeof payload.access_token !== 'string' || !isRecord(payload.user)) return undefined;
       const { id, adminId, name } = payload.user;
-      return typeof id === 'string' && typeof adminId === 'string' && typeof name === 'string' ? { signedIn: { staffId: id, organisationId: adminId, staffName: name } } : undefined;
+      return typeof id === 'string' && typeof adminId === 'string' && typeof name === 'string'
+        ? { signedIn: { staffId: id, organisationId: adminId, staffName: name } }
+        : undefined;
     }
     case 'create': {
       const createdId = statusCode === 201 && audit.createdIdFrom ? replyString(payload, audit.createdIdFrom) : undefined;
@@ -127,7 +129,15 @@ async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uin
       const token = bearerToken(request);
       const caller = token ? await revokedCallerOf(jwtKey, token) : undefined;
       if (!caller) return null;
-      return { ...common, organisationId: caller.organisationId, staffId: caller.staffId, action: 'denied', entity: audit.entity, entityId: null, details: detailsText({ denied }) };
+      return {
+        ...common,
+        organisationId: caller.organisationId,
+        staffId: caller.staffId,
+        action: 'denied',
+        entity: audit.entity,
+        entityId: null,
+        details: detailsText({ denied }),
+      };
     }
     if ('actor' in audit && request.patientAccount && captured?.patientWrite && reply.statusCode < 300) {
       // No staff member acted: the patient app's account, by the phone it signed in with.
@@ -207,7 +217,9 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
       (async () => {
         while (state.again) {
           state.again = false;
-          await chainWaitingEntries(ctx.db, keys.chain, organisationId).catch((error: unknown) => app.log.error({ err: error, organisationId }, 'audit trail: entries not chained yet'));
+          await chainWaitingEntries(ctx.db, keys.chain, organisationId).catch((error: unknown) =>
+            app.log.error({ err: error, organisationId }, 'audit trail: entries not chained yet'),
+          );
         }
         drains.delete(organisationId);
       })(),

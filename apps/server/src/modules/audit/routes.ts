@@ -18,19 +18,37 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/audit',
-      { ...adminOnly, schema: { tags, security, summary: 'The audit trail, newest first: filter by person, action, entity and dates; page', querystring: auditListQuerySchema, response: { 200: paginatedSchema(auditEventSchema) } } },
+      {
+        ...adminOnly,
+        schema: {
+          tags,
+          security,
+          summary: 'The audit trail, newest first: filter by person, action, entity and dates; page',
+          querystring: auditListQuerySchema,
+          response: { 200: paginatedSchema(auditEventSchema) },
+        },
+      },
       (request) => listAuditEvents(ctx.db, staffOf(request), request.query),
     );
     app.get(
       '/audit/export.csv',
-      { ...adminOnly, config: { audit: { entity: 'audit', action: 'export' } }, schema: { tags, security, summary: 'Every entry the filters match, as CSV (UTF-8 with BOM); the export is itself audited', querystring: auditListQuerySchema } },
+      {
+        ...adminOnly,
+        config: { audit: { entity: 'audit', action: 'export' } },
+        schema: { tags, security, summary: 'Every entry the filters match, as CSV (UTF-8 with BOM); the export is itself audited', querystring: auditListQuerySchema },
+      },
       (request, reply) => sendCsv(reply, 'audit', csvLines(auditCsvColumns, exportAuditEvents(ctx.db, staffOf(request), request.query))),
     );
     app.get(
       '/audit/verify',
       {
         ...adminOnly,
-        schema: { tags, security, summary: "Recompute the organisation's keyed hash chain, check it against the last exported anchor, and report the first broken entry", response: { 200: auditVerifySchema } },
+        schema: {
+          tags,
+          security,
+          summary: "Recompute the organisation's keyed hash chain, check it against the last exported anchor, and report the first broken entry",
+          response: { 200: auditVerifySchema },
+        },
       },
       (request) => verifyAuditChain(ctx.db, auditKeysOf(ctx.config), staffOf(request).organisationId),
     );

@@ -58,7 +58,13 @@ function ordering(order: 'asc' | 'desc'): SQL[] {
 export async function listAuditEvents(db: Db, caller: StaffContext, filters: AuditListQuery) {
   const where = matching(caller.organisationId, await organisationTimeZone(db, caller.organisationId), filters);
   const [rows, totals] = await Promise.all([
-    db.select(eventColumns).from(auditEvents).where(where).orderBy(...ordering(filters.order)).limit(filters.pageSize).offset(offsetOf(filters)),
+    db
+      .select(eventColumns)
+      .from(auditEvents)
+      .where(where)
+      .orderBy(...ordering(filters.order))
+      .limit(filters.pageSize)
+      .offset(offsetOf(filters)),
     db.select({ n: count() }).from(auditEvents).where(where),
   ]);
   return { data: rows.map(toEvent), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
@@ -68,7 +74,17 @@ export async function listAuditEvents(db: Db, caller: StaffContext, filters: Aud
 export async function* exportAuditEvents(db: Db, caller: StaffContext, filters: AuditListQuery): AsyncGenerator<AuditEvent[]> {
   const where = matching(caller.organisationId, await organisationTimeZone(db, caller.organisationId), filters);
   const order = ordering(filters.order);
-  yield* inBatches(async (offset, limit) => (await db.select(eventColumns).from(auditEvents).where(where).orderBy(...order).limit(limit).offset(offset)).map(toEvent));
+  yield* inBatches(async (offset, limit) =>
+    (
+      await db
+        .select(eventColumns)
+        .from(auditEvents)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+    ).map(toEvent),
+  );
 }
 
 export const auditCsvColumns: CsvColumn<AuditEvent>[] = [

@@ -32,7 +32,9 @@ export function parseVerifyArgs(argv: readonly string[]): { organisationId?: str
  */
 export async function runAuditVerify(db: Db, options: VerifyCommandOptions): Promise<number> {
   // An organisation whose entries and head were all deleted is still named by its anchor.
-  const organisationIds = options.organisationId ? [options.organisationId] : [...new Set([...(await auditedOrganisations(db)), ...(await anchoredOrganisations(options.keys))])].sort();
+  const organisationIds = options.organisationId
+    ? [options.organisationId]
+    : [...new Set([...(await auditedOrganisations(db)), ...(await anchoredOrganisations(options.keys))])].sort();
   if (organisationIds.length === 0) options.write('no audit entries yet');
   let exitCode = 0;
   for (const organisationId of organisationIds) {

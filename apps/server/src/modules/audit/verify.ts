@@ -44,7 +44,12 @@ export async function verifyAuditChain(db: Db, keys: AuditKeys, organisationId: 
   for (;;) {
     const conditions: SQL[] = [eq(auditEvents.organisationId, organisationId), gt(auditEvents.seq, previous.seq)];
     if (head || anchor) conditions.push(lte(auditEvents.seq, upTo));
-    const rows = await db.select().from(auditEvents).where(and(...conditions)).orderBy(asc(auditEvents.seq)).limit(pageSize);
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(and(...conditions))
+      .orderBy(asc(auditEvents.seq))
+      .limit(pageSize);
     for (const row of rows) {
       if (row.seq !== previous.seq + 1) return broken(row.seq, row.id, `entry ${previous.seq + 1} is missing`);
       if (row.prevHash !== previous.hash) return broken(row.seq, row.id, 'link does not match the previous entry');

@@ -33,7 +33,10 @@ describe.each(drivers)('refresh races between tabs of one browser (%s)', (driver
   const me = async (accessToken: string) => (await t.app.inject({ url: '/api/me', headers: bearer(accessToken) })).statusCode;
   /** Moves the family's rotations back past the grace, as if the repeat came that much later. */
   const agePastGrace = async (refreshToken: string) => {
-    const [row] = await t.database.db.select({ familyId: sessions.familyId }).from(sessions).where(eq(sessions.tokenHash, hashToken(refreshToken)));
+    const [row] = await t.database.db
+      .select({ familyId: sessions.familyId })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(refreshToken)));
     await t.database.db
       .update(sessions)
       .set({ rotatedAt: sql`${sessions.rotatedAt} - make_interval(secs => ${(ROTATION_GRACE_MS + 1000) / 1000})` })

@@ -15,13 +15,19 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/admin/auth',
-      { config: { audit: { entity: 'auth', action: 'sign-in' } }, schema: { tags: ['auth'], summary: 'Staff sign-in with e-mail and password', body: signInRequestSchema, response: { 200: signInResponseSchema } } },
+      {
+        config: { audit: { entity: 'auth', action: 'sign-in' } },
+        schema: { tags: ['auth'], summary: 'Staff sign-in with e-mail and password', body: signInRequestSchema, response: { 200: signInResponseSchema } },
+      },
       (request) => signIn(ctx, request.body, clientOf(request)),
     );
 
     app.post(
       '/auth/refresh-token',
-      { config: { audit: { notAudited: 'the session goes on: its sign-in is recorded, and the new access token changes nothing' } }, schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: refreshResponseSchema } } },
+      {
+        config: { audit: { notAudited: 'the session goes on: its sign-in is recorded, and the new access token changes nothing' } },
+        schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: refreshResponseSchema } },
+      },
       (request) => rotateSession(ctx.db, ctx.jwtKey, request.body.refresh_token, clientOf(request), { accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }),
     );
 

@@ -114,7 +114,10 @@ export async function rotateSession(db: Db, key: Uint8Array, refreshToken: strin
     if (session.rotatedAt) {
       const head = current.active ? await raceHead(tx, session, client) : undefined;
       if (!head) {
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.familyId, session.familyId), isNull(sessions.revokedAt)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.familyId, session.familyId), isNull(sessions.revokedAt)));
         return { kind: 'rejected' };
       }
       replaced = head;

@@ -40,13 +40,7 @@ function wait(until: WindowCount, capMs: number, now: number): TooManyRequestsEr
  * Every check hits its counter before the password is checked (a burst cannot slip past a
  * read-then-write), and an attempt refused by a later check takes its earlier hits back.
  */
-export async function admitSignIn(
-  store: RateLimitStore,
-  config: SignInLimitConfig,
-  email: string,
-  ip: string,
-  trustedSource: () => Promise<boolean>,
-): Promise<SignInAttempt> {
+export async function admitSignIn(store: RateLimitStore, config: SignInLimitConfig, email: string, ip: string, trustedSource: () => Promise<boolean>): Promise<SignInAttempt> {
   const windowMs = config.SIGN_IN_RATE_WINDOW_SECONDS * 1000;
   const keys = keysOf(email, ip);
   const taken: string[] = [];

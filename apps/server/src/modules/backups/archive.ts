@@ -114,7 +114,12 @@ async function* fileContent(path: string, size: number): AsyncGenerator<Buffer> 
  * Streams the sources into a gzip'd tar at `path`, then the manifest (built by `manifest` from
  * what was written) as the last entry, and syncs the file. Returns the bytes written.
  */
-export async function writeArchive(path: string, sources: Source[], manifest: (written: { database: { files: number; bytes: number }; uploads: { files: number; bytes: number } }) => Manifest, signal?: AbortSignal): Promise<Manifest> {
+export async function writeArchive(
+  path: string,
+  sources: Source[],
+  manifest: (written: { database: { files: number; bytes: number }; uploads: { files: number; bytes: number } }) => Manifest,
+  signal?: AbortSignal,
+): Promise<Manifest> {
   const written = { database: { files: 0, bytes: 0 }, uploads: { files: 0, bytes: 0 } };
   let result: Manifest | undefined;
   async function* generate(): AsyncGenerator<Buffer> {
@@ -214,7 +219,7 @@ export async function openAndCheck(dir: string, manifest: Manifest): Promise<str
     if (applied.join(',') !== manifest.database.migrations.join(',')) throw new Error('The restored database does not hold the migrations its manifest names');
     const known = knownMigrations();
     if (applied.length === 0 || applied.some((migration, index) => known[index] !== migration)) {
-      throw new Error('The backup was made by a different version of CareDesk (its migrations are not a prefix of this version\'s): restore it with that version');
+      throw new Error("The backup was made by a different version of CareDesk (its migrations are not a prefix of this version's): restore it with that version");
     }
     return applied;
   } finally {

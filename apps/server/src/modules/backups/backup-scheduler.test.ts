@@ -10,7 +10,16 @@ import { testConfig } from '../../test/config.js';
 import { fakeS3Credentials as credentials, startFakeS3, type FakeS3 } from '../../test/fake-s3.js';
 import { s3Offsite } from './offsite.js';
 import { archiveName, type Manifest } from './archive.js';
-import { FIRST_BACKUP_DELAY_MS, requestBackup, runBackupCommand, runRestoreCommand, startBackupScheduler, type BackupResult, type BackupScheduler, type BackupSettings } from './index.js';
+import {
+  FIRST_BACKUP_DELAY_MS,
+  requestBackup,
+  runBackupCommand,
+  runRestoreCommand,
+  startBackupScheduler,
+  type BackupResult,
+  type BackupScheduler,
+  type BackupSettings,
+} from './index.js';
 
 const HOUR = 60 * 60 * 1000;
 const silent = { info: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
@@ -89,7 +98,11 @@ describe('the backup scheduler', () => {
       },
     });
     for (let index = 0; index < 5; index++) await scheduler.runNow();
-    expect(readdirSync(settings.backupDir).filter((name) => name.endsWith('.tar.gz')).sort()).toEqual([3, 4, 5].map((d) => archiveName(new Date(Date.UTC(2026, 0, d)))));
+    expect(
+      readdirSync(settings.backupDir)
+        .filter((name) => name.endsWith('.tar.gz'))
+        .sort(),
+    ).toEqual([3, 4, 5].map((d) => archiveName(new Date(Date.UTC(2026, 0, d)))));
   });
 
   it('answers `npm run backup` sent to the running server by signal, and reports a failure as one', async () => {
@@ -144,7 +157,14 @@ describe('backups copied to the S3 bucket (BACKUP_S3)', () => {
   });
 
   it('mirrors the backup directory: each new archive is put, each pruned one deleted', async () => {
-    const config = testConfig({ BACKUP_S3: true, S3_BUCKET: 'clinic-files', S3_ENDPOINT: s3.url, S3_REGION: credentials.region, S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey });
+    const config = testConfig({
+      BACKUP_S3: true,
+      S3_BUCKET: 'clinic-files',
+      S3_ENDPOINT: s3.url,
+      S3_REGION: credentials.region,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    });
     const settings: BackupSettings = { dataDir: join(root, 'data'), backupDir: join(root, 'backups'), uploadDir: undefined, retention: 2 };
     let day = 1;
     const scheduler = await startBackupScheduler({

@@ -63,10 +63,15 @@ export async function createBackup(client: PGlite, settings: BackupSettings, opt
     await client.exec('CHECKPOINT');
     const migrations = await appliedMigrations(client);
     options.signal?.throwIfAborted();
-    const skip = (path: string, name: string): boolean => (uploadsInData && isInside(uploadDir, path)) || isInside(backupDir, path) || (resolve(path, '..') === dataDir && isProcessFile(name));
+    const skip = (path: string, name: string): boolean =>
+      (uploadsInData && isInside(uploadDir, path)) || isInside(backupDir, path) || (resolve(path, '..') === dataDir && isProcessFile(name));
     await client._runExclusiveQuery(() => copyTree(dataDir, join(staging, 'database'), skip));
 
-    const sources = (await walk(join(staging, 'database'))).map((entry) => ({ path: `database/${entry.path}`, type: entry.type, from: join(staging, 'database', ...entry.path.split('/')) }));
+    const sources = (await walk(join(staging, 'database'))).map((entry) => ({
+      path: `database/${entry.path}`,
+      type: entry.type,
+      from: join(staging, 'database', ...entry.path.split('/')),
+    }));
     if (uploadDir) {
       // A `.part-` file is an upload still arriving (lib/storage/local.ts): not yet anyone's.
       const uploads = await walk(uploadDir, (_path, name) => name.includes('.part-'));
@@ -80,7 +85,9 @@ export async function createBackup(client: PGlite, settings: BackupSettings, opt
         version: 1,
         createdAt: now.toISOString(),
         database: { driver: 'pglite', ...written.database, migrations },
-        uploads: uploadDir ? { included: true, ...written.uploads } : { included: false, files: 0, bytes: 0, note: 'uploads are in the S3 bucket (S3_BUCKET); keep them with the bucket\'s own versioning or replication' },
+        uploads: uploadDir
+          ? { included: true, ...written.uploads }
+          : { included: false, files: 0, bytes: 0, note: "uploads are in the S3 bucket (S3_BUCKET); keep them with the bucket's own versioning or replication" },
       }),
       options.signal,
     );
@@ -115,7 +122,9 @@ export async function listBackups(backupDir: string): Promise<BackupFile[]> {
     const match = ARCHIVE_NAME.exec(file);
     if (!match) continue;
     const stamp = match[1]!;
-    const createdAt = new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}.${stamp.slice(15, 18)}Z`);
+    const createdAt = new Date(
+      `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}.${stamp.slice(15, 18)}Z`,
+    );
     const info = await stat(join(backupDir, file)).catch(() => undefined);
     if (info) found.push({ file, path: join(backupDir, file), bytes: info.size, createdAt });
   }

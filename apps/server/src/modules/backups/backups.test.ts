@@ -14,7 +14,18 @@ import { runMigrations } from '../../db/migrate.js';
 import { addPatient, createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { captureLog, type CapturedLog } from '../../test/log-capture.js';
 import { archiveName } from './archive.js';
-import { backupSettings, createBackup, listBackups, pruneBackups, requestBackup, restoreBackup, runBackupCommand, runRestoreCommand, startBackupScheduler, type BackupSettings } from './index.js';
+import {
+  backupSettings,
+  createBackup,
+  listBackups,
+  pruneBackups,
+  requestBackup,
+  restoreBackup,
+  runBackupCommand,
+  runRestoreCommand,
+  startBackupScheduler,
+  type BackupSettings,
+} from './index.js';
 
 const PATIENT_COLUMNS = 'id, name, phone, notes, date_of_birth::text as date_of_birth, blood_group';
 

@@ -12,7 +12,8 @@ import { describeRestore, restoreBackup } from './restore.js';
 import { s3Offsite } from './offsite.js';
 import { BACKUP_SIGNAL, copyOffsite, readyFile, requestDir, type RequestResult } from './scheduler.js';
 
-export const POSTGRES_ADVICE = 'DATABASE_URL is set: CareDesk runs on PostgreSQL, whose backups are the operator\'s (pg_dump, or WAL archiving for point-in-time recovery). README.md, "Backups", has the commands.';
+export const POSTGRES_ADVICE =
+  'DATABASE_URL is set: CareDesk runs on PostgreSQL, whose backups are the operator\'s (pg_dump, or WAL archiving for point-in-time recovery). README.md, "Backups", has the commands.';
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -34,7 +35,8 @@ function lockHolderPid(dataDir: string): number | undefined {
  */
 export async function requestBackup(settings: BackupSettings, pid: number, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<RequestResult> {
   // A server still starting (or one without backups) has no listener yet, and the signal would end it.
-  if (!existsSync(readyFile(settings, pid))) return { ok: false, error: `The server (process ${pid}) does not take backup requests yet: it may still be starting; try again in a minute.` };
+  if (!existsSync(readyFile(settings, pid)))
+    return { ok: false, error: `The server (process ${pid}) does not take backup requests yet: it may still be starting; try again in a minute.` };
   const dir = requestDir(settings);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const id = randomUUID();
@@ -86,12 +88,18 @@ export async function runBackupCommand(config: Config, write: (line: string) => 
     try {
       const result = await createBackup(client, settings);
       const pruned = await pruneBackups(settings.backupDir, settings.retention);
-      write(`Backup written: ${result.path} (${size(result.bytes)}, ${result.manifest.uploads.included ? `${result.manifest.uploads.files} upload files` : 'uploads are in the S3 bucket, not in the backup'})`);
+      write(
+        `Backup written: ${result.path} (${size(result.bytes)}, ${result.manifest.uploads.included ? `${result.manifest.uploads.files} upload files` : 'uploads are in the S3 bucket, not in the backup'})`,
+      );
       if (pruned.length > 0) write(`Removed ${pruned.length} older backup${pruned.length === 1 ? '' : 's'} (BACKUP_RETENTION=${settings.retention}).`);
       const offsite = s3Offsite(config);
       if (!offsite) return 0;
       const failed = await copyOffsite(offsite, result.file, result.path, pruned);
-      write(failed ? `Copy to ${offsite.name} failed: ${failed.error instanceof Error ? failed.error.message : String(failed.error)} (the local backup stands).` : `Copied to ${offsite.name}.`);
+      write(
+        failed
+          ? `Copy to ${offsite.name} failed: ${failed.error instanceof Error ? failed.error.message : String(failed.error)} (the local backup stands).`
+          : `Copied to ${offsite.name}.`,
+      );
       return failed ? 1 : 0;
     } finally {
       await client.close();

@@ -94,7 +94,9 @@ export async function restoreBackup(archive: string, settings: BackupSettings, o
 }
 
 export function describeRestore(result: RestoreResult, archive: string): string[] {
-  const lines = [`Restored ${basename(archive)} (made ${result.manifest.createdAt}) into ${result.dataDir}: ${result.migrations} migrations, ${result.manifest.uploads.included ? `${result.manifest.uploads.files} upload files` : 'no upload files (they are in the S3 bucket)'}.`];
+  const lines = [
+    `Restored ${basename(archive)} (made ${result.manifest.createdAt}) into ${result.dataDir}: ${result.migrations} migrations, ${result.manifest.uploads.included ? `${result.manifest.uploads.files} upload files` : 'no upload files (they are in the S3 bucket)'}.`,
+  ];
   if (result.previousDataDir) lines.push(`The data directory it replaced is kept at ${result.previousDataDir}; delete it once the restored data is checked.`);
   if (result.previousUploadDir) lines.push(`The upload directory it replaced is kept at ${result.previousUploadDir}.`);
   return lines;

@@ -104,13 +104,16 @@ export async function startBackupScheduler(options: SchedulerOptions): Promise<B
   const schedule = (at: number): void => {
     if (stopped || intervalMs === 0) return;
     dueAt = at;
-    timer = setTimeout(() => {
-      if (now() < at) return schedule(at);
-      schedule(now() + intervalMs);
-      // A backup still running (a slow disk, a manual one) is not doubled: this turn is skipped.
-      if (running) return;
-      runNow().catch(() => undefined);
-    }, Math.min(Math.max(0, at - now()), MAX_DELAY_MS));
+    timer = setTimeout(
+      () => {
+        if (now() < at) return schedule(at);
+        schedule(now() + intervalMs);
+        // A backup still running (a slow disk, a manual one) is not doubled: this turn is skipped.
+        if (running) return;
+        runNow().catch(() => undefined);
+      },
+      Math.min(Math.max(0, at - now()), MAX_DELAY_MS),
+    );
     timer.unref();
   };
 
@@ -159,7 +162,6 @@ export async function startBackupScheduler(options: SchedulerOptions): Promise<B
   };
 }
 
-
 /**
  * The server's hook (main.ts): scheduled backups of the embedded database, and backups on request
  * from `npm run backup`, stopped with the app. With PostgreSQL nothing runs: see the README.
@@ -168,7 +170,13 @@ export async function startBackups(app: FastifyInstance, config: Config, databas
   if (database.driver !== 'pglite') return undefined;
   const settings = backupSettings(config);
   const { client } = database;
-  const scheduler = await startBackupScheduler({ settings, intervalHours: config.BACKUP_INTERVAL_HOURS, log: app.log, backup: (signal) => createBackup(client, settings, { signal }), offsite: s3Offsite(config) });
+  const scheduler = await startBackupScheduler({
+    settings,
+    intervalHours: config.BACKUP_INTERVAL_HOURS,
+    log: app.log,
+    backup: (signal) => createBackup(client, settings, { signal }),
+    offsite: s3Offsite(config),
+  });
   app.addHook('onClose', () => scheduler.stop());
   const next = scheduler.nextAt();
   app.log.info({ backupDir: settings.backupDir, next: next?.toISOString() ?? 'on request only', keep: settings.retention }, 'backups scheduled');

@@ -60,7 +60,13 @@ export function entryHeader(entry: TarEntry): Buffer {
   const bytes = Buffer.from(name, 'utf8');
   if (bytes.length <= 100) return header(name, type, size, entry.mtime, mode);
   // GNU long name: a pseudo-entry whose content is the full name, then the entry itself.
-  return Buffer.concat([header('././@LongLink', 'L', bytes.length + 1, entry.mtime, 0o644), bytes, Buffer.alloc(1), padding(bytes.length + 1), header(name.slice(0, 99), type, size, entry.mtime, mode)]);
+  return Buffer.concat([
+    header('././@LongLink', 'L', bytes.length + 1, entry.mtime, 0o644),
+    bytes,
+    Buffer.alloc(1),
+    padding(bytes.length + 1),
+    header(name.slice(0, 99), type, size, entry.mtime, mode),
+  ]);
 }
 
 export function endOfArchive(): Buffer {

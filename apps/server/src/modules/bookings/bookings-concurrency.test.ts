@@ -32,7 +32,9 @@ describe.each(drivers)('bookings under concurrency (%s)', (driver) => {
     const patients = await Promise.all(Array.from({ length: 16 }, () => addPatient(admin)));
     const date = upcoming(3);
     const startOf = (index: number) => `${String(9 + Math.floor(index / 4)).padStart(2, '0')}:${index % 4 < 2 ? '00' : '30'}`;
-    const responses = await Promise.all(patients.map((patient, index) => admin.post('/api/bookings', { serviceId: scan.id, patientId: patient.id, date, startTime: startOf(index) })));
+    const responses = await Promise.all(
+      patients.map((patient, index) => admin.post('/api/bookings', { serviceId: scan.id, patientId: patient.id, date, startTime: startOf(index) })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(16).fill(201));
     const tokens = responses.map((response) => response.json<Booking>().tokenNumber).sort((a, b) => a - b);
     expect(tokens).toEqual(Array.from({ length: 16 }, (_, index) => index + 1));

@@ -20,7 +20,9 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
   beforeAll(async () => {
     centre = await createOrganisation(t.database.db, { type: 'SCAN' });
     ({ admin, worker } = await staffClients(t.app, centre));
-    adminToken = (await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: centre.admin.email, password: 'Test@pass-123' } })).json<{ access_token: string }>().access_token;
+    adminToken = (await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: centre.admin.email, password: 'Test@pass-123' } })).json<{
+      access_token: string;
+    }>().access_token;
     ({ admin: outsider } = await staffClients(t.app, await createOrganisation(t.database.db, { type: 'SCAN' })));
   });
 
@@ -44,8 +46,22 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
 
     const [first, second, third] = await Promise.all([addPatient(worker, { name: 'Kavita Rao' }), addPatient(worker), addPatient(worker)]);
     const created = await book(worker, { serviceId: scan.id, patientId: first!.id, date, startTime: '09:30', reason: 'Follow-up' });
-    expect(created).toMatchObject({ serviceName: 'CT Chest', serviceKind: 'SCAN', category: 'CT', patientName: 'Kavita Rao', endTime: '10:00', tokenNumber: 1, tokenLabel: 'C-001', status: 'BOOKED', pricePaise: 420_000, source: 'CONSOLE', report: null });
-    expect((await worker.get(`/api/bookings/${created.id}`)).json<Booking>().history).toEqual([expect.objectContaining({ action: 'created', byName: 'Wasim Worker', toStatus: 'BOOKED' })]);
+    expect(created).toMatchObject({
+      serviceName: 'CT Chest',
+      serviceKind: 'SCAN',
+      category: 'CT',
+      patientName: 'Kavita Rao',
+      endTime: '10:00',
+      tokenNumber: 1,
+      tokenLabel: 'C-001',
+      status: 'BOOKED',
+      pricePaise: 420_000,
+      source: 'CONSOLE',
+      report: null,
+    });
+    expect((await worker.get(`/api/bookings/${created.id}`)).json<Booking>().history).toEqual([
+      expect.objectContaining({ action: 'created', byName: 'Wasim Worker', toStatus: 'BOOKED' }),
+    ]);
 
     const after = slotsResponseSchema.parse((await worker.get(`/api/services/${scan.id}/slots?date=${date}`)).json());
     expect(after.slots.find((slot) => slot.start === '09:30')).toMatchObject({ remaining: 1 });
@@ -83,7 +99,10 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
       .where(and(eq(notifications.organisationId, centre.id), eq(notifications.type, 'booking-created')));
     const mine = rows.filter((row) => row.details.bookingId === created.id);
     expect(mine.map((row) => row.recipient).sort()).toEqual([centre.admin.email, centre.worker.email].sort());
-    expect(mine[0]).toMatchObject({ title: 'New booking', details: { bookingId: created.id, patientId: patient.id, img: '/api/uploads/public/usg.png', date: upcoming(4), actorStaffId: centre.worker.id } });
+    expect(mine[0]).toMatchObject({
+      title: 'New booking',
+      details: { bookingId: created.id, patientId: patient.id, img: '/api/uploads/public/usg.png', date: upcoming(4), actorStaffId: centre.worker.id },
+    });
     expect(mine[0]!.message).toMatch(/^Neha Kulkarni booked USG Abdomen for \d+ \w{3}, 10:00 am — token 001$/);
   });
 
@@ -91,7 +110,15 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
     const scan = await addScan(admin);
     const patient = await addPatient(admin);
     // Today's, booked as at India's midnight: a booking moves along its graph only on its day.
-    const created = { id: await bookVisit(t.database.db, bookingKind, { organisationId: centre.id, staffId: centre.admin.id }, { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') }) };
+    const created = {
+      id: await bookVisit(
+        t.database.db,
+        bookingKind,
+        { organisationId: centre.id, staffId: centre.admin.id },
+        { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' },
+        { now: todayInIndiaAt('00:00') },
+      ),
+    };
     const act = (action: string, body: unknown = {}) => worker.post(`/api/bookings/${created.id}/actions/${action}`, body);
 
     const early = await worker.post(`/api/bookings/${created.id}/report`, { uploadId: await uploadPdf() });
@@ -106,7 +133,9 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
     const missing = await worker.post(`/api/bookings/${created.id}/report`, { uploadId: '00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<ErrorBody>().issues).toEqual([expect.objectContaining({ path: 'uploadId' })]);
-    const png = (await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(adminToken), payload: uploadForm(sampleFiles.png, 'x.png', { visibility: 'private' }) })).json<{ id: string }>().id;
+    const png = (
+      await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(adminToken), payload: uploadForm(sampleFiles.png, 'x.png', { visibility: 'private' }) })
+    ).json<{ id: string }>().id;
     expect((await worker.post(`/api/bookings/${created.id}/report`, { uploadId: png })).json<ErrorBody>().message).toBe('The report must be a PDF');
 
     const reportId = await uploadPdf(sampleFiles.pdf, 'CT report.pdf');
@@ -216,13 +245,23 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
     // Today's (as at India's midnight), so that it can be checked in below.
     const date = indiaDate();
     const now = todayInIndiaAt('00:00');
-    const booked = { id: await bookVisit(t.database.db, bookingKind, staffActor(caller), { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now }) };
+    const booked = {
+      id: await bookVisit(
+        t.database.db,
+        bookingKind,
+        staffActor(caller),
+        { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' },
+        { events, now },
+      ),
+    };
     const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
     expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
     expect(events.publish).toHaveBeenCalledWith(centre.id, { type: 'booking.updated', bookingId: booked.id, serviceId: scan.id, date, status: 'BOOKED' }, expect.anything());
 
     events.publish.mockClear();
-    await expect(bookVisit(t.database.db, bookingKind, staffActor(caller), { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now })).rejects.toThrow('This slot is full');
+    await expect(
+      bookVisit(t.database.db, bookingKind, staffActor(caller), { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { events, now }),
+    ).rejects.toThrow('This slot is full');
     expect(events.publish).not.toHaveBeenCalled();
     await actOnVisit(t.database.db, bookingKind, { organisationId: centre.id, staffId: centre.worker.id }, booked.id, 'check-in', {}, { events });
     expect(events.publish).toHaveBeenCalledWith(centre.id, expect.objectContaining({ type: 'booking.updated', status: 'CHECKED_IN' }), expect.anything());

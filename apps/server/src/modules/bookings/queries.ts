@@ -85,18 +85,17 @@ const summaryColumns = {
 };
 
 function selectSummaries(db: Db) {
-  return db
-    .select(summaryColumns)
-    .from(bookings)
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .innerJoin(patients, eq(patients.id, bookings.patientId))
-    .$dynamic();
+  return db.select(summaryColumns).from(bookings).innerJoin(services, eq(services.id, bookings.serviceId)).innerJoin(patients, eq(patients.id, bookings.patientId)).$dynamic();
 }
 
 export async function listBookings(db: Db, organisationId: string, filters: BookingFilters) {
   const where = visitListWhere(bookingKind, organisationId, filters, filters.serviceId, ...(filters.kind ? [eq(services.kind, filters.kind)] : []));
   const { rows, total } = await visitPage(db, bookingKind, selectSummaries(db), where, filters);
-  return pageOf(filters, rows.map((row): BookingSummary => withTokenLabel(row)), total);
+  return pageOf(
+    filters,
+    rows.map((row): BookingSummary => withTokenLabel(row)),
+    total,
+  );
 }
 
 /** One booking of the organisation, with its history oldest first. */

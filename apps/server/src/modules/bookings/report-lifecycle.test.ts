@@ -16,7 +16,9 @@ describe.each(drivers)('a booking’s report and the visit lifecycle (%s)', (dri
   beforeAll(async () => {
     centre = await createOrganisation(t.database.db, { type: 'SCAN' });
     ({ admin } = await staffClients(t.app, centre));
-    adminToken = (await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: centre.admin.email, password: 'Test@pass-123' } })).json<{ access_token: string }>().access_token;
+    adminToken = (await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: centre.admin.email, password: 'Test@pass-123' } })).json<{
+      access_token: string;
+    }>().access_token;
   });
 
   it('tells the lifecycle that the report is ready, for the first report and a corrected one', async () => {
@@ -27,10 +29,18 @@ describe.each(drivers)('a booking’s report and the visit lifecycle (%s)', (dri
     const patient = await addPatient(admin);
     const actor = { organisationId: centre.id, staffId: centre.worker.id };
     const date = indiaDate();
-    const id = await bookVisit(t.database.db, bookingKind, actor, { serviceId: scan.id, patientId: patient.id, date, startTime: '11:00', source: 'CONSOLE' }, { now: todayInIndiaAt('00:00') });
+    const id = await bookVisit(
+      t.database.db,
+      bookingKind,
+      actor,
+      { serviceId: scan.id, patientId: patient.id, date, startTime: '11:00', source: 'CONSOLE' },
+      { now: todayInIndiaAt('00:00') },
+    );
     for (const action of ['check-in', 'start', 'complete'] as const) await actOnVisit(t.database.db, bookingKind, actor, id, action, {}, { lifecycle });
     const upload = async () =>
-      (await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(adminToken), payload: uploadForm(sampleFiles.pdf, 'report.pdf', { visibility: 'private' }) })).json<{ id: string }>().id;
+      (
+        await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(adminToken), payload: uploadForm(sampleFiles.pdf, 'report.pdf', { visibility: 'private' }) })
+      ).json<{ id: string }>().id;
     const caller = { id: centre.admin.id, organisationId: centre.id, role: 'ADMIN' as const, organisationType: 'SCAN' as const, sessionFamilyId: 'test' };
 
     await attachReport(t.database.db, caller, id, await upload(), { lifecycle });

@@ -41,7 +41,16 @@ export async function attachReport(db: Db, caller: StaffContext, id: string, upl
       note: upload.name,
     });
     await options.events?.publish(caller.organisationId, bookingKind.updatedEvent(id, current.ownerId, current.date, 'REPORT_READY'), tx);
-    await emit({ type: 'report-ready', kind: 'booking', visitId: id, organisationId: caller.organisationId, ownerId: current.ownerId, patientId: current.patientId, date: current.date, actorStaffId: caller.id });
+    await emit({
+      type: 'report-ready',
+      kind: 'booking',
+      visitId: id,
+      organisationId: caller.organisationId,
+      ownerId: current.ownerId,
+      patientId: current.patientId,
+      date: current.date,
+      actorStaffId: caller.id,
+    });
   });
   return getBooking(db, caller.organisationId, id);
 }

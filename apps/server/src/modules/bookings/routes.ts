@@ -32,20 +32,50 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/services/:id/slots',
-      { preHandler: [ctx.authenticate, requireArea('bookings', 'scans')], schema: { tags, security, summary: 'Free slots of a scan or test on a date', params: idParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      {
+        preHandler: [ctx.authenticate, requireArea('bookings', 'scans')],
+        schema: {
+          tags,
+          security,
+          summary: 'Free slots of a scan or test on a date',
+          params: idParamsSchema,
+          querystring: slotsQuerySchema,
+          response: { 200: slotsResponseSchema },
+        },
+      },
       (request) => listFreeSlots(ctx.db, bookingKind, staffOf(request).organisationId, request.params.id, request.query.date),
     );
     app.get(
       '/bookings',
-      { ...guard, config: { audit: { entity: 'bookings', action: 'list', count: 'data', patientData: true } }, schema: { tags, security, summary: 'Scan and test bookings: date range, service, kind, patient, status, search, sort, page (the list columns; the full record is GET /bookings/{id})', querystring: bookingListQuerySchema, response: { 200: paginatedSchema(bookingSummarySchema) } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'list', count: 'data', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Scan and test bookings: date range, service, kind, patient, status, search, sort, page (the list columns; the full record is GET /bookings/{id})',
+          querystring: bookingListQuerySchema,
+          response: { 200: paginatedSchema(bookingSummarySchema) },
+        },
+      },
       (request) => listBookings(ctx.db, staffOf(request).organisationId, request.query),
     );
-    app.get('/bookings/:id', { ...guard, config: { audit: { entity: 'bookings', action: 'read', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'One booking with its history', params: idParamsSchema, response: { 200: bookingSchema } } }, (request) =>
-      getBooking(ctx.db, staffOf(request).organisationId, request.params.id),
+    app.get(
+      '/bookings/:id',
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'read', idParam: 'id', patientData: true } },
+        schema: { tags, security, summary: 'One booking with its history', params: idParamsSchema, response: { 200: bookingSchema } },
+      },
+      (request) => getBooking(ctx.db, staffOf(request).organisationId, request.params.id),
     );
     app.post(
       '/bookings',
-      { ...guard, config: { audit: { entity: 'bookings', action: 'create', createdIdFrom: 'reply.id', patientData: true } }, schema: { tags, security, summary: 'Book a free scan/test slot (409 when it is full)', body: bookingCreateSchema, response: { 201: bookingSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'create', createdIdFrom: 'reply.id', patientData: true } },
+        schema: { tags, security, summary: 'Book a free scan/test slot (409 when it is full)', body: bookingCreateSchema, response: { 201: bookingSchema } },
+      },
       async (request, reply) => {
         const caller = staffOf(request);
         const id = await bookVisit(ctx.db, bookingKind, staffActor(caller), request.body, options);
@@ -54,7 +84,18 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/bookings/:id/actions/:action',
-      { ...guard, config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'check-in, start, complete, cancel (reason required) or no-show', params: idParamsSchema.extend({ action: bookingActionSchema }), body: visitActionBodySchema.optional(), response: { 200: bookingSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'check-in, start, complete, cancel (reason required) or no-show',
+          params: idParamsSchema.extend({ action: bookingActionSchema }),
+          body: visitActionBodySchema.optional(),
+          response: { 200: bookingSchema },
+        },
+      },
       async (request) => {
         const caller = staffOf(request);
         await actOnVisit(ctx.db, bookingKind, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
@@ -63,7 +104,18 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/bookings/:id/reschedule',
-      { ...guard, config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'Move a BOOKED or CHECKED_IN booking to another free slot', params: idParamsSchema, body: bookingRescheduleSchema, response: { 200: bookingSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Move a BOOKED or CHECKED_IN booking to another free slot',
+          params: idParamsSchema,
+          body: bookingRescheduleSchema,
+          response: { 200: bookingSchema },
+        },
+      },
       async (request) => {
         const caller = staffOf(request);
         await rescheduleVisit(ctx.db, bookingKind, caller, request.params.id, { ...request.body, ownerId: request.body.serviceId }, options);
@@ -72,7 +124,18 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/bookings/:id/report',
-      { ...guard, config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } }, schema: { tags, security, summary: 'Attach the report (a private PDF upload): COMPLETED -> REPORT_READY', params: idParamsSchema, body: bookingReportSchema, response: { 200: bookingSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Attach the report (a private PDF upload): COMPLETED -> REPORT_READY',
+          params: idParamsSchema,
+          body: bookingReportSchema,
+          response: { 200: bookingSchema },
+        },
+      },
       (request) => attachReport(ctx.db, staffOf(request), request.params.id, request.body.uploadId, options),
     );
   };

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { chatMessageSchema, chatThreadSchema, patientChatSentSchema, patientChatThreadSchema, patientConversationListSchema, type ChatMessage, type ErrorBody } from '@caredesk/shared';
+import {
+  chatMessageSchema,
+  chatThreadSchema,
+  patientChatSentSchema,
+  patientChatThreadSchema,
+  patientConversationListSchema,
+  type ChatMessage,
+  type ErrorBody,
+} from '@caredesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../../db/schema/index.js';
@@ -50,7 +58,12 @@ describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
 
     const raised = await notificationsOf(sent.conversationId);
     expect(raised.map((row) => row.recipientStaffId).sort()).toEqual([group.admin.id, group.worker.id].sort());
-    expect(raised[0]).toMatchObject({ title: 'New message', message: 'Kavita Rao: Can I bring my old reports?', isRead: false, details: { patientId: record.id, conversationId: sent.conversationId } });
+    expect(raised[0]).toMatchObject({
+      title: 'New message',
+      message: 'Kavita Rao: Can I bring my old reports?',
+      isRead: false,
+      details: { patientId: record.id, conversationId: sent.conversationId },
+    });
 
     const list = (await groupAdmin.get('/api/chats')).json<{ data: { patientId: string; unreadCount: number }[]; unreadConversations: number }>();
     expect(list.data.find((conversation) => conversation.patientId === record.id)).toMatchObject({ unreadCount: 1 });
@@ -76,7 +89,14 @@ describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
 
     const mine = patientConversationListSchema.parse((await app.get('/api/patient/chats')).json());
     expect(mine.data).toEqual([
-      expect.objectContaining({ id: conversationId, patientId: record.id, patientName: 'Manoj Kale', unreadCount: 1, organisation: expect.objectContaining({ id: group.id, name: group.name }), lastMessage: expect.objectContaining({ text: 'Yes, 9 to 1.', sender: 'STAFF' }) }),
+      expect.objectContaining({
+        id: conversationId,
+        patientId: record.id,
+        patientName: 'Manoj Kale',
+        unreadCount: 1,
+        organisation: expect.objectContaining({ id: group.id, name: group.name }),
+        lastMessage: expect.objectContaining({ text: 'Yes, 9 to 1.', sender: 'STAFF' }),
+      }),
     ]);
     const thread = patientChatThreadSchema.parse((await app.get(`/api/patient/chats/${conversationId}/messages`)).json());
     expect(thread.messages.map((message) => [message.sender, message.text])).toEqual([
@@ -103,7 +123,10 @@ describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
     const fatima = await signInPatient(t, phone);
     const first = await start(fatima, { organisationId: group.id, text: 'Should I fast before the scan?' });
     await start(fatima, { organisationId: hospital.id, text: 'Do you have parking?' });
-    expect(patientConversationListSchema.parse((await fatima.get('/api/patient/chats')).json()).data.map((conversation) => conversation.organisation.id)).toEqual([hospital.id, group.id]);
+    expect(patientConversationListSchema.parse((await fatima.get('/api/patient/chats')).json()).data.map((conversation) => conversation.organisation.id)).toEqual([
+      hospital.id,
+      group.id,
+    ]);
 
     const stranger = await signInPatient(t);
     expect(patientConversationListSchema.parse((await stranger.get('/api/patient/chats')).json()).data).toEqual([]);
@@ -148,9 +171,20 @@ describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
     const { record, app } = await registeredPatient(groupAdmin);
     const events = { publish: vi.fn(async () => undefined) };
     const caller = { accountId: app.session.account.id, sessionId: randomUUID(), phone: app.phone };
-    const { message } = await startConversation(t.database.db, caller, { organisationId: group.id, text: 'Live?' }, { events, rateLimitStore: postgresRateLimitStore(t.database.db) });
-    expect(events.publish).toHaveBeenCalledWith(group.id, { type: 'chat.message', messageId: message.id, conversationId: message.conversationId, patientId: record.id }, expect.anything());
-    const announced = events.publish.mock.calls.map((call: unknown[]) => call[1] as { type: string; recipientStaffId?: string }).filter((event) => event.type === 'notification.created');
+    const { message } = await startConversation(
+      t.database.db,
+      caller,
+      { organisationId: group.id, text: 'Live?' },
+      { events, rateLimitStore: postgresRateLimitStore(t.database.db) },
+    );
+    expect(events.publish).toHaveBeenCalledWith(
+      group.id,
+      { type: 'chat.message', messageId: message.id, conversationId: message.conversationId, patientId: record.id },
+      expect.anything(),
+    );
+    const announced = events.publish.mock.calls
+      .map((call: unknown[]) => call[1] as { type: string; recipientStaffId?: string })
+      .filter((event) => event.type === 'notification.created');
     expect(announced.map((event) => event.recipientStaffId).sort()).toEqual([group.admin.id, group.worker.id].sort());
   });
 });

@@ -43,12 +43,22 @@ describe.each(drivers)('chats, the console side (%s)', (driver) => {
 
   it('opens an empty thread for a patient without messages, then starts the conversation with the first one', async () => {
     const patient = await addPatient(admin, { name: 'Kavita Rao' });
-    expect(await thread(admin, patient.id)).toEqual({ conversation: null, patient: { id: patient.id, name: 'Kavita Rao', phone: patient.phone }, messages: [], previousCursor: null });
+    expect(await thread(admin, patient.id)).toEqual({
+      conversation: null,
+      patient: { id: patient.id, name: 'Kavita Rao', phone: patient.phone },
+      messages: [],
+      previousCursor: null,
+    });
 
     const sent = await send(worker, patient.id, { text: '  Your report is ready.  ' });
     expect(sent).toMatchObject({ sender: 'STAFF', senderName: 'Wasim Worker', text: 'Your report is ready.', attachment: null, readAt: null, clientId: null });
     const opened = await thread(admin, patient.id);
-    expect(opened.conversation).toMatchObject({ patientId: patient.id, patientName: 'Kavita Rao', unreadCount: 0, lastMessage: { text: 'Your report is ready.', sender: 'STAFF', hasAttachment: false } });
+    expect(opened.conversation).toMatchObject({
+      patientId: patient.id,
+      patientName: 'Kavita Rao',
+      unreadCount: 0,
+      lastMessage: { text: 'Your report is ready.', sender: 'STAFF', hasAttachment: false },
+    });
     expect(opened.messages.map((message) => message.id)).toEqual([sent.id]);
     expect((await list(admin)).data.find((conversation) => conversation.patientId === patient.id)?.lastActivityAt).toBe(sent.createdAt);
   });
@@ -59,7 +69,13 @@ describe.each(drivers)('chats, the console side (%s)', (driver) => {
     // Seven earlier messages sharing one timestamp: only the id can order them.
     const at = new Date(Date.parse(first.createdAt) - 60_000);
     await t.database.db.insert(chatMessages).values(
-      Array.from({ length: 7 }, (_, index) => ({ conversationId: first.conversationId, organisationId: clinic.id, sender: 'PATIENT' as const, text: `same ms ${index}`, createdAt: at })),
+      Array.from({ length: 7 }, (_, index) => ({
+        conversationId: first.conversationId,
+        organisationId: clinic.id,
+        sender: 'PATIENT' as const,
+        text: `same ms ${index}`,
+        createdAt: at,
+      })),
     );
     const last = await send(admin, patient.id, { text: 'message last' });
 
@@ -203,7 +219,11 @@ describe.each(drivers)('chats, the console side (%s)', (driver) => {
     const events = { publish: vi.fn(async () => undefined) };
     const caller = { id: clinic.admin.id, organisationId: clinic.id, role: 'ADMIN' as const, organisationType: 'MULTIHOSPITAL' as const, sessionFamilyId: randomUUID() };
     const { message } = await sendStaffMessage(t.database.db, caller, patient.id, { text: 'Live?' }, { events, rateLimitStore: postgresRateLimitStore(t.database.db) });
-    expect(events.publish).toHaveBeenCalledWith(clinic.id, { type: 'chat.message', messageId: message.id, conversationId: message.conversationId, patientId: patient.id }, expect.anything());
+    expect(events.publish).toHaveBeenCalledWith(
+      clinic.id,
+      { type: 'chat.message', messageId: message.id, conversationId: message.conversationId, patientId: patient.id },
+      expect.anything(),
+    );
   });
 });
 

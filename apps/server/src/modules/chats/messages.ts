@@ -28,7 +28,11 @@ export function decodeCursor(cursor: string, field: string): { at: Date; id: str
 }
 
 /** Rows strictly before (at, id) in (at desc, id desc) order. */
-export function before(atColumn: typeof chatMessages.createdAt | typeof conversations.lastMessageAt, idColumn: typeof chatMessages.id | typeof conversations.id, cursor: { at: Date; id: string }): SQL {
+export function before(
+  atColumn: typeof chatMessages.createdAt | typeof conversations.lastMessageAt,
+  idColumn: typeof chatMessages.id | typeof conversations.id,
+  cursor: { at: Date; id: string },
+): SQL {
   return or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id)))!;
 }
 
@@ -84,7 +88,11 @@ export async function getMessage(db: Db | Tx, id: string): Promise<ChatMessage> 
 }
 
 /** A page of a thread going back in time: `limit` messages before the cursor, oldest first. */
-export async function threadPage(db: Db, conversationId: string, query: { before?: string | undefined; limit: number }): Promise<{ messages: ChatMessage[]; previousCursor: string | null }> {
+export async function threadPage(
+  db: Db,
+  conversationId: string,
+  query: { before?: string | undefined; limit: number },
+): Promise<{ messages: ChatMessage[]; previousCursor: string | null }> {
   const conditions: SQL[] = [eq(chatMessages.conversationId, conversationId)];
   if (query.before) conditions.push(before(chatMessages.createdAt, chatMessages.id, decodeCursor(query.before, 'before')));
   const rows = await selectMessages(db)
@@ -101,7 +109,10 @@ export async function threadPage(db: Db, conversationId: string, query: { before
  * messages of one conversation are written one at a time, so their order is their commit order.
  */
 export async function lockConversation(tx: Tx, organisationId: string, patientId: string): Promise<string> {
-  await tx.insert(conversations).values({ organisationId, patientId }).onConflictDoNothing({ target: [conversations.organisationId, conversations.patientId] });
+  await tx
+    .insert(conversations)
+    .values({ organisationId, patientId })
+    .onConflictDoNothing({ target: [conversations.organisationId, conversations.patientId] });
   const [row] = await tx
     .select({ id: conversations.id })
     .from(conversations)
@@ -163,7 +174,8 @@ export async function writeMessage(tx: Tx, message: NewMessage, options: ChatWri
       .where(and(eq(chatMessages.conversationId, message.conversationId), eq(chatMessages.sender, message.sender), eq(chatMessages.clientId, message.clientId!)));
     return { message: await getMessage(tx, existing!.id), created: false };
   }
-  const unread = message.sender === 'PATIENT' ? { staffUnreadCount: sql`${conversations.staffUnreadCount} + 1` } : { patientUnreadCount: sql`${conversations.patientUnreadCount} + 1` };
+  const unread =
+    message.sender === 'PATIENT' ? { staffUnreadCount: sql`${conversations.staffUnreadCount} + 1` } : { patientUnreadCount: sql`${conversations.patientUnreadCount} + 1` };
   await tx
     .update(conversations)
     .set({

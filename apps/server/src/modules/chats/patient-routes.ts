@@ -40,7 +40,17 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
 
     app.get(
       '/patient/chats',
-      { ...signedIn, config: { audit: ownMessages }, schema: { tags, security, summary: 'The account’s conversations in every organisation, newest activity first', querystring: patientConversationListQuerySchema, response: { 200: patientConversationListSchema } } },
+      {
+        ...signedIn,
+        config: { audit: ownMessages },
+        schema: {
+          tags,
+          security,
+          summary: 'The account’s conversations in every organisation, newest activity first',
+          querystring: patientConversationListQuerySchema,
+          response: { 200: patientConversationListSchema },
+        },
+      },
       (request) => listOwnConversations(ctx.db, patientOf(request), request.query),
     );
     app.post(
@@ -48,7 +58,13 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
       {
         ...signedIn,
         config: { audit: chatWrite },
-        schema: { tags, security, summary: 'Write to an organisation as one’s patient record there (404 when it has none with this phone); 30 a minute', body: patientChatStartSchema, response: { 200: patientChatSentSchema, 201: patientChatSentSchema } },
+        schema: {
+          tags,
+          security,
+          summary: 'Write to an organisation as one’s patient record there (404 when it has none with this phone); 30 a minute',
+          body: patientChatStartSchema,
+          response: { 200: patientChatSentSchema, 201: patientChatSentSchema },
+        },
       },
       async (request, reply) => {
         const { created, patient, ...sent } = await startConversation(ctx.db, patientOf(request), request.body, deps);
@@ -58,12 +74,34 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
     );
     app.get(
       '/patient/chats/:conversationId/messages',
-      { ...signedIn, config: { audit: ownMessages }, schema: { tags, security, summary: 'One of the account’s conversations, backwards from `before`', params, querystring: chatThreadQuerySchema, response: { 200: patientChatThreadSchema } } },
+      {
+        ...signedIn,
+        config: { audit: ownMessages },
+        schema: {
+          tags,
+          security,
+          summary: 'One of the account’s conversations, backwards from `before`',
+          params,
+          querystring: chatThreadQuerySchema,
+          response: { 200: patientChatThreadSchema },
+        },
+      },
       (request) => getOwnThread(ctx.db, patientOf(request), request.params.conversationId, request.query),
     );
     app.post(
       '/patient/chats/:conversationId/messages',
-      { ...signedIn, config: { audit: chatWrite }, schema: { tags, security, summary: 'Send a message (a repeated clientId answers the first one); 30 a minute', params, body: patientChatSendSchema, response: { 200: chatMessageSchema, 201: chatMessageSchema } } },
+      {
+        ...signedIn,
+        config: { audit: chatWrite },
+        schema: {
+          tags,
+          security,
+          summary: 'Send a message (a repeated clientId answers the first one); 30 a minute',
+          params,
+          body: patientChatSendSchema,
+          response: { 200: chatMessageSchema, 201: chatMessageSchema },
+        },
+      },
       async (request, reply) => {
         const { message, created, patient } = await sendToOwnConversation(ctx.db, patientOf(request), request.params.conversationId, request.body, deps);
         if (created) auditChat(request, patient);

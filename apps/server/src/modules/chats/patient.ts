@@ -93,7 +93,11 @@ async function sendPatientMessage(db: Db, caller: PatientCaller, patient: { id: 
   await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('patient', caller.accountId), ...(deps.sendLimit ?? CHAT_SEND_LIMIT) }]);
   return db.transaction(async (tx) => {
     const conversationId = await lockConversation(tx, patient.organisationId, patient.id);
-    const { message, created } = await writeMessage(tx, { organisationId: patient.organisationId, conversationId, patientId: patient.id, sender: 'PATIENT', staffId: null, text: input.text, clientId: input.clientId }, deps);
+    const { message, created } = await writeMessage(
+      tx,
+      { organisationId: patient.organisationId, conversationId, patientId: patient.id, sender: 'PATIENT', staffId: null, text: input.text, clientId: input.clientId },
+      deps,
+    );
     if (created) {
       const [organisation] = await tx.select({ id: organisations.id, type: organisations.type }).from(organisations).where(eq(organisations.id, patient.organisationId));
       await notifyStaffOfArea(tx, deps.events, organisation!, 'chats', {

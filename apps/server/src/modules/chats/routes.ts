@@ -1,4 +1,12 @@
-import { chatMessageSchema, chatReadResponseSchema, chatSendSchema, chatThreadQuerySchema, chatThreadSchema, conversationListQuerySchema, conversationListSchema } from '@caredesk/shared';
+import {
+  chatMessageSchema,
+  chatReadResponseSchema,
+  chatSendSchema,
+  chatThreadQuerySchema,
+  chatThreadSchema,
+  conversationListQuerySchema,
+  conversationListSchema,
+} from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -18,12 +26,33 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/chats',
-      { ...guard, config: { audit: { entity: 'chats', action: 'list', count: 'data', patientData: true } }, schema: { tags, security, summary: 'Conversations, newest activity first: search by patient name or phone, unread only, cursor paging', querystring: conversationListQuerySchema, response: { 200: conversationListSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'chats', action: 'list', count: 'data', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Conversations, newest activity first: search by patient name or phone, unread only, cursor paging',
+          querystring: conversationListQuerySchema,
+          response: { 200: conversationListSchema },
+        },
+      },
       (request) => listConversations(ctx.db, staffOf(request), request.query),
     );
     app.get(
       '/chats/:patientId',
-      { ...guard, config: { audit: { entity: 'chats', action: 'read', idParam: 'patientId', patientData: true } }, schema: { tags, security, summary: 'The thread with a patient, backwards from `before` (oldest of the page first)', params, querystring: chatThreadQuerySchema, response: { 200: chatThreadSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'chats', action: 'read', idParam: 'patientId', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'The thread with a patient, backwards from `before` (oldest of the page first)',
+          params,
+          querystring: chatThreadQuerySchema,
+          response: { 200: chatThreadSchema },
+        },
+      },
       (request) => getThread(ctx.db, staffOf(request), request.params.patientId, request.query),
     );
     app.post(
@@ -47,7 +76,11 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/chats/:patientId/read',
-      { ...guard, config: { audit: { entity: 'chats', action: 'update', idParam: 'patientId', patientData: true } }, schema: { tags, security, summary: 'Mark the patient’s messages read by staff', params, response: { 200: chatReadResponseSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'chats', action: 'update', idParam: 'patientId', patientData: true } },
+        schema: { tags, security, summary: 'Mark the patient’s messages read by staff', params, response: { 200: chatReadResponseSchema } },
+      },
       (request) => markReadByStaff(ctx.db, staffOf(request), request.params.patientId),
     );
   };

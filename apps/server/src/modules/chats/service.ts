@@ -38,7 +38,12 @@ const conversationColumns = {
   staffUnreadCount: conversations.staffUnreadCount,
 };
 
-export function lastMessageOf(row: { lastMessageAt: Date; lastMessagePreview: string | null; lastMessageSender: 'STAFF' | 'PATIENT' | null; lastMessageHasAttachment: boolean }): Conversation['lastMessage'] {
+export function lastMessageOf(row: {
+  lastMessageAt: Date;
+  lastMessagePreview: string | null;
+  lastMessageSender: 'STAFF' | 'PATIENT' | null;
+  lastMessageHasAttachment: boolean;
+}): Conversation['lastMessage'] {
   return row.lastMessageSender && row.lastMessagePreview !== null
     ? { text: row.lastMessagePreview, sender: row.lastMessageSender, createdAt: row.lastMessageAt.toISOString(), hasAttachment: row.lastMessageHasAttachment }
     : null;
@@ -60,7 +65,6 @@ function toConversation(row: ConversationRow): Conversation {
     unreadCount: row.staffUnreadCount,
   };
 }
-
 
 /** GET /api/chats: newest activity first; search by the start of a name word or phone digits. */
 export async function listConversations(db: Db, caller: StaffContext, query: ConversationListQuery) {
@@ -130,7 +134,13 @@ export async function sentBefore(db: Db, where: SQL, sender: 'STAFF' | 'PATIENT'
  * with the same clientId answers the first message (created: false) without counting against the
  * rate limit.
  */
-export async function sendStaffMessage(db: Db, caller: StaffContext, patientId: string, input: ChatSendInput, deps: ChatSendDeps): Promise<{ message: ChatMessage; created: boolean }> {
+export async function sendStaffMessage(
+  db: Db,
+  caller: StaffContext,
+  patientId: string,
+  input: ChatSendInput,
+  deps: ChatSendDeps,
+): Promise<{ message: ChatMessage; created: boolean }> {
   const scope = and(eq(conversations.organisationId, caller.organisationId), eq(conversations.patientId, patientId))!;
   const retried = await sentBefore(db, scope, 'STAFF', input.clientId);
   if (retried) return { message: retried, created: false };
@@ -140,7 +150,16 @@ export async function sendStaffMessage(db: Db, caller: StaffContext, patientId: 
     const conversationId = await lockConversation(tx, caller.organisationId, patientId);
     return writeMessage(
       tx,
-      { organisationId: caller.organisationId, conversationId, patientId, sender: 'STAFF', staffId: caller.id, text: input.text, attachmentUploadId: input.attachmentUploadId, clientId: input.clientId },
+      {
+        organisationId: caller.organisationId,
+        conversationId,
+        patientId,
+        sender: 'STAFF',
+        staffId: caller.id,
+        text: input.text,
+        attachmentUploadId: input.attachmentUploadId,
+        clientId: input.clientId,
+      },
       deps,
     );
   });

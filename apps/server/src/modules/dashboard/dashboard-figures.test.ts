@@ -29,7 +29,10 @@ async function addDoctorRow(db: Db, organisationId: string, name: string, tokenP
 }
 
 async function addScanRow(db: Db, organisationId: string, name: string, tokenPrefix: string | null): Promise<string> {
-  const [row] = await db.insert(services).values({ organisationId, kind: 'SCAN', name, nameKey: name.toLowerCase(), pricePaise: 650_000, tokenPrefix }).returning({ id: services.id });
+  const [row] = await db
+    .insert(services)
+    .values({ organisationId, kind: 'SCAN', name, nameKey: name.toLowerCase(), pricePaise: 650_000, tokenPrefix })
+    .returning({ id: services.id });
   return row!.id;
 }
 
@@ -75,12 +78,33 @@ describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) 
       ...visit,
     });
     await db.insert(appointments).values([
-      appointment(doctorA, { date: '2025-03-12', startTime: '09:00', tokenNumber: 1, status: 'COMPLETED', checkedInAt: ist('2025-03-12T09:00'), calledAt: ist('2025-03-12T09:10') }),
-      appointment(doctorA, { date: '2025-03-12', startTime: '09:15', tokenNumber: 2, status: 'IN_CONSULTATION', checkedInAt: ist('2025-03-12T09:05'), calledAt: ist('2025-03-12T09:26') }),
+      appointment(doctorA, {
+        date: '2025-03-12',
+        startTime: '09:00',
+        tokenNumber: 1,
+        status: 'COMPLETED',
+        checkedInAt: ist('2025-03-12T09:00'),
+        calledAt: ist('2025-03-12T09:10'),
+      }),
+      appointment(doctorA, {
+        date: '2025-03-12',
+        startTime: '09:15',
+        tokenNumber: 2,
+        status: 'IN_CONSULTATION',
+        checkedInAt: ist('2025-03-12T09:05'),
+        calledAt: ist('2025-03-12T09:26'),
+      }),
       appointment(doctorA, { date: '2025-03-12', startTime: '12:30', tokenNumber: 3, status: 'CHECKED_IN', checkedInAt: ist('2025-03-12T11:50') }),
       appointment(doctorA, { date: '2025-03-12', startTime: '13:00', tokenNumber: 4, status: 'BOOKED' }),
       appointment(doctorA, { date: '2025-03-12', startTime: '11:59', tokenNumber: 5, status: 'BOOKED' }),
-      appointment(doctorB, { date: '2025-03-12', startTime: '11:00', tokenNumber: 1, status: 'CHECKED_IN', checkedInAt: ist('2025-03-12T10:40'), skippedAt: ist('2025-03-12T11:05') }),
+      appointment(doctorB, {
+        date: '2025-03-12',
+        startTime: '11:00',
+        tokenNumber: 1,
+        status: 'CHECKED_IN',
+        checkedInAt: ist('2025-03-12T10:40'),
+        skippedAt: ist('2025-03-12T11:05'),
+      }),
       appointment(doctorB, { date: '2025-03-12', startTime: '10:00', tokenNumber: 2, status: 'CANCELLED', amount: 70_000 }),
       appointment(doctorB, { date: '2025-03-11', startTime: '10:00', tokenNumber: 1, status: 'COMPLETED', amount: 70_000 }),
       appointment(doctorB, { date: '2025-03-01', startTime: '10:00', tokenNumber: 1, status: 'COMPLETED', amount: 70_000 }),
@@ -101,7 +125,14 @@ describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) 
     });
     await db.insert(bookings).values([
       // Called 15.5 minutes after check-in: the waits of the day average 15.5 minutes, shown as 16.
-      booking({ date: '2025-03-12', startTime: '09:30', tokenNumber: 1, status: 'REPORT_READY', checkedInAt: ist('2025-03-12T09:20'), calledAt: new Date(ist('2025-03-12T09:35').getTime() + 30_000) }),
+      booking({
+        date: '2025-03-12',
+        startTime: '09:30',
+        tokenNumber: 1,
+        status: 'REPORT_READY',
+        checkedInAt: ist('2025-03-12T09:20'),
+        calledAt: new Date(ist('2025-03-12T09:35').getTime() + 30_000),
+      }),
       booking({ date: '2025-03-12', startTime: '12:00', tokenNumber: 2, status: 'CHECKED_IN', checkedInAt: ist('2025-03-12T11:45') }),
       booking({ date: '2025-03-12', startTime: '14:00', tokenNumber: 3, status: 'CANCELLED' }),
       booking({ date: '2025-03-11', startTime: '09:30', tokenNumber: 1, status: 'COMPLETED', amount: 300_000 }),
@@ -128,13 +159,19 @@ describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) 
       { organisationId: org.id, recipientStaffId: org.worker.id, type: 'booking-created', title: 'New booking', message: 'The worker’s' },
     ]);
     await db.insert(pushSubscriptions).values({ organisationId: org.id, staffId: org.admin.id, endpoint: `https://push.test/${randomUUID()}`, p256dh: 'key', auth: 'secret' });
-    await db.insert(walletEntries).values({ organisationId: org.id, kind: 'CREDIT', amountPaise: 123_456, balanceAfterPaise: 123_456, description: 'Wallet recharge', paymentId: `pay_${randomUUID()}` });
+    await db
+      .insert(walletEntries)
+      .values({ organisationId: org.id, kind: 'CREDIT', amountPaise: 123_456, balanceAfterPaise: 123_456, description: 'Wallet recharge', paymentId: `pay_${randomUUID()}` });
   });
 
   it('answers every figure of the organisation at noon on a Wednesday, and none of another organisation’s', async () => {
     const [subscription] = await t.database.db.select({ endsAt: subscriptions.endsAt }).from(subscriptions).where(eq(subscriptions.organisationId, org.id));
     const days = zeroDays();
-    const set = (date: string, appointmentCount: number, bookingCount: number) => Object.assign(days.find((d) => d.date === date)!, { appointments: appointmentCount, bookings: bookingCount });
+    const set = (date: string, appointmentCount: number, bookingCount: number) =>
+      Object.assign(
+        days.find((d) => d.date === date)!,
+        { appointments: appointmentCount, bookings: bookingCount },
+      );
     set('2025-02-11', 1, 0);
     set('2025-02-20', 0, 1);
     set('2025-03-01', 1, 0);
@@ -152,8 +189,9 @@ describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) 
       resourceName,
     });
     const visitId = async (table: typeof appointments | typeof bookings, date: string, startTime: string) =>
-      (await t.database.db.select({ id: table.id, organisationId: table.organisationId, date: table.date, startTime: table.startTime }).from(table))
-        .find((row) => row.organisationId === org.id && row.date === date && row.startTime === startTime)!.id;
+      (await t.database.db.select({ id: table.id, organisationId: table.organisationId, date: table.date, startTime: table.startTime }).from(table)).find(
+        (row) => row.organisationId === org.id && row.date === date && row.startTime === startTime,
+      )!.id;
 
     const dashboard = dashboardSchema.parse(await getDashboard(t.database.db, adminOf(org, 'MULTIHOSPITAL'), NOON));
 
@@ -256,7 +294,16 @@ describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) 
     );
     const dashboard = await getDashboard(db, adminOf(busy, 'HOSPITAL'), NOON);
     expect(dashboard.upcoming.map((visit) => `${visit.startTime} ${visit.token}`)).toEqual([
-      '09:00 007', '09:00 008', '09:00 009', '09:00 010', '09:00 011', '09:00 012', '09:15 001', '09:15 002', '09:15 003', '09:15 004',
+      '09:00 007',
+      '09:00 008',
+      '09:00 009',
+      '09:00 010',
+      '09:00 011',
+      '09:00 012',
+      '09:15 001',
+      '09:15 002',
+      '09:15 003',
+      '09:15 004',
     ]);
   });
 });

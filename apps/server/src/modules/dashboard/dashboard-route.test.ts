@@ -18,7 +18,9 @@ describe.each(drivers)('GET /api/dashboard (%s)', (driver) => {
       // The worker is inactive, so the admin is the only staff member; the worker's browser push and
       // a credit that no payment made (a refund, say) tick nothing for the admin.
       const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL', workerActive: false });
-      await t.database.db.insert(pushSubscriptions).values({ organisationId: org.id, staffId: org.worker.id, endpoint: `https://push.test/${randomUUID()}`, p256dh: 'key', auth: 'secret' });
+      await t.database.db
+        .insert(pushSubscriptions)
+        .values({ organisationId: org.id, staffId: org.worker.id, endpoint: `https://push.test/${randomUUID()}`, p256dh: 'key', auth: 'secret' });
       await t.database.db.insert(walletEntries).values({ organisationId: org.id, kind: 'CREDIT', amountPaise: 100, balanceAfterPaise: 100, description: 'Adjustment' });
       const { access_token } = await signIn(t.app, org.admin.email);
       const today = indiaDate();
@@ -60,8 +62,26 @@ describe.each(drivers)('GET /api/dashboard (%s)', (driver) => {
       expect(dashboard.newPatientsThisWeek).toBe(1);
       expect(dashboard.checklist).toEqual({ hasDoctorOrService: true, hasStaff: true, notificationsEnabled: false, walletRecharged: false });
       expect(dashboard.upcoming).toEqual([
-        expect.objectContaining({ kind: 'appointment', date: tomorrow, startTime: '09:00', token: 'V-001', status: 'BOOKED', patientId: patient.id, patientName: 'Farah Khan', resourceName: 'Dr. Vikram Sethi' }),
-        expect.objectContaining({ kind: 'booking', date: tomorrow, startTime: '09:00', token: 'CT-001', status: 'BOOKED', patientId: patient.id, patientName: 'Farah Khan', resourceName: 'CT Abdomen' }),
+        expect.objectContaining({
+          kind: 'appointment',
+          date: tomorrow,
+          startTime: '09:00',
+          token: 'V-001',
+          status: 'BOOKED',
+          patientId: patient.id,
+          patientName: 'Farah Khan',
+          resourceName: 'Dr. Vikram Sethi',
+        }),
+        expect.objectContaining({
+          kind: 'booking',
+          date: tomorrow,
+          startTime: '09:00',
+          token: 'CT-001',
+          status: 'BOOKED',
+          patientId: patient.id,
+          patientName: 'Farah Khan',
+          resourceName: 'CT Abdomen',
+        }),
       ]);
       // Tomorrow is not in the 30 days.
       expect(dashboard.appointments?.today).toBe(0);

@@ -79,7 +79,12 @@ export async function topOwners(db: Db, kind: VisitKind, organisationId: string,
 }
 
 /** Visits per day over the 30 days, any status; every day present (generate_series), a kind not shown 0. */
-export async function dailyCounts(db: Db, kinds: { appointments?: VisitKind; bookings?: VisitKind }, organisationId: string, periods: DashboardPeriods): Promise<Dashboard['daily']> {
+export async function dailyCounts(
+  db: Db,
+  kinds: { appointments?: VisitKind; bookings?: VisitKind },
+  organisationId: string,
+  periods: DashboardPeriods,
+): Promise<Dashboard['daily']> {
   const { last30From, today } = periods;
   const perDay = (kind: VisitKind | undefined, alias: string): { column: SQL; join: SQL } => {
     if (!kind) return { column: sql`0`, join: sql`` };

@@ -31,7 +31,12 @@ export async function getDashboard(db: Db, caller: StaffContext, now: Date = new
     figuresOf(kinds.appointments),
     figuresOf(kinds.bookings),
     dailyCounts(db, kinds, caller.organisationId, periods),
-    upcomingVisits(db, [kinds.appointments, kinds.bookings].filter((kind) => kind !== undefined), caller.organisationId, periods),
+    upcomingVisits(
+      db,
+      [kinds.appointments, kinds.bookings].filter((kind) => kind !== undefined),
+      caller.organisationId,
+      periods,
+    ),
     organisationFigures(db, caller, timeZone, periods),
     getWallet(db, caller.organisationId),
     getPlanStatus(db, caller.organisationId),

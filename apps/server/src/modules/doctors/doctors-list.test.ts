@@ -67,7 +67,12 @@ describe.each(drivers)('doctors: list, search, filters and CSV (%s)', (driver) =
     expect(await names('sort=name&order=desc&pageSize=1')).toEqual(['Dr. Sharmila Rao']);
     const bad = await admin.get('/api/doctors?sort=password&pageSize=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ issues: { path: string }[] }>().issues.map((i) => i.path).sort()).toEqual(['pageSize', 'sort']);
+    expect(
+      bad
+        .json<{ issues: { path: string }[] }>()
+        .issues.map((i) => i.path)
+        .sort(),
+    ).toEqual(['pageSize', 'sort']);
   });
 
   it('filters by specialization, facility and active', async () => {

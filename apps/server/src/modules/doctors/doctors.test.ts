@@ -96,7 +96,11 @@ describe.each(drivers)('doctors: records and rules (%s)', (driver) => {
   it("never shows another organisation's doctor: 404 on read, change and delete, absent from lists", async () => {
     const theirs = await create(outsider, { name: 'Dr. Hidden Outsider' });
     const unknown = await admin.get('/api/doctors/00000000-0000-4000-8000-000000000000');
-    for (const response of [await admin.get(`/api/doctors/${theirs.id}`), await admin.patch(`/api/doctors/${theirs.id}`, { name: 'Taken Over' }), await admin.delete(`/api/doctors/${theirs.id}`)]) {
+    for (const response of [
+      await admin.get(`/api/doctors/${theirs.id}`),
+      await admin.patch(`/api/doctors/${theirs.id}`, { name: 'Taken Over' }),
+      await admin.delete(`/api/doctors/${theirs.id}`),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(unknown.json());
     }

@@ -64,7 +64,15 @@ export async function listDoctors(db: Db, caller: StaffContext, filters: DoctorF
 export function exportDoctors(db: Db, caller: StaffContext, filters: DoctorFilters): AsyncGenerator<Doctor[]> {
   const where = matching(caller, filters);
   const order = orderByWithTiebreak(sortColumns[filters.sort], filters.order, doctors.id);
-  return inBatches(async (offset, limit) => (await selectDoctors(db).where(where).orderBy(...order).limit(limit).offset(offset)).map(toDoctor));
+  return inBatches(async (offset, limit) =>
+    (
+      await selectDoctors(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+    ).map(toDoctor),
+  );
 }
 
 export async function getDoctor(db: Db, caller: StaffContext, id: string): Promise<Doctor> {

@@ -82,7 +82,10 @@ describe.each(drivers)('WebSocket /api/patient/events (%s)', (driver) => {
     const signedOut = (await registered()).app;
     expect((await signedOut.post('/api/patient/auth/logout')).statusCode).toBe(204);
     const expired = (await registered()).app;
-    await t.database.db.update(patientSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(patientSessions.id, sessionIdOf(expired.session.accessToken)));
+    await t.database.db
+      .update(patientSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(patientSessions.id, sessionIdOf(expired.session.accessToken)));
     for (const token of [signedOut.session.accessToken, expired.session.accessToken]) {
       const p = await connect(t.app, PATIENT_EVENTS_PATH);
       p.socket.send(JSON.stringify({ type: 'auth', token }));

@@ -17,7 +17,6 @@ import { bearer, createOrganisation, signIn, type OrganisationFixture } from '..
 import { signInPatient } from '../patient-api/test-support.js';
 import { appointment, connect, peer, ready, sleep, type Peer } from './test-support.js';
 
-
 describe.each(drivers)('WebSocket /api/events (%s)', (driver) => {
   let t: TestApp;
   let org: OrganisationFixture;
@@ -45,12 +44,7 @@ describe.each(drivers)('WebSocket /api/events (%s)', (driver) => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(await jwtSigningKey(t.database.db, testConfig().JWT_SECRET));
-    for (const first of [
-      { type: 'auth', token: 'not-a-token' },
-      { type: 'auth', token: patientToken },
-      { type: 'ping' },
-      { type: 'auth' },
-    ]) {
+    for (const first of [{ type: 'auth', token: 'not-a-token' }, { type: 'auth', token: patientToken }, { type: 'ping' }, { type: 'auth' }]) {
       const p = await connect(t.app);
       p.socket.send(JSON.stringify(first));
       expect((await p.closed).code).toBe(EVENTS_CLOSE_UNAUTHORIZED);

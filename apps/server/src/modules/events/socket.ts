@@ -1,11 +1,4 @@
-import {
-  EVENTS_AUTH_TIMEOUT_MS,
-  EVENTS_CLOSE_UNAUTHORIZED,
-  EVENTS_HEARTBEAT_MS,
-  eventsClientMessageSchema,
-  type AppEvent,
-  type EventsServerMessage,
-} from '@caredesk/shared';
+import { EVENTS_AUTH_TIMEOUT_MS, EVENTS_CLOSE_UNAUTHORIZED, EVENTS_HEARTBEAT_MS, eventsClientMessageSchema, type AppEvent, type EventsServerMessage } from '@caredesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
@@ -108,7 +101,6 @@ export function eventSocket<Caller>(
   const offReconnect = events.onReconnect(() => {
     for (const client of clients) if (client.caller) client.socket.close(1012, 'Reconnect to resync');
   });
-
 
   const heartbeat = setInterval(() => {
     for (const client of clients) {

@@ -32,7 +32,7 @@ describe.each(drivers)('facilities (%s)', (driver) => {
     expect((await multi.admin.get(`/api/facilities/${created.id}`)).statusCode).toBe(404);
   });
 
-  it('lists the organisation\'s facilities to any of its staff, for the pickers', async () => {
+  it("lists the organisation's facilities to any of its staff, for the pickers", async () => {
     await add('Arogya Jayanagar');
     for (const client of [multi.admin, multi.worker]) {
       const response = await client.get('/api/facilities');

@@ -23,17 +23,31 @@ export function facilityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/facilities/:id', { ...read, schema: { tags, security, summary: 'One facility', params: idParamsSchema, response: { 200: facilitySchema } } }, (request) =>
       getFacility(ctx.db, staffOf(request), request.params.id),
     );
-    app.post('/facilities', { ...manage, config: { audit: { entity: 'facilities', action: 'create', createdIdFrom: 'reply.id' } }, schema: { tags, security, summary: 'Add a facility', body: facilityInputSchema, response: { 201: facilitySchema } } }, async (request, reply) =>
-      reply.status(201).send(await createFacility(ctx.db, staffOf(request), request.body)),
+    app.post(
+      '/facilities',
+      {
+        ...manage,
+        config: { audit: { entity: 'facilities', action: 'create', createdIdFrom: 'reply.id' } },
+        schema: { tags, security, summary: 'Add a facility', body: facilityInputSchema, response: { 201: facilitySchema } },
+      },
+      async (request, reply) => reply.status(201).send(await createFacility(ctx.db, staffOf(request), request.body)),
     );
     app.patch(
       '/facilities/:id',
-      { ...manage, config: { audit: { entity: 'facilities', action: 'update', idParam: 'id' } }, schema: { tags, security, summary: 'Change a facility', params: idParamsSchema, body: facilityUpdateSchema, response: { 200: facilitySchema } } },
+      {
+        ...manage,
+        config: { audit: { entity: 'facilities', action: 'update', idParam: 'id' } },
+        schema: { tags, security, summary: 'Change a facility', params: idParamsSchema, body: facilityUpdateSchema, response: { 200: facilitySchema } },
+      },
       (request) => updateFacility(ctx.db, staffOf(request), request.params.id, request.body),
     );
     app.delete(
       '/facilities/:id',
-      { ...manage, config: { audit: { entity: 'facilities', action: 'delete', idParam: 'id' } }, schema: { tags, security, summary: 'Remove an unused facility (never the last)', params: idParamsSchema, response: { 204: z.null() } } },
+      {
+        ...manage,
+        config: { audit: { entity: 'facilities', action: 'delete', idParam: 'id' } },
+        schema: { tags, security, summary: 'Remove an unused facility (never the last)', params: idParamsSchema, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await deleteFacility(ctx.db, staffOf(request), request.params.id);
         return reply.status(204).send(null);

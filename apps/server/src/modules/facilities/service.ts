@@ -33,7 +33,11 @@ async function withNameConflict<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export async function listFacilities(db: Db, caller: StaffContext): Promise<{ data: Facility[] }> {
-  const rows = await db.select().from(facilities).where(eq(facilities.organisationId, caller.organisationId)).orderBy(asc(facilities.createdAt), asc(facilities.name), asc(facilities.id));
+  const rows = await db
+    .select()
+    .from(facilities)
+    .where(eq(facilities.organisationId, caller.organisationId))
+    .orderBy(asc(facilities.createdAt), asc(facilities.name), asc(facilities.id));
   return { data: rows.map(toFacility) };
 }
 
@@ -45,7 +49,12 @@ export async function getFacility(db: Db, caller: StaffContext, id: string): Pro
 
 export async function createFacility(db: Db, caller: StaffContext, input: FacilityInput): Promise<Facility> {
   assertManagesFacilities(caller);
-  const [row] = await withNameConflict(() => db.insert(facilities).values({ ...input, organisationId: caller.organisationId }).returning());
+  const [row] = await withNameConflict(() =>
+    db
+      .insert(facilities)
+      .values({ ...input, organisationId: caller.organisationId })
+      .returning(),
+  );
   return toFacility(row!);
 }
 
@@ -68,8 +77,14 @@ export async function deleteFacility(db: Db, caller: StaffContext, id: string): 
     if (!siblings.some((facility) => facility.id === id)) throw new NotFoundError('Facility not found');
     if (siblings.length <= 1) throw new ConflictError('The last facility cannot be deleted');
     const [doctorCount, serviceCount] = await Promise.all([
-      tx.select({ n: count() }).from(doctors).where(and(eq(doctors.organisationId, caller.organisationId), eq(doctors.facilityId, id))),
-      tx.select({ n: count() }).from(services).where(and(eq(services.organisationId, caller.organisationId), eq(services.facilityId, id))),
+      tx
+        .select({ n: count() })
+        .from(doctors)
+        .where(and(eq(doctors.organisationId, caller.organisationId), eq(doctors.facilityId, id))),
+      tx
+        .select({ n: count() })
+        .from(services)
+        .where(and(eq(services.organisationId, caller.organisationId), eq(services.facilityId, id))),
     ]);
     if ((doctorCount[0]?.n ?? 0) > 0 || (serviceCount[0]?.n ?? 0) > 0) {
       throw new ConflictError('This facility still has doctors or services: move them to another facility first');
@@ -99,4 +114,3 @@ export async function resolveFacilityId(db: Db, caller: StaffContext, requested:
     .for('key share');
   return single?.id ?? null;
 }
-

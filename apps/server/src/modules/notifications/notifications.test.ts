@@ -44,7 +44,12 @@ describe.each(drivers)('GET /api/notifications/all (%s)', (driver) => {
     const body = await list();
     expect(body.data.map((n) => n.title)).toEqual(['Appointment 4', 'Appointment 3', 'Appointment 2', 'Appointment 1', 'Appointment 0']);
     expect(body.unread).toBe(3);
-    expect(body.data[0]).toMatchObject({ type: 'appointment-created', isRead: false, createdAt: new Date(base + 4 * 60_000).toISOString(), details: { img: '/uploads/avatar.png' } });
+    expect(body.data[0]).toMatchObject({
+      type: 'appointment-created',
+      isRead: false,
+      createdAt: new Date(base + 4 * 60_000).toISOString(),
+      details: { img: '/uploads/avatar.png' },
+    });
   });
 
   it('pages with limit and a cursor: no overlap or gap, even within one millisecond; null at the end', async () => {
@@ -58,7 +63,15 @@ describe.each(drivers)('GET /api/notifications/all (%s)', (driver) => {
 
     const sameMoment = new Date(base - 86_400_000);
     await t.database.db.insert(notifications).values(
-      [0, 1, 2].map((i) => ({ organisationId: org.id, recipientStaffId: org.admin.id, type: 'booking-created' as const, title: `Twin ${i}`, message: 'x', isRead: true, createdAt: sameMoment })),
+      [0, 1, 2].map((i) => ({
+        organisationId: org.id,
+        recipientStaffId: org.admin.id,
+        type: 'booking-created' as const,
+        title: `Twin ${i}`,
+        message: 'x',
+        isRead: true,
+        createdAt: sameMoment,
+      })),
     );
     const seen: string[] = [];
     let cursor: string | null | undefined = '';
@@ -72,7 +85,14 @@ describe.each(drivers)('GET /api/notifications/all (%s)', (driver) => {
   });
 
   it('filters by tab (New: all but chats; Chats) and unread, with unread counts per tab', async () => {
-    await t.database.db.insert(notifications).values({ organisationId: org.id, recipientStaffId: org.admin.id, type: 'message-received', title: 'Chat for admin', message: 'Hi', createdAt: new Date(base + 10 * 60_000) });
+    await t.database.db.insert(notifications).values({
+      organisationId: org.id,
+      recipientStaffId: org.admin.id,
+      type: 'message-received',
+      title: 'Chat for admin',
+      message: 'Hi',
+      createdAt: new Date(base + 10 * 60_000),
+    });
     const chats = await list('?tab=chats');
     expect(chats.data.map((n) => n.title)).toEqual(['Chat for admin']);
     expect(chats.unreadByTab).toEqual({ new: 3, chats: 1 });
@@ -83,7 +103,12 @@ describe.each(drivers)('GET /api/notifications/all (%s)', (driver) => {
   it('rejects a bad limit or cursor with 400 naming the field', async () => {
     const response = await t.app.inject({ url: '/api/notifications/all?limit=500&tab=old', headers: bearer(token) });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ issues: { path: string }[] }>().issues.map((i) => i.path).sort()).toEqual(['limit', 'tab']);
+    expect(
+      response
+        .json<{ issues: { path: string }[] }>()
+        .issues.map((i) => i.path)
+        .sort(),
+    ).toEqual(['limit', 'tab']);
     const cursor = await t.app.inject({ url: '/api/notifications/all?cursor=nonsense', headers: bearer(token) });
     expect(cursor.statusCode).toBe(400);
     expect(cursor.json<{ issues: { path: string }[] }>().issues.map((i) => i.path)).toEqual(['cursor']);
@@ -93,7 +118,7 @@ describe.each(drivers)('GET /api/notifications/all (%s)', (driver) => {
     expect((await t.app.inject({ url: '/api/notifications/all' })).statusCode).toBe(401);
   });
 
-  it('marks one or all read and deletes one: only the caller\'s own, another\'s id is 404 and unchanged', async () => {
+  it("marks one or all read and deletes one: only the caller's own, another's id is 404 and unchanged", async () => {
     const own = await createOrganisation(t.database.db);
     const add = async (recipientStaffId: string, type: 'appointment-created' | 'message-received', title: string) =>
       (await (t.database.db as Db).insert(notifications).values({ organisationId: own.id, recipientStaffId, type, title, message: title }).returning({ id: notifications.id }))[0]!;

@@ -17,22 +17,50 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Notices quote patients' names and chat messages: a list read like any other (design.md, Privacy).
     app.get(
       '/notifications/all',
-      { preHandler: ctx.authenticate, config: { audit: { entity: 'notifications', action: 'list', count: 'data', patientData: true } }, schema: { tags, security, summary: "The caller's notifications, newest first (cursor paging, tab, unread)", querystring: notificationListQuerySchema, response: { 200: notificationListSchema } } },
+      {
+        preHandler: ctx.authenticate,
+        config: { audit: { entity: 'notifications', action: 'list', count: 'data', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: "The caller's notifications, newest first (cursor paging, tab, unread)",
+          querystring: notificationListQuerySchema,
+          response: { 200: notificationListSchema },
+        },
+      },
       (request) => listNotifications(ctx.db, me(request), request.query),
     );
     app.patch(
       '/notifications/read/all',
-      { preHandler: ctx.authenticate, config: { audit: { entity: 'notifications', action: 'update' } }, schema: { tags, security, summary: 'Mark all (or one tab) read', querystring: z.object({ tab: notificationTabSchema.optional() }), response: { 200: notificationReadResponseSchema } } },
+      {
+        preHandler: ctx.authenticate,
+        config: { audit: { entity: 'notifications', action: 'update' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Mark all (or one tab) read',
+          querystring: z.object({ tab: notificationTabSchema.optional() }),
+          response: { 200: notificationReadResponseSchema },
+        },
+      },
       (request) => markAllRead(ctx.db, me(request), request.query.tab),
     );
     app.patch(
       '/notifications/read/:id',
-      { preHandler: ctx.authenticate, config: { audit: { entity: 'notifications', action: 'update', idParam: 'id' } }, schema: { tags, security, summary: 'Mark one read', params: idParamsSchema, response: { 200: notificationReadResponseSchema } } },
+      {
+        preHandler: ctx.authenticate,
+        config: { audit: { entity: 'notifications', action: 'update', idParam: 'id' } },
+        schema: { tags, security, summary: 'Mark one read', params: idParamsSchema, response: { 200: notificationReadResponseSchema } },
+      },
       (request) => markRead(ctx.db, me(request), request.params.id),
     );
     app.delete(
       '/notifications/:id',
-      { preHandler: ctx.authenticate, config: { audit: { entity: 'notifications', action: 'delete', idParam: 'id' } }, schema: { tags, security, summary: 'Delete one (answers it, for undo)', params: idParamsSchema, response: { 200: notificationSchema } } },
+      {
+        preHandler: ctx.authenticate,
+        config: { audit: { entity: 'notifications', action: 'delete', idParam: 'id' } },
+        schema: { tags, security, summary: 'Delete one (answers it, for undo)', params: idParamsSchema, response: { 200: notificationSchema } },
+      },
       (request) => deleteNotification(ctx.db, me(request), request.params.id),
     );
   };

@@ -94,14 +94,21 @@ export async function markAllRead(db: Db, recipient: Recipient, tab?: Notificati
 
 /** PATCH /api/notifications/read/{id}: another's id is as unknown as a missing one (404). */
 export async function markRead(db: Db, recipient: Recipient, id: string): Promise<{ unread: number }> {
-  const updated = await db.update(notifications).set({ isRead: true }).where(and(mine(recipient), eq(notifications.id, id))).returning({ id: notifications.id });
+  const updated = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(mine(recipient), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
   if (updated.length === 0) throw new NotFoundError('Notification not found');
   return { unread: await countUnread(db, recipient) };
 }
 
 /** DELETE /api/notifications/{id}: the console offers undo, so it answers what it removed. */
 export async function deleteNotification(db: Db, recipient: Recipient, id: string): Promise<Notification> {
-  const [removed] = await db.delete(notifications).where(and(mine(recipient), eq(notifications.id, id))).returning();
+  const [removed] = await db
+    .delete(notifications)
+    .where(and(mine(recipient), eq(notifications.id, id)))
+    .returning();
   if (!removed) throw new NotFoundError('Notification not found');
   return toNotification(removed);
 }

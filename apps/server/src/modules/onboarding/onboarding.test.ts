@@ -14,8 +14,7 @@ import { onboardingInput, postFrom, tempTokenFor } from './test-support.js';
 describe.each(drivers)('onboarding: creating an organisation and its first admin (%s)', (driver) => {
   const t = useTestApp(driver);
 
-  beforeAll(async () => {
-  });
+  beforeAll(async () => {});
 
   const complete = (token: string | undefined, payload: unknown) => postFrom(t.app, '/api/onboarding', payload, token ? { token } : {});
   const organisationsNamed = (name: string) => t.database.db.select().from(organisations).where(eq(organisations.name, name));

@@ -69,7 +69,10 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: signInResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await completeOnboarding({ ...ctx, accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }, bearerToken(request), request.body, clientOf(request))),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await completeOnboarding({ ...ctx, accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }, bearerToken(request), request.body, clientOf(request))),
     );
   };
 }

@@ -19,9 +19,7 @@ export interface OnboardingDeps {
   now?: () => Date;
 }
 
-type Created =
-  | { kind: 'used' }
-  | { kind: 'created'; organisation: typeof organisations.$inferSelect; admin: typeof staff.$inferSelect };
+type Created = { kind: 'used' } | { kind: 'created'; organisation: typeof organisations.$inferSelect; admin: typeof staff.$inferSelect };
 
 /**
  * POST /api/onboarding: the organisation, what every organisation needs to work (its facility,

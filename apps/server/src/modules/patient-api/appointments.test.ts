@@ -5,7 +5,18 @@ import { appointments, doctors, notifications, patients } from '../../db/schema/
 import { useTestApp } from '../../test/app.js';
 import { MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
-import { EVERY_MORNING, addDoctor, addFacility, addPatient, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import {
+  EVERY_MORNING,
+  addDoctor,
+  addFacility,
+  addPatient,
+  createOrganisation,
+  daysFromToday,
+  staffClients,
+  upcoming,
+  type ApiClient,
+  type OrganisationFixture,
+} from '../../test/fixtures.js';
 import { signInPatient, type PatientApp } from './test-support.js';
 
 describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%s)', (driver) => {
@@ -85,7 +96,13 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     const theirDoctor = await addDoctor((await staffClients(t.app, other)).admin);
     const date = upcoming(2);
     expect((await patient.get(`/api/patient/organisations/${hospital.id}/doctors/${theirDoctor.id}/slots?date=${date}`)).statusCode).toBe(404);
-    const booking = await patient.post('/api/patient/appointments', { organisationId: hospital.id, doctorId: theirDoctor.id, date, startTime: '09:00', patient: { name: 'Sunita Pawar', gender: 'FEMALE' } });
+    const booking = await patient.post('/api/patient/appointments', {
+      organisationId: hospital.id,
+      doctorId: theirDoctor.id,
+      date,
+      startTime: '09:00',
+      patient: { name: 'Sunita Pawar', gender: 'FEMALE' },
+    });
     expect(booking.statusCode).toBe(404);
     expect(booking.json<ErrorBody>().message).toBe('Doctor not found');
   });
@@ -100,14 +117,26 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     expect((await patient.get(`/api/patient/organisations/${scan.id}/doctors`)).json()).toMatchObject({ total: 0, data: [] });
     const date = upcoming(2);
     expect((await patient.get(`/api/patient/organisations/${scan.id}/doctors/${doctor!.id}/slots?date=${date}`)).statusCode).toBe(404);
-    const booking = await patient.post('/api/patient/appointments', { organisationId: scan.id, doctorId: doctor!.id, date, startTime: '09:00', patient: { name: 'Sunita Pawar', gender: 'FEMALE' } });
+    const booking = await patient.post('/api/patient/appointments', {
+      organisationId: scan.id,
+      doctorId: doctor!.id,
+      date,
+      startTime: '09:00',
+      patient: { name: 'Sunita Pawar', gender: 'FEMALE' },
+    });
     expect(booking.statusCode).toBe(404);
   });
 
   it('books for a family member by name: source APP, no staff creator, the record carries the account’s phone and is reused', async () => {
     const doctor = await addDoctor(admin, { name: 'Dr. Meera Joshi', specialization: 'Cardiology', consultationFeePaise: 90_000 });
     const date = upcoming(2);
-    const created = await book(patient, { doctorId: doctor.id, date, startTime: '10:30', reason: 'Chest pain', patient: { name: 'Rohan Deshpande', gender: 'MALE', dateOfBirth: '1990-02-01' } });
+    const created = await book(patient, {
+      doctorId: doctor.id,
+      date,
+      startTime: '10:30',
+      reason: 'Chest pain',
+      patient: { name: 'Rohan Deshpande', gender: 'MALE', dateOfBirth: '1990-02-01' },
+    });
     expect(created).toMatchObject({
       organisationId: hospital.id,
       organisationName: hospital.name,
@@ -140,7 +169,13 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     const { admin: orgAdmin } = await staffClients(t.app, org);
     const doctor = await addDoctor(orgAdmin, { name: 'Dr. Meera Joshi', specialization: 'Cardiology' });
-    const response = await patient.post('/api/patient/appointments', { organisationId: org.id, doctorId: doctor.id, date: '2099-11-24', startTime: '10:30', patient: { name: 'Rohan Deshpande', gender: 'MALE' } });
+    const response = await patient.post('/api/patient/appointments', {
+      organisationId: org.id,
+      doctorId: doctor.id,
+      date: '2099-11-24',
+      startTime: '10:30',
+      patient: { name: 'Rohan Deshpande', gender: 'MALE' },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json<PatientAppointment>();
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.organisationId, org.id));
@@ -162,13 +197,22 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     expect(created).toMatchObject({ patientId: mine.id, patientName: 'Lata Kulkarni' });
 
     const theirs = await addPatient(admin, { phone: stranger.phone });
-    const refused = await patient.post('/api/patient/appointments', { organisationId: hospital.id, doctorId: doctor.id, date, startTime: '09:15', patient: { patientId: theirs.id } });
+    const refused = await patient.post('/api/patient/appointments', {
+      organisationId: hospital.id,
+      doctorId: doctor.id,
+      date,
+      startTime: '09:15',
+      patient: { patientId: theirs.id },
+    });
     expect(refused.statusCode).toBe(404);
     expect(refused.json<ErrorBody>().message).toBe('Patient not found');
 
     const other = await createOrganisation(t.database.db);
     const elsewhere = await addPatient((await staffClients(t.app, other)).admin, { phone: patient.phone });
-    expect((await patient.post('/api/patient/appointments', { organisationId: hospital.id, doctorId: doctor.id, date, startTime: '09:15', patient: { patientId: elsewhere.id } })).statusCode).toBe(404);
+    expect(
+      (await patient.post('/api/patient/appointments', { organisationId: hospital.id, doctorId: doctor.id, date, startTime: '09:15', patient: { patientId: elsewhere.id } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('names what is missing about the patient, and refuses a taken slot with 409', async () => {
@@ -176,13 +220,27 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     const date = upcoming(4);
     const incomplete = await patient.post('/api/patient/appointments', { organisationId: hospital.id, doctorId: doctor.id, date, startTime: '09:00', patient: {} });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json<ErrorBody>().issues?.map((issue) => issue.path).sort()).toEqual(['patient.gender', 'patient.name']);
+    expect(
+      incomplete
+        .json<ErrorBody>()
+        .issues?.map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['patient.gender', 'patient.name']);
 
     await book(stranger, { doctorId: doctor.id, date, startTime: '09:00', patient: { name: 'Imran Shaikh', gender: 'MALE' } });
-    const taken = await patient.post('/api/patient/appointments', { organisationId: hospital.id, doctorId: doctor.id, date, startTime: '09:00', patient: { name: 'Sunita Pawar', gender: 'FEMALE' } });
+    const taken = await patient.post('/api/patient/appointments', {
+      organisationId: hospital.id,
+      doctorId: doctor.id,
+      date,
+      startTime: '09:00',
+      patient: { name: 'Sunita Pawar', gender: 'FEMALE' },
+    });
     expect(taken.statusCode).toBe(409);
     // The refused booking left no new patient record behind.
-    const sunitas = await t.database.db.select().from(patients).where(and(eq(patients.organisationId, hospital.id), eq(patients.phone, patient.phone), eq(patients.name, 'Sunita Pawar')));
+    const sunitas = await t.database.db
+      .select()
+      .from(patients)
+      .where(and(eq(patients.organisationId, hospital.id), eq(patients.phone, patient.phone), eq(patients.name, 'Sunita Pawar')));
     expect(sunitas).toHaveLength(0);
   });
 
@@ -193,7 +251,13 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     const [here, there] = await Promise.all([addDoctor(admin), addDoctor(clinicAdmin)]);
     // Days in order, whatever today's weekday (upcoming(weekday) dates are ordered only some days of the week).
     const early = await book(family, { doctorId: here.id, date: daysFromToday(2), startTime: '09:00', patient: { name: 'Asha Patil', gender: 'FEMALE' } });
-    const late = await book(family, { organisationId: clinic.id, doctorId: there.id, date: daysFromToday(5), startTime: '09:00', patient: { name: 'Vijay Patil', gender: 'MALE' } });
+    const late = await book(family, {
+      organisationId: clinic.id,
+      doctorId: there.id,
+      date: daysFromToday(5),
+      startTime: '09:00',
+      patient: { name: 'Vijay Patil', gender: 'MALE' },
+    });
     // Booked at the desk for a patient carrying the family's phone: theirs too.
     const deskPatient = await addPatient(admin, { name: 'Meena Patil', phone: family.phone });
     const desk = (await admin.post('/api/appointments', { doctorId: here.id, patientId: deskPatient.id, date: daysFromToday(3), startTime: '09:00' })).json<Appointment>();
@@ -219,7 +283,13 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ id: visit.id, status: 'CANCELLED', cancelReason: `${CANCELLED_BY_PATIENT}: Feeling better` });
     const staffView = (await admin.get(`/api/appointments/${visit.id}`)).json<Appointment>();
-    expect(staffView.history?.at(-1)).toMatchObject({ action: 'cancel', byStaffId: null, fromStatus: 'BOOKED', toStatus: 'CANCELLED', note: `${CANCELLED_BY_PATIENT}: Feeling better` });
+    expect(staffView.history?.at(-1)).toMatchObject({
+      action: 'cancel',
+      byStaffId: null,
+      fromStatus: 'BOOKED',
+      toStatus: 'CANCELLED',
+      note: `${CANCELLED_BY_PATIENT}: Feeling better`,
+    });
     const slots = (await patient.get(`/api/patient/organisations/${hospital.id}/doctors/${doctor.id}/slots?date=${date}`)).json<{ slots: { start: string }[] }>();
     expect(slots.slots.map((slot) => slot.start)).toContain('12:00');
 

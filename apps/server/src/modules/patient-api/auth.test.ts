@@ -19,7 +19,8 @@ describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
   afterAll(() => t.close());
 
   const verify = (phone: string, code: string, ip?: string) => postFrom(t.app, '/api/patient/auth/verify', { phone, code }, ip ? { ip } : {});
-  const latestCode = async (phone: string) => (await t.database.db.select().from(patientOtps).where(eq(patientOtps.phone, phone)).orderBy(desc(patientOtps.createdAt)).limit(1))[0]!;
+  const latestCode = async (phone: string) =>
+    (await t.database.db.select().from(patientOtps).where(eq(patientOtps.phone, phone)).orderBy(desc(patientOtps.createdAt)).limit(1))[0]!;
 
   it('texts a code (202, stored only as a hash, 10 minutes) that signs in a new account once', async () => {
     const phone = uniquePhone();
@@ -64,7 +65,10 @@ describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
   it('refuses an expired code, and a phone that was sent none', async () => {
     const phone = uniquePhone();
     const code = await textedCode(t, phone);
-    await t.database.db.update(patientOtps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(patientOtps.phone, phone));
+    await t.database.db
+      .update(patientOtps)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(patientOtps.phone, phone));
     const expired = await verify(phone, code);
     expect(expired.statusCode).toBe(401);
     expect(expired.json<ErrorBody>().message).toBe('This code has expired. Request a new one.');
@@ -133,7 +137,10 @@ describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
     expect(after.json<ErrorBody>().message).toBe('Your session has ended. Sign in again.');
 
     const other = await signInPatient(t);
-    await t.database.db.update(patientSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(patientSessions.accountId, other.session.account.id));
+    await t.database.db
+      .update(patientSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(patientSessions.accountId, other.session.account.id));
     expect((await other.get('/api/patient/appointments')).statusCode).toBe(401);
   });
 

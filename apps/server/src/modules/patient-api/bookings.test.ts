@@ -34,7 +34,14 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
     const org = await createOrganisation(t.database.db, { type: 'SCAN' });
     const { admin: orgAdmin } = await staffClients(t.app, org);
     const branch = await addFacility(t.database.db, org.id, 'Baner Centre');
-    const mri = await addScan(orgAdmin, { name: 'MRI Brain', category: 'MRI', pricePaise: 650_000, preparation: 'Remove metal objects', reportTurnaroundHours: 24, facilityId: branch.id });
+    const mri = await addScan(orgAdmin, {
+      name: 'MRI Brain',
+      category: 'MRI',
+      pricePaise: 650_000,
+      preparation: 'Remove metal objects',
+      reportTurnaroundHours: 24,
+      facilityId: branch.id,
+    });
     const test = await addScan(orgAdmin, { kind: 'TEST', name: 'Lipid Profile', category: 'Biochemistry', pricePaise: 90_000, durationMinutes: 15 });
     await addScan(orgAdmin, { kind: 'OTHER', name: 'Home Sample Collection', category: 'Home Care' });
     const retired = await addScan(orgAdmin, { name: 'X-Ray Chest', category: 'X-Ray' });
@@ -76,7 +83,13 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
     const theirScan = await addScan((await staffClients(t.app, other)).admin);
     const date = upcoming(2);
     expect((await patient.get(`/api/patient/organisations/${centre.id}/services/${theirScan.id}/slots?date=${date}`)).statusCode).toBe(404);
-    const refused = await patient.post('/api/patient/bookings', { organisationId: centre.id, serviceId: theirScan.id, date, startTime: '09:00', patient: { name: 'Sunita Pawar', gender: 'FEMALE' } });
+    const refused = await patient.post('/api/patient/bookings', {
+      organisationId: centre.id,
+      serviceId: theirScan.id,
+      date,
+      startTime: '09:00',
+      patient: { name: 'Sunita Pawar', gender: 'FEMALE' },
+    });
     expect(refused.statusCode).toBe(404);
     expect(refused.json<ErrorBody>().message).toBe('Scan or test not found');
   });
@@ -104,7 +117,10 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
     const [record] = await t.database.db.select().from(patients).where(eq(patients.id, created.patientId));
     expect(record).toMatchObject({ organisationId: centre.id, phone: patient.phone });
 
-    const sent = await t.database.db.select().from(notifications).where(and(eq(notifications.organisationId, centre.id), eq(notifications.type, 'booking-created')));
+    const sent = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.organisationId, centre.id), eq(notifications.type, 'booking-created')));
     const forThis = sent.filter((notification) => notification.details.bookingId === created.id);
     expect(forThis.map((notification) => notification.recipientStaffId).sort()).toEqual([centre.admin.id, centre.worker.id].sort());
     expect((await worker.get(`/api/bookings/${created.id}`)).json<Booking>()).toMatchObject({ source: 'APP', patientPhone: patient.phone });
@@ -116,9 +132,17 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
     const mine = await addPatient(admin, { name: 'Lata Kulkarni', phone: patient.phone });
     expect(await book(patient, { serviceId: scan.id, date, startTime: '10:00', patient: { patientId: mine.id } })).toMatchObject({ patientId: mine.id });
     const theirs = await addPatient(admin, { phone: stranger.phone });
-    expect((await patient.post('/api/patient/bookings', { organisationId: centre.id, serviceId: scan.id, date, startTime: '10:30', patient: { patientId: theirs.id } })).statusCode).toBe(404);
+    expect(
+      (await patient.post('/api/patient/bookings', { organisationId: centre.id, serviceId: scan.id, date, startTime: '10:30', patient: { patientId: theirs.id } })).statusCode,
+    ).toBe(404);
 
-    const full = await stranger.post('/api/patient/bookings', { organisationId: centre.id, serviceId: scan.id, date, startTime: '10:00', patient: { name: 'Imran Shaikh', gender: 'MALE' } });
+    const full = await stranger.post('/api/patient/bookings', {
+      organisationId: centre.id,
+      serviceId: scan.id,
+      date,
+      startTime: '10:00',
+      patient: { name: 'Imran Shaikh', gender: 'MALE' },
+    });
     expect(full.statusCode).toBe(409);
   });
 

@@ -22,10 +22,7 @@ export type PatientServiceFilters = z.output<typeof patientServiceListQuerySchem
 
 /** An organisation by the id in the path; unknown ids are 404 like any other. */
 export async function organisationFor(db: Db, organisationId: string): Promise<{ id: string; name: string; type: OrganisationType }> {
-  const [row] = await db
-    .select({ id: organisations.id, name: organisations.name, type: organisations.type })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
+  const [row] = await db.select({ id: organisations.id, name: organisations.name, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
   if (!row) throw new NotFoundError('Organisation not found');
   return row;
 }
@@ -46,7 +43,10 @@ async function organisationTakes(db: Db, organisationId: string, area: MenuArea)
  */
 export async function bookableDoctor(db: Db, organisationId: string, doctorId: string): Promise<void> {
   const [row] = (await organisationTakes(db, organisationId, 'appointments'))
-    ? await db.select({ id: doctors.id }).from(doctors).where(and(eq(doctors.id, doctorId), eq(doctors.organisationId, organisationId), eq(doctors.active, true)))
+    ? await db
+        .select({ id: doctors.id })
+        .from(doctors)
+        .where(and(eq(doctors.id, doctorId), eq(doctors.organisationId, organisationId), eq(doctors.active, true)))
     : [];
   if (!row) throw new NotFoundError('Doctor not found');
 }
@@ -92,7 +92,11 @@ export async function listOrganisationDoctors(db: Db, organisationId: string, fi
       .offset(offsetOf(filters)),
     db.select({ n: count() }).from(doctors).where(where),
   ]);
-  return pageOf(filters, rows.map(({ facilityId, facilityName, ...doctor }): PatientDoctor => ({ ...doctor, facility: facilityRef(facilityId, facilityName) })), totals[0]?.n);
+  return pageOf(
+    filters,
+    rows.map(({ facilityId, facilityName, ...doctor }): PatientDoctor => ({ ...doctor, facility: facilityRef(facilityId, facilityName) })),
+    totals[0]?.n,
+  );
 }
 
 /** GET /api/patient/organisations/:orgId/services: active scans and tests by kind and name, with prices. */
@@ -129,7 +133,11 @@ export async function listOrganisationServices(db: Db, organisationId: string, f
       .offset(offsetOf(filters)),
     db.select({ n: count() }).from(services).where(where),
   ]);
-  return pageOf(filters, rows.map(({ facilityId, facilityName, ...service }): PatientService => ({ ...service, facility: facilityRef(facilityId, facilityName) })), totals[0]?.n);
+  return pageOf(
+    filters,
+    rows.map(({ facilityId, facilityName, ...service }): PatientService => ({ ...service, facility: facilityRef(facilityId, facilityName) })),
+    totals[0]?.n,
+  );
 }
 
 /** GET …/doctors/:id/slots?date=: the same engine as the console's. */

@@ -1,11 +1,4 @@
-import {
-  PATIENT_OTP_DIGITS,
-  PATIENT_OTP_MAX_ATTEMPTS,
-  PATIENT_OTP_TTL_SECONDS,
-  PATIENT_SESSION_TTL_DAYS,
-  PRODUCT_NAME,
-  type PatientSession,
-} from '@caredesk/shared';
+import { PATIENT_OTP_DIGITS, PATIENT_OTP_MAX_ATTEMPTS, PATIENT_OTP_TTL_SECONDS, PATIENT_SESSION_TTL_DAYS, PRODUCT_NAME, type PatientSession } from '@caredesk/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { patientAccounts, patientOtps, patientSessions } from '../../db/schema/index.js';

@@ -56,12 +56,23 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/patient/auth/otp',
-      { config: { audit: ownSession }, schema: { tags, summary: 'Text a 6-digit sign-in code to a phone (rate limited per phone and IP)', body: patientOtpRequestSchema, response: { 202: patientOtpSentSchema } } },
+      {
+        config: { audit: ownSession },
+        schema: { tags, summary: 'Text a 6-digit sign-in code to a phone (rate limited per phone and IP)', body: patientOtpRequestSchema, response: { 202: patientOtpSentSchema } },
+      },
       async (request, reply) => reply.status(202).send(await sendOtp(otp, request.body.phone, clientOf(request))),
     );
     app.post(
       '/patient/auth/verify',
-      { config: { audit: ownSession }, schema: { tags, summary: 'Sign in with the code: a patient token (5 wrong codes kill the code)', body: patientVerifyRequestSchema, response: { 200: patientSessionSchema } } },
+      {
+        config: { audit: ownSession },
+        schema: {
+          tags,
+          summary: 'Sign in with the code: a patient token (5 wrong codes kill the code)',
+          body: patientVerifyRequestSchema,
+          response: { 200: patientSessionSchema },
+        },
+      },
       (request) => verifyOtp(otp, request.body, clientOf(request)),
     );
     app.post(
@@ -75,64 +86,174 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/patient/organisations/:orgId/doctors',
-      { ...signedIn, schema: { tags, security, summary: 'An organisation’s active doctors with fees', params: organisationParamsSchema, querystring: patientDoctorListQuerySchema, response: { 200: paginatedSchema(patientDoctorSchema) } } },
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'An organisation’s active doctors with fees',
+          params: organisationParamsSchema,
+          querystring: patientDoctorListQuerySchema,
+          response: { 200: paginatedSchema(patientDoctorSchema) },
+        },
+      },
       (request) => listOrganisationDoctors(ctx.db, request.params.orgId, request.query),
     );
     app.get(
       '/patient/organisations/:orgId/doctors/:id/slots',
-      { ...signedIn, schema: { tags, security, summary: 'Free slots of a doctor on a date', params: organisationItemParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Free slots of a doctor on a date',
+          params: organisationItemParamsSchema,
+          querystring: slotsQuerySchema,
+          response: { 200: slotsResponseSchema },
+        },
+      },
       (request) => listBookableDoctorSlots(ctx.db, request.params.orgId, request.params.id, request.query.date),
     );
     app.get(
       '/patient/organisations/:orgId/services',
-      { ...signedIn, schema: { tags, security, summary: 'An organisation’s active scans and tests with prices', params: organisationParamsSchema, querystring: patientServiceListQuerySchema, response: { 200: paginatedSchema(patientServiceSchema) } } },
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'An organisation’s active scans and tests with prices',
+          params: organisationParamsSchema,
+          querystring: patientServiceListQuerySchema,
+          response: { 200: paginatedSchema(patientServiceSchema) },
+        },
+      },
       (request) => listOrganisationServices(ctx.db, request.params.orgId, request.query),
     );
     app.get(
       '/patient/organisations/:orgId/services/:id/slots',
-      { ...signedIn, schema: { tags, security, summary: 'Free slots of a scan or test on a date', params: organisationItemParamsSchema, querystring: slotsQuerySchema, response: { 200: slotsResponseSchema } } },
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Free slots of a scan or test on a date',
+          params: organisationItemParamsSchema,
+          querystring: slotsQuerySchema,
+          response: { 200: slotsResponseSchema },
+        },
+      },
       (request) => listBookableServiceSlots(ctx.db, request.params.orgId, request.params.id, request.query.date),
     );
 
     app.get(
       '/patient/appointments',
-      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'The account’s appointments in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientAppointmentSchema) } } },
+      {
+        ...signedIn,
+        config: { audit: ownVisits },
+        schema: {
+          tags,
+          security,
+          summary: 'The account’s appointments in every organisation, latest first',
+          querystring: patientVisitListQuerySchema,
+          response: { 200: paginatedSchema(patientAppointmentSchema) },
+        },
+      },
       (request) => ownAppointments.list(ctx.db, patientOf(request), request.query),
     );
     app.get(
       '/patient/appointments/:id',
-      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'One of the account’s appointments', params: idParamsSchema, response: { 200: patientAppointmentSchema } } },
+      {
+        ...signedIn,
+        config: { audit: ownVisits },
+        schema: { tags, security, summary: 'One of the account’s appointments', params: idParamsSchema, response: { 200: patientAppointmentSchema } },
+      },
       (request) => ownAppointments.get(ctx.db, patientOf(request), request.params.id),
     );
     app.post(
       '/patient/appointments',
-      { ...signedIn, config: { audit: { entity: 'appointments', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Book a free slot for oneself or a family member (409 when it is full)', body: patientAppointmentCreateSchema, response: { 201: patientAppointmentSchema } } },
+      {
+        ...signedIn,
+        config: { audit: { entity: 'appointments', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Book a free slot for oneself or a family member (409 when it is full)',
+          body: patientAppointmentCreateSchema,
+          response: { 201: patientAppointmentSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await ownAppointments.book(ctx.db, patientOf(request), request.body, writeOptions)),
     );
     app.post(
       '/patient/appointments/:id/cancel',
-      { ...signedIn, config: { audit: { entity: 'appointments', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN appointment', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientAppointmentSchema } } },
+      {
+        ...signedIn,
+        config: { audit: { entity: 'appointments', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel one’s own BOOKED or CHECKED_IN appointment',
+          params: idParamsSchema,
+          body: patientCancelSchema.optional(),
+          response: { 200: patientAppointmentSchema },
+        },
+      },
       (request) => ownAppointments.cancel(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
     );
 
     app.get(
       '/patient/bookings',
-      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'The account’s scan and test bookings in every organisation, latest first', querystring: patientVisitListQuerySchema, response: { 200: paginatedSchema(patientBookingSchema) } } },
+      {
+        ...signedIn,
+        config: { audit: ownVisits },
+        schema: {
+          tags,
+          security,
+          summary: 'The account’s scan and test bookings in every organisation, latest first',
+          querystring: patientVisitListQuerySchema,
+          response: { 200: paginatedSchema(patientBookingSchema) },
+        },
+      },
       (request) => ownBookings.list(ctx.db, patientOf(request), request.query),
     );
     app.get(
       '/patient/bookings/:id',
-      { ...signedIn, config: { audit: ownVisits }, schema: { tags, security, summary: 'One of the account’s bookings', params: idParamsSchema, response: { 200: patientBookingSchema } } },
+      {
+        ...signedIn,
+        config: { audit: ownVisits },
+        schema: { tags, security, summary: 'One of the account’s bookings', params: idParamsSchema, response: { 200: patientBookingSchema } },
+      },
       (request) => ownBookings.get(ctx.db, patientOf(request), request.params.id),
     );
     app.post(
       '/patient/bookings',
-      { ...signedIn, config: { audit: { entity: 'bookings', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Book a scan or test slot for oneself or a family member (409 when it is full)', body: patientBookingCreateSchema, response: { 201: patientBookingSchema } } },
+      {
+        ...signedIn,
+        config: { audit: { entity: 'bookings', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Book a scan or test slot for oneself or a family member (409 when it is full)',
+          body: patientBookingCreateSchema,
+          response: { 201: patientBookingSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await ownBookings.book(ctx.db, patientOf(request), request.body, writeOptions)),
     );
     app.post(
       '/patient/bookings/:id/cancel',
-      { ...signedIn, config: { audit: { entity: 'bookings', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } }, schema: { tags, security, summary: 'Cancel one’s own BOOKED or CHECKED_IN booking', params: idParamsSchema, body: patientCancelSchema.optional(), response: { 200: patientBookingSchema } } },
+      {
+        ...signedIn,
+        config: { audit: { entity: 'bookings', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel one’s own BOOKED or CHECKED_IN booking',
+          params: idParamsSchema,
+          body: patientCancelSchema.optional(),
+          response: { 200: patientBookingSchema },
+        },
+      },
       (request) => ownBookings.cancel(ctx.db, patientOf(request), request.params.id, request.body?.reason, writeOptions),
     );
   };

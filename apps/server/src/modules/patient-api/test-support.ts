@@ -33,7 +33,10 @@ export async function textedCode(t: TestApp, phone: string): Promise<string> {
   const db = t.database.db;
   const texts: string[] = [];
   const sms: SmsSender = { send: async (_phone, text) => void texts.push(text) };
-  await sendOtp({ db, jwtKey: await jwtSigningKey(db, undefined), rateLimitStore: postgresRateLimitStore(db), config: testConfig(), sms }, phone, { ip: randomIp(), userAgent: undefined });
+  await sendOtp({ db, jwtKey: await jwtSigningKey(db, undefined), rateLimitStore: postgresRateLimitStore(db), config: testConfig(), sms }, phone, {
+    ip: randomIp(),
+    userAgent: undefined,
+  });
   const code = /^(\d{6}) /.exec(texts[0] ?? '')?.[1];
   if (!code) throw new Error(`no code in ${JSON.stringify(texts)}`);
   return code;

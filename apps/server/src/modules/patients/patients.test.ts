@@ -23,7 +23,15 @@ describe.each(drivers)('patients: records, phone warnings and isolation (%s)', (
 
   it('registers a patient with a normalised phone, reads, changes and deletes them', async () => {
     const created = await create(worker, { name: 'Sunita Pawar', phone: '098220 12345', email: ' Sunita@Example.COM ', dateOfBirth: '1985-06-15', address: 'Kothrud, Pune' });
-    expect(created).toMatchObject({ name: 'Sunita Pawar', phone: '+919822012345', email: 'sunita@example.com', gender: 'FEMALE', dateOfBirth: '1985-06-15', bloodGroup: 'B+', notes: null });
+    expect(created).toMatchObject({
+      name: 'Sunita Pawar',
+      phone: '+919822012345',
+      email: 'sunita@example.com',
+      gender: 'FEMALE',
+      dateOfBirth: '1985-06-15',
+      bloodGroup: 'B+',
+      notes: null,
+    });
     expect((await worker.get(`/api/patients/${created.id}`)).json()).toEqual(created);
 
     const patched = await worker.patch(`/api/patients/${created.id}`, { phone: '+91 98220 99999', notes: 'Allergic to penicillin' });
@@ -65,13 +73,22 @@ describe.each(drivers)('patients: records, phone warnings and isolation (%s)', (
     expect(await matches({ phone: uniquePhone() })).toEqual([]);
     const bad = await worker.post('/api/patients/matches', { phone: '12', excludeId: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<ErrorBody>().issues!.map((i) => i.path).sort()).toEqual(['excludeId', 'phone']);
+    expect(
+      bad
+        .json<ErrorBody>()
+        .issues!.map((i) => i.path)
+        .sort(),
+    ).toEqual(['excludeId', 'phone']);
   });
 
   it("never shows another organisation's patient: 404 on read, change and delete, absent from lists and CSV", async () => {
     const theirs = await create(outsider, { name: 'Zainab Qureshi', phone: '+919000011111' });
     const unknown = await worker.get('/api/patients/00000000-0000-4000-8000-000000000000');
-    for (const response of [await worker.get(`/api/patients/${theirs.id}`), await worker.patch(`/api/patients/${theirs.id}`, { name: 'Taken' }), await admin.delete(`/api/patients/${theirs.id}`)]) {
+    for (const response of [
+      await worker.get(`/api/patients/${theirs.id}`),
+      await worker.patch(`/api/patients/${theirs.id}`, { name: 'Taken' }),
+      await admin.delete(`/api/patients/${theirs.id}`),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(unknown.json());
     }

@@ -131,7 +131,15 @@ export async function listPatients(db: Db, caller: StaffContext, filters: Patien
 export async function* exportPatients(db: Db, caller: StaffContext, filters: PatientFilters): AsyncGenerator<Patient[]> {
   const where = matching(caller, filters, todayIn(await organisationTimeZone(db, caller.organisationId)));
   const order = orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id);
-  yield* inBatches(async (offset, limit) => (await selectPatients(db).where(where).orderBy(...order).limit(limit).offset(offset)).map(toPatient));
+  yield* inBatches(async (offset, limit) =>
+    (
+      await selectPatients(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+    ).map(toPatient),
+  );
 }
 
 export async function getPatient(db: Db, caller: StaffContext, id: string): Promise<Patient> {

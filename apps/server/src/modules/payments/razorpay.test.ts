@@ -127,7 +127,9 @@ describe.each(drivers)('payments through Razorpay (%s)', (driver) => {
     }
     expect(await creditsOf(org.id)).toEqual([]);
 
-    await deliver(razorpayWebhook('payment.failed', { id: 'pay_failed1', order_id: created.id, amount: 30_000, error_description: 'Payment was unsuccessful as the card was declined' }));
+    await deliver(
+      razorpayWebhook('payment.failed', { id: 'pay_failed1', order_id: created.id, amount: 30_000, error_description: 'Payment was unsuccessful as the card was declined' }),
+    );
     const [row] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, created.id));
     expect(row).toMatchObject({ status: 'FAILED', failureReason: 'Payment was unsuccessful as the card was declined' });
   });

@@ -49,10 +49,7 @@ export async function applyPaidOrder(tx: Tx, events: EventBus, order: PaymentOrd
   const fulfil = fulfilments[order.purpose];
   if (!fulfil) throw new Error(`No fulfilment for ${order.purpose} orders`);
   await fulfil(tx, events, order, paymentId);
-  await tx
-    .update(paymentOrders)
-    .set({ status: 'PAID', paidPaymentId: paymentId, paidAt: new Date(), failureReason: null })
-    .where(eq(paymentOrders.id, order.id));
+  await tx.update(paymentOrders).set({ status: 'PAID', paidPaymentId: paymentId, paidAt: new Date(), failureReason: null }).where(eq(paymentOrders.id, order.id));
   return true;
 }
 

@@ -14,7 +14,13 @@ const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
  * than skipped. A capture goes through applyPaidOrder like the browser's verify: whichever
  * arrives second finds the order PAID.
  */
-export async function handleRazorpayEvent(ctx: Pick<AppContext, 'db' | 'events'>, log: FastifyBaseLogger, eventId: string, event: RazorpayWebhook, fulfilments: AllFulfilments): Promise<WebhookOutcome> {
+export async function handleRazorpayEvent(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  log: FastifyBaseLogger,
+  eventId: string,
+  event: RazorpayWebhook,
+  fulfilments: AllFulfilments,
+): Promise<WebhookOutcome> {
   return ctx.db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentWebhookEvents)

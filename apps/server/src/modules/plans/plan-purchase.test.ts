@@ -130,7 +130,9 @@ describe.each(drivers)('buying plans and the WhatsApp add-on (%s)', (driver) => 
   it('turns inactive by itself when the period ends, and a purchase after a lapse starts now', async () => {
     const { org, admin } = await newOrganisation({ walletPaise: 1_000_000 });
     const plan = await createPlan(t.database.db, { pricePaise: 10_000, durationDays: 30 });
-    await t.database.db.insert(subscriptions).values({ organisationId: org.id, planId: plan.id, startsAt: new Date(Date.now() - 30 * DAY_MS), endsAt: new Date(Date.now() + 1500) });
+    await t.database.db
+      .insert(subscriptions)
+      .values({ organisationId: org.id, planId: plan.id, startsAt: new Date(Date.now() - 30 * DAY_MS), endsAt: new Date(Date.now() + 1500) });
     expect(await status(admin)).toMatchObject({ isActive: true, planId: plan.id });
     await new Promise((resolve) => setTimeout(resolve, 1600));
     expect(await status(admin)).toMatchObject({ isActive: false, planId: plan.id, planName: plan.name });
@@ -144,7 +146,10 @@ describe.each(drivers)('buying plans and the WhatsApp add-on (%s)', (driver) => 
   it('shows the plan a lapsed organisation had, with its features', async () => {
     const { org, admin } = await newOrganisation({ planEndsInDays: -3 });
     const [row] = await t.database.db.select({ planId: subscriptions.planId }).from(subscriptions).where(eq(subscriptions.organisationId, org.id));
-    await t.database.db.update(plans).set({ features: ['Old feature'] }).where(eq(plans.id, row!.planId));
+    await t.database.db
+      .update(plans)
+      .set({ features: ['Old feature'] })
+      .where(eq(plans.id, row!.planId));
     expect(await status(admin)).toMatchObject({ isActive: false, planName: 'Test Plan', features: ['Old feature'] });
   });
 });

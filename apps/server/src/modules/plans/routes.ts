@@ -23,18 +23,38 @@ export function planRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...adminOnly,
         config: { audit: { entity: 'plan', action: 'create' } },
-        schema: { tags, security, summary: 'Buy or renew a plan: from the wallet when it covers the price, else a checkout order', body: planActivateSchema, response: { 200: planPurchaseResponseSchema } },
+        schema: {
+          tags,
+          security,
+          summary: 'Buy or renew a plan: from the wallet when it covers the price, else a checkout order',
+          body: planActivateSchema,
+          response: { 200: planPurchaseResponseSchema },
+        },
       },
       (request) => activatePlan(ctx, staffOf(request), request.body.planId),
     );
     app.post(
       '/plan/subscribe-whatsapp',
-      { ...adminOnly, config: { audit: { entity: 'plan', action: 'create' } }, schema: { tags, security, summary: 'Start buying the WhatsApp add-on: a checkout order', response: { 200: paymentOrderSchema } } },
+      {
+        ...adminOnly,
+        config: { audit: { entity: 'plan', action: 'create' } },
+        schema: { tags, security, summary: 'Start buying the WhatsApp add-on: a checkout order', response: { 200: paymentOrderSchema } },
+      },
       (request) => subscribeWhatsapp(ctx, staffOf(request)),
     );
     app.post(
       '/plan/verify-subscription',
-      { ...adminOnly, config: { audit: { entity: 'plan', action: 'create' } }, schema: { tags, security, summary: 'Verify a plan or WhatsApp checkout and activate it (once per order)', body: paymentVerifySchema, response: { 200: planPurchaseResponseSchema } } },
+      {
+        ...adminOnly,
+        config: { audit: { entity: 'plan', action: 'create' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Verify a plan or WhatsApp checkout and activate it (once per order)',
+          body: paymentVerifySchema,
+          response: { 200: planPurchaseResponseSchema },
+        },
+      },
       (request) => verifySubscription(ctx, staffOf(request), request.body),
     );
   };

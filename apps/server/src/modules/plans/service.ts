@@ -68,7 +68,10 @@ export async function listPlanOffers(db: Db): Promise<{ data: PlanOffer[] }> {
 }
 
 async function planOnSale(db: Db, planId: string) {
-  const [plan] = await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.active, true)));
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.active, true)));
   if (!plan) throw new NotFoundError('Plan not found');
   return plan;
 }

@@ -84,7 +84,11 @@ describe.each(drivers)('push delivery (%s)', (driver) => {
     const rows = await db.select().from(notifications).where(eq(notifications.organisationId, org.id));
     const notificationOf = (staffId: string) => rows.find((row) => row.recipientStaffId === staffId)!;
 
-    for (const [browser, recipient] of [[adminPhone, org.admin], [adminLaptop, org.admin], [workerDesk, org.worker]] as const) {
+    for (const [browser, recipient] of [
+      [adminPhone, org.admin],
+      [adminLaptop, org.admin],
+      [workerDesk, org.worker],
+    ] as const) {
       const push = fake.receivedAt(browser.endpoint)[0]!;
       const notification = notificationOf(recipient.id);
       expect(payloadOf(browser, push)).toEqual({
@@ -158,7 +162,10 @@ describe.each(drivers)('push delivery (%s)', (driver) => {
     expect(retry!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(100_000);
 
     // Its last allowed attempt fails too: given up, not sent again.
-    await db.update(pushOutbox).set({ attempts: 4, nextAttemptAt: sql`now()` }).where(eq(pushOutbox.id, retry!.id));
+    await db
+      .update(pushOutbox)
+      .set({ attempts: 4, nextAttemptAt: sql`now()` })
+      .where(eq(pushOutbox.id, retry!.id));
     app.push.wake();
     await vi.waitFor(async () => expect(await subscriptionOf(browser)).toMatchObject({ failureCount: 2 }), waitLong);
     expect(await outboxOf(browser)).toHaveLength(0);
@@ -196,9 +203,20 @@ describe.each(drivers)('push delivery (%s)', (driver) => {
     const ids = await db.transaction(async (tx) => {
       const created = await tx
         .insert(notifications)
-        .values([org.admin, org.worker].map((member) => ({ organisationId: org.id, recipientStaffId: member.id, type: 'message-received' as const, title: 'New message', message: 'Hello' })))
+        .values(
+          [org.admin, org.worker].map((member) => ({
+            organisationId: org.id,
+            recipientStaffId: member.id,
+            type: 'message-received' as const,
+            title: 'New message',
+            message: 'Hello',
+          })),
+        )
         .returning({ id: notifications.id });
-      await queuePushes(tx, created.map((row) => row.id));
+      await queuePushes(
+        tx,
+        created.map((row) => row.id),
+      );
       // Before any sender sees them: the admin's browser now belongs to the worker, who then leaves.
       await tx.update(pushSubscriptions).set({ staffId: org.worker.id }).where(eq(pushSubscriptions.id, adminBrowser.id));
       await tx.update(staff).set({ active: false }).where(eq(staff.id, org.worker.id));
@@ -206,7 +224,16 @@ describe.each(drivers)('push delivery (%s)', (driver) => {
     });
     expect(await db.select().from(pushOutbox).where(inArray(pushOutbox.notificationId, ids))).toHaveLength(2);
     app.push.wake();
-    await vi.waitFor(async () => expect(await db.select().from(pushOutbox).where(and(inArray(pushOutbox.notificationId, ids)))).toHaveLength(0), waitLong);
+    await vi.waitFor(
+      async () =>
+        expect(
+          await db
+            .select()
+            .from(pushOutbox)
+            .where(and(inArray(pushOutbox.notificationId, ids))),
+        ).toHaveLength(0),
+      waitLong,
+    );
     expect(fake.receivedAt(adminBrowser.endpoint)).toHaveLength(0);
     expect(fake.receivedAt(workerBrowser.endpoint)).toHaveLength(0);
   });

@@ -131,13 +131,19 @@ describe.each(drivers)('push subscriptions /api/fcm (%s)', (driver) => {
       const saved = (await (await staffClients(t.app, clinic)).worker.post('/api/fcm/save', subscription())).json<{ id: string }>();
       // As a row from before the fix would be: an internal host the server could reach. By name,
       // so no other test app sharing a PostgreSQL database (whose allow-list has 127.0.0.1) sends it either.
-      await t.database.db.update(pushSubscriptions).set({ endpoint: fake.endpoint().replace('127.0.0.1', 'localhost') }).where(eq(pushSubscriptions.id, saved.id));
+      await t.database.db
+        .update(pushSubscriptions)
+        .set({ endpoint: fake.endpoint().replace('127.0.0.1', 'localhost') })
+        .where(eq(pushSubscriptions.id, saved.id));
       const ids = await (t.database.db as Db).transaction(async (tx) => {
         const rows = await tx
           .insert(notifications)
           .values({ organisationId: clinic.id, recipientStaffId: clinic.worker.id, type: 'message-received', title: 'New message', message: 'Hello' })
           .returning({ id: notifications.id });
-        await queuePushes(tx, rows.map((row) => row.id));
+        await queuePushes(
+          tx,
+          rows.map((row) => row.id),
+        );
         return rows.map((row) => row.id);
       });
       await t.app.push.drain();
@@ -186,7 +192,10 @@ describe.each(drivers)('VAPID keys (%s)', (driver) => {
     try {
       const generated = await resolveVapidDetails(database.db, testConfig());
       const configured = webpush.generateVAPIDKeys();
-      const details = await resolveVapidDetails(database.db, testConfig({ VAPID_PUBLIC_KEY: configured.publicKey, VAPID_PRIVATE_KEY: configured.privateKey, VAPID_SUBJECT: 'https://clinic.example/contact' }));
+      const details = await resolveVapidDetails(
+        database.db,
+        testConfig({ VAPID_PUBLIC_KEY: configured.publicKey, VAPID_PRIVATE_KEY: configured.privateKey, VAPID_SUBJECT: 'https://clinic.example/contact' }),
+      );
       expect(details).toEqual({ ...configured, subject: 'https://clinic.example/contact' });
       expect((await resolveVapidDetails(database.db, testConfig())).publicKey).toBe(generated.publicKey);
       expect(generated.subject).toBe('mailto:admin@caredesk.local');

@@ -26,7 +26,13 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: ctx.authenticate,
         config: { audit: { entity: 'push', action: 'create', createdIdFrom: 'reply.id' } },
-        schema: { tags, security, summary: "Save this browser's push subscription (201 new, 200 updated)", body: pushSubscriptionSaveSchema, response: { 200: savedSchema, 201: savedSchema } },
+        schema: {
+          tags,
+          security,
+          summary: "Save this browser's push subscription (201 new, 200 updated)",
+          body: pushSubscriptionSaveSchema,
+          response: { 200: savedSchema, 201: savedSchema },
+        },
       },
       async (request, reply) => {
         const saved = await savePushSubscription(ctx.db, me(request), request.body, ctx.push.endpoints);
@@ -36,7 +42,11 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // 'create' as recorded when the trail classified a POST by its URL; 'delete' would be truer.
     app.post(
       '/fcm/remove',
-      { preHandler: ctx.authenticate, config: { audit: { entity: 'push', action: 'create' } }, schema: { tags, security, summary: "Forget this browser's push subscription (logout)", body: pushSubscriptionRemoveSchema, response: { 204: z.null() } } },
+      {
+        preHandler: ctx.authenticate,
+        config: { audit: { entity: 'push', action: 'create' } },
+        schema: { tags, security, summary: "Forget this browser's push subscription (logout)", body: pushSubscriptionRemoveSchema, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await removePushSubscription(ctx.db, me(request), request.body.endpoint);
         return reply.status(204).send(null);

@@ -75,7 +75,13 @@ describe.each(drivers)('header search (%s)', (driver) => {
 
   it('finds a patient by the start of any word of the name, opening /user/<id>', async () => {
     for (const q of ['rah', 'SHAR', 'Rahul Sh']) {
-      expect(await search(tokens.hospitalAdmin!, q), q).toContainEqual({ kind: 'patient', id: ids.rahul, title: 'Rahul Sharma', subtitle: expect.stringMatching(/^[A-Z]+-\d{6} · \+919876543210$/), path: `/user/${ids.rahul}` });
+      expect(await search(tokens.hospitalAdmin!, q), q).toContainEqual({
+        kind: 'patient',
+        id: ids.rahul,
+        title: 'Rahul Sharma',
+        subtitle: expect.stringMatching(/^[A-Z]+-\d{6} · \+919876543210$/),
+        path: `/user/${ids.rahul}`,
+      });
     }
     expect(idsOf(await search(tokens.hospitalAdmin!, 'hul'))).not.toContain(ids.rahul);
   });
@@ -87,7 +93,15 @@ describe.each(drivers)('header search (%s)', (driver) => {
     await db.update(patients).set({ abhaNumber, abhaAddress: 'rahul.sharma@abdm' }).where(eq(patients.id, ids.rahul!));
     const [row] = await db.select({ uhid: patients.uhid, uhidNumber: patients.uhidNumber }).from(patients).where(eq(patients.id, ids.rahul!));
     const [other] = await db.select({ uhidNumber: patients.uhidNumber }).from(patients).where(eq(patients.id, ids.scanPatient!));
-    for (const q of [row!.uhid, row!.uhid.toLowerCase(), String(row!.uhidNumber).padStart(3, '0'), String(row!.uhidNumber).padStart(6, '0'), formatAbhaNumber(abhaNumber), abhaNumber, 'rahul.sharma@abdm']) {
+    for (const q of [
+      row!.uhid,
+      row!.uhid.toLowerCase(),
+      String(row!.uhidNumber).padStart(3, '0'),
+      String(row!.uhidNumber).padStart(6, '0'),
+      formatAbhaNumber(abhaNumber),
+      abhaNumber,
+      'rahul.sharma@abdm',
+    ]) {
       const results = await search(tokens.hospitalAdmin!, q);
       expect(idsOf(results), q).toContain(ids.rahul);
       expect(results.find((result) => result.id === ids.rahul)?.subtitle, q).toContain(row!.uhid);

@@ -37,23 +37,48 @@ export function serviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get(
       '/services/export.csv',
-      { ...guard, config: { audit: { entity: 'services', action: 'export' } }, schema: { tags, security, summary: 'Every service the list filters match, as CSV (UTF-8 with BOM)', querystring: serviceListQuerySchema } },
+      {
+        ...guard,
+        config: { audit: { entity: 'services', action: 'export' } },
+        schema: { tags, security, summary: 'Every service the list filters match, as CSV (UTF-8 with BOM)', querystring: serviceListQuerySchema },
+      },
       (request, reply) => sendCsv(reply, 'services', csvLines(serviceCsvColumns, exportServices(ctx.db, staffOf(request), request.query))),
     );
     app.get('/services/:id', { ...guard, schema: { tags, security, summary: 'One service', params: idParamsSchema, response: { 200: serviceSchema } } }, (request) =>
       getService(ctx.db, staffOf(request), request.params.id),
     );
-    app.post('/services', { ...guard, config: { audit: { entity: 'services', action: 'create', createdIdFrom: 'reply.id' } }, schema: { tags, security, summary: 'Add a scan, test or other service', body: serviceInputSchema, response: { 201: serviceSchema } } }, async (request, reply) =>
-      reply.status(201).send(await createService(ctx.db, staffOf(request), request.body)),
+    app.post(
+      '/services',
+      {
+        ...guard,
+        config: { audit: { entity: 'services', action: 'create', createdIdFrom: 'reply.id' } },
+        schema: { tags, security, summary: 'Add a scan, test or other service', body: serviceInputSchema, response: { 201: serviceSchema } },
+      },
+      async (request, reply) => reply.status(201).send(await createService(ctx.db, staffOf(request), request.body)),
     );
     app.patch(
       '/services/:id',
-      { ...guard, config: { audit: { entity: 'services', action: 'update', idParam: 'id' } }, schema: { tags, security, summary: 'Change a service (only the fields sent; never its kind)', params: idParamsSchema, body: serviceUpdateSchema, response: { 200: serviceSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'services', action: 'update', idParam: 'id' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Change a service (only the fields sent; never its kind)',
+          params: idParamsSchema,
+          body: serviceUpdateSchema,
+          response: { 200: serviceSchema },
+        },
+      },
       (request) => updateService(ctx.db, staffOf(request), request.params.id, request.body),
     );
     app.delete(
       '/services/:id',
-      { ...guard, config: { audit: { entity: 'services', action: 'delete', idParam: 'id' } }, schema: { tags, security, summary: 'Delete a service without bookings (409: deactivate instead)', params: idParamsSchema, response: { 204: z.null() } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'services', action: 'delete', idParam: 'id' } },
+        schema: { tags, security, summary: 'Delete a service without bookings (409: deactivate instead)', params: idParamsSchema, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await deleteService(ctx.db, staffOf(request), request.params.id);
         return reply.status(204).send(null);

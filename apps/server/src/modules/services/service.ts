@@ -84,7 +84,15 @@ export async function listServices(db: Db, caller: StaffContext, filters: Servic
 export function exportServices(db: Db, caller: StaffContext, filters: ServiceFilters): AsyncGenerator<Service[]> {
   const where = matching(caller, filters);
   const order = orderByWithTiebreak(sortColumns[filters.sort], filters.order, services.id);
-  return inBatches(async (offset, limit) => (await selectServices(db).where(where).orderBy(...order).limit(limit).offset(offset)).map(toService));
+  return inBatches(async (offset, limit) =>
+    (
+      await selectServices(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+    ).map(toService),
+  );
 }
 
 /** Tenancy first (another organisation's id is 404), then the kind's menu area (403). */
@@ -141,7 +149,10 @@ export async function updateService(db: Db, caller: StaffContext, id: string, ch
       const values: Partial<typeof services.$inferInsert> = { ...rest, updatedAt: new Date() };
       if (changes.name !== undefined) values.nameKey = searchKey(changes.name);
       if (facilityId !== undefined) values.facilityId = await resolveFacilityId(tx, caller, facilityId);
-      await tx.update(services).set(values).where(and(eq(services.id, id), eq(services.organisationId, caller.organisationId)));
+      await tx
+        .update(services)
+        .set(values)
+        .where(and(eq(services.id, id), eq(services.organisationId, caller.organisationId)));
     }),
   );
   return getService(db, caller, id);

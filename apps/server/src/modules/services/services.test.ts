@@ -124,7 +124,7 @@ describe.each(drivers)('services: records, kinds and rules (%s)', (driver) => {
     expect((await hospital.admin.get('/api/services?search=pet')).json()).toMatchObject({ data: [], total: 0 });
   });
 
-  it('sets a single-facility organisation\'s facility itself and refuses a foreign one with 400', async () => {
+  it("sets a single-facility organisation's facility itself and refuses a foreign one with 400", async () => {
     const other = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     const foreign = await addFacility(t.database.db, other.id);
     const response = await scan.admin.post('/api/services', serviceInput({ facilityId: foreign.id }));

@@ -73,7 +73,12 @@ describe.each(drivers)('organisation settings (%s)', (driver) => {
   it('answers 400 naming each bad field', async () => {
     const response = await clients.admin.patch('/api/settings/organisation', { name: 'x', email: 'nope', pincode: '12', timeZone: 'Mars/Olympus' });
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().issues?.map((issue) => issue.path).sort()).toEqual(['email', 'name', 'pincode', 'timeZone']);
+    expect(
+      response
+        .json<ErrorBody>()
+        .issues?.map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['email', 'name', 'pincode', 'timeZone']);
   });
 
   it('is for administrators only, even where the worker menu shows Settings', async () => {

@@ -34,12 +34,7 @@ export interface IssuedInvitation {
  * Drops the person's earlier unused links (a newer invitation or reset replaces them) and, for
  * an invitation, stores a new one. Only the token's SHA-256 is kept: the link is shown once.
  */
-export async function replaceInvitation(
-  tx: Tx,
-  target: { organisationId: string; staffId: string },
-  credential: Credential,
-  createdBy: string,
-): Promise<IssuedInvitation | null> {
+export async function replaceInvitation(tx: Tx, target: { organisationId: string; staffId: string }, credential: Credential, createdBy: string): Promise<IssuedInvitation | null> {
   await tx.delete(staffInvitations).where(and(eq(staffInvitations.staffId, target.staffId), isNull(staffInvitations.acceptedAt)));
   if (credential.method !== 'invitation') return null;
   const token = randomBytes(32).toString('base64url');

@@ -80,7 +80,10 @@ describe.each(drivers)('staff invitations (%s)', (driver) => {
 
   it('answers 404 for an expired link, an unknown one and a deactivated person', async () => {
     const expired = await invite();
-    await t.database.db.update(staffInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffInvitations.staffId, expired.member.id));
+    await t.database.db
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffInvitations.staffId, expired.member.id));
     await expectGone(invitationToken(expired));
     await expectGone('x'.repeat(43));
 
@@ -118,7 +121,12 @@ describe.each(drivers)('staff invitations (%s)', (driver) => {
 
   it('builds the link on the console origin: the Origin header when it is this host, else protocol and host', async () => {
     const post = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/staff', payload: staffInput({ credential: { method: 'invitation' } }), headers: { ...headers, authorization: adminAuthorization } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/staff',
+        payload: staffInput({ credential: { method: 'invitation' } }),
+        headers: { ...headers, authorization: adminAuthorization },
+      });
     const adminAuthorization = bearer((await signIn(t.app, org.admin.email)).access_token).authorization;
     const same = (await post({ host: 'console.example.in', origin: 'https://console.example.in' })).json<StaffCredentialResult>();
     expect(same.invitationUrl).toMatch(/^https:\/\/console\.example\.in\/invite\//);

@@ -34,8 +34,10 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Settings > Staff: administrators only, even where a worker's menu shows Settings.
     const preHandler = [ctx.authenticate, requireArea('settings'), requireRole('ADMIN')];
 
-    app.get('/staff', { preHandler, schema: { tags, security, summary: "The organisation's staff", querystring: staffListQuerySchema, response: { 200: staffListSchema } } }, (request) =>
-      listStaff(ctx.db, staffOf(request), request.query),
+    app.get(
+      '/staff',
+      { preHandler, schema: { tags, security, summary: "The organisation's staff", querystring: staffListQuerySchema, response: { 200: staffListSchema } } },
+      (request) => listStaff(ctx.db, staffOf(request), request.query),
     );
     app.get('/staff/:id', { preHandler, schema: { tags, security, summary: 'One staff member', params: idParamsSchema, response: { 200: staffMemberSchema } } }, (request) =>
       getStaffMember(ctx.db, staffOf(request), request.params.id),
@@ -45,7 +47,13 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler,
         config: { audit: { entity: 'staff', action: 'create', createdIdFrom: 'reply.member.id' } },
-        schema: { tags, security, summary: 'Add a staff member with a temporary password or an invitation link', body: staffCreateSchema, response: { 201: staffCredentialResultSchema } },
+        schema: {
+          tags,
+          security,
+          summary: 'Add a staff member with a temporary password or an invitation link',
+          body: staffCreateSchema,
+          response: { 201: staffCredentialResultSchema },
+        },
       },
       async (request, reply) => reply.status(201).send(await createStaffMember(ctx.db, staffOf(request), request.body, consoleOrigin(request))),
     );
@@ -54,7 +62,14 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler,
         config: { audit: { entity: 'staff', action: 'update', idParam: 'id' } },
-        schema: { tags, security, summary: 'Change name, phone, role or active (deactivating ends their sessions)', params: idParamsSchema, body: staffUpdateSchema, response: { 200: staffMemberSchema } },
+        schema: {
+          tags,
+          security,
+          summary: 'Change name, phone, role or active (deactivating ends their sessions)',
+          params: idParamsSchema,
+          body: staffUpdateSchema,
+          response: { 200: staffMemberSchema },
+        },
       },
       async (request) => {
         const caller = staffOf(request);
@@ -69,7 +84,14 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler,
         config: { audit: { entity: 'staff', action: 'update', idParam: 'id' } },
-        schema: { tags, security, summary: 'A new temporary password or invitation link; ends their sessions and clears their sign-in limits', params: idParamsSchema, body: credentialSchema, response: { 200: staffCredentialResultSchema } },
+        schema: {
+          tags,
+          security,
+          summary: 'A new temporary password or invitation link; ends their sessions and clears their sign-in limits',
+          params: idParamsSchema,
+          body: credentialSchema,
+          response: { 200: staffCredentialResultSchema },
+        },
       },
       async (request) => {
         const caller = staffOf(request);
@@ -96,7 +118,16 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/invitations/:token/accept',
-      { config: { audit: { entity: 'auth', action: 'sign-in' } }, schema: { tags, summary: 'Choose a password through an invitation link and sign in', params: invitationParamsSchema, body: invitationAcceptSchema, response: { 200: signInResponseSchema } } },
+      {
+        config: { audit: { entity: 'auth', action: 'sign-in' } },
+        schema: {
+          tags,
+          summary: 'Choose a password through an invitation link and sign in',
+          params: invitationParamsSchema,
+          body: invitationAcceptSchema,
+          response: { 200: signInResponseSchema },
+        },
+      },
       (request) => acceptInvitation(invitations, request.params.token, request.body.password, clientOf(request)),
     );
   };

@@ -104,7 +104,10 @@ async function lockOrganisation(tx: Tx, organisationId: string): Promise<void> {
 
 /** Under the lock the caller must still be a working admin: the change that ran first may have demoted them. */
 async function assertStillAdmin(tx: Tx, caller: StaffContext): Promise<void> {
-  const [self] = await tx.select({ id: staff.id }).from(staff).where(and(ofCaller(caller, caller.id), workingAdmin));
+  const [self] = await tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(ofCaller(caller, caller.id), workingAdmin));
   if (!self) throw new ForbiddenError('Only an administrator can do this');
 }
 

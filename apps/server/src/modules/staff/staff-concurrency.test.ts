@@ -10,8 +10,7 @@ import { addStaff, newPassword } from './test-support.js';
 describe.each(drivers)('staff changes at the same time (%s)', (driver) => {
   const t = useTestApp(driver);
 
-  beforeAll(async () => {
-  });
+  beforeAll(async () => {});
 
   /** An organisation with two working admins, both signed in. */
   async function twoAdmins(): Promise<{ organisationId: string; first: { id: string; client: ApiClient }; second: { id: string; client: ApiClient } }> {
@@ -34,10 +33,7 @@ describe.each(drivers)('staff changes at the same time (%s)', (driver) => {
   it('never leaves an organisation without an admin when two admins demote each other at once', async () => {
     for (let round = 0; round < 4; round += 1) {
       const { organisationId, first, second } = await twoAdmins();
-      const replies = await Promise.all([
-        first.client.patch(`/api/staff/${second.id}`, { role: 'WORKER' }),
-        second.client.patch(`/api/staff/${first.id}`, { role: 'WORKER' }),
-      ]);
+      const replies = await Promise.all([first.client.patch(`/api/staff/${second.id}`, { role: 'WORKER' }), second.client.patch(`/api/staff/${first.id}`, { role: 'WORKER' })]);
       const [won, lost] = [...replies].sort((a, b) => a.statusCode - b.statusCode);
       expect(won!.statusCode).toBe(200);
       // The loser, now a worker, is refused at the role check (403) if it was still to be
@@ -51,10 +47,7 @@ describe.each(drivers)('staff changes at the same time (%s)', (driver) => {
   it('never leaves an organisation without an admin when two admins deactivate each other at once', async () => {
     for (let round = 0; round < 4; round += 1) {
       const { organisationId, first, second } = await twoAdmins();
-      const replies = await Promise.all([
-        first.client.patch(`/api/staff/${second.id}`, { active: false }),
-        second.client.patch(`/api/staff/${first.id}`, { active: false }),
-      ]);
+      const replies = await Promise.all([first.client.patch(`/api/staff/${second.id}`, { active: false }), second.client.patch(`/api/staff/${first.id}`, { active: false })]);
       // The first change wins; the other admin is then deactivated (their token refused, 401)
       // or, if already past authentication, finds the target the last admin (409).
       const statuses = replies.map((reply) => reply.statusCode).sort();

@@ -4,7 +4,7 @@ import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { addStaff, createListeningTestApp, newPassword, refresh, signInAttempt } from './test-support.js';
 
-describe.each(drivers)('ending a staff member\'s sessions (%s)', (driver) => {
+describe.each(drivers)("ending a staff member's sessions (%s)", (driver) => {
   let t: Awaited<ReturnType<typeof createListeningTestApp>>;
   let org: OrganisationFixture;
   let admin: ApiClient;

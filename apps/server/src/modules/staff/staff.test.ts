@@ -80,7 +80,7 @@ describe.each(drivers)('staff management (%s)', (driver) => {
     expect((await admin.get('/api/staff?pageSize=500')).statusCode).toBe(400);
   });
 
-  it('shows one staff member, and another organisation\'s as 404', async () => {
+  it("shows one staff member, and another organisation's as 404", async () => {
     const shown = await clients.admin.get(`/api/staff/${org.worker.id}`);
     expect(staffMemberSchema.parse(shown.json())).toMatchObject({ id: org.worker.id, role: 'WORKER', email: org.worker.email });
     expect(shown.body).not.toContain('passwordHash');
@@ -115,11 +115,21 @@ describe.each(drivers)('staff management (%s)', (driver) => {
   it('answers 400 naming each bad field', async () => {
     const response = await clients.admin.post('/api/staff', { name: 'A', email: 'nope', role: 'DOCTOR', phone: '12', credential: { method: 'password', password: 'short1' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().issues?.map((issue) => issue.path).sort()).toEqual(['credential.password', 'email', 'name', 'phone', 'role']);
+    expect(
+      response
+        .json<ErrorBody>()
+        .issues?.map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['credential.password', 'email', 'name', 'phone', 'role']);
     const method = await clients.admin.post('/api/staff', { ...staffInput(), credential: { method: 'sms' } });
     expect(method.json<ErrorBody>().issues?.map((issue) => issue.path)).toEqual(['credential.method']);
     const patch = await clients.admin.patch(`/api/staff/${org.worker.id}`, { role: 'OWNER', active: 'no' });
-    expect(patch.json<ErrorBody>().issues?.map((issue) => issue.path).sort()).toEqual(['active', 'role']);
+    expect(
+      patch
+        .json<ErrorBody>()
+        .issues?.map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['active', 'role']);
   });
 
   it('changes name, phone and role, and an empty change changes nothing', async () => {
@@ -186,4 +196,3 @@ describe.each(drivers)('staff management (%s)', (driver) => {
     expect(results.map((response) => response.statusCode).sort()).toEqual([201, 409]);
   });
 });
-

@@ -20,7 +20,9 @@ interface Change {
 }
 
 async function lockOwner(tx: Tx, source: QueueSource, organisationId: string, ownerId: string): Promise<{ token_prefix: string | null }> {
-  const result = await tx.execute(sql`select token_prefix from ${source.owners} where id = ${ownerId} and organisation_id = ${organisationId} and ${source.ownerFilter} for update`);
+  const result = await tx.execute(
+    sql`select token_prefix from ${source.owners} where id = ${ownerId} and organisation_id = ${organisationId} and ${source.ownerFilter} for update`,
+  );
   const [owner] = rowsOf<{ token_prefix: string | null }>(result);
   if (!owner) throw new NotFoundError(source.notFound);
   return owner;
@@ -82,7 +84,16 @@ function plan(source: QueueSource, action: Exclude<TokenQueueAction, 'undo'>, vi
   }
 }
 
-async function announce(tx: Tx, options: WriteOptions, source: QueueSource, organisationId: string, ownerId: string, date: string, changed: { id: string; status: string }[], calledToken?: string) {
+async function announce(
+  tx: Tx,
+  options: WriteOptions,
+  source: QueueSource,
+  organisationId: string,
+  ownerId: string,
+  date: string,
+  changed: { id: string; status: string }[],
+  calledToken?: string,
+) {
   const owner = source.kind === 'doctors' ? { doctorId: ownerId } : { serviceId: ownerId };
   await options.events?.publish(organisationId, { type: 'token.updated', ...owner, date, ...(calledToken ? { calledToken } : {}) }, tx);
   for (const visit of changed) await options.events?.publish(organisationId, source.visit.updatedEvent(visit.id, ownerId, date, visit.status), tx);
@@ -107,7 +118,14 @@ async function undoLast(tx: Tx, source: QueueSource, caller: StaffContext, owner
   for (const snapshot of last.before) {
     const visit = current.get(snapshot.id)!;
     // Restoring updatedAt lets the action before this one be undone next.
-    await writeVisit(tx, source, snapshot.id, snapshot.status, { called_at: date_(snapshot.calledAt), completed_at: date_(snapshot.completedAt), skipped_at: date_(snapshot.skippedAt), recalled_at: date_(snapshot.recalledAt) }, new Date(snapshot.updatedAt));
+    await writeVisit(
+      tx,
+      source,
+      snapshot.id,
+      snapshot.status,
+      { called_at: date_(snapshot.calledAt), completed_at: date_(snapshot.completedAt), skipped_at: date_(snapshot.skippedAt), recalled_at: date_(snapshot.recalledAt) },
+      new Date(snapshot.updatedAt),
+    );
     await writeHistory(tx, source, caller, snapshot.id, 'undo', visit.status, snapshot.status, `undid ${last.action}`);
   }
   await tx.execute(sql`update token_queue_actions set undone_at = ${now.toISOString()} where id = ${last.id}`);
@@ -171,7 +189,17 @@ export async function actOnQueue(
     // starts or completes the visit from its record.
     for (const change of changes) {
       const type: VisitLifecycleEventType | undefined = change.history === 'call' ? 'called' : change.history === 'complete' ? 'completed' : undefined;
-      if (type) await emit({ type, kind: source.visit.name, visitId: change.visit.id, organisationId: caller.organisationId, ownerId, patientId: change.visit.patient_id, date, actorStaffId: caller.id });
+      if (type)
+        await emit({
+          type,
+          kind: source.visit.name,
+          visitId: change.visit.id,
+          organisationId: caller.organisationId,
+          ownerId,
+          patientId: change.visit.patient_id,
+          date,
+          actorStaffId: caller.id,
+        });
     }
   });
   return getQueue(db, caller.organisationId, kind, ownerId, now);

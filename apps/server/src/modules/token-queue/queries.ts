@@ -192,7 +192,11 @@ export interface QueueFilters {
 export async function listQueues(db: Db, organisationId: string, kind: TokenQueueKind, filters: QueueFilters = {}, now = new Date()): Promise<TokenQueuesResponse> {
   const source = queueSources[kind];
   const { date, timeZone } = await queueDay(db, organisationId, now);
-  const [owners, visits, last] = await Promise.all([ownersOf(db, source, organisationId), visitsOfDay(db, source, organisationId, date), lastActions(db, source, organisationId, date)]);
+  const [owners, visits, last] = await Promise.all([
+    ownersOf(db, source, organisationId),
+    visitsOfDay(db, source, organisationId, date),
+    lastActions(db, source, organisationId, date),
+  ]);
   const byOwner = new Map<string, VisitRow[]>();
   for (const visit of visits) byOwner.set(visit.owner_id, [...(byOwner.get(visit.owner_id) ?? []), visit]);
   const weekday = weekdayOf(date);

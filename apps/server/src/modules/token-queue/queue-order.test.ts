@@ -18,13 +18,18 @@ describe.each(drivers)('token queue order (%s)', (driver) => {
   const doctors: Record<'slotOrder' | 'tie' | 'late', string> = { slotOrder: '', tie: '', late: '' };
   const visits: Record<string, string> = {};
 
-  beforeAll(async () => {
-  });
+  beforeAll(async () => {});
 
   /** Books `name` with the doctor at `startTime` today, as the desk would have done earlier. */
   async function book(admin: ApiClient, doctorId: string, name: string, startTime: string, source: 'CONSOLE' | 'WALK_IN' = 'CONSOLE', now = new Date(`${date}T00:00:00+05:30`)) {
     const patient = await addPatient(admin, { name });
-    visits[name] = await bookVisit(t.database.db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, { doctorId, patientId: patient.id, date, startTime, source }, { now });
+    visits[name] = await bookVisit(
+      t.database.db,
+      appointmentKind,
+      { organisationId: org.id, staffId: org.admin.id },
+      { doctorId, patientId: patient.id, date, startTime, source },
+      { now },
+    );
   }
   const checkIn = async (worker: ApiClient, name: string) => expect((await worker.post(`/api/appointments/${visits[name]}/actions/check-in`, {})).statusCode).toBe(200);
   const waitingNames = (queue: TokenQueue) => queue.waiting.map((entry) => entry.patientName);

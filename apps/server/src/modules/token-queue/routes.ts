@@ -1,4 +1,13 @@
-import { idParamsSchema, tokenQueueActionBodySchema, tokenQueueActionSchema, tokenQueueKindSchema, tokenQueueSchema, tokenQueuesQuerySchema, tokenQueuesResponseSchema, type TokenQueueKind } from '@caredesk/shared';
+import {
+  idParamsSchema,
+  tokenQueueActionBodySchema,
+  tokenQueueActionSchema,
+  tokenQueueKindSchema,
+  tokenQueueSchema,
+  tokenQueuesQuerySchema,
+  tokenQueuesResponseSchema,
+  type TokenQueueKind,
+} from '@caredesk/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +32,8 @@ const requireQueueArea: preHandlerAsyncHookHandler = async (request, reply) => {
 /** The owner filter is doctorId on doctors' queues and serviceId on scans' and tests'; the other is a 400 naming it. */
 function filtersOf(kind: TokenQueueKind, query: z.output<typeof tokenQueuesQuerySchema>): QueueFilters {
   const [own, other] = kind === 'doctors' ? (['doctorId', 'serviceId'] as const) : (['serviceId', 'doctorId'] as const);
-  if (query[other]) throw new BadRequestError(`${other} does not filter these queues`, [{ path: other, message: `Filter ${kind === 'doctors' ? 'doctors' : 'scans and tests'} by ${own}` }]);
+  if (query[other])
+    throw new BadRequestError(`${other} does not filter these queues`, [{ path: other, message: `Filter ${kind === 'doctors' ? 'doctors' : 'scans and tests'} by ${own}` }]);
   return { facilityId: query.facilityId, ownerId: query[own], withPatients: query.withPatients };
 }
 
@@ -32,12 +42,27 @@ export function tokenQueueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const guard = { preHandler: [ctx.authenticate, requireQueueArea] };
     app.get(
       '/tokens/:kind',
-      { ...guard, config: { audit: { entity: 'tokens', action: 'list', count: 'queue-visits', patientData: true } }, schema: { tags, security, summary: "Today's token queues of the doctors (or scans and tests)", params: kindParams, querystring: tokenQueuesQuerySchema, response: { 200: tokenQueuesResponseSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'tokens', action: 'list', count: 'queue-visits', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: "Today's token queues of the doctors (or scans and tests)",
+          params: kindParams,
+          querystring: tokenQueuesQuerySchema,
+          response: { 200: tokenQueuesResponseSchema },
+        },
+      },
       (request) => listQueues(ctx.db, staffOf(request).organisationId, request.params.kind, filtersOf(request.params.kind, request.query)),
     );
     app.get(
       '/tokens/:kind/:id',
-      { ...guard, config: { audit: { entity: 'tokens', action: 'list', count: 'queue-visits', idParam: 'id', patientData: true } }, schema: { tags, security, summary: "Today's token queue of one doctor (scan, test)", params: kindParams.extend(idParamsSchema.shape), response: { 200: tokenQueueSchema } } },
+      {
+        ...guard,
+        config: { audit: { entity: 'tokens', action: 'list', count: 'queue-visits', idParam: 'id', patientData: true } },
+        schema: { tags, security, summary: "Today's token queue of one doctor (scan, test)", params: kindParams.extend(idParamsSchema.shape), response: { 200: tokenQueueSchema } },
+      },
       (request) => getQueue(ctx.db, staffOf(request).organisationId, request.params.kind, request.params.id),
     );
     app.post(
@@ -54,7 +79,11 @@ export function tokenQueueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: tokenQueueSchema },
         },
       },
-      (request) => actOnQueue(ctx.db, staffOf(request), request.params.kind, request.params.id, request.params.action, request.body?.visitId, { events: ctx.events, lifecycle: ctx.visitLifecycle }),
+      (request) =>
+        actOnQueue(ctx.db, staffOf(request), request.params.kind, request.params.id, request.params.action, request.body?.visitId, {
+          events: ctx.events,
+          lifecycle: ctx.visitLifecycle,
+        }),
     );
   };
 }

@@ -36,7 +36,15 @@ describe.each(drivers)('token queues (%s)', (driver) => {
       for (let index = 0; index < count; index += 1) {
         const patient = await addPatient(admin, { name: `Patient ${index + 1}` });
         const startTime = `${String(8 + index).padStart(2, '0')}:00`;
-        ids.push(await bookVisit(t.database.db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' }, { now: midnight }));
+        ids.push(
+          await bookVisit(
+            t.database.db,
+            appointmentKind,
+            { organisationId: org.id, staffId: org.admin.id },
+            { doctorId: doctor.id, patientId: patient.id, date, startTime, source: 'CONSOLE' },
+            { now: midnight },
+          ),
+        );
       }
       for (const id of ids.slice(0, checkIn)) expect((await worker.post(`/api/appointments/${id}/actions/check-in`, {})).statusCode).toBe(200);
       return { doctor, ids };
@@ -123,7 +131,13 @@ describe.each(drivers)('token queues (%s)', (driver) => {
 
       const scan = await addScan(admin, { tokenPrefix: 'M', availability: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })) });
       const patient = await addPatient(admin);
-      const bookingId = await bookVisit(t.database.db, bookingKind, { organisationId: org.id, staffId: null }, { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'APP' }, { now: midnight });
+      const bookingId = await bookVisit(
+        t.database.db,
+        bookingKind,
+        { organisationId: org.id, staffId: null },
+        { serviceId: scan.id, patientId: patient.id, date, startTime: '09:00', source: 'APP' },
+        { now: midnight },
+      );
       await worker.post(`/api/bookings/${bookingId}/actions/check-in`, {});
       const called = (await worker.post(`/api/tokens/services/${scan.id}/actions/call-next`, {})).json<TokenQueue>();
       expect(called).toMatchObject({ kind: 'services', nowServing: { tokenLabel: 'M-001', status: 'IN_PROGRESS' } });
@@ -147,7 +161,11 @@ describe.each(drivers)('token queues (%s)', (driver) => {
       const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'MULTIHOSPITAL' as const, sessionFamilyId: 'test' };
       await actOnQueue(t.database.db, caller, 'doctors', doctor.id, 'call-next', undefined, { events });
       expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'token.updated', doctorId: doctor.id, date, calledToken: 'A-001' }, expect.anything());
-      expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'appointment.updated', appointmentId: ids[0], doctorId: doctor.id, date, status: 'IN_CONSULTATION' }, expect.anything());
+      expect(events.publish).toHaveBeenCalledWith(
+        org.id,
+        { type: 'appointment.updated', appointmentId: ids[0], doctorId: doctor.id, date, status: 'IN_CONSULTATION' },
+        expect.anything(),
+      );
       events.publish.mockClear();
       await actOnQueue(t.database.db, caller, 'doctors', doctor.id, 'recall', undefined, { events });
       expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'token.updated', doctorId: doctor.id, date, calledToken: 'A-001' }, expect.anything());

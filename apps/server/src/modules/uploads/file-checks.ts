@@ -23,8 +23,7 @@ export interface FileType {
 /** Bytes needed to tell the allowed types apart (WebP's 'WEBP' ends at offset 12). */
 export const SNIFF_BYTES = 12;
 
-const startsWith = (head: Buffer, bytes: number[], offset = 0): boolean =>
-  head.length >= offset + bytes.length && bytes.every((byte, i) => head[offset + i] === byte);
+const startsWith = (head: Buffer, bytes: number[], offset = 0): boolean => head.length >= offset + bytes.length && bytes.every((byte, i) => head[offset + i] === byte);
 const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
 
 /**

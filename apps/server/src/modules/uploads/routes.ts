@@ -85,25 +85,27 @@ export function uploadRoutes(ctx: AppContext, options: UploadRouteOptions = {}):
       {
         preHandler: [ctx.authenticate],
         config: { audit: { entity: 'uploads', action: 'read', idParam: 'id', patientData: true } },
-        schema: { tags: ['uploads'], summary: 'A short-lived link to a file of the caller’s organisation', security: [{ bearerAuth: [] }], params: idParamsSchema, response: { 200: signedUrlSchema } },
+        schema: {
+          tags: ['uploads'],
+          summary: 'A short-lived link to a file of the caller’s organisation',
+          security: [{ bearerAuth: [] }],
+          params: idParamsSchema,
+          response: { 200: signedUrlSchema },
+        },
       },
       (request) => signedUrlFor(deps, staffOf(request), request.params.id),
     );
 
     // Logos and photos: the id is unguessable and the bytes never change, so caches keep them.
-    app.get(
-      '/uploads/public/:id',
-      { schema: { tags: ['uploads'], summary: 'A public image (no sign-in)', params: idParamsSchema } },
-      async (request, reply) => {
-        const row = await findUpload(ctx.db, request.params.id);
-        if (!row || row.visibility !== 'public') throw new NotFoundError('Upload not found');
-        const body = await openUpload(deps.storage, row);
-        return fileHeaders(reply, row.mimeType, row.size)
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('Cross-Origin-Resource-Policy', 'same-site')
-          .send(body);
-      },
-    );
+    app.get('/uploads/public/:id', { schema: { tags: ['uploads'], summary: 'A public image (no sign-in)', params: idParamsSchema } }, async (request, reply) => {
+      const row = await findUpload(ctx.db, request.params.id);
+      if (!row || row.visibility !== 'public') throw new NotFoundError('Upload not found');
+      const body = await openUpload(deps.storage, row);
+      return fileHeaders(reply, row.mimeType, row.size)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cross-Origin-Resource-Policy', 'same-site')
+        .send(body);
+    });
 
     // Reports and attachments: the signed link is the credential, so it must not be cached or
     // leak through the Referer header.

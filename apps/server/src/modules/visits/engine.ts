@@ -102,7 +102,12 @@ export async function recordHistory(tx: Tx, kind: Kind, line: HistoryLine): Prom
 }
 
 /** design.md §5: every visit booked tells the staff who can see its kind's area. */
-async function notifyBooked(write: VisitWrite, kind: Kind, organisation: { id: string; type: Parameters<typeof notifyStaffOfArea>[2]['type'] }, visit: { id: string; actorStaffId: string | null; patient: { id: string; name: string }; owner: VisitOwner; date: string; startTime: string; tokenNumber: number }) {
+async function notifyBooked(
+  write: VisitWrite,
+  kind: Kind,
+  organisation: { id: string; type: Parameters<typeof notifyStaffOfArea>[2]['type'] },
+  visit: { id: string; actorStaffId: string | null; patient: { id: string; name: string }; owner: VisitOwner; date: string; startTime: string; tokenNumber: number },
+) {
   const { owner } = visit;
   await notifyStaffOfArea(write.tx, write.options.events, organisation, kind.area, {
     type: kind.notification.type,
@@ -153,9 +158,23 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
     .returning({ id: kind.visits.id });
   const visitId = row!.id;
   await recordHistory(tx, kind, { visitId, organisationId: actor.organisationId, byStaffId: actor.staffId, action: 'created', toStatus: 'BOOKED' });
-  await notifyBooked(write, kind, { id: actor.organisationId, type: organisation.type }, { id: visitId, actorStaffId: actor.staffId, patient, owner, date: input.date, startTime: slot.start, tokenNumber });
+  await notifyBooked(
+    write,
+    kind,
+    { id: actor.organisationId, type: organisation.type },
+    { id: visitId, actorStaffId: actor.staffId, patient, owner, date: input.date, startTime: slot.start, tokenNumber },
+  );
   await announce(write, kind, actor.organisationId, visitId, owner.id, input.date, 'BOOKED');
-  await write.emit({ type: 'booked', kind: kind.name, visitId, organisationId: actor.organisationId, ownerId: owner.id, patientId: patient.id, date: input.date, actorStaffId: actor.staffId });
+  await write.emit({
+    type: 'booked',
+    kind: kind.name,
+    visitId,
+    organisationId: actor.organisationId,
+    ownerId: owner.id,
+    patientId: patient.id,
+    date: input.date,
+    actorStaffId: actor.staffId,
+  });
   return visitId;
 }
 
@@ -210,7 +229,15 @@ const LIFECYCLE_OF_ACTION: Partial<Record<string, VisitLifecycleEventType>> = {
  * actor's (a staff member, or the patient in the app: staffId null). A cancel keeps `note` as its
  * reason.
  */
-async function moveVisit<A extends string>(db: Db, kind: Kind<VisitCreate, A>, actor: VisitActor, id: string, action: A, note: string | null, options: WriteOptions): Promise<void> {
+async function moveVisit<A extends string>(
+  db: Db,
+  kind: Kind<VisitCreate, A>,
+  actor: VisitActor,
+  id: string,
+  action: A,
+  note: string | null,
+  options: WriteOptions,
+): Promise<void> {
   const target = kind.actionTarget[action];
   await visitTransaction(db, options, async (write) => {
     const { tx } = write;
@@ -224,12 +251,30 @@ async function moveVisit<A extends string>(db: Db, kind: Kind<VisitCreate, A>, a
     await recordHistory(tx, kind, { visitId: id, organisationId: actor.organisationId, byStaffId: actor.staffId, action, fromStatus: current.status, toStatus: target, note });
     await announce(write, kind, actor.organisationId, id, current.ownerId, current.date, target);
     const lifecycle = LIFECYCLE_OF_ACTION[action];
-    if (lifecycle) await write.emit({ type: lifecycle, kind: kind.name, visitId: id, organisationId: actor.organisationId, ownerId: current.ownerId, patientId: current.patientId, date: current.date, actorStaffId: actor.staffId });
+    if (lifecycle)
+      await write.emit({
+        type: lifecycle,
+        kind: kind.name,
+        visitId: id,
+        organisationId: actor.organisationId,
+        ownerId: current.ownerId,
+        patientId: current.patientId,
+        date: current.date,
+        actorStaffId: actor.staffId,
+      });
   });
 }
 
 /** check-in, start, complete, cancel (with a reason) or no-show, along the kind's graph (design.md §5). */
-export async function actOnVisit<A extends string>(db: Db, kind: Kind<VisitCreate, A>, actor: VisitActor, id: string, action: A, body: { reason?: string | null | undefined }, options: WriteOptions = {}): Promise<void> {
+export async function actOnVisit<A extends string>(
+  db: Db,
+  kind: Kind<VisitCreate, A>,
+  actor: VisitActor,
+  id: string,
+  action: A,
+  body: { reason?: string | null | undefined },
+  options: WriteOptions = {},
+): Promise<void> {
   const reason = body.reason?.trim() || null;
   if (action === 'cancel' && !reason) throw new BadRequestError('Give a reason to cancel', [{ path: 'reason', message: 'Give a reason to cancel' }]);
   await moveVisit(db, kind, actor, id, action, reason, options);
@@ -239,7 +284,14 @@ export async function actOnVisit<A extends string>(db: Db, kind: Kind<VisitCreat
  * A patient cancels their own BOOKED or CHECKED_IN visit in the app (the caller has checked that
  * it is theirs). No reason is required; the history says who cancelled.
  */
-export async function cancelVisitByPatient(db: Db, kind: Kind<VisitCreate, 'cancel'>, actor: VisitActor, id: string, reason: string | undefined, options: WriteOptions = {}): Promise<void> {
+export async function cancelVisitByPatient(
+  db: Db,
+  kind: Kind<VisitCreate, 'cancel'>,
+  actor: VisitActor,
+  id: string,
+  reason: string | undefined,
+  options: WriteOptions = {},
+): Promise<void> {
   const given = reason?.trim();
   await moveVisit(db, kind, actor, id, 'cancel', given ? `${CANCELLED_BY_PATIENT}: ${given}` : CANCELLED_BY_PATIENT, options);
 }
@@ -290,10 +342,27 @@ export async function rescheduleVisit(db: Db, kind: Kind, caller: StaffContext, 
       .where(eq(kind.visits.id, id));
     const from = `${current.date} ${current.startTime} (${previous?.name ?? kind.unknownOwner})`;
     const note = `from ${from} to ${input.date} ${slot.start} (${owner.name})${input.reason ? `: ${input.reason}` : ''}`;
-    await recordHistory(tx, kind, { visitId: id, organisationId: caller.organisationId, byStaffId: caller.id, action: 'reschedule', fromStatus: current.status, toStatus: status, note });
+    await recordHistory(tx, kind, {
+      visitId: id,
+      organisationId: caller.organisationId,
+      byStaffId: caller.id,
+      action: 'reschedule',
+      fromStatus: current.status,
+      toStatus: status,
+      note,
+    });
     // Both days change: the slot left behind is free again, the new one is taken.
     await announce(write, kind, caller.organisationId, id, current.ownerId, current.date, status);
     if (!sameDay) await announce(write, kind, caller.organisationId, id, ownerId, input.date, status);
-    await write.emit({ type: 'rescheduled', kind: kind.name, visitId: id, organisationId: caller.organisationId, ownerId, patientId: current.patientId, date: input.date, actorStaffId: caller.id });
+    await write.emit({
+      type: 'rescheduled',
+      kind: kind.name,
+      visitId: id,
+      organisationId: caller.organisationId,
+      ownerId,
+      patientId: current.patientId,
+      date: input.date,
+      actorStaffId: caller.id,
+    });
   });
 }

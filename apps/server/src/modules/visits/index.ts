@@ -3,8 +3,30 @@
  * lists and announces visits of every kind. Other modules import from here only.
  */
 export { appointmentKind, bookingKind, BOOKABLE_KINDS, liveAppointmentStatuses, liveBookingStatuses, type VisitCreate, type VisitKind, type VisitOwner } from './kinds.js';
-export { actOnVisit, bookVisit, bookVisitIn, cancelVisitByPatient, lockVisit, queueTimesOf, recordHistory, rescheduleVisit, staffActor, type VisitActor, type VisitMove } from './engine.js';
-export { createVisitLifecycle, visitLifecycleEvents, visitTransaction, type VisitLifecycle, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitSubscriber, type VisitWrite, type WriteOptions } from './lifecycle.js';
+export {
+  actOnVisit,
+  bookVisit,
+  bookVisitIn,
+  cancelVisitByPatient,
+  lockVisit,
+  queueTimesOf,
+  recordHistory,
+  rescheduleVisit,
+  staffActor,
+  type VisitActor,
+  type VisitMove,
+} from './engine.js';
+export {
+  createVisitLifecycle,
+  visitLifecycleEvents,
+  visitTransaction,
+  type VisitLifecycle,
+  type VisitLifecycleEvent,
+  type VisitLifecycleEventType,
+  type VisitSubscriber,
+  type VisitWrite,
+  type WriteOptions,
+} from './lifecycle.js';
 export { listFreeSlots } from './free-slots.js';
 export { countVisits, oneVisit, visitHistory, visitListOrder, visitListWhere, visitNotFound, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';

@@ -68,7 +68,9 @@ describe.each(drivers)('the visit lifecycle (%s)', (driver) => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
     const date = upcoming(3);
-    await expect(bookVisit(t.database.db, appointmentKind, actor(), { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { lifecycle })).rejects.toThrow('no bill, no booking');
+    await expect(
+      bookVisit(t.database.db, appointmentKind, actor(), { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, { lifecycle }),
+    ).rejects.toThrow('no bill, no booking');
 
     expect(await t.database.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.doctorId, doctor.id))).toEqual([]);
     expect(seen.inTransaction).toHaveLength(1);
@@ -91,7 +93,13 @@ describe.each(drivers)('the visit lifecycle (%s)', (driver) => {
     });
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
-    const id = await bookVisit(t.database.db, appointmentKind, actor(), { doctorId: doctor.id, patientId: patient.id, date: upcoming(4), startTime: '09:00', source: 'CONSOLE' }, { lifecycle });
+    const id = await bookVisit(
+      t.database.db,
+      appointmentKind,
+      actor(),
+      { doctorId: doctor.id, patientId: patient.id, date: upcoming(4), startTime: '09:00', source: 'CONSOLE' },
+      { lifecycle },
+    );
     expect(cancelled).toEqual([]);
     await actOnVisit(t.database.db, appointmentKind, actor(), id, 'cancel', { reason: 'Patient unwell' }, { lifecycle });
     expect(cancelled).toEqual([id]);

@@ -24,14 +24,20 @@ export async function notifyStaffOfArea(
   area: MenuArea,
   notification: StaffNotification,
 ): Promise<void> {
-  const members = await tx.select({ id: staff.id, role: staff.role }).from(staff).where(and(eq(staff.organisationId, organisation.id), eq(staff.active, true)));
+  const members = await tx
+    .select({ id: staff.id, role: staff.role })
+    .from(staff)
+    .where(and(eq(staff.organisationId, organisation.id), eq(staff.active, true)));
   const recipients = members.filter((member) => canAccessArea(organisation.type, member.role, area));
   if (recipients.length === 0) return;
   const created = await tx
     .insert(notifications)
     .values(recipients.map((member) => ({ organisationId: organisation.id, recipientStaffId: member.id, ...notification })))
     .returning({ id: notifications.id, recipientStaffId: notifications.recipientStaffId });
-  await queuePushes(tx, created.map((row) => row.id));
+  await queuePushes(
+    tx,
+    created.map((row) => row.id),
+  );
   for (const row of created) {
     await events?.publish(organisation.id, { type: 'notification.created', notificationId: row.id, recipientStaffId: row.recipientStaffId }, tx);
   }

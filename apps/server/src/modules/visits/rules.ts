@@ -53,7 +53,11 @@ export async function assertVisitDayReached(db: Db, organisationId: string, visi
  * A reschedule of a BOOKED or CHECKED_IN visit: moved to another date, a checked-in visit goes
  * back to BOOKED and leaves the queue (its check-in, skip and recall times are cleared).
  */
-export function statusAfterMove<S extends string>(status: S, fromDate: string, toDate: string): { status: S | 'BOOKED'; times: { checkedInAt?: null; skippedAt?: null; recalledAt?: null } } {
+export function statusAfterMove<S extends string>(
+  status: S,
+  fromDate: string,
+  toDate: string,
+): { status: S | 'BOOKED'; times: { checkedInAt?: null; skippedAt?: null; recalledAt?: null } } {
   if (status !== 'CHECKED_IN' || fromDate === toDate) return { status, times: {} };
   return { status: 'BOOKED', times: { checkedInAt: null, skippedAt: null, recalledAt: null } };
 }

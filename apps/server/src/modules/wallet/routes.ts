@@ -28,7 +28,17 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/wallet/order',
-      { ...staffOnly, config: { audit: { entity: 'wallet', action: 'create' } }, schema: { tags, security, summary: 'Start a recharge: an order at the payment provider for { amount } rupees', body: walletOrderRequestSchema, response: { 200: paymentOrderSchema } } },
+      {
+        ...staffOnly,
+        config: { audit: { entity: 'wallet', action: 'create' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Start a recharge: an order at the payment provider for { amount } rupees',
+          body: walletOrderRequestSchema,
+          response: { 200: paymentOrderSchema },
+        },
+      },
       (request) => createWalletOrder(ctx, staffOf(request), request.body),
     );
     app.post(
@@ -36,18 +46,37 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...staffOnly,
         config: { audit: { entity: 'wallet', action: 'create' } },
-        schema: { tags, security, summary: "Verify the checkout's payment and credit the order's amount (once per payment)", body: paymentVerifySchema, response: { 200: walletRechargeResponseSchema } },
+        schema: {
+          tags,
+          security,
+          summary: "Verify the checkout's payment and credit the order's amount (once per payment)",
+          body: paymentVerifySchema,
+          response: { 200: walletRechargeResponseSchema },
+        },
       },
       (request) => rechargeWallet(ctx, staffOf(request), request.body),
     );
     app.get(
       '/wallet/entries',
-      { ...staffOnly, schema: { tags, security, summary: 'The ledger: filter by kind and dates, sort, page', querystring: walletEntryListQuerySchema, response: { 200: paginatedSchema(walletEntrySchema) } } },
+      {
+        ...staffOnly,
+        schema: {
+          tags,
+          security,
+          summary: 'The ledger: filter by kind and dates, sort, page',
+          querystring: walletEntryListQuerySchema,
+          response: { 200: paginatedSchema(walletEntrySchema) },
+        },
+      },
       (request) => listWalletEntries(ctx.db, staffOf(request), request.query),
     );
     app.get(
       '/wallet/entries/export.csv',
-      { ...staffOnly, config: { audit: { entity: 'wallet', action: 'export' } }, schema: { tags, security, summary: 'Every ledger entry the filters match, as CSV (UTF-8 with BOM)', querystring: walletEntryListQuerySchema } },
+      {
+        ...staffOnly,
+        config: { audit: { entity: 'wallet', action: 'export' } },
+        schema: { tags, security, summary: 'Every ledger entry the filters match, as CSV (UTF-8 with BOM)', querystring: walletEntryListQuerySchema },
+      },
       (request, reply) => sendCsv(reply, 'wallet', csvLines(walletEntryCsvColumns, exportWalletEntries(ctx.db, staffOf(request), request.query))),
     );
   };

@@ -105,7 +105,17 @@ export async function listWalletEntries(db: Db, caller: StaffContext, filters: W
 export async function* exportWalletEntries(db: Db, caller: StaffContext, filters: WalletEntryFilters): AsyncGenerator<WalletEntry[]> {
   const where = matching(caller, await organisationTimeZone(db, caller.organisationId), filters);
   const order = orderByWithTiebreak(sortColumns[filters.sort], filters.order, walletEntries.entryNumber);
-  yield* inBatches(async (offset, limit) => (await db.select(entryColumns).from(walletEntries).where(where).orderBy(...order).limit(limit).offset(offset)).map(toEntry));
+  yield* inBatches(async (offset, limit) =>
+    (
+      await db
+        .select(entryColumns)
+        .from(walletEntries)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+    ).map(toEntry),
+  );
 }
 
 export const walletEntryCsvColumns: CsvColumn<WalletEntry>[] = [

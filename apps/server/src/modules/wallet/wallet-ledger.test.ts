@@ -48,7 +48,12 @@ describe.each(drivers)('the wallet ledger (%s)', (driver) => {
 
   it('refuses a negative balance in the database itself', async () => {
     const org = await createOrganisation(t.database.db, { walletPaise: 100 });
-    await expect(t.database.db.update(wallets).set({ balancePaise: sql`${wallets.balancePaise} - 101` }).where(eq(wallets.organisationId, org.id))).rejects.toThrow();
+    await expect(
+      t.database.db
+        .update(wallets)
+        .set({ balancePaise: sql`${wallets.balancePaise} - 101` })
+        .where(eq(wallets.organisationId, org.id)),
+    ).rejects.toThrow();
   });
 
   describe('GET /api/wallet/entries and export.csv', () => {
@@ -61,7 +66,10 @@ describe.each(drivers)('the wallet ledger (%s)', (driver) => {
       await clients.admin.post('/api/plan/activate', { planId: plan.id });
       // The first recharge happened ten days ago.
       const [first] = await t.database.db.select().from(walletEntries).where(eq(walletEntries.organisationId, org.id)).orderBy(asc(walletEntries.entryNumber)).limit(1);
-      await t.database.db.update(walletEntries).set({ createdAt: new Date(Date.now() - 10 * DAY_MS) }).where(eq(walletEntries.id, first!.id));
+      await t.database.db
+        .update(walletEntries)
+        .set({ createdAt: new Date(Date.now() - 10 * DAY_MS) })
+        .where(eq(walletEntries.id, first!.id));
       return { org, ...clients };
     }
     beforeAll(async () => {

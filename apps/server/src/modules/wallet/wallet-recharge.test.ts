@@ -28,7 +28,15 @@ describe.each(drivers)('wallet recharge in test mode (%s)', (driver) => {
     const ordered = await admin.post('/api/wallet/order', { amount: 250.75 });
     expect(ordered.statusCode).toBe(200);
     const order = paymentOrderSchema.parse(ordered.json());
-    expect(order).toMatchObject({ provider: 'simulated', keyId: null, purpose: 'WALLET_RECHARGE', amountPaise: 25_075, currency: 'INR', name: CHECKOUT_NAME, description: CHECKOUT_DESCRIPTION });
+    expect(order).toMatchObject({
+      provider: 'simulated',
+      keyId: null,
+      purpose: 'WALLET_RECHARGE',
+      amountPaise: 25_075,
+      currency: 'INR',
+      name: CHECKOUT_NAME,
+      description: CHECKOUT_DESCRIPTION,
+    });
     expect(order.id).toMatch(/^order_sim_/);
     expect(order.prefill).toEqual({ id: org.admin.id, name: 'Asha Admin', email: org.admin.email });
 
@@ -41,7 +49,9 @@ describe.each(drivers)('wallet recharge in test mode (%s)', (driver) => {
     expect(recharged.statusCode).toBe(200);
     expect(walletRechargeResponseSchema.parse(recharged.json())).toEqual({ verified: true, credited: true, balance: 250.75, amount: 250.75 });
     expect(await balanceOf(admin)).toBe(250.75);
-    expect(await entriesOf(org.id)).toMatchObject([{ kind: 'CREDIT', amountPaise: 25_075, balanceAfterPaise: 25_075, description: 'Wallet recharge', paymentId: payment.paymentId }]);
+    expect(await entriesOf(org.id)).toMatchObject([
+      { kind: 'CREDIT', amountPaise: 25_075, balanceAfterPaise: 25_075, description: 'Wallet recharge', paymentId: payment.paymentId },
+    ]);
     expect(await orderRow(order.id)).toMatchObject({ status: 'PAID', paidPaymentId: payment.paymentId, amountPaise: 25_075, createdBy: org.admin.id });
 
     await vi.waitFor(() => expect(events).toContainEqual({ type: 'wallet.updated', balancePaise: 25_075 }));

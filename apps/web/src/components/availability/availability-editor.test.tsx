@@ -72,7 +72,15 @@ describe('the weekly availability editor', () => {
 
   it('removes a window', async () => {
     const onSave = vi.fn();
-    render(<Harness onSave={onSave} initial={[{ weekday: 5, start: '09:00', end: '12:00' }, { weekday: 5, start: '15:00', end: '18:00' }]} />);
+    render(
+      <Harness
+        onSave={onSave}
+        initial={[
+          { weekday: 5, start: '09:00', end: '12:00' },
+          { weekday: 5, start: '15:00', end: '18:00' },
+        ]}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Remove Friday window 1' }));
     expect(input('Friday window 1 start')).toHaveValue('15:00');
     expect(screen.queryByLabelText('Friday window 2 start')).not.toBeInTheDocument();

@@ -27,8 +27,7 @@ export function AvailabilityEditor({ value, onChange, error, disabled }: Availab
   const { windows: errors, message } = windowErrorsOf(error);
   const indexed = value.map((window, index) => ({ window, index }));
 
-  const change = (index: number, patch: Partial<AvailabilityWindow>) =>
-    onChange(value.map((window, position) => (position === index ? { ...window, ...patch } : window)));
+  const change = (index: number, patch: Partial<AvailabilityWindow>) => onChange(value.map((window, position) => (position === index ? { ...window, ...patch } : window)));
 
   return (
     <Box>

@@ -32,10 +32,7 @@ const LAST_MINUTE = 24 * 60 - 1;
 /** A sensible next window for a day: after its last one, else 09:00–13:00. */
 export function nextWindow(windows: readonly AvailabilityWindow[], weekday: number): AvailabilityWindow {
   const sameDay = windows.filter((window) => window.weekday === weekday);
-  const latest = sameDay.reduce<AvailabilityWindow | undefined>(
-    (last, window) => (!last || minutesOfDay(window.end) > minutesOfDay(last.end) ? window : last),
-    undefined,
-  );
+  const latest = sameDay.reduce<AvailabilityWindow | undefined>((last, window) => (!last || minutesOfDay(window.end) > minutesOfDay(last.end) ? window : last), undefined);
   if (!latest) return { weekday, start: '09:00', end: '13:00' };
   // An hour's break after the last window, then three hours, kept within the day.
   const start = Math.min(minutesOfDay(latest.end) + 60, LAST_MINUTE - 30);

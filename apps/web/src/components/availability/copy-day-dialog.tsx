@@ -23,8 +23,7 @@ interface CopyDayDialogProps {
 export function CopyDayDialog({ from, onCopy, onClose }: CopyDayDialogProps) {
   const [chosen, setChosen] = useState<number[]>([]);
   const others = WEEKDAYS_FROM_MONDAY.filter((day) => day !== from);
-  const toggle = (day: number) =>
-    setChosen((current) => (current.includes(day) ? current.filter((value) => value !== day) : [...current, day]));
+  const toggle = (day: number) => setChosen((current) => (current.includes(day) ? current.filter((value) => value !== day) : [...current, day]));
   const close = () => {
     setChosen([]);
     onClose();
@@ -44,11 +43,7 @@ export function CopyDayDialog({ from, onCopy, onClose }: CopyDayDialogProps) {
         </Box>
         <FormGroup>
           {others.map((day) => (
-            <FormControlLabel
-              key={day}
-              label={WEEKDAY_NAMES[day]}
-              control={<Checkbox checked={chosen.includes(day)} onChange={() => toggle(day)} />}
-            />
+            <FormControlLabel key={day} label={WEEKDAY_NAMES[day]} control={<Checkbox checked={chosen.includes(day)} onChange={() => toggle(day)} />} />
           ))}
         </FormGroup>
       </DialogContent>

@@ -33,20 +33,12 @@ export function windowSlots(window: Pick<AvailabilityWindow, 'start' | 'end'>, s
  * the slot length and the leave dates: a leave day has none ('leave'), a day without windows
  * is 'unavailable'.
  */
-export function upcomingSlots(
-  availability: readonly AvailabilityWindow[],
-  slotMinutes: number,
-  leaveDates: readonly string[],
-  from: Date = new Date(),
-  days = 7,
-): DaySlots[] {
+export function upcomingSlots(availability: readonly AvailabilityWindow[], slotMinutes: number, leaveDates: readonly string[], from: Date = new Date(), days = 7): DaySlots[] {
   return Array.from({ length: days }, (_, offset) => {
     const date = addDays(localDate(from), offset);
     const weekday = weekdayOf(date);
     if (leaveDates.includes(date)) return { date, weekday, status: 'leave', slots: [] };
-    const windows = availability
-      .filter((window) => window.weekday === weekday)
-      .sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start));
+    const windows = availability.filter((window) => window.weekday === weekday).sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start));
     if (windows.length === 0) return { date, weekday, status: 'unavailable', slots: [] };
     return { date, weekday, status: 'open', slots: windows.flatMap((window) => windowSlots(window, slotMinutes)) };
   });

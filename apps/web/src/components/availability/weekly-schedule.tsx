@@ -8,17 +8,13 @@ export function WeeklySchedule({ availability }: { availability: readonly Availa
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
       {WEEKDAYS_FROM_MONDAY.map((weekday) => {
-        const windows = availability
-          .filter((window) => window.weekday === weekday)
-          .sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start));
+        const windows = availability.filter((window) => window.weekday === weekday).sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start));
         return [
           <Typography key={`${weekday}-day`} component="dt" variant="subtitle2">
             {WEEKDAY_NAMES[weekday]}
           </Typography>,
           <Typography key={`${weekday}-times`} component="dd" variant="body2" sx={{ m: 0, color: windows.length ? 'text.primary' : 'text.secondary' }}>
-            {windows.length
-              ? windows.map((window) => `${fTimeOfDay(window.start)} – ${fTimeOfDay(window.end)}`).join(', ')
-              : 'Not available'}
+            {windows.length ? windows.map((window) => `${fTimeOfDay(window.start)} – ${fTimeOfDay(window.end)}`).join(', ') : 'Not available'}
           </Typography>,
         ];
       })}

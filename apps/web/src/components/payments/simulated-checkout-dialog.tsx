@@ -115,12 +115,7 @@ export function SimulatedCheckoutDialog({ order, onPaid, onFailed, onCancel }: S
           >
             Simulate failure
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={Boolean(pending)}
-            startIcon={pending === 'pay' ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <Button type="submit" variant="contained" disabled={Boolean(pending)} startIcon={pending === 'pay' ? <CircularProgress size={16} color="inherit" /> : undefined}>
             Pay {amount}
           </Button>
         </DialogActions>

@@ -28,14 +28,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      maxWidth="xs"
-      fullWidth
-    >
+    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={messageId} component="div">

@@ -20,12 +20,7 @@ export function FormActions({ cancelHref, pending, disabled, saveLabel = 'Save' 
       <Button component={RouterLink} to={cancelHref} color="inherit" disabled={pending}>
         Cancel
       </Button>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={pending || disabled}
-        startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
+      <Button type="submit" variant="contained" disabled={pending || disabled} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
         {pending ? 'Saving…' : saveLabel}
       </Button>
     </Box>

@@ -23,7 +23,10 @@ export function optionalNumber<T extends z.ZodType>(schema: T) {
 export function requiredNumber<T extends z.ZodType>(schema: T, message: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
-    z.unknown().refine((value) => value !== undefined && !Number.isNaN(value), { message }).pipe(schema),
+    z
+      .unknown()
+      .refine((value) => value !== undefined && !Number.isNaN(value), { message })
+      .pipe(schema),
   );
 }
 

@@ -36,10 +36,7 @@ export interface RecordListPageProps<Row extends { id: string }, Sort extends st
   /** Its call to action, e.g. 'Add your first doctor'. */
   emptyAction: string;
   /** From useListParams: search, filters, page and sort as kept in the URL. */
-  list: Pick<
-    ListParams<Sort, string>,
-    'search' | 'narrowed' | 'page' | 'pageSize' | 'sort' | 'order' | 'setSearch' | 'setPage' | 'setPageSize' | 'setSort' | 'clearFilters'
-  >;
+  list: Pick<ListParams<Sort, string>, 'search' | 'narrowed' | 'page' | 'pageSize' | 'sort' | 'order' | 'setSearch' | 'setPage' | 'setPageSize' | 'setSort' | 'clearFilters'>;
   /** The list query (useQuery result) for list.query. */
   result: RecordListResult<Row>;
   /** Filter selects (FilterSelect, FacilityFilter) placed after the search box. */
@@ -150,13 +147,7 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
       <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <SearchField value={list.search} onSearch={list.setSearch} placeholder={props.searchPlaceholder} />
         {props.filters}
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          onClick={() => void exportCsv()}
-          disabled={exporting}
-          sx={{ ml: { md: 'auto' }, flexShrink: 0 }}
-        >
+        <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting} sx={{ ml: { md: 'auto' }, flexShrink: 0 }}>
           Export CSV
         </Button>
       </Box>

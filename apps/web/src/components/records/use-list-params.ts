@@ -41,9 +41,7 @@ export interface ListParams<Sort extends string, Filter extends string> {
  * a shared link and the back button all return to the same view. Changing the search, a filter
  * or the sort goes back to page 1. An empty filter is left out of the URL.
  */
-export function useListParams<Sort extends string, Filter extends string>(
-  options: ListParamsOptions<Sort, Filter>,
-): ListParams<Sort, Filter> {
+export function useListParams<Sort extends string, Filter extends string>(options: ListParamsOptions<Sort, Filter>): ListParams<Sort, Filter> {
   const [searchParams, setSearchParams] = useSearchParams();
   const { sortKeys, filterKeys } = options;
 
@@ -55,9 +53,7 @@ export function useListParams<Sort extends string, Filter extends string>(
     const rawSize = Number.parseInt(searchParams.get('pageSize') ?? '', 10);
     const pageSize = (PAGE_SIZE_OPTIONS as readonly number[]).includes(rawSize) ? rawSize : DEFAULT_PAGE_SIZE;
     const search = searchParams.get('search') ?? '';
-    const filters = Object.fromEntries(
-      filterKeys.map((key) => [key, searchParams.get(key) ?? '']),
-    ) as Record<Filter, string>;
+    const filters = Object.fromEntries(filterKeys.map((key) => [key, searchParams.get(key) ?? ''])) as Record<Filter, string>;
     const narrowed = search.trim() !== '' || filterKeys.some((key) => filters[key] !== '');
     const query: Record<string, string | number> = { page, pageSize, sort, order };
     if (search.trim()) query.search = search.trim();
@@ -91,9 +87,6 @@ export function useListParams<Sort extends string, Filter extends string>(
     setPage: useCallback((page: number) => update({ page: page > 1 ? page : null }, false), [update]),
     setPageSize: useCallback((pageSize: number) => update({ pageSize }), [update]),
     setSort: useCallback((sort: Sort, order: SortOrder) => update({ sort, order }), [update]),
-    clearFilters: useCallback(
-      () => update(Object.fromEntries([['search', null], ...filterKeys.map((key) => [key, null])])),
-      [update, filterKeys],
-    ),
+    clearFilters: useCallback(() => update(Object.fromEntries([['search', null], ...filterKeys.map((key) => [key, null])])), [update, filterKeys]),
   };
 }

@@ -16,10 +16,7 @@ export interface UnsavedChangesGuard {
  */
 export function useUnsavedChangesGuard(isDirty: boolean): UnsavedChangesGuard {
   const bypass = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && !bypass.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !bypass.current && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (!isDirty) return undefined;

@@ -13,7 +13,13 @@ afterEach(() => restore?.());
 const emptyPage = { data: [], total: 0, page: 1, pageSize: 25 };
 
 function open(path: string, type: 'HOSPITAL' | 'SCAN' = 'HOSPITAL') {
-  const api = installFakeApi({ ...headerRoutes(), 'GET /appointments': { data: emptyPage }, 'GET /bookings': { data: emptyPage }, 'GET /doctors': { data: emptyPage }, 'GET /services': { data: emptyPage } });
+  const api = installFakeApi({
+    ...headerRoutes(),
+    'GET /appointments': { data: emptyPage },
+    'GET /bookings': { data: emptyPage },
+    'GET /doctors': { data: emptyPage },
+    'GET /services': { data: emptyPage },
+  });
   restore = api.restore;
   storeSession(makeUser(type, 'ADMIN'));
   return { ...renderApp(path), user: userEvent.setup() };

@@ -126,7 +126,15 @@ export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCard
           title="Skipped"
           entries={queue.skipped}
           action={(entry) => (
-            <Chip size="small" color="warning" variant="outlined" label={`${entry.tokenLabel} · Recall`} onClick={() => act('recall', entry.visitId)} aria-label={`Recall ${entry.tokenLabel}`} disabled={busy} />
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={`${entry.tokenLabel} · Recall`}
+              onClick={() => act('recall', entry.visitId)}
+              aria-label={`Recall ${entry.tokenLabel}`}
+              disabled={busy}
+            />
           )}
         />
       </CardContent>

@@ -76,7 +76,14 @@ describe('the token page', () => {
 
   it('Call next posts the action and shows the called token at once', async () => {
     const queue = makeQueue();
-    const called = makeQueue({ id: queue.id, nowServing: { ...queue.waiting[0]!, status: 'IN_CONSULTATION' }, next: queue.waiting[1]!, waiting: [queue.waiting[1]!], waitingCount: 1, lastAction: { action: 'call-next', at: '2026-11-22T05:00:00.000Z', tokenLabel: 'A-001' } });
+    const called = makeQueue({
+      id: queue.id,
+      nowServing: { ...queue.waiting[0]!, status: 'IN_CONSULTATION' },
+      next: queue.waiting[1]!,
+      waiting: [queue.waiting[1]!],
+      waitingCount: 1,
+      lastAction: { action: 'call-next', at: '2026-11-22T05:00:00.000Z', tokenLabel: 'A-001' },
+    });
     let current = queue;
     const { api, user } = open('/appointments/token', {
       'GET /tokens/doctors': () => ({ data: { date: '2026-11-22', timeZone: 'Asia/Kolkata', queues: [current], owners: [] } }),
@@ -164,8 +171,17 @@ describe('the token page', () => {
     const south = { id: crypto.randomUUID(), name: 'South Wing', address: null, phone: null, createdAt: '2026-01-01T00:00:00.000Z' };
     const joshi = makeQueue({ facilityId: north.id });
     const rao = makeQueue({ name: 'Dr. Kiran Rao', facilityId: north.id });
-    const queues = recording((params) => listOf(params.doctorId ? [rao] : [joshi, rao], [joshi, rao].map((q) => ({ id: q.id, name: q.name, facilityId: q.facilityId }))));
-    const { user, router } = open(`/appointments/token?facility=${north.id}`, { 'GET /tokens/doctors': queues.route, 'GET /facilities': { data: { data: [north, south] } } }, 'MULTIHOSPITAL');
+    const queues = recording((params) =>
+      listOf(
+        params.doctorId ? [rao] : [joshi, rao],
+        [joshi, rao].map((q) => ({ id: q.id, name: q.name, facilityId: q.facilityId })),
+      ),
+    );
+    const { user, router } = open(
+      `/appointments/token?facility=${north.id}`,
+      { 'GET /tokens/doctors': queues.route, 'GET /facilities': { data: { data: [north, south] } } },
+      'MULTIHOSPITAL',
+    );
     await screen.findByRole('region', { name: 'Queue of Dr. Kiran Rao' }, { timeout: 15_000 });
     expect(queues.seen.at(-1)?.params).toEqual({ facilityId: north.id });
     const filters = screen.getByRole('search', { name: 'Queue filters' });
@@ -203,7 +219,9 @@ describe('the token page', () => {
 
   it('a bad filter in the URL shows the server’s reason, and Clear filters recovers', async () => {
     const queues = recording((params) =>
-      params.facilityId ? { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'facilityId: Invalid UUID', issues: [{ path: 'facilityId', message: 'Invalid UUID' }] } } : listOf([makeQueue()]),
+      params.facilityId
+        ? { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'facilityId: Invalid UUID', issues: [{ path: 'facilityId', message: 'Invalid UUID' }] } }
+        : listOf([makeQueue()]),
     );
     const { user, router } = open('/appointments/token?facility=north', { 'GET /tokens/doctors': queues.route });
     expect(await screen.findByText('facilityId: Invalid UUID', undefined, { timeout: 15_000 })).toBeInTheDocument();

@@ -195,7 +195,13 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
       <Box role="search" aria-label="Queue filters" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {/* A new facility has other doctors: the doctor chosen in the old one is dropped. */}
         <FacilityFilter value={filters.facilityId ?? ''} onChange={(facilityId) => setFilters({ [QUEUE_URL_KEYS.facility]: facilityId, [ownerUrlKey(kind)]: null })} />
-        <FilterSelect label={words.owner} value={filters.ownerId ?? ''} options={ownerOptions} allLabel={words.allOwners} onChange={(ownerId) => setFilters({ [ownerUrlKey(kind)]: ownerId })} />
+        <FilterSelect
+          label={words.owner}
+          value={filters.ownerId ?? ''}
+          options={ownerOptions}
+          allLabel={words.allOwners}
+          onChange={(ownerId) => setFilters({ [ownerUrlKey(kind)]: ownerId })}
+        />
         <FormControlLabel
           control={
             <Switch

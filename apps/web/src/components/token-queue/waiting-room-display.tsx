@@ -62,7 +62,18 @@ export function WaitingRoomDisplay({ kind, queues, onExit }: WaitingRoomDisplayP
     <Box
       role="region"
       aria-label="Waiting room display"
-      sx={{ position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.modal + 1, bgcolor: '#000', color: '#fff', p: { xs: 2, md: 4 }, overflow: 'auto', display: 'flex', flexDirection: 'column', gap: 3 }}
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: (theme) => theme.zIndex.modal + 1,
+        bgcolor: '#000',
+        color: '#fff',
+        p: { xs: 2, md: 4 },
+        overflow: 'auto',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 3,
+      }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography component="h1" sx={{ fontSize: { xs: 28, md: 44 }, fontWeight: 700 }}>
@@ -86,7 +97,14 @@ export function WaitingRoomDisplay({ kind, queues, onExit }: WaitingRoomDisplayP
               key={queue.id}
               component="section"
               aria-label={queue.name}
-              sx={{ border: '3px solid', borderColor: flashing ? '#ffd600' : '#424242', borderRadius: 3, p: { xs: 2, md: 3 }, bgcolor: flashing ? '#212100' : '#111', transition: 'background-color 300ms' }}
+              sx={{
+                border: '3px solid',
+                borderColor: flashing ? '#ffd600' : '#424242',
+                borderRadius: 3,
+                p: { xs: 2, md: 3 },
+                bgcolor: flashing ? '#212100' : '#111',
+                transition: 'background-color 300ms',
+              }}
             >
               <Typography component="h2" sx={{ fontSize: { xs: 24, md: 34 }, fontWeight: 600 }}>
                 {queue.name}

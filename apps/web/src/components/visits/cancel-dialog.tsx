@@ -65,13 +65,7 @@ export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose 
           <Button onClick={onClose} disabled={pending} color="inherit">
             Keep
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <Button type="submit" variant="contained" color="error" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
             Cancel {noun}
           </Button>
         </DialogActions>

@@ -118,7 +118,13 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
           disabled={values.ageYears.trim() !== ''}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: isoDay() } }}
         />
-        <TextField label="Age in years" type="number" {...field('ageYears')} disabled={values.dateOfBirth !== ''} slotProps={{ htmlInput: { min: 0, max: 120, step: 1, inputMode: 'numeric' } }} />
+        <TextField
+          label="Age in years"
+          type="number"
+          {...field('ageYears')}
+          disabled={values.dateOfBirth !== ''}
+          slotProps={{ htmlInput: { min: 0, max: 120, step: 1, inputMode: 'numeric' } }}
+        />
       </Box>
       {sameNumber ? (
         <Box sx={{ gridColumn: '1 / -1' }}>

@@ -41,7 +41,10 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
   // the first); the arrows move inside it, Enter or Space chooses.
   const [focusStart, setFocusStart] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
-  const stopIndex = Math.max(0, list.findIndex((slot) => slot.start === (value ?? focusStart)));
+  const stopIndex = Math.max(
+    0,
+    list.findIndex((slot) => slot.start === (value ?? focusStart)),
+  );
 
   if (!ready) return <Typography sx={{ color: 'text.secondary' }}>{prompt}</Typography>;
   if (slots.isPending) {

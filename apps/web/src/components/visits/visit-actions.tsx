@@ -92,11 +92,7 @@ export function VisitActions(props: VisitActionsProps) {
 
   return (
     // Clicks and Enter inside (the dialogs too, through the React tree) must not open the row.
-    <Box
-      onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => event.stopPropagation()}
-      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-    >
+    <Box onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       {primary ? (
         <Button size="small" variant="contained" disabled={pending} onClick={() => choose(primary.key)}>
           {primary.label}

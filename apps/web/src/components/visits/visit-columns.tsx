@@ -56,8 +56,7 @@ export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActi
       field: 'startTime',
       headerName: showDate ? 'Date & time' : 'Time',
       width: showDate ? 130 : 100,
-      renderCell: ({ row }) =>
-        showDate ? <TwoLines first={fTimeOfDay(row.startTime)} second={fVisitDate(row.date)} /> : fTimeOfDay(row.startTime),
+      renderCell: ({ row }) => (showDate ? <TwoLines first={fTimeOfDay(row.startTime)} second={fVisitDate(row.date)} /> : fTimeOfDay(row.startTime)),
     },
     {
       field: 'patientName',

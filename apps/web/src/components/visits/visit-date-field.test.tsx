@@ -44,7 +44,7 @@ describe.each(DAY_INSTANTS)('typing a visit date at $label', ({ at }) => {
   const later = Array.from({ length: 40 }, (_, offset) => day(offset + 20)).find((date) => Number(date.slice(8)) > 12)!;
   const [dd, mm, yyyy] = parts(later);
 
-  it("starts on today and names its weekday", () => {
+  it('starts on today and names its weekday', () => {
     const { field } = setup(today);
     expect(field).toHaveValue(shown(today));
     expect(screen.getByText(`${dayjs(today).format('dddd')}, ${shown(today)}`)).toBeInTheDocument();

@@ -20,10 +20,7 @@ const visitOf = (doctor: typeof meera, overrides: Partial<Appointment> & Pick<Ap
 /** GET /appointments as the server answers it: by date range and doctor, a page at a time. */
 function appointmentsApi(rows: Appointment[]) {
   return recording((params) => {
-    const matching = rows.filter(
-      (row) =>
-        row.date >= String(params.from) && row.date <= String(params.to) && (params.doctorId === undefined || row.doctorId === params.doctorId),
-    );
+    const matching = rows.filter((row) => row.date >= String(params.from) && row.date <= String(params.to) && (params.doctorId === undefined || row.doctorId === params.doctorId));
     const size = Number(params.pageSize ?? 25);
     const start = (Number(params.page ?? 1) - 1) * size;
     return { data: { data: matching.slice(start, start + size).map(appointmentRow), total: matching.length, page: Number(params.page ?? 1), pageSize: size } };

@@ -102,11 +102,19 @@ describe('the appointments list', () => {
     expect(within(grid).queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     await user.click(within(grid).getByRole('button', { name: 'More actions for token 001' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
     await user.keyboard('{Escape}');
     await user.click(within(grid).getByRole('button', { name: 'More actions for token 003' }));
     const second = await screen.findByRole('menu');
-    expect(within(second).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Print slip']);
+    expect(
+      within(second)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Print slip']);
   });
   it('checks in, with a success toast; a 409 shows the server message', async () => {
     const booked = makeAppointment({ tokenNumber: 4 });
@@ -149,7 +157,15 @@ describe('the appointments list', () => {
       tokenNumber: 9,
       history: [
         { at: '2026-11-21T10:00:00.000Z', byStaffId: null, byName: 'Asha Rao', action: 'create', fromStatus: null, toStatus: 'BOOKED', note: null },
-        { at: '2026-11-21T11:00:00.000Z', byStaffId: null, byName: 'Asha Rao', action: 'reschedule', fromStatus: 'BOOKED', toStatus: 'BOOKED', note: 'from 2026-11-22 09:00 to 2026-11-23 09:30' },
+        {
+          at: '2026-11-21T11:00:00.000Z',
+          byStaffId: null,
+          byName: 'Asha Rao',
+          action: 'reschedule',
+          fromStatus: 'BOOKED',
+          toStatus: 'BOOKED',
+          note: 'from 2026-11-22 09:00 to 2026-11-23 09:30',
+        },
       ],
     });
     const { grid, user } = await openList([booked], { [`GET /appointments/${booked.id}`]: { data: booked } });

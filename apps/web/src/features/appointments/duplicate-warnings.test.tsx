@@ -52,7 +52,13 @@ describe('the booking dialog warns before a duplicate', () => {
     expect(warning).toHaveTextContent('Token 004 at 9:30 am · Checked in');
     expect(within(warning).getByRole('link', { name: 'Open token 004' })).toHaveAttribute('href', `/appointments?open=${existing.id}`);
     // Ids and the day only: no patient data in the query.
-    expect(lists.seen.find((call) => call.params.patientId)?.params).toMatchObject({ patientId: patient.id, doctorId: doctor.id, from: today, to: today, status: 'BOOKED,CHECKED_IN,IN_CONSULTATION,COMPLETED' });
+    expect(lists.seen.find((call) => call.params.patientId)?.params).toMatchObject({
+      patientId: patient.id,
+      doctorId: doctor.id,
+      from: today,
+      to: today,
+      status: 'BOOKED,CHECKED_IN,IN_CONSULTATION,COMPLETED',
+    });
 
     await user.click(await within(dialog).findByRole('button', { name: '10:15 am' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book anyway' }));

@@ -60,14 +60,16 @@ describe('booking an appointment', () => {
     const { user, slots } = setup({ 'POST /appointments': book.route });
     const dialog = await pickPatientAndDoctor(user);
     const picker = await within(dialog).findByRole('group', { name: 'Free slots' });
-    expect(within(picker).getAllByRole('button').map((button) => button.textContent)).toEqual(['9:30 am', '10:15 am']);
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['9:30 am', '10:15 am']);
     expect(slots.seen[0]?.params).toEqual({ date: today });
     await user.click(within(picker).getByRole('button', { name: '10:15 am' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Headache');
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
-    await waitFor(() =>
-      expect(book.seen[0]?.body).toEqual({ doctorId: doctor.id, patientId: patient.id, date: today, startTime: '10:15', reason: 'Headache' }),
-    );
+    await waitFor(() => expect(book.seen[0]?.body).toEqual({ doctorId: doctor.id, patientId: patient.id, date: today, startTime: '10:15', reason: 'Headache' }));
     const slip = await screen.findByRole('region', { name: 'Appointment slip' });
     expect(within(slip).getByText('007')).toBeInTheDocument();
     expect(within(slip).getByText('₹800.00')).toBeInTheDocument();
@@ -76,7 +78,7 @@ describe('booking an appointment', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 
-  it("refuses what the shared schema refuses, on the field, and sends nothing", async () => {
+  it('refuses what the shared schema refuses, on the field, and sends nothing', async () => {
     const book = recording(() => ({ status: 201, data: makeAppointment() }));
     const { user } = setup({ 'POST /appointments': book.route });
     const dialog = await pickPatientAndDoctor(user);
@@ -214,7 +216,11 @@ describe('choosing a slot from the keyboard', () => {
     expect(buttons[3]).toHaveFocus();
     await user.keyboard('{ArrowLeft}{Enter}');
     expect(within(picker).getByRole('button', { name: '11:00 am' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(picker).getAllByRole('button').map((button) => button.tabIndex)).toEqual([-1, -1, 0, -1]);
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => button.tabIndex),
+    ).toEqual([-1, -1, 0, -1]);
     await user.keyboard('{Home}');
     expect(buttons[0]).toHaveFocus();
   });

@@ -33,7 +33,9 @@ async function openAppointments(rows: Appointment[], extra: Record<string, FakeR
 const menuOf = async (user: ReturnType<typeof userEvent.setup>, grid: HTMLElement, token: string) => {
   await user.click(await within(grid).findByRole('button', { name: `More actions for token ${token}` }));
   const menu = await screen.findByRole('menu');
-  const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+  const items = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
   await user.keyboard('{Escape}');
   return items;
 };

@@ -38,8 +38,33 @@ function entry(overrides: Partial<AuditEvent>): AuditEvent {
 }
 
 const read = entry({ seq: 2, id: '40000000-0000-4000-8000-000000000002' });
-const signIn = entry({ seq: 1, staffId: GONE, staffName: 'Farah Former', action: 'sign-in', entity: 'auth', entityId: null, route: 'POST /api/admin/auth', createdAt: '2026-03-10T05:00:00.000Z' });
-const staffRoute = { data: page([{ id: ASHA, name: 'Asha Admin', email: 'asha@x.in', role: 'ADMIN', phone: null, avatarUrl: null, active: true, invitationPending: false, passwordChangeRequired: false, lastLoginAt: null, createdAt: '2026-01-01T00:00:00.000Z' }]) };
+const signIn = entry({
+  seq: 1,
+  staffId: GONE,
+  staffName: 'Farah Former',
+  action: 'sign-in',
+  entity: 'auth',
+  entityId: null,
+  route: 'POST /api/admin/auth',
+  createdAt: '2026-03-10T05:00:00.000Z',
+});
+const staffRoute = {
+  data: page([
+    {
+      id: ASHA,
+      name: 'Asha Admin',
+      email: 'asha@x.in',
+      role: 'ADMIN',
+      phone: null,
+      avatarUrl: null,
+      active: true,
+      invitationPending: false,
+      passwordChangeRequired: false,
+      lastLoginAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+  ]),
+};
 
 function openAuditLog(routes: Record<string, FakeRoute>, path = '/settings/audit') {
   const api = installFakeApi({ ...headerRoutes(), 'GET /staff': staffRoute, ...routes });
@@ -54,7 +79,16 @@ function screenWidth(width: number) {
     const min = /min-width:\s*([\d.]+)px/.exec(query);
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() } as unknown as MediaQueryList;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    } as unknown as MediaQueryList;
   });
 }
 
@@ -65,14 +99,32 @@ describe('the audit log page', () => {
     const grid = await screen.findByRole('grid', { name: 'Audit log entries' }, slow);
     const row = (await within(grid).findByText('GET /api/patients/:id')).closest('[role="row"]') as HTMLElement;
     for (const text of [fDateTime(read.createdAt), 'Asha Admin', 'Read', 'patients', PATIENT, '203.0.113.7']) expect(within(row).getByText(text)).toBeInTheDocument();
-    const headers = within(grid).getAllByRole('columnheader').map((header) => header.textContent);
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
     expect(headers).toEqual(['When', 'Who', 'Action', 'Entity', 'Record id', 'Route', 'Details', 'From']);
     expect(events.seen[0]?.params).toEqual({ page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' });
   });
 
   it('shows what a list read and why a request was refused, and filters to security events', async () => {
-    const listed = entry({ seq: 3, id: '40000000-0000-4000-8000-000000000003', action: 'search', entityId: null, route: 'GET /api/patients', details: { count: 200, search: 'phone', filters: { pageSize: '200' } } });
-    const denied = entry({ seq: 4, id: '40000000-0000-4000-8000-000000000004', action: 'denied', route: 'GET /api/chats', statusCode: 403, entityId: null, entity: 'chats', details: { denied: 'forbidden' } });
+    const listed = entry({
+      seq: 3,
+      id: '40000000-0000-4000-8000-000000000003',
+      action: 'search',
+      entityId: null,
+      route: 'GET /api/patients',
+      details: { count: 200, search: 'phone', filters: { pageSize: '200' } },
+    });
+    const denied = entry({
+      seq: 4,
+      id: '40000000-0000-4000-8000-000000000004',
+      action: 'denied',
+      route: 'GET /api/chats',
+      statusCode: 403,
+      entityId: null,
+      entity: 'chats',
+      details: { denied: 'forbidden' },
+    });
     const events = recording(() => ({ data: page([denied, listed], 2) }));
     const { user } = openAuditLog({ 'GET /audit': events.route });
     const grid = await screen.findByRole('grid', { name: 'Audit log entries' }, slow);

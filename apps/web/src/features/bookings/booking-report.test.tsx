@@ -62,7 +62,18 @@ describe('the booking drawer and its report', () => {
     const { user } = serve(completed, (state) => ({
       'POST /admin/upload': (body) => {
         uploads.push(body);
-        return { status: 201, data: { id: uploadId, name: 'ct-report.pdf', mimeType: 'application/pdf', size: 15, visibility: 'private', url: `/api/uploads/private/${uploadId}`, createdAt: '2026-11-22T11:00:00.000Z' } };
+        return {
+          status: 201,
+          data: {
+            id: uploadId,
+            name: 'ct-report.pdf',
+            mimeType: 'application/pdf',
+            size: 15,
+            visibility: 'private',
+            url: `/api/uploads/private/${uploadId}`,
+            createdAt: '2026-11-22T11:00:00.000Z',
+          },
+        };
       },
       [`POST /bookings/${completed.id}/report`]: (body) => {
         attached.push(body);

@@ -106,11 +106,19 @@ describe('the bookings list', () => {
     await user.click(within(grid).getByRole('button', { name: 'More actions for token MR-001' }));
     const menu = await screen.findByRole('menu');
     // A checked-in booking may still be moved to another slot (the server allows it until it starts).
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
     await user.keyboard('{Escape}');
     await user.click(within(grid).getByRole('button', { name: 'More actions for token MR-003' }));
     const second = await screen.findByRole('menu');
-    expect(within(second).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Print slip']);
+    expect(
+      within(second)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Print slip']);
   });
 
   it('checks in, starts and completes, each with a success toast', async () => {

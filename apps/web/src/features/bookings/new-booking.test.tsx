@@ -60,7 +60,11 @@ describe('booking a scan or test', () => {
     const { user, slots } = setup({ 'POST /bookings': book.route });
     const dialog = await pickPatientAndScan(user);
     const picker = await within(dialog).findByRole('group', { name: 'Free slots' });
-    expect(within(picker).getAllByRole('button').map((button) => button.textContent)).toEqual(['8:00 am', '8:30 am']);
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['8:00 am', '8:30 am']);
     expect(slots.seen[0]?.params).toEqual({ date: today });
     await user.click(within(picker).getByRole('button', { name: '8:30 am' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Follow-up');

@@ -27,7 +27,16 @@ function screenWidth(width: number) {
     const min = /min-width:\s*([\d.]+)px/.exec(query);
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() } as unknown as MediaQueryList;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    } as unknown as MediaQueryList;
   });
 }
 
@@ -36,7 +45,10 @@ describe('attachments', () => {
     const server = fakeChatServer();
     const ravi = server.add('Ravi Kumar', { messages: [{ text: 'Send the bill please', readAt: new Date().toISOString() }] });
     server.uploads.set(UPLOAD_ID, { uploadId: UPLOAD_ID, name: 'bill.pdf', mimeType: 'application/pdf', size: 2048 });
-    const upload = recording(() => ({ status: 201, data: { id: UPLOAD_ID, name: 'bill.pdf', mimeType: 'application/pdf', size: 2048, visibility: 'private', url: '/api/uploads/x', createdAt: new Date().toISOString() } }));
+    const upload = recording(() => ({
+      status: 201,
+      data: { id: UPLOAD_ID, name: 'bill.pdf', mimeType: 'application/pdf', size: 2048, visibility: 'private', url: '/api/uploads/x', createdAt: new Date().toISOString() },
+    }));
     consoleWith(server, `/chats/${ravi.conversation.patientId}`, {
       'POST /admin/upload': upload.route,
       [`GET /uploads/${UPLOAD_ID}/signed-url`]: { data: { url: '/api/uploads/signed/abc', expiresAt: new Date(Date.now() + 300_000).toISOString() } },

@@ -58,7 +58,9 @@ export function fakeChatServer() {
     const params = (config.params ?? {}) as { search?: string; unread?: boolean; cursor?: string; limit?: number };
     listQueries.push(Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)));
     const search = params.search?.toLowerCase();
-    const matching = ordered().filter((item) => (!search || item.patientName.toLowerCase().includes(search) || item.patientPhone.includes(search)) && (!params.unread || item.unreadCount > 0));
+    const matching = ordered().filter(
+      (item) => (!search || item.patientName.toLowerCase().includes(search) || item.patientPhone.includes(search)) && (!params.unread || item.unreadCount > 0),
+    );
     const start = Number(params.cursor ?? 0);
     const limit = params.limit ?? CHAT_PAGE_SIZE;
     return {
@@ -86,7 +88,14 @@ export function fakeChatServer() {
       if (failure.reply) return failure.reply;
       const existing = chat.messages.find((message) => send.clientId && message.clientId === send.clientId);
       if (existing) return { status: 200, data: existing };
-      const message = makeChatMessage(chat.conversation.id, { sender: 'STAFF', staffId: uuid('40000000'), senderName: 'Asha Rao', text: send.text ?? '', clientId: send.clientId ?? null, attachment: (send.attachmentUploadId && uploads.get(send.attachmentUploadId)) || null });
+      const message = makeChatMessage(chat.conversation.id, {
+        sender: 'STAFF',
+        staffId: uuid('40000000'),
+        senderName: 'Asha Rao',
+        text: send.text ?? '',
+        clientId: send.clientId ?? null,
+        attachment: (send.attachmentUploadId && uploads.get(send.attachmentUploadId)) || null,
+      });
       chat.messages.push(message);
       refresh(chat);
       return { status: 201, data: message };

@@ -17,7 +17,10 @@ function consoleAt(server: ReturnType<typeof fakeChatServer>, path: string) {
   return { ...renderApp(path), api };
 }
 
-const dayHeaders = () => within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+const dayHeaders = () =>
+  within(screen.getByRole('log', { name: 'Messages' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
 
 describe('a chat thread', () => {
   it('groups messages by day under chat-date headers, with sender, time and delivered/read marks', async () => {
@@ -89,14 +92,20 @@ describe('a chat thread', () => {
   it('loads earlier messages by the previous cursor, oldest on top, each once', async () => {
     const server = fakeChatServer();
     const start = Date.parse('2026-03-02T04:30:00.000Z');
-    const messages = Array.from({ length: 35 }, (_, index) => ({ text: `Line ${index + 1}`, createdAt: new Date(start + index * 60_000).toISOString(), readAt: new Date(start).toISOString() }));
+    const messages = Array.from({ length: 35 }, (_, index) => ({
+      text: `Line ${index + 1}`,
+      createdAt: new Date(start + index * 60_000).toISOString(),
+      readAt: new Date(start).toISOString(),
+    }));
     const ravi = server.add('Ravi Kumar', { messages });
     const { api } = consoleAt(server, `/chats/${ravi.conversation.patientId}`);
     await screen.findByText('Line 35', {}, slow);
     expect(screen.queryByText('Line 5')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
     await screen.findByText('Line 1');
-    const texts = within(screen.getByRole('log', { name: 'Messages' })).getAllByText(/^Line \d+$/).map((node) => node.textContent);
+    const texts = within(screen.getByRole('log', { name: 'Messages' }))
+      .getAllByText(/^Line \d+$/)
+      .map((node) => node.textContent);
     expect(texts).toEqual(messages.map((message) => message.text));
     expect(api.calls.filter((call) => call.url === `/chats/${ravi.conversation.patientId}`)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();

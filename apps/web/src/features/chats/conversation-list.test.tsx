@@ -20,7 +20,13 @@ function consoleWith(server: ReturnType<typeof fakeChatServer>, path = '/chats',
   return { ...renderApp(path, options), api, user };
 }
 
-const rowNames = () => within(screen.getByRole('list', { name: 'Conversation list' })).getAllByRole('link').map((link) => { const title = link.querySelector('h6'); return (title?.querySelector('[aria-hidden] + span') ?? title)?.textContent; });
+const rowNames = () =>
+  within(screen.getByRole('list', { name: 'Conversation list' }))
+    .getAllByRole('link')
+    .map((link) => {
+      const title = link.querySelector('h6');
+      return (title?.querySelector('[aria-hidden] + span') ?? title)?.textContent;
+    });
 
 describe('the conversation list', () => {
   // A message of today shows its time, an older one its date: pinned, so a run across midnight cannot flip it.
@@ -30,7 +36,12 @@ describe('the conversation list', () => {
     const server = fakeChatServer();
     const todayAt = dayjs().startOf('day').add(9, 'hour').add(5, 'minute');
     server.add('Meera Nair', { messages: [{ text: 'Old question', createdAt: '2026-03-02T06:30:00.000Z', readAt: '2026-03-02T07:00:00.000Z' }] });
-    server.add('ravi Kumar', { messages: [{ text: 'Is the MRI ready?', createdAt: todayAt.toISOString() }, { text: 'Please call', createdAt: todayAt.add(1, 'minute').toISOString() }] });
+    server.add('ravi Kumar', {
+      messages: [
+        { text: 'Is the MRI ready?', createdAt: todayAt.toISOString() },
+        { text: 'Please call', createdAt: todayAt.add(1, 'minute').toISOString() },
+      ],
+    });
     consoleWith(server);
 
     const list = await screen.findByRole('list', { name: 'Conversation list' }, slow);
@@ -76,7 +87,10 @@ describe('the conversation list', () => {
 
   it("loads the next page by cursor with 'Load more'", async () => {
     const server = fakeChatServer();
-    for (let index = 0; index < 32; index += 1) server.add(`Patient ${String(index).padStart(2, '0')}`, { messages: [{ text: 'Hi', readAt: new Date().toISOString(), createdAt: new Date(Date.now() - index * 60_000).toISOString() }] });
+    for (let index = 0; index < 32; index += 1)
+      server.add(`Patient ${String(index).padStart(2, '0')}`, {
+        messages: [{ text: 'Hi', readAt: new Date().toISOString(), createdAt: new Date(Date.now() - index * 60_000).toISOString() }],
+      });
     consoleWith(server);
     await screen.findByRole('list', { name: 'Conversation list' }, slow);
     expect(rowNames()).toHaveLength(30);

@@ -138,9 +138,13 @@ describe('the upcoming visits', () => {
   });
 
   it("show the server's refusal and refetch when the visit moved on meanwhile", async () => {
-    const { server, user } = dashboardServer(makeScanDashboard(), {
-      'POST /bookings/40000000-0000-4000-8000-000000000001/actions/check-in': { status: 409, data: { message: 'Cannot check-in: the booking is CANCELLED' } },
-    }, { user: makeUser('SCAN', 'ADMIN') });
+    const { server, user } = dashboardServer(
+      makeScanDashboard(),
+      {
+        'POST /bookings/40000000-0000-4000-8000-000000000001/actions/check-in': { status: 409, data: { message: 'Cannot check-in: the booking is CANCELLED' } },
+      },
+      { user: makeUser('SCAN', 'ADMIN') },
+    );
     await user.click(await screen.findByRole('button', { name: 'Check in Anil Shah, token 012' }, slow));
     expect(await screen.findByText('Cannot check-in: the booking is CANCELLED')).toBeInTheDocument();
     await waitFor(() => expect(server.reads).toBe(2));

@@ -47,7 +47,15 @@ export function makeHospitalDashboard(overrides: Partial<Dashboard> = {}): Dashb
     daily: makeDaily((index) => [index === 29 ? 7 : index % 3, 0]),
     upcoming: [
       makeUpcoming(),
-      makeUpcoming({ id: '40000000-0000-4000-8000-000000000002', date: '2026-03-11', startTime: '09:00', token: 'A-001', status: 'CHECKED_IN', patientName: 'Sita Devi', resourceName: 'Dr. Arjun Rao' }),
+      makeUpcoming({
+        id: '40000000-0000-4000-8000-000000000002',
+        date: '2026-03-11',
+        startTime: '09:00',
+        token: 'A-001',
+        status: 'CHECKED_IN',
+        patientName: 'Sita Devi',
+        resourceName: 'Dr. Arjun Rao',
+      }),
     ],
     wallet: { balance: 2450, showWallet: true },
     plan: { isActive: true, name: 'Clinic Pro', endsAt: '2030-01-31T00:00:00.000Z' },

@@ -20,14 +20,22 @@ function openDashboard(dashboard: Dashboard | FakeRoute, user = makeUser('HOSPIT
 }
 
 const figure = (name: string) => screen.getByRole('region', { name });
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe("the dashboard's figures", () => {
   it("shows a hospital's day: appointments by status, the queue, new patients, revenue in rupees, wallet and plan", async () => {
     openDashboard(makeHospitalDashboard());
     await screen.findByRole('region', { name: 'Appointments today' }, slow);
     expect(figure('Appointments today')).toHaveTextContent('7');
-    expect(within(figure('Appointments today')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Booked: 3', 'Checked in: 2', 'Completed: 2']);
+    expect(
+      within(figure('Appointments today'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Booked: 3', 'Checked in: 2', 'Completed: 2']);
     expect(figure('Waiting now')).toHaveTextContent('2');
     expect(figure('Waiting now')).toHaveTextContent('Average wait 14 min');
     expect(figure('New patients this week')).toHaveTextContent('5');

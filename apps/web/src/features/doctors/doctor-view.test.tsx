@@ -44,10 +44,18 @@ describe('the doctor page', () => {
     const days = within(screen.getByRole('list', { name: 'Next 7 days' })).getAllByRole('listitem');
     expect(days).toHaveLength(7);
     expect(days[0]).toHaveAccessibleName('Today, Mon 12 Jan');
-    expect(within(days[0]!).getAllByText(/am|pm/).map((chip) => chip.textContent)).toEqual(['9:00 am', '9:30 am', '10:00 am', '5:00 pm', '5:30 pm']);
+    expect(
+      within(days[0]!)
+        .getAllByText(/am|pm/)
+        .map((chip) => chip.textContent),
+    ).toEqual(['9:00 am', '9:30 am', '10:00 am', '5:00 pm', '5:30 pm']);
     expect(days[1]).toHaveTextContent('On leave');
     // A 45-minute window holds one 30-minute slot.
-    expect(within(days[2]!).getAllByText(/am|pm/).map((chip) => chip.textContent)).toEqual(['2:00 pm']);
+    expect(
+      within(days[2]!)
+        .getAllByText(/am|pm/)
+        .map((chip) => chip.textContent),
+    ).toEqual(['2:00 pm']);
     expect(days[3]).toHaveTextContent('Not available');
     expect(days[6]).toHaveAccessibleName('Sun 18 Jan');
     expect(screen.getByText('9:00 am – 10:30 am, 5:00 pm – 6:00 pm')).toBeInTheDocument();

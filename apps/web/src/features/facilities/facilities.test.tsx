@@ -82,7 +82,12 @@ describe('Settings > Facilities', () => {
     const { user } = await openFacilities({
       'POST /facilities': {
         status: 409,
-        data: { statusCode: 409, error: 'Conflict', message: 'A facility with this name already exists', issues: [{ path: 'name', message: 'A facility with this name already exists' }] },
+        data: {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'A facility with this name already exists',
+          issues: [{ path: 'name', message: 'A facility with this name already exists' }],
+        },
       },
     });
     await user.click(screen.getByRole('button', { name: 'Add facility' }));

@@ -46,7 +46,11 @@ describe('live notifications', () => {
   it("toast with an 'Open' action that lands on the record: the appointment's drawer over its own day", async () => {
     const { server, user, router } = await consoleWithLiveChannel();
     const appointmentId = '20000000-0000-4000-8000-000000000021';
-    const created = makeNotification({ title: 'New appointment', message: 'Asha Rao booked Dr. Meera Iyer (Cardiology) for 5 Jan, 9:00 am — token A-003', details: { appointmentId, date: '2027-01-05' } });
+    const created = makeNotification({
+      title: 'New appointment',
+      message: 'Asha Rao booked Dr. Meera Iyer (Cardiology) for 5 Jan, 9:00 am — token A-003',
+      details: { appointmentId, date: '2027-01-05' },
+    });
     server.add(created);
     act(() => FakeSocket.last().receive({ type: 'notification.created', notificationId: created.id, recipientStaffId: user.id }));
     const toast = (await screen.findByText(/^New appointment: Asha Rao booked Dr. Meera Iyer/)).closest('.notistack-MuiContent') as HTMLElement;
@@ -57,7 +61,12 @@ describe('live notifications', () => {
   it('do not toast the person who made the booking about their own action, but toast everyone else', async () => {
     const { server, bell, user } = await consoleWithLiveChannel();
     const own = makeNotification({ type: 'booking-created', title: 'New booking', message: 'Own booking by me', details: { actorStaffId: user.id } });
-    const other = makeNotification({ type: 'booking-created', title: 'New booking', message: 'Booking by a colleague', details: { actorStaffId: '20000000-0000-4000-8000-000000000031' } });
+    const other = makeNotification({
+      type: 'booking-created',
+      title: 'New booking',
+      message: 'Booking by a colleague',
+      details: { actorStaffId: '20000000-0000-4000-8000-000000000031' },
+    });
     server.add(own);
     act(() => FakeSocket.last().receive({ type: 'notification.created', notificationId: own.id, recipientStaffId: user.id }));
     await waitFor(() => expect(bell).toHaveAttribute('aria-description', '3 unread'));

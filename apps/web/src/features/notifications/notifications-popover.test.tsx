@@ -23,7 +23,12 @@ const appointment = makeNotification({
   details: { img: '/api/uploads/dr-iyer.png', appointmentId: APPOINTMENT_ID, date: '2026-11-24' },
 });
 // A booking for another day than today: it must open on its own day, not today's list.
-const booking = makeNotification({ type: 'booking-created', title: 'New booking', message: 'Lakshmi Reddy booked an MRI Brain for 11:00 am', details: { bookingId: BOOKING_ID, date: '2027-01-05' } });
+const booking = makeNotification({
+  type: 'booking-created',
+  title: 'New booking',
+  message: 'Lakshmi Reddy booked an MRI Brain for 11:00 am',
+  details: { bookingId: BOOKING_ID, date: '2027-01-05' },
+});
 const chat = makeNotification({ type: 'message-received', title: 'New message from Sunita Pawar', message: 'Can I bring my old reports?', details: { patientId: PATIENT_ID } });
 const readOne = makeNotification({ title: 'New appointment', message: 'Arjun Varma booked Dr. Rao', isRead: true });
 
@@ -105,7 +110,9 @@ describe('the notification popover', () => {
     const { popover, user, api, router } = await openPopover();
     if (tab === 'chats') await user.click(within(popover).getByRole('tab', { name: 'Chats' }));
     const list = await within(popover).findByRole('list', { name: tab === 'chats' ? 'Chat notifications' : 'New notifications' });
-    const item = within(list).getAllByRole('button').find((button) => button.textContent?.startsWith(title))!;
+    const item = within(list)
+      .getAllByRole('button')
+      .find((button) => button.textContent?.startsWith(title))!;
     await user.click(item);
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(path));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());

@@ -23,7 +23,10 @@ export function onboardingApi(overrides: Record<string, FakeRoute> = {}) {
     'POST /auth/login': (body) =>
       (body as { otp: string }).otp === '123456'
         ? { data: { tempAccessToken: TEMP_TOKEN, expiresInSeconds: 3600 } }
-        : { status: 401, data: { statusCode: 401, error: 'Unauthorized', message: 'Incorrect code. 4 attempts left.', issues: [{ path: 'otp', message: 'Incorrect code. 4 attempts left.' }] } },
+        : {
+            status: 401,
+            data: { statusCode: 401, error: 'Unauthorized', message: 'Incorrect code. 4 attempts left.', issues: [{ path: 'otp', message: 'Incorrect code. 4 attempts left.' }] },
+          },
     'POST /onboarding': { status: 201, data: signedUp },
     ...overrides,
   });

@@ -89,7 +89,12 @@ describe('onboarding at /new', () => {
   });
 
   it('shows a registered e-mail under the admin e-mail, and keeps every answer through Change number', async () => {
-    withApi({ 'POST /onboarding': { status: 409, data: { statusCode: 409, error: 'Conflict', message: EMAIL_TAKEN_MESSAGE, issues: [{ path: 'admin.email', message: EMAIL_TAKEN_MESSAGE }] } } });
+    withApi({
+      'POST /onboarding': {
+        status: 409,
+        data: { statusCode: 409, error: 'Conflict', message: EMAIL_TAKEN_MESSAGE, issues: [{ path: 'admin.email', message: EMAIL_TAKEN_MESSAGE }] },
+      },
+    });
     const user = userEvent.setup();
     await verifiedAtDetails(user);
     await fillDetails(user);
@@ -123,7 +128,18 @@ describe('onboarding at /new', () => {
 
   it('uploads the chosen logo with the new token and saves it on the organisation', async () => {
     const api = withApi({
-      'POST /admin/upload': { status: 201, data: { id: '00000000-0000-4000-8000-00000000a001', name: 'logo.png', mimeType: 'image/png', size: 4, visibility: 'public', url: '/uploads/logo.png', createdAt: '2030-01-01T00:00:00.000Z' } },
+      'POST /admin/upload': {
+        status: 201,
+        data: {
+          id: '00000000-0000-4000-8000-00000000a001',
+          name: 'logo.png',
+          mimeType: 'image/png',
+          size: 4,
+          visibility: 'public',
+          url: '/uploads/logo.png',
+          createdAt: '2030-01-01T00:00:00.000Z',
+        },
+      },
       'PATCH /settings/organisation': { data: {} },
     });
     const user = userEvent.setup();

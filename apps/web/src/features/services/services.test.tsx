@@ -134,7 +134,18 @@ describe('the image picker', () => {
   });
 
   it("uploads a small image, previews it, and shows the server's refusal of another", async () => {
-    let reply = { status: 201, data: { id: '50000000-0000-4000-8000-000000000001', url: '/uploads/x.png', name: 'x.png', mimeType: 'image/png', size: 10, visibility: 'public', createdAt: '2026-01-05T10:00:00.000Z' } as unknown };
+    let reply = {
+      status: 201,
+      data: {
+        id: '50000000-0000-4000-8000-000000000001',
+        url: '/uploads/x.png',
+        name: 'x.png',
+        mimeType: 'image/png',
+        size: 10,
+        visibility: 'public',
+        createdAt: '2026-01-05T10:00:00.000Z',
+      } as unknown,
+    };
     withApi({ 'POST /admin/upload': () => reply as { status: number; data: unknown } });
     storeSession(makeUser('SCAN', 'ADMIN'));
     renderApp('/scan/new');

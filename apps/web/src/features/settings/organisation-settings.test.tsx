@@ -31,7 +31,18 @@ describe('Settings > Organisation', () => {
   it('saves the changes, then reloads the stored user so the header shows the new logo', async () => {
     const { api, admin, user } = await openOrganisation({
       'PATCH /settings/organisation': (body) => ({ data: { ...profile, ...(body as object) } }),
-      'POST /admin/upload': { status: 201, data: { id: '80000000-0000-4000-8000-000000000001', url: '/uploads/logo.png', name: 'logo.png', mimeType: 'image/png', size: 68, visibility: 'public', createdAt: '2026-03-01T00:00:00.000Z' } },
+      'POST /admin/upload': {
+        status: 201,
+        data: {
+          id: '80000000-0000-4000-8000-000000000001',
+          url: '/uploads/logo.png',
+          name: 'logo.png',
+          mimeType: 'image/png',
+          size: 68,
+          visibility: 'public',
+          createdAt: '2026-03-01T00:00:00.000Z',
+        },
+      },
       'GET /me': () => ({ data: { ...admin, admin: { ...admin.admin, logoUrl: '/uploads/logo.png' } } }),
     });
     const minutes = screen.getByRole('spinbutton', { name: /Sign out after inactivity/ });

@@ -10,10 +10,12 @@ afterEach(restoreApi);
 const linksOn = async () => {
   const section = await screen.findByRole('heading', { name: 'Your account' }, slow);
   expect(section).toBeInTheDocument();
-  return within(screen.getByRole('main'))
-    .getAllByRole('link')
-    // Named by its content (title, then description): the title is its heading.
-    .map((link) => [link.querySelector('h3')?.textContent, link.getAttribute('href')]);
+  return (
+    within(screen.getByRole('main'))
+      .getAllByRole('link')
+      // Named by its content (title, then description): the title is its heading.
+      .map((link) => [link.querySelector('h3')?.textContent, link.getAttribute('href')])
+  );
 };
 
 describe('the settings hub', () => {

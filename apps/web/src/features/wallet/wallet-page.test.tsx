@@ -47,7 +47,13 @@ describe('the wallet page', () => {
     await within(table).findByText('Wallet recharge');
     expect(await screen.findByRole('region', { name: 'Wallet Balance' })).toHaveTextContent('₹2,450.00');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       [fDateTime(recharge.createdAt), 'Wallet recharge', 'Credit', '+₹1,500.00', '₹2,450.00'],
       [fDateTime(planPayment.createdAt), 'Plan: Clinic Basic (30 days)', 'Debit', '−₹2,499.00', '₹950.00'],
     ]);

@@ -42,7 +42,11 @@ describe('the wallet popover', () => {
     const amount = within(popover).getByRole('spinbutton', { name: 'Amount' });
     expect(amount).toHaveValue(100);
     expect(amount).toHaveAttribute('min', '1');
-    expect(within(popover).getAllByRole('button').map((button) => button.textContent)).toEqual(['+100', '+500', '+1000', 'Recharge Wallet']);
+    expect(
+      within(popover)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['+100', '+500', '+1000', 'Recharge Wallet']);
     expect(within(popover).getByRole('link', { name: 'View transactions' })).toHaveAttribute('href', '/wallet');
     expect(getComputedStyle(popover).width).toBe('250px');
   });

@@ -89,14 +89,11 @@ describe('the dashboard header', () => {
     const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent('Meera Iyer');
     expect(menu).toHaveTextContent('meera@sunrise.example.test');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'My account',
-      'Profile',
-      'Plan',
-      'Notifications',
-      'Settings',
-      'Logout',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['My account', 'Profile', 'Plan', 'Notifications', 'Settings', 'Logout']);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
 

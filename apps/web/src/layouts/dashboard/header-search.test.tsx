@@ -15,9 +15,27 @@ function withApi(routes: Record<string, FakeRoute> = {}) {
   return api;
 }
 
-const ravi: SearchResult = { kind: 'patient', id: '20000000-0000-4000-8000-000000000001', title: 'Ravi Kumar', subtitle: '+91 98765 43210', path: '/user/20000000-0000-4000-8000-000000000001' };
-const mehta: SearchResult = { kind: 'doctor', id: '20000000-0000-4000-8000-000000000002', title: 'Dr. Ravina Mehta', subtitle: 'Cardiology', path: '/doctor/20000000-0000-4000-8000-000000000002' };
-const mri: SearchResult = { kind: 'service', id: '20000000-0000-4000-8000-000000000003', title: 'MRI Brain (Ravi wing)', subtitle: 'Scan', path: '/scan/20000000-0000-4000-8000-000000000003' };
+const ravi: SearchResult = {
+  kind: 'patient',
+  id: '20000000-0000-4000-8000-000000000001',
+  title: 'Ravi Kumar',
+  subtitle: '+91 98765 43210',
+  path: '/user/20000000-0000-4000-8000-000000000001',
+};
+const mehta: SearchResult = {
+  kind: 'doctor',
+  id: '20000000-0000-4000-8000-000000000002',
+  title: 'Dr. Ravina Mehta',
+  subtitle: 'Cardiology',
+  path: '/doctor/20000000-0000-4000-8000-000000000002',
+};
+const mri: SearchResult = {
+  kind: 'service',
+  id: '20000000-0000-4000-8000-000000000003',
+  title: 'MRI Brain (Ravi wing)',
+  subtitle: 'Scan',
+  path: '/scan/20000000-0000-4000-8000-000000000003',
+};
 
 const searchCalls = (api: ReturnType<typeof withApi>) => api.calls.filter((call) => call.url === '/search');
 

@@ -88,10 +88,7 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
   const order = ['patient', 'doctor', 'service'].map((kind) => groupOf[kind as SearchResult['kind']]);
   records.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
   const needle = typed.toLowerCase();
-  const pages: SearchOption[] = [
-    ...entries.map(({ title, path, icon }) => ({ title, path, icon })),
-    ...everyone.map((page) => ({ ...page, icon: 'page' as const })),
-  ]
+  const pages: SearchOption[] = [...entries.map(({ title, path, icon }) => ({ title, path, icon })), ...everyone.map((page) => ({ ...page, icon: 'page' as const }))]
     .filter((page) => page.title.toLowerCase().includes(needle))
     .map((page) => ({ ...page, key: `page:${page.path}:${page.title}`, group: 'Pages', subtitle: null }));
   // While records load the list shows only 'Searching…': pages shown alone first would keep

@@ -218,4 +218,3 @@ describe('live query keys', () => {
     for (const prefix of [['appointments'], ['doctor-slots'], ['notifications'], ['wallet'], ['plan'], ['bookings'], ['tokens']]) expect(keys).toContainEqual(prefix);
   });
 });
-

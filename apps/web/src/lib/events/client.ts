@@ -1,11 +1,4 @@
-import {
-  EVENTS_CLOSE_UNAUTHORIZED,
-  EVENTS_HEARTBEAT_MS,
-  appEventSchema,
-  type AppEvent,
-  type AppEventOf,
-  type AppEventType,
-} from '@caredesk/shared';
+import { EVENTS_CLOSE_UNAUTHORIZED, EVENTS_HEARTBEAT_MS, appEventSchema, type AppEvent, type AppEventOf, type AppEventType } from '@caredesk/shared';
 
 /** idle: not started (signed out); connecting: first attempt; connected: authenticated; reconnecting: after a drop. */
 export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting';

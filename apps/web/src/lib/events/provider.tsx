@@ -81,9 +81,5 @@ const noop = () => () => undefined;
 /** 'connected' | 'reconnecting' | 'connecting' | 'idle', for a status indicator. */
 export function useLiveConnectionState(): ConnectionState {
   const live = useContext(LiveEventsContext);
-  return useSyncExternalStore(
-    live ? (listener) => live.onStateChange(listener) : noop,
-    live ? () => live.state : idle,
-    idle,
-  );
+  return useSyncExternalStore(live ? (listener) => live.onStateChange(listener) : noop, live ? () => live.state : idle, idle);
 }

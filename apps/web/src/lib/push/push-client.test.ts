@@ -114,7 +114,12 @@ describe('ensurePushSubscription with the permission granted', () => {
     expect(push.pushManager.subscribed[0]!.userVisibleOnly).toBe(true);
     expect(bytesToBase64Url((push.pushManager.subscribed[0]!.applicationServerKey as Uint8Array<ArrayBuffer>).buffer)).toBe(KEY);
     expect(posts(api, '/fcm/save')).toEqual([
-      { endpoint: subscription!.endpoint, p256dh: bytesToBase64Url(new Uint8Array(65).fill(0xbb).buffer), auth: bytesToBase64Url(new Uint8Array(16).fill(0xaa).buffer), userAgent: navigator.userAgent },
+      {
+        endpoint: subscription!.endpoint,
+        p256dh: bytesToBase64Url(new Uint8Array(65).fill(0xbb).buffer),
+        auth: bytesToBase64Url(new Uint8Array(16).fill(0xaa).buffer),
+        userAgent: navigator.userAgent,
+      },
     ]);
     const record = readPushRecord();
     expect(record).toMatchObject({ token: subscription!.endpoint, subscriptionOptions: { endpoint: subscription!.endpoint, vapidKey: KEY, swScope: 'http://localhost:3000/' } });
@@ -147,7 +152,9 @@ describe('ensurePushSubscription with the permission granted', () => {
 
   it("subscribes afresh when the server keeps the endpoint for another organisation's sign-in (409)", async () => {
     let saves = 0;
-    const api = withApi({ 'POST /fcm/save': () => (saves++ === 0 ? { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'Registered elsewhere' } } : { status: 201 }) });
+    const api = withApi({
+      'POST /fcm/save': () => (saves++ === 0 ? { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'Registered elsewhere' } } : { status: 201 }),
+    });
     const push = pushBrowser();
     const existing = subscribedEarlier(push, KEY, 1);
     const fresh = await ensurePushSubscription();

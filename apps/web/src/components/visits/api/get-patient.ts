@@ -8,8 +8,7 @@ export async function getPatient(id: string): Promise<Patient> {
   return patientSchema.parse(response.data);
 }
 
-export const patientQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.patients.detail(id), queryFn: () => getPatient(id) });
+export const patientQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.patients.detail(id), queryFn: () => getPatient(id) });
 
 /**
  * One patient: the patient pages (enabled only for a well-formed id) and the booking dialog's

@@ -9,8 +9,7 @@ export async function getAppointment(id: string): Promise<Appointment> {
   return appointmentSchema.parse(response.data);
 }
 
-export const appointmentQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.appointments.detail(id), queryFn: () => getAppointment(id) });
+export const appointmentQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.appointments.detail(id), queryFn: () => getAppointment(id) });
 
 export function useAppointment(id: string | null) {
   return useQuery({ ...appointmentQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -105,11 +105,7 @@ export default function AppointmentsPage() {
       ) : null}
       {body}
       <AppointmentDrawer id={params.get('open')} onClose={() => setParam({ open: null })} />
-      <NewAppointmentDialog
-        open={params.get('new') === '1'}
-        patientId={params.get('patientId')}
-        onClose={() => setParam({ new: null, patientId: null })}
-      />
+      <NewAppointmentDialog open={params.get('new') === '1'} patientId={params.get('patientId')} onClose={() => setParam({ new: null, patientId: null })} />
     </PageContainer>
   );
 }

@@ -56,15 +56,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (response: SignInRespon
           {failureText(signIn.error)}
         </Alert>
       ) : null}
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="username"
-        autoFocus
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email address" type="email" autoComplete="username" autoFocus error={Boolean(errors.email)} helperText={errors.email?.message} {...register('email')} />
       <TextField
         label="Password"
         type={showPassword ? 'text' : 'password'}
@@ -76,11 +68,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (response: SignInRespon
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton
-                  aria-label={showPassword ? 'Hide password' : 'Show password'}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  edge="end"
-                >
+                <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((shown) => !shown)} edge="end">
                   {showPassword ? <VisibilityOff /> : <Visibility />}
                 </IconButton>
               </InputAdornment>

@@ -46,7 +46,11 @@ export function BookingReport({ booking }: { booking: Booking }) {
   const open = (uploadId: string) => view.mutate(uploadId, { onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }) });
 
   return (
-    <Box component="section" aria-label="Report" sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1.5, borderRadius: 2, border: 1, borderColor: problem ? 'error.main' : 'divider' }}>
+    <Box
+      component="section"
+      aria-label="Report"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1.5, borderRadius: 2, border: 1, borderColor: problem ? 'error.main' : 'divider' }}
+    >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         Report
       </Typography>

@@ -14,6 +14,7 @@ export function useMarkChatRead() {
   return useMutation({
     mutationFn: markChatRead,
     // The list's unread badges and count; the bell's Chats tab may have been read with it.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }), queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations }), queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all })]),
   });
 }

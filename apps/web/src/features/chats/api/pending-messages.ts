@@ -42,7 +42,10 @@ class PendingMessageStore {
   }
 
   remove(patientId: string, clientId: string): void {
-    this.set(patientId, this.of(patientId).filter((item) => item.clientId !== clientId));
+    this.set(
+      patientId,
+      this.of(patientId).filter((item) => item.clientId !== clientId),
+    );
   }
 
   private set(patientId: string, messages: readonly PendingMessage[]): void {

@@ -19,7 +19,12 @@ function ImageThumbnail({ attachment }: { attachment: ChatAttachment }) {
   return (
     <ButtonBase aria-label={`Open ${attachment.name}`} onClick={() => open(attachment.uploadId)} sx={{ borderRadius: 1, overflow: 'hidden', display: 'block' }}>
       {url.data ? (
-        <Box component="img" src={url.data} alt={attachment.name} sx={{ display: 'block', maxWidth: '100%', width: THUMBNAIL_SIZE, maxHeight: THUMBNAIL_SIZE, objectFit: 'cover' }} />
+        <Box
+          component="img"
+          src={url.data}
+          alt={attachment.name}
+          sx={{ display: 'block', maxWidth: '100%', width: THUMBNAIL_SIZE, maxHeight: THUMBNAIL_SIZE, objectFit: 'cover' }}
+        />
       ) : (
         <Skeleton variant="rectangular" width={THUMBNAIL_SIZE} height={THUMBNAIL_SIZE * 0.66} />
       )}

@@ -17,10 +17,7 @@ import { uploadChatAttachment } from '../api/attachments';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf,.pdf';
 
-type Attaching =
-  | { state: 'uploading'; name: string; progress: number }
-  | { state: 'ready'; attachment: ChatAttachment }
-  | { state: 'failed'; problem: string };
+type Attaching = { state: 'uploading'; name: string; progress: number } | { state: 'ready'; attachment: ChatAttachment } | { state: 'failed'; problem: string };
 
 /** Why a chat attachment cannot go (images and PDFs only), checked before uploading. */
 function attachmentProblem(file: File): string | null {
@@ -62,7 +59,16 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
   };
 
   return (
-    <Box component="form" aria-label="Write a message" {...{ [TOAST_CLEAR_ATTRIBUTE]: '' }} onSubmit={(event) => { event.preventDefault(); send(); }} sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: { xs: 1, sm: 1.5 }, borderTop: 1, borderColor: 'divider' }}>
+    <Box
+      component="form"
+      aria-label="Write a message"
+      {...{ [TOAST_CLEAR_ATTRIBUTE]: '' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: { xs: 1, sm: 1.5 }, borderTop: 1, borderColor: 'divider' }}
+    >
       {attaching?.state === 'uploading' ? (
         <Box>
           <Typography variant="caption">Uploading {attaching.name}…</Typography>

@@ -10,10 +10,7 @@ import { ChatAttachmentView } from './chat-attachment';
 import { MessageText } from './message-text';
 
 /** A message as the thread shows it: the server's, or one of ours still on its way. */
-export type ShownMessage =
-  | { kind: 'sent'; key: string; message: ChatMessage }
-  | { kind: 'pending'; key: string; message: PendingMessage };
-
+export type ShownMessage = { kind: 'sent'; key: string; message: ChatMessage } | { kind: 'pending'; key: string; message: PendingMessage };
 
 function DeliveryMark({ shown, onRetry }: { shown: ShownMessage; onRetry: (clientId: string) => void }) {
   if (shown.kind === 'pending') {
@@ -41,11 +38,7 @@ export function ChatMessageBubble({ shown, onRetry }: { shown: ShownMessage; onR
   const senderName = shown.kind === 'pending' ? 'You' : shown.message.senderName;
   const failed = shown.kind === 'pending' && shown.message.status === 'failed';
   return (
-    <Box
-      component="li"
-      aria-label={`${staff ? 'Staff' : 'Patient'} message`}
-      sx={{ display: 'flex', justifyContent: staff ? 'flex-end' : 'flex-start', listStyle: 'none' }}
-    >
+    <Box component="li" aria-label={`${staff ? 'Staff' : 'Patient'} message`} sx={{ display: 'flex', justifyContent: staff ? 'flex-end' : 'flex-start', listStyle: 'none' }}>
       <Box
         sx={{
           maxWidth: { xs: '85%', md: '70%' },

@@ -44,7 +44,8 @@ export function ChatThread({ patientId, backTo }: ChatThreadProps) {
   const { pending, send, retry } = useSendChatMessage(patientId);
   const messages = useMemo(() => threadMessages(thread.data), [thread.data]);
   const latest = thread.data?.pages[0];
-  const latestUnreadId = messages.findLast((message) => message.sender === 'PATIENT' && message.readAt === null)?.id ?? (latest?.conversation?.unreadCount ? latest.conversation.id : undefined);
+  const latestUnreadId =
+    messages.findLast((message) => message.sender === 'PATIENT' && message.readAt === null)?.id ?? (latest?.conversation?.unreadCount ? latest.conversation.id : undefined);
   useMarkReadWhileOpen(patientId, latestUnreadId);
 
   const items = useMemo<ShownMessage[]>(() => {
@@ -71,10 +72,16 @@ export function ChatThread({ patientId, backTo }: ChatThreadProps) {
             icon={<PersonSearchOutlined />}
             title="Patient not found"
             description="This conversation does not exist or belongs to another organisation."
-            action={<Button component={RouterLink} to={paths.chats}>Back to chats</Button>}
+            action={
+              <Button component={RouterLink} to={paths.chats}>
+                Back to chats
+              </Button>
+            }
           />
         ) : (
-          <Alert severity="error" sx={{ m: 2 }}>{errorMessage(thread.error)}</Alert>
+          <Alert severity="error" sx={{ m: 2 }}>
+            {errorMessage(thread.error)}
+          </Alert>
         )}
       </Box>
     );

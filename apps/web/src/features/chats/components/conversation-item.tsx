@@ -31,13 +31,7 @@ export function ConversationItem({ conversation, to, selected }: { conversation:
   const unread = conversation.unreadCount;
   return (
     <ListItem disablePadding>
-      <ListItemButton
-        component={RouterLink}
-        to={to}
-        selected={selected}
-        aria-current={selected ? 'page' : undefined}
-        sx={{ gap: 1, alignItems: 'flex-start', borderRadius: 1 }}
-      >
+      <ListItemButton component={RouterLink} to={to} selected={selected} aria-current={selected ? 'page' : undefined} sx={{ gap: 1, alignItems: 'flex-start', borderRadius: 1 }}>
         <ListItemAvatar aria-hidden sx={{ minWidth: 0, mt: 0.5 }}>
           <Avatar sx={{ bgcolor: 'primary.main' }}>{conversation.patientName.charAt(0).toUpperCase()}</Avatar>
         </ListItemAvatar>

@@ -70,23 +70,44 @@ export function ConversationList({ activePatientId }: { activePatientId?: string
           size="small"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
-        <ToggleButtonGroup exclusive size="small" value={unread ? 'unread' : 'all'} onChange={(_event, value: string | null) => value && setUnread(value === 'unread')} aria-label="Show">
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={unread ? 'unread' : 'all'}
+          onChange={(_event, value: string | null) => value && setUnread(value === 'unread')}
+          aria-label="Show"
+        >
           <ToggleButton value="all">All</ToggleButton>
           <ToggleButton value="unread">Unread{unreadConversations ? ` (${unreadConversations})` : ''}</ToggleButton>
         </ToggleButtonGroup>
       </Box>
       {conversations.isLoading ? <LinearProgress aria-label="Loading conversations" /> : null}
-      {conversations.isError ? <Alert severity="error" sx={{ m: 1 }}>{errorMessage(conversations.error)}</Alert> : null}
+      {conversations.isError ? (
+        <Alert severity="error" sx={{ m: 1 }}>
+          {errorMessage(conversations.error)}
+        </Alert>
+      ) : null}
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        {conversations.data && items.length === 0 ? (
-          <EmptyState icon={<ForumOutlined />} title={search || unread ? 'No matching conversations' : 'No conversations yet'} />
-        ) : null}
+        {conversations.data && items.length === 0 ? <EmptyState icon={<ForumOutlined />} title={search || unread ? 'No matching conversations' : 'No conversations yet'} /> : null}
         {items.length > 0 ? (
           <List aria-label="Conversation list" sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {items.map((conversation) => (
-              <ConversationItem key={conversation.id} conversation={conversation} to={`${paths.chat(conversation.patientId)}${suffix}`} selected={conversation.patientId === activePatientId} />
+              <ConversationItem
+                key={conversation.id}
+                conversation={conversation}
+                to={`${paths.chat(conversation.patientId)}${suffix}`}
+                selected={conversation.patientId === activePatientId}
+              />
             ))}
           </List>
         ) : null}

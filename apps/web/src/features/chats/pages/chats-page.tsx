@@ -45,7 +45,11 @@ export default function ChatsPage() {
           <ConversationList activePatientId={userId} />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          {userId ? <ChatThread key={userId} patientId={userId} /> : <EmptyState icon={<ForumOutlined />} title="Select a conversation" description="Choose a patient on the left to read and reply." />}
+          {userId ? (
+            <ChatThread key={userId} patientId={userId} />
+          ) : (
+            <EmptyState icon={<ForumOutlined />} title="Select a conversation" description="Choose a patient on the left to read and reply." />
+          )}
         </Box>
       </Card>
     </PageContainer>

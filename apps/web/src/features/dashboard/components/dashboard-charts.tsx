@@ -63,7 +63,11 @@ export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
         </ChartFigure>
       ) : null}
       {appointments ? (
-        <ChartFigure title="Appointment status mix (last 30 days)" table={statusTable('Appointments by status, last 30 days', 'Appointments', appointments.last30ByStatus)} height={300}>
+        <ChartFigure
+          title="Appointment status mix (last 30 days)"
+          table={statusTable('Appointments by status, last 30 days', 'Appointments', appointments.last30ByStatus)}
+          height={300}
+        >
           <StatusMixChart counts={appointments.last30ByStatus} height={300} />
         </ChartFigure>
       ) : null}

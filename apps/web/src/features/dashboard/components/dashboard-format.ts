@@ -12,4 +12,3 @@ export const fChartDay = (date: string) => dayjs(date).format('DD MMM');
 export function hasNoHistory(dashboard: Dashboard): boolean {
   return dashboard.daily.every((day) => day.appointments + day.bookings === 0);
 }
-

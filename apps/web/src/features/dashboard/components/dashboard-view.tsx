@@ -23,10 +23,7 @@ export function DashboardView({ dashboard, user }: { dashboard: Dashboard; user:
       <TodayFigures dashboard={dashboard} />
       {newOrganisation ? null : <UpcomingVisits dashboard={dashboard} />}
       {noHistory ? (
-        <NoVisitsYet
-          bookPath={`${bookAppointments ? paths.appointments : paths.bookings}?new=1`}
-          bookLabel={bookAppointments ? 'Book an appointment' : 'Book a scan or test'}
-        />
+        <NoVisitsYet bookPath={`${bookAppointments ? paths.appointments : paths.bookings}?new=1`} bookLabel={bookAppointments ? 'Book an appointment' : 'Book a scan or test'} />
       ) : (
         <DashboardCharts dashboard={dashboard} />
       )}

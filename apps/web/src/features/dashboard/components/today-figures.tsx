@@ -38,9 +38,7 @@ export function TodayFigures({ dashboard }: { dashboard: Dashboard }) {
       aria-label="Today at a glance"
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}
     >
-      {appointments ? (
-        <StatCard label="Appointments today" value={appointments.today} detail={<StatusBreakdown counts={appointments.todayByStatus} />} />
-      ) : null}
+      {appointments ? <StatCard label="Appointments today" value={appointments.today} detail={<StatusBreakdown counts={appointments.todayByStatus} />} /> : null}
       {bookings ? <StatCard label="Bookings today" value={bookings.today} detail={<StatusBreakdown counts={bookings.todayByStatus} />} /> : null}
       <StatCard
         label="Waiting now"
@@ -52,12 +50,7 @@ export function TodayFigures({ dashboard }: { dashboard: Dashboard }) {
       <StatCard label="Revenue today" value={fPaise(dashboard.revenue.todayPaise)} />
       <StatCard label="Revenue this month" value={fPaise(dashboard.revenue.monthPaise)} />
       {wallet.showWallet ? (
-        <StatCard
-          label="Wallet balance"
-          value={fRupees(wallet.balance)}
-          tone={wallet.balance < WALLET_LOW_BALANCE_RUPEES ? 'error' : undefined}
-          to={paths.wallet}
-        />
+        <StatCard label="Wallet balance" value={fRupees(wallet.balance)} tone={wallet.balance < WALLET_LOW_BALANCE_RUPEES ? 'error' : undefined} to={paths.wallet} />
       ) : null}
       <StatCard label="Plan" value={plan.name ?? 'No plan'} detail={planDetail(plan)} tone={plan.isActive ? undefined : 'error'} to={paths.plan} />
     </Box>

@@ -8,8 +8,7 @@ export async function getDoctor(id: string): Promise<Doctor> {
   return doctorSchema.parse(response.data);
 }
 
-export const doctorQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.doctors.detail(id), queryFn: () => getDoctor(id) });
+export const doctorQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.doctors.detail(id), queryFn: () => getDoctor(id) });
 
 export function useDoctor(id: string) {
   return useQuery(doctorQueryOptions(id));

@@ -14,14 +14,7 @@ import { useManagesFacilities } from '@/components/use-facilities';
 import { paths } from '@/config/paths';
 import { useCreateDoctor } from '../api/create-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
-import {
-  doctorFieldMap,
-  doctorFormDefaults,
-  doctorFormSchema,
-  doctorInputOf,
-  type DoctorFormInput,
-  type DoctorFormOutput,
-} from './doctor-form-schema';
+import { doctorFieldMap, doctorFormDefaults, doctorFormSchema, doctorInputOf, type DoctorFormInput, type DoctorFormOutput } from './doctor-form-schema';
 import { DoctorPracticeFields } from './doctor-practice-fields';
 import { DoctorProfileFields } from './doctor-profile-fields';
 
@@ -64,25 +57,17 @@ export function DoctorForm({ doctor }: { doctor?: Doctor }) {
           <Controller
             name="availability"
             control={control}
-            render={({ field, fieldState }) => (
-              <AvailabilityEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error ?? formState.errors.availability} />
-            )}
+            render={({ field, fieldState }) => <AvailabilityEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error ?? formState.errors.availability} />}
           />
         </FormSection>
         <FormSection title="Leave dates" description="No slots are offered on these days.">
           <Controller
             name="leaveDates"
             control={control}
-            render={({ field, fieldState }) => (
-              <LeaveDatesEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
-            )}
+            render={({ field, fieldState }) => <LeaveDatesEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />}
           />
         </FormSection>
-        <FormActions
-          cancelHref={doctor ? paths.record(paths.doctors, doctor.id) : paths.doctors}
-          pending={pending}
-          disabled={Boolean(doctor) && !formState.isDirty}
-        />
+        <FormActions cancelHref={doctor ? paths.record(paths.doctors, doctor.id) : paths.doctors} pending={pending} disabled={Boolean(doctor) && !formState.isDirty} />
       </Box>
       {guard.dialog}
     </FormProvider>

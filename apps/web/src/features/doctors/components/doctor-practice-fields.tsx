@@ -25,20 +25,8 @@ export function DoctorPracticeFields() {
             input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
           }}
         />
-        <FormTextField
-          name="slotMinutes"
-          label="Slot length (minutes)"
-          required
-          type="number"
-          slotProps={{ htmlInput: { min: 5, max: 240, step: 5, inputMode: 'numeric' } }}
-        />
-        <FormTextField
-          name="patientsPerSlot"
-          label="Patients per slot"
-          required
-          type="number"
-          slotProps={{ htmlInput: { min: 1, max: 50, inputMode: 'numeric' } }}
-        />
+        <FormTextField name="slotMinutes" label="Slot length (minutes)" required type="number" slotProps={{ htmlInput: { min: 5, max: 240, step: 5, inputMode: 'numeric' } }} />
+        <FormTextField name="patientsPerSlot" label="Patients per slot" required type="number" slotProps={{ htmlInput: { min: 1, max: 50, inputMode: 'numeric' } }} />
         <FormTextField
           name="tokenPrefix"
           label="Token prefix"
@@ -53,13 +41,7 @@ export function DoctorPracticeFields() {
           name="facilityId"
           control={control}
           render={({ field, fieldState }) => (
-            <FacilitySelect
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
+            <FacilitySelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
           )}
         />
       </Box>
@@ -67,10 +49,7 @@ export function DoctorPracticeFields() {
         name="active"
         control={control}
         render={({ field }) => (
-          <FormControlLabel
-            label="Active (takes appointments)"
-            control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />}
-          />
+          <FormControlLabel label="Active (takes appointments)" control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />} />
         )}
       />
     </>

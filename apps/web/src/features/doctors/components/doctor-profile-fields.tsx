@@ -16,20 +16,13 @@ export function DoctorProfileFields() {
       <Controller
         name="photoUrl"
         control={control}
-        render={({ field, fieldState }) => (
-          <ImageUpload label="photo" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-        )}
+        render={({ field, fieldState }) => <ImageUpload label="photo" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
       />
       <Box sx={twoColumns}>
         <FormTextField name="name" label="Name" required autoComplete="off" />
         <FormAutocomplete name="specialization" label="Specialization" options={SPECIALIZATIONS} required />
         <FormTextField name="qualifications" label="Qualifications" placeholder="MBBS, MD" />
-        <FormTextField
-          name="experienceYears"
-          label="Experience (years)"
-          type="number"
-          slotProps={{ htmlInput: { min: 0, max: 70, inputMode: 'numeric' } }}
-        />
+        <FormTextField name="experienceYears" label="Experience (years)" type="number" slotProps={{ htmlInput: { min: 0, max: 70, inputMode: 'numeric' } }} />
       </Box>
       <FormTextField name="bio" label="Bio" multiline minRows={3} />
     </>

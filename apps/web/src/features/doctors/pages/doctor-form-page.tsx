@@ -8,15 +8,7 @@ import { DoctorForm } from '../components/doctor-form';
 function EditDoctor({ id }: { id: string }) {
   const doctor = useDoctor(id);
   if (!doctor.data) {
-    return (
-      <RecordLoadState
-        title="Edit doctor"
-        error={doctor.error}
-        notFoundTitle="Doctor not found"
-        backHref={paths.doctors}
-        backLabel="Back to doctors"
-      />
-    );
+    return <RecordLoadState title="Edit doctor" error={doctor.error} notFoundTitle="Doctor not found" backHref={paths.doctors} backLabel="Back to doctors" />;
   }
   return (
     <PageContainer title={`Edit ${doctor.data.name}`}>

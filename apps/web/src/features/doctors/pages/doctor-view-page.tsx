@@ -24,9 +24,7 @@ export default function DoctorViewPage() {
   const showFacility = useManagesFacilities();
 
   if (!doctor.data) {
-    return (
-      <RecordLoadState title="Doctor" error={doctor.error} notFoundTitle="Doctor not found" backHref={paths.doctors} backLabel="Back to doctors" />
-    );
+    return <RecordLoadState title="Doctor" error={doctor.error} notFoundTitle="Doctor not found" backHref={paths.doctors} backLabel="Back to doctors" />;
   }
   const d = doctor.data;
   return (

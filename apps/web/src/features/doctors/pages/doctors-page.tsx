@@ -38,19 +38,9 @@ export default function DoctorsPage() {
       renderCard={(doctor) => <DoctorCard doctor={doctor} />}
       filters={
         <>
-          <FilterSelect
-            label="Specialization"
-            value={list.filters.specialization}
-            options={SPECIALIZATION_OPTIONS}
-            onChange={(value) => list.setFilter('specialization', value)}
-          />
+          <FilterSelect label="Specialization" value={list.filters.specialization} options={SPECIALIZATION_OPTIONS} onChange={(value) => list.setFilter('specialization', value)} />
           <FacilityFilter value={list.filters.facilityId} onChange={(value) => list.setFilter('facilityId', value)} />
-          <FilterSelect
-            label="Status"
-            value={list.filters.active}
-            options={ACTIVE_FILTER_OPTIONS}
-            onChange={(value) => list.setFilter('active', value)}
-          />
+          <FilterSelect label="Status" value={list.filters.active} options={ACTIVE_FILTER_OPTIONS} onChange={(value) => list.setFilter('active', value)} />
         </>
       }
     />

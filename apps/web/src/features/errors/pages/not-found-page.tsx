@@ -16,9 +16,7 @@ export default function NotFoundPage() {
         <Typography variant="h4" component="h1">
           Page not found
         </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>
-          The page you opened does not exist or has moved. Check the address, or start again from home.
-        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>The page you opened does not exist or has moved. Check the address, or start again from home.</Typography>
         <Button component={RouterLink} to={homePathOf(user)} variant="contained" size="large">
           Go to home
         </Button>

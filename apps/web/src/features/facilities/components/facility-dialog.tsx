@@ -66,7 +66,13 @@ export function FacilityDialog({ facility, onClose }: FacilityDialogProps) {
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <TextField label="Name" required autoFocus {...register('name')} error={Boolean(errors.name)} helperText={errors.name?.message} />
             <TextField label="Address" multiline minRows={2} {...register('address')} error={Boolean(errors.address)} helperText={errors.address?.message} />
-            <TextField label="Phone" type="tel" {...register('phone')} error={Boolean(errors.phone)} helperText={errors.phone?.message ?? 'The front desk number of this facility'} />
+            <TextField
+              label="Phone"
+              type="tel"
+              {...register('phone')}
+              error={Boolean(errors.phone)}
+              helperText={errors.phone?.message ?? 'The front desk number of this facility'}
+            />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -45,15 +45,10 @@ function FacilitiesManager() {
         ))}
       </Stack>
     );
-  else if (facilities.data.length === 0)
-    body = <EmptyState icon={<LocalHospitalOutlined />} title="No facilities yet" description="Add each hospital or centre you run." />;
+  else if (facilities.data.length === 0) body = <EmptyState icon={<LocalHospitalOutlined />} title="No facilities yet" description="Add each hospital or centre you run." />;
   else
     body = (
-      <FacilityList
-        facilities={facilities.data}
-        onEdit={(facility) => setEditing({ mode: 'edit', facility })}
-        onDelete={(facility) => setEditing({ mode: 'delete', facility })}
-      />
+      <FacilityList facilities={facilities.data} onEdit={(facility) => setEditing({ mode: 'edit', facility })} onDelete={(facility) => setEditing({ mode: 'delete', facility })} />
     );
 
   return (

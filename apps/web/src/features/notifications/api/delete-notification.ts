@@ -59,7 +59,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The notifications deleted but still undoable, by id. */
 export function usePendingDeletes(): ReadonlyMap<string, Notification> {
-  return useSyncExternalStore(subscribe, () => hidden, () => hidden);
+  return useSyncExternalStore(
+    subscribe,
+    () => hidden,
+    () => hidden,
+  );
 }
 
 /** A list as it looks with the pending deletes gone (items and unread counts). */

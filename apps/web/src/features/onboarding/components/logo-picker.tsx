@@ -44,7 +44,9 @@ export function LogoPicker({ value, onChange }: LogoPickerProps) {
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, border: 1, borderStyle: 'dashed', borderRadius: 2, borderColor: problem ? 'error.main' : 'divider' }}>
-      <Box sx={{ width: 64, height: 64, flexShrink: 0, borderRadius: 2, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+      <Box
+        sx={{ width: 64, height: 64, flexShrink: 0, borderRadius: 2, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', color: 'text.secondary' }}
+      >
         {preview ? <Box component="img" src={preview} alt="Logo preview" sx={{ width: 1, height: 1, objectFit: 'contain' }} /> : <AddPhotoAlternateOutlined />}
       </Box>
       <Box sx={{ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>

@@ -24,7 +24,13 @@ export function OrganisationFields({ form, logo, onLogoChange }: OrganisationFie
       <Typography variant="h6" component="h2">
         Organisation
       </Typography>
-      <TextField label="Organisation name" autoComplete="organization" error={Boolean(fieldErrors?.name)} helperText={fieldErrors?.name?.message} {...register('organisation.name')} />
+      <TextField
+        label="Organisation name"
+        autoComplete="organization"
+        error={Boolean(fieldErrors?.name)}
+        helperText={fieldErrors?.name?.message}
+        {...register('organisation.name')}
+      />
       <Controller control={control} name="organisation.type" render={({ field }) => <OrganisationTypeCards value={field.value} onChange={field.onChange} />} />
       <TextField
         label="Organisation e-mail"
@@ -43,7 +49,13 @@ export function OrganisationFields({ form, logo, onLogoChange }: OrganisationFie
         helperText={fieldErrors?.address?.message}
         {...register('organisation.address')}
       />
-      <TextField label="City (optional)" autoComplete="address-level2" error={Boolean(fieldErrors?.city)} helperText={fieldErrors?.city?.message} {...register('organisation.city')} />
+      <TextField
+        label="City (optional)"
+        autoComplete="address-level2"
+        error={Boolean(fieldErrors?.city)}
+        helperText={fieldErrors?.city?.message}
+        {...register('organisation.city')}
+      />
       <LogoPicker value={logo} onChange={onLogoChange} />
     </Stack>
   );

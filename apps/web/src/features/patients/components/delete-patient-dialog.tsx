@@ -37,9 +37,7 @@ export function DeletePatientDialog({ patient, open, onClose, onDeleted }: Delet
       title={`Delete ${patient.name}?`}
       message={
         inUse ? (
-          <Alert severity="warning">
-            {patient.name} has appointments or bookings, so the record cannot be deleted: their history must stay.
-          </Alert>
+          <Alert severity="warning">{patient.name} has appointments or bookings, so the record cannot be deleted: their history must stay.</Alert>
         ) : (
           'The record is removed for good. This cannot be undone.'
         )

@@ -21,8 +21,22 @@ interface ActivityTab {
 }
 
 const allTabs: ActivityTab[] = [
-  { value: 'appointments', label: 'Appointments', area: 'appointments', icon: <EventNoteOutlined />, empty: 'No appointments yet', description: 'Appointments booked for this patient will be listed here.' },
-  { value: 'bookings', label: 'Bookings', area: 'bookings', icon: <BookOnlineOutlined />, empty: 'No bookings yet', description: 'Scan and test bookings for this patient will be listed here.' },
+  {
+    value: 'appointments',
+    label: 'Appointments',
+    area: 'appointments',
+    icon: <EventNoteOutlined />,
+    empty: 'No appointments yet',
+    description: 'Appointments booked for this patient will be listed here.',
+  },
+  {
+    value: 'bookings',
+    label: 'Bookings',
+    area: 'bookings',
+    icon: <BookOnlineOutlined />,
+    empty: 'No bookings yet',
+    description: 'Scan and test bookings for this patient will be listed here.',
+  },
   { value: 'chat', label: 'Chat', area: 'chats', icon: <ChatOutlined />, empty: 'No messages yet', description: 'Messages with this patient will appear here.' },
 ];
 
@@ -52,7 +66,13 @@ export function PatientActivityTabs() {
 
   return (
     <Card variant="outlined">
-      <Tabs value={active.value} onChange={(_, value: string) => select(value)} aria-label="Patient activity" variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+      <Tabs
+        value={active.value}
+        onChange={(_, value: string) => select(value)}
+        aria-label="Patient activity"
+        variant="scrollable"
+        sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}
+      >
         {tabs.map((tab) => (
           <Tab key={tab.value} value={tab.value} label={tab.label} id={`patient-tab-${tab.value}`} aria-controls={`patient-tabpanel-${tab.value}`} />
         ))}

@@ -26,7 +26,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function PatientDetailsCard({ patient }: { patient: Patient }) {
   return (
     <Card variant="outlined">
-      <CardHeader title={<Typography variant="h6" component="h2">Details</Typography>} />
+      <CardHeader
+        title={
+          <Typography variant="h6" component="h2">
+            Details
+          </Typography>
+        }
+      />
       <CardContent sx={{ pt: 0 }}>
         <Box component="dl" sx={{ m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Detail label="UHID">{patient.uhid}</Detail>

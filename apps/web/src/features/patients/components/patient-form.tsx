@@ -42,14 +42,7 @@ export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: 
         <CardContent>
           <Stack spacing={2.5}>
             <Box sx={twoColumns}>
-              <TextField
-                label="Name"
-                required
-                autoComplete="off"
-                {...register('name')}
-                error={Boolean(errors.name)}
-                helperText={errors.name?.message}
-              />
+              <TextField label="Name" required autoComplete="off" {...register('name')} error={Boolean(errors.name)} helperText={errors.name?.message} />
               <Box>
                 <TextField
                   label="Phone"
@@ -64,14 +57,7 @@ export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: 
                 />
                 <PhoneMatchWarning phone={phone} excludeId={patientId} />
               </Box>
-              <TextField
-                label="E-mail"
-                type="email"
-                autoComplete="off"
-                {...register('email')}
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message}
-              />
+              <TextField label="E-mail" type="email" autoComplete="off" {...register('email')} error={Boolean(errors.email)} helperText={errors.email?.message} />
               <FormControl error={Boolean(errors.gender)} required>
                 <FormLabel id={genderLabelId}>Gender</FormLabel>
                 <Controller

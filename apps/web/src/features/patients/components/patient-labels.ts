@@ -13,7 +13,6 @@ export function ageText(patient: Pick<Patient, 'dateOfBirth'> & { dobEstimated?:
   return patient.dobEstimated ? `about ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
 }
 
-
 export function initialOf(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';
 }

@@ -36,7 +36,12 @@ export function PatientVisitList<Row extends VisitRow>({ visits, label, icon, em
     </Button>
   );
 
-  if (visits.isError) return <Alert severity="error" sx={{ m: 2 }}>{errorMessage(visits.error)}</Alert>;
+  if (visits.isError)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {errorMessage(visits.error)}
+      </Alert>
+    );
   if (visits.isPending) {
     return (
       <Box sx={{ p: 2 }} aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`}>

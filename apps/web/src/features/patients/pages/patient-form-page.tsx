@@ -67,13 +67,7 @@ function PatientEditor({ title, patient }: { title: string; patient?: Patient })
 
   return (
     <PageContainer title={title}>
-      <PatientForm
-        form={form}
-        patientId={patient?.id}
-        pending={pending}
-        cancelHref={patient ? paths.record(paths.patients, patient.id) : paths.patients}
-        onSubmit={submit}
-      />
+      <PatientForm form={form} patientId={patient?.id} pending={pending} cancelHref={patient ? paths.record(paths.patients, patient.id) : paths.patients} onSubmit={submit} />
       {guard.dialog}
     </PageContainer>
   );

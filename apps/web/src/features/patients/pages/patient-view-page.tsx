@@ -40,12 +40,7 @@ export default function PatientViewPage() {
             <PatientDetailsCard patient={patient.data} />
             <PatientActivityTabs />
           </Box>
-          <DeletePatientDialog
-            patient={patient.data}
-            open={deleting}
-            onClose={() => setDeleting(false)}
-            onDeleted={() => void navigate(paths.patients, { replace: true })}
-          />
+          <DeletePatientDialog patient={patient.data} open={deleting} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.patients, { replace: true })} />
         </>
       ) : (
         <Stack spacing={3} aria-busy="true" aria-label="Loading">

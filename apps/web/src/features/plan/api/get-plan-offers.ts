@@ -8,8 +8,7 @@ export async function getPlanOffers(): Promise<PlanOffer[]> {
   return planOffersSchema.parse(response.data).data;
 }
 
-export const planOffersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.plan.offers, queryFn: getPlanOffers, staleTime: 5 * 60_000 });
+export const planOffersQueryOptions = () => queryOptions({ queryKey: queryKeys.plan.offers, queryFn: getPlanOffers, staleTime: 5 * 60_000 });
 
 export function usePlanOffers() {
   return useQuery(planOffersQueryOptions());

@@ -8,8 +8,7 @@ export async function getPlanStatus(): Promise<PlanStatus> {
   return planStatusSchema.parse(response.data);
 }
 
-export const planStatusQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.plan.current, queryFn: getPlanStatus, staleTime: 60_000 });
+export const planStatusQueryOptions = () => queryOptions({ queryKey: queryKeys.plan.current, queryFn: getPlanStatus, staleTime: 60_000 });
 
 export function usePlanStatus() {
   return useQuery(planStatusQueryOptions());

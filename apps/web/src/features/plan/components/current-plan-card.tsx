@@ -31,9 +31,7 @@ export function CurrentPlanCard({ status }: { status: PlanStatus }) {
                 {status.planName ?? 'No plan'}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {status.endsAt
-                  ? `${status.isActive ? 'Valid until' : 'Ended on'} ${fDate(status.endsAt)}`
-                  : 'Your organisation has no subscription yet.'}
+                {status.endsAt ? `${status.isActive ? 'Valid until' : 'Ended on'} ${fDate(status.endsAt)}` : 'Your organisation has no subscription yet.'}
               </Typography>
             </Stack>
             <Chip label={label} color={status.isActive ? 'success' : 'error'} aria-label={`Plan status: ${label}`} />

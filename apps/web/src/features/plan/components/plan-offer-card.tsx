@@ -29,12 +29,7 @@ interface PlanOfferCardProps {
 /** A plan on offer: price (₹, two decimals), duration, features, and Buy / Renew. */
 export function PlanOfferCard({ offer, current, canBuy, pending, busy, onBuy }: PlanOfferCardProps) {
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-label={offer.name}
-      sx={{ display: 'flex', flexDirection: 'column', borderColor: current ? 'primary.main' : undefined }}
-    >
+    <Card variant="outlined" component="section" aria-label={offer.name} sx={{ display: 'flex', flexDirection: 'column', borderColor: current ? 'primary.main' : undefined }}>
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography variant="h6" component="h3">

@@ -8,8 +8,7 @@ export async function getService(id: string): Promise<Service> {
   return serviceSchema.parse(response.data);
 }
 
-export const serviceQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.services.detail(id), queryFn: () => getService(id) });
+export const serviceQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.services.detail(id), queryFn: () => getService(id) });
 
 export function useService(id: string) {
   return useQuery(serviceQueryOptions(id));

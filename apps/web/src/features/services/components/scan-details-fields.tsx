@@ -8,25 +8,9 @@ export function ScanDetailsFields() {
   return (
     <>
       <Box sx={threeColumns}>
-        <FormTextField
-          name="durationMinutes"
-          label="Duration (minutes)"
-          type="number"
-          slotProps={{ htmlInput: { min: 5, max: 720, step: 5, inputMode: 'numeric' } }}
-        />
-        <FormTextField
-          name="reportTurnaroundHours"
-          label="Report turnaround (hours)"
-          type="number"
-          slotProps={{ htmlInput: { min: 0, max: 720, inputMode: 'numeric' } }}
-        />
-        <FormTextField
-          name="capacityPerSlot"
-          label="Capacity per slot"
-          required
-          type="number"
-          slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }}
-        />
+        <FormTextField name="durationMinutes" label="Duration (minutes)" type="number" slotProps={{ htmlInput: { min: 5, max: 720, step: 5, inputMode: 'numeric' } }} />
+        <FormTextField name="reportTurnaroundHours" label="Report turnaround (hours)" type="number" slotProps={{ htmlInput: { min: 0, max: 720, inputMode: 'numeric' } }} />
+        <FormTextField name="capacityPerSlot" label="Capacity per slot" required type="number" slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }} />
       </Box>
       <Box sx={threeColumns}>
         <FormTextField
@@ -38,13 +22,7 @@ export function ScanDetailsFields() {
           slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' } } }}
         />
       </Box>
-      <FormTextField
-        name="preparation"
-        label="Preparation instructions"
-        multiline
-        minRows={3}
-        placeholder="e.g. Fast for 8 hours; bring previous reports."
-      />
+      <FormTextField name="preparation" label="Preparation instructions" multiline minRows={3} placeholder="e.g. Fast for 8 hours; bring previous reports." />
     </>
   );
 }

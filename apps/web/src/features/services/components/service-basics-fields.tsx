@@ -25,20 +25,11 @@ export function ServiceBasicsFields({ chooseKind, editing }: ServiceBasicsFields
       <Controller
         name="imageUrl"
         control={control}
-        render={({ field, fieldState }) => (
-          <ImageUpload label="image" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-        )}
+        render={({ field, fieldState }) => <ImageUpload label="image" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
       />
       <Box sx={twoColumns}>
         {chooseKind ? (
-          <FormTextField
-            name="kind"
-            label="Kind"
-            select
-            required
-            disabled={editing}
-            helperText={editing ? 'The kind cannot change after creation' : undefined}
-          >
+          <FormTextField name="kind" label="Kind" select required disabled={editing} helperText={editing ? 'The kind cannot change after creation' : undefined}>
             <MenuItem value="SCAN">Scan</MenuItem>
             <MenuItem value="TEST">Test</MenuItem>
           </FormTextField>

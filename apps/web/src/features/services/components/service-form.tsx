@@ -18,14 +18,7 @@ import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import { ScanDetailsFields } from './scan-details-fields';
 import { ServiceBasicsFields } from './service-basics-fields';
-import {
-  serviceFieldMap,
-  serviceFormDefaults,
-  serviceFormSchema,
-  serviceInputOf,
-  type ServiceFormInput,
-  type ServiceFormOutput,
-} from './service-form-schema';
+import { serviceFieldMap, serviceFormDefaults, serviceFormSchema, serviceInputOf, type ServiceFormInput, type ServiceFormOutput } from './service-form-schema';
 
 interface ServiceFormProps {
   /** '/scan' edits scans and tests (schedule, capacity); '/service' other services. */
@@ -82,9 +75,7 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
               <Controller
                 name="availability"
                 control={control}
-                render={({ field, fieldState }) => (
-                  <AvailabilityEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error} />
-                )}
+                render={({ field, fieldState }) => <AvailabilityEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error} />}
               />
             </FormSection>
           </>
@@ -101,14 +92,15 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
             name="active"
             control={control}
             render={({ field }) => (
-              <FormControlLabel
-                label="Active (can be booked)"
-                control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />}
-              />
+              <FormControlLabel label="Active (can be booked)" control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />} />
             )}
           />
         </FormSection>
-        <FormActions cancelHref={service ? paths.record(area, service.id) : area} pending={create.isPending || update.isPending} disabled={Boolean(service) && !formState.isDirty} />
+        <FormActions
+          cancelHref={service ? paths.record(area, service.id) : area}
+          pending={create.isPending || update.isPending}
+          disabled={Boolean(service) && !formState.isDirty}
+        />
       </Box>
       {guard.dialog}
     </FormProvider>

@@ -46,12 +46,7 @@ export default function ScansPage() {
       filters={
         <>
           <FilterSelect label="Kind" value={list.filters.kind} options={KIND_OPTIONS} onChange={(value) => list.setFilter('kind', value)} />
-          <FilterSelect
-            label="Category"
-            value={list.filters.category}
-            options={toFilterOptions(categories)}
-            onChange={(value) => list.setFilter('category', value)}
-          />
+          <FilterSelect label="Category" value={list.filters.category} options={toFilterOptions(categories)} onChange={(value) => list.setFilter('category', value)} />
           <FacilityFilter value={list.filters.facilityId} onChange={(value) => list.setFilter('facilityId', value)} />
           <FilterSelect label="Status" value={list.filters.active} options={ACTIVE_FILTER_OPTIONS} onChange={(value) => list.setFilter('active', value)} />
         </>

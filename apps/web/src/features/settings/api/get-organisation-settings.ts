@@ -8,8 +8,7 @@ export async function getOrganisationSettings(): Promise<OrganisationProfile> {
   return organisationProfileSchema.parse(response.data);
 }
 
-export const organisationSettingsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.settings.organisation, queryFn: getOrganisationSettings });
+export const organisationSettingsQueryOptions = () => queryOptions({ queryKey: queryKeys.settings.organisation, queryFn: getOrganisationSettings });
 
 export function useOrganisationSettings() {
   return useQuery(organisationSettingsQueryOptions());

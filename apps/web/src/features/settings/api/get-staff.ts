@@ -16,8 +16,7 @@ export async function getStaff(query: StaffQuery) {
   return staffPageSchema.parse(response.data);
 }
 
-export const staffQueryOptions = (query: StaffQuery) =>
-  queryOptions({ queryKey: queryKeys.staff.list(query), queryFn: () => getStaff(query), placeholderData: keepPreviousData });
+export const staffQueryOptions = (query: StaffQuery) => queryOptions({ queryKey: queryKeys.staff.list(query), queryFn: () => getStaff(query), placeholderData: keepPreviousData });
 
 export function useStaff(query: StaffQuery) {
   return useQuery(staffQueryOptions(query));

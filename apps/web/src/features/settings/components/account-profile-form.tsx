@@ -48,7 +48,12 @@ export function AccountProfileForm({ account }: { account: Account }) {
         <TextField label="E-mail" value={account.email} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="You sign in with this address." />
         <FormTextField name="phone" label="Phone" type="tel" />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={update.isPending || !formState.isDirty} startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={update.isPending || !formState.isDirty}
+            startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {update.isPending ? 'Saving…' : 'Save'}
           </Button>
         </Box>

@@ -14,13 +14,7 @@ import { FormSection } from '@/components/records/form-section';
 import { FormTextField } from '@/components/records/form-text-field';
 import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes-guard';
 import { useUpdateOrganisationSettings } from '../api/update-organisation-settings';
-import {
-  organisationFormDefaults,
-  organisationFormSchema,
-  timeZoneOptions,
-  type OrganisationFormInput,
-  type OrganisationFormOutput,
-} from './organisation-form-schema';
+import { organisationFormDefaults, organisationFormSchema, timeZoneOptions, type OrganisationFormInput, type OrganisationFormOutput } from './organisation-form-schema';
 
 const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
@@ -57,9 +51,7 @@ export function OrganisationForm({ profile }: { profile: OrganisationProfile }) 
           <Controller
             name="logoUrl"
             control={control}
-            render={({ field, fieldState }) => (
-              <ImageUpload label="logo" value={field.value} onChange={(url) => field.onChange(url)} error={fieldState.error?.message} />
-            )}
+            render={({ field, fieldState }) => <ImageUpload label="logo" value={field.value} onChange={(url) => field.onChange(url)} error={fieldState.error?.message} />}
           />
         </FormSection>
         <FormSection title="Address">
@@ -107,7 +99,12 @@ export function OrganisationForm({ profile }: { profile: OrganisationProfile }) 
           />
         </FormSection>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5 }}>
-          <Button type="submit" variant="contained" disabled={update.isPending || !formState.isDirty} startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={update.isPending || !formState.isDirty}
+            startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {update.isPending ? 'Saving…' : 'Save'}
           </Button>
         </Box>

@@ -27,7 +27,14 @@ export function StaffActionsMenu({ member, onAction }: { member: StaffMember; on
       >
         <MoreVert />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {member.role === 'WORKER' ? (
           <MenuItem aria-label={`Make ${name} an admin`} onClick={() => pick('make-admin')}>
             Make admin

@@ -25,11 +25,7 @@ import type { StaffAction } from './staff-actions-menu';
 import { StaffList } from './staff-list';
 
 type Open =
-  | { kind: 'add' }
-  | { kind: 'deactivate'; member: StaffMember }
-  | { kind: 'reset'; member: StaffMember }
-  | { kind: 'result'; title: string; result: StaffCredentialResult }
-  | null;
+  { kind: 'add' } | { kind: 'deactivate'; member: StaffMember } | { kind: 'reset'; member: StaffMember } | { kind: 'result'; title: string; result: StaffCredentialResult } | null;
 
 const sortKeys = ['name'] as const;
 const filterKeys = [] as const;

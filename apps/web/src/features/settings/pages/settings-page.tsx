@@ -83,7 +83,12 @@ export default function SettingsPage() {
       <Stack spacing={4} sx={{ maxWidth: 880 }}>
         {admin ? (
           <Section title="Organisation settings">
-            <SettingsLinkCard title="Organisation" description="Name, contact details, logo, time zone and automatic sign-out." href={paths.settingsOrganisation} icon={<BusinessOutlined />} />
+            <SettingsLinkCard
+              title="Organisation"
+              description="Name, contact details, logo, time zone and automatic sign-out."
+              href={paths.settingsOrganisation}
+              icon={<BusinessOutlined />}
+            />
             <SettingsLinkCard title="Staff" description="Add people, change roles, reset passwords, deactivate accounts." href={paths.settingsStaff} icon={<GroupOutlined />} />
             {managesFacilities(user.admin.type) ? (
               <SettingsLinkCard

@@ -43,24 +43,12 @@ export function WalletRechargeForm({ onRecharge, pending }: WalletRechargeFormPr
       />
       <Stack direction="row" spacing={1} role="group" aria-label="Quick add">
         {WALLET_QUICK_ADD_RUPEES.map((add) => (
-          <Button
-            key={add}
-            size="small"
-            variant="outlined"
-            onClick={() => setAmount((current) => addToAmount(current, add))}
-            sx={{ flex: 1, minWidth: 0, px: 0.5 }}
-          >
+          <Button key={add} size="small" variant="outlined" onClick={() => setAmount((current) => addToAmount(current, add))} sx={{ flex: 1, minWidth: 0, px: 0.5 }}>
             +{add}
           </Button>
         ))}
       </Stack>
-      <Button
-        type="submit"
-        variant="contained"
-        fullWidth
-        disabled={pending}
-        startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
+      <Button type="submit" variant="contained" fullWidth disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
         Recharge Wallet
       </Button>
     </Stack>

@@ -22,10 +22,7 @@ export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
   // Cancelled and no-show visits stay on the grid (the desk needs to see the slot was booked), faded and struck through.
   const closed = isCalledOff(appointment.status);
   return (
-    <Box
-      component="li"
-      sx={{ position: 'absolute', top, height, left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` }}
-    >
+    <Box component="li" sx={{ position: 'absolute', top, height, left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` }}>
       <ButtonBase
         onClick={() => onOpen(appointment.id)}
         aria-label={`Token ${appointment.tokenLabel}, ${appointment.patientName}, ${time}, ${status}`}

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HOUR_PX, MIN_BLOCK_PX, minutesOf, placeVisits, PX_PER_MINUTE, visibleHours, weekOf } from './calendar-layout';
 
 const visit = (startTime: string, endTime: string, id = startTime) => ({ id, startTime, endTime });
-const lanesOf = (visits: ReturnType<typeof visit>[]) =>
-  Object.fromEntries(placeVisits(visits, 8).map(({ visit: { id }, lane, lanes }) => [id, `${lane}/${lanes}`]));
+const lanesOf = (visits: ReturnType<typeof visit>[]) => Object.fromEntries(placeVisits(visits, 8).map(({ visit: { id }, lane, lanes }) => [id, `${lane}/${lanes}`]));
 
 describe('calendar layout', () => {
   it('reads times with or without seconds', () => {
