@@ -1,10 +1,8 @@
 import { patientSummaryOf, type PatientSummary } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -23,6 +21,7 @@ import { PatientStep } from './patient-step';
 import { SameDayWarning } from './same-day-warning';
 import { SlipActions } from './slip-dialog';
 import { VisitDateField } from './visit-date-field';
+import { VisitDialogActions } from './visit-dialog-actions';
 import { VisitStep } from './visit-step';
 import { visitFormResolver, type VisitCreateInput, type VisitFormValues } from './visit-form';
 import { isoDay } from './visit-format';
@@ -182,19 +181,13 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
           <FormTextField name="reason" label="Reason (optional)" size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={pending}>
-          Close
-        </Button>
-        <Button
-          variant="contained"
-          onClick={(event) => void book(event)}
-          disabled={!patient || !owner || !startTime || pending}
-          startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {duplicates.length > 0 ? 'Book anyway' : 'Book'}
-        </Button>
-      </DialogActions>
+      <VisitDialogActions
+        label={duplicates.length > 0 ? 'Book anyway' : 'Book'}
+        onSubmit={() => void book()}
+        ready={Boolean(patient && owner && startTime)}
+        pending={pending}
+        onClose={onClose}
+      />
     </FormProvider>
   );
 }

@@ -1,7 +1,4 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -14,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
 import { VisitDateField } from './visit-date-field';
+import { VisitDialogActions } from './visit-dialog-actions';
 import { fTimeOfDay, fVisitDate } from './visit-format';
 
 export interface RescheduleInput {
@@ -80,14 +78,7 @@ export function RescheduleDialog({ title, summary, date: current, open, onClose,
           <TextField label="Reason (optional)" value={reason} onChange={(event) => setReason(event.target.value)} fullWidth />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" disabled={pending}>
-          Close
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!slot || pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          Reschedule
-        </Button>
-      </DialogActions>
+      <VisitDialogActions label="Reschedule" onSubmit={submit} ready={Boolean(slot)} pending={pending} onClose={onClose} />
     </Dialog>
   );
 }
