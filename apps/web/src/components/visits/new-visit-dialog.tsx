@@ -16,11 +16,11 @@ import { FormTextField } from '@/components/records/form-text-field';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { usePatient } from './api/get-patient';
 import { useSameDayVisits, type VisitKind } from './api/get-same-day-visits';
+import { FormVisitDateField } from './form-visit-date-field';
 import { OwnerField, type VisitOwner, type VisitOwners } from './owner-field';
 import { PatientStep } from './patient-step';
 import { SameDayWarning } from './same-day-warning';
 import { SlipActions } from './slip-dialog';
-import { VisitDateField } from './visit-date-field';
 import { VisitDialogActions } from './visit-dialog-actions';
 import { VisitStep } from './visit-step';
 import { visitFormResolver, type VisitCreateInput, type VisitFormValues } from './visit-form';
@@ -149,22 +149,7 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
                   />
                 )}
               />
-              <Controller
-                name="date"
-                control={control}
-                render={({ field }) => (
-                  <VisitDateField
-                    label="Date"
-                    size="small"
-                    value={field.value}
-                    min={today}
-                    onChange={(next) => {
-                      field.onChange(next);
-                      clearSlot();
-                    }}
-                  />
-                )}
-              />
+              <FormVisitDateField label="Date" size="small" min={today} />
             </Box>
           </VisitStep>
           {duplicates.length > 0 && patient && owner ? (

@@ -8,7 +8,7 @@ import { useId, useRef, useState } from 'react';
 import { parseTypedDate } from './typed-date';
 import { fVisitDate } from './visit-format';
 
-interface VisitDateFieldProps {
+export interface VisitDateFieldProps {
   /** 'Date', 'New date'. */
   label: string;
   /** The chosen date (YYYY-MM-DD), or '' while what is typed is not a date that can be booked. */
