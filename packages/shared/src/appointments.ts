@@ -107,6 +107,7 @@ export const rescheduleSchema = z.object({
   doctorId: z.uuid().optional(),
   reason: multilineText().trim().max(500).optional(),
 });
+export type AppointmentReschedule = z.input<typeof rescheduleSchema>;
 
 export const appointmentSchema = z.object({
   id: z.uuid(),

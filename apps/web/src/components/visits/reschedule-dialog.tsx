@@ -1,24 +1,22 @@
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { enqueueSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormTextField } from '@/components/records/form-text-field';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
-import { VisitDateField } from './visit-date-field';
+import { FormVisitDateField } from './form-visit-date-field';
 import { VisitDialogActions } from './visit-dialog-actions';
+import { rescheduleFormResolver, type RescheduleInput } from './visit-form';
 import { fTimeOfDay, fVisitDate } from './visit-format';
-
-export interface RescheduleInput {
-  date: string;
-  startTime: string;
-  reason?: string;
-}
 
 interface RescheduleDialogProps {
   /** 'Reschedule appointment', 'Reschedule booking'. */
@@ -27,6 +25,8 @@ interface RescheduleDialogProps {
   summary: string;
   /** The visit's current date: the first date offered (today when it is past). */
   date: string;
+  /** The kind's shared reschedule schema (rescheduleSchema, bookingRescheduleSchema), which the form validates with. */
+  schema: z.ZodType<unknown, RescheduleInput>;
   open: boolean;
   onClose: () => void;
   pending: boolean;
@@ -37,48 +37,45 @@ interface RescheduleDialogProps {
 }
 
 /** A new date and a free slot of the same doctor or service. Full screen on phones. */
-export function RescheduleDialog({ title, summary, date: current, open, onClose, pending, renderSlots, onReschedule }: RescheduleDialogProps) {
+export function RescheduleDialog({ title, summary, date: current, schema, open, onClose, pending, renderSlots, onReschedule }: RescheduleDialogProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const today = useOrganisationToday();
-  const [date, setDate] = useState(current < today ? today : current);
-  const [slot, setSlot] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
+  const [resolver] = useState(() => rescheduleFormResolver(schema));
+  const form = useForm<RescheduleInput, unknown, RescheduleInput>({
+    resolver,
+    defaultValues: { date: current < today ? today : current, startTime: '', reason: '' },
+  });
+  const { handleSubmit, setValue, watch, formState } = form;
+  const [date, startTime] = watch(['date', 'startTime']);
 
-  const submit = () => {
-    if (!slot) return;
-    onReschedule({ date, startTime: slot, ...(reason.trim() ? { reason: reason.trim() } : {}) }).then(
+  const submit = handleSubmit((input) =>
+    onReschedule(input).then(
       (moved) => {
         enqueueSnackbar(`Rescheduled to ${fVisitDate(moved.date)}, ${fTimeOfDay(moved.startTime)}`, { variant: 'success' });
         onClose();
       },
       // A slot taken meanwhile (409): the mutation refetches the slots; the message says to pick again.
       (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} fullScreen={phone} maxWidth="sm" fullWidth aria-labelledby="reschedule-title">
-      <DialogTitle id="reschedule-title">{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {summary}
-          </Typography>
-          <VisitDateField
-            label="New date"
-            value={date}
-            min={today}
-            onChange={(next) => {
-              setDate(next);
-              setSlot(null);
-            }}
-            sx={{ maxWidth: 280 }}
-          />
-          {renderSlots(date, slot, setSlot)}
-          <TextField label="Reason (optional)" value={reason} onChange={(event) => setReason(event.target.value)} fullWidth />
-        </Stack>
-      </DialogContent>
-      <VisitDialogActions label="Reschedule" onSubmit={submit} ready={Boolean(slot)} pending={pending} onClose={onClose} />
+      <FormProvider {...form}>
+        <DialogTitle id="reschedule-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {summary}
+            </Typography>
+            <FormVisitDateField label="New date" min={today} sx={{ maxWidth: 280 }} />
+            {renderSlots(date, startTime || null, (start) => setValue('startTime', start ?? ''))}
+            {formState.errors.startTime ? <FormHelperText error>{formState.errors.startTime.message}</FormHelperText> : null}
+            <FormTextField name="reason" label="Reason (optional)" />
+          </Stack>
+        </DialogContent>
+        <VisitDialogActions label="Reschedule" onSubmit={() => void submit()} ready={Boolean(startTime)} pending={pending} onClose={onClose} />
+      </FormProvider>
     </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_MESSAGE } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,6 +28,21 @@ async function openList(rows = [makeAppointment({ tokenNumber: 7 })], extra: Rec
   return { ...view, list, api, grid, user: userEvent.setup() };
 }
 
+/** The reschedule dialog of a booked appointment on `date`, its doctor free at 11:00 on any day. */
+async function openReschedule(date: string) {
+  const booked = makeAppointment({ tokenNumber: 6, date });
+  const slots = recording((params) => ({ data: { date: String(params.date), timeZone: 'Asia/Kolkata', slots: [{ start: '11:00', end: '11:15', capacity: 1, remaining: 1 }] } }));
+  const move = recording(() => ({ data: { ...booked, startTime: '11:00' } }));
+  const { grid, user } = await openList([booked], {
+    [`GET /doctors/${booked.doctorId}/slots`]: slots.route,
+    [`POST /appointments/${booked.id}/reschedule`]: move.route,
+  });
+  await user.click(await within(grid).findByRole('button', { name: 'More actions for token 006' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+  return { dialog, slots, move, user };
+}
+
 // The days the list opens on and moves to are India's: run at mid-morning and either side of midnight there.
 describe.each(DAY_INSTANTS)('the appointments list at $label', ({ at, week }) => {
   const { today, day } = pinClock(at);
@@ -52,16 +68,7 @@ describe.each(DAY_INSTANTS)('the appointments list at $label', ({ at, week }) =>
   });
 
   it('reschedules to a free slot of the same doctor', async () => {
-    const booked = makeAppointment({ tokenNumber: 6, date: today });
-    const slots = recording(() => ({ data: { date: today, timeZone: 'Asia/Kolkata', slots: [{ start: '11:00', end: '11:15', capacity: 1, remaining: 1 }] } }));
-    const move = recording(() => ({ data: { ...booked, startTime: '11:00' } }));
-    const { grid, user } = await openList([booked], {
-      [`GET /doctors/${booked.doctorId}/slots`]: slots.route,
-      [`POST /appointments/${booked.id}/reschedule`]: move.route,
-    });
-    await user.click(await within(grid).findByRole('button', { name: 'More actions for token 006' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    const { dialog, slots, move, user } = await openReschedule(today);
     await user.click(await within(dialog).findByRole('button', { name: '11:00 am' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
     await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00' }));
@@ -139,6 +146,23 @@ describe('the appointments list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     await waitFor(() => expect(cancel.seen[0]?.body).toEqual({ reason: 'Unwell' }));
     expect(await screen.findByText('Appointment cancelled: token 005')).toBeInTheDocument();
+  });
+  it('refuses a reschedule reason the shared schema refuses, on the field, and sends nothing', async () => {
+    const { dialog, move, user } = await openReschedule(day(0));
+    await user.click(await within(dialog).findByRole('button', { name: '11:00 am' }));
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    // No keyboard types a control character, but a paste can carry one.
+    await user.click(reason);
+    await user.paste('Doctor\u0007 in surgery');
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    expect(await within(dialog).findByText(CONTROL_CHARACTERS_MESSAGE)).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(CONTROL_CHARACTERS_MESSAGE);
+    expect(move.seen).toHaveLength(0);
+    await user.clear(reason);
+    await user.type(reason, '  Doctor in surgery ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: day(0), startTime: '11:00', reason: 'Doctor in surgery' }));
   });
   it("prints a row's slip from the one record: the list has no reason or fee", async () => {
     const booked = makeAppointment({ tokenNumber: 8, reason: 'Chest pain', feePaise: 80_000 });

@@ -1,4 +1,4 @@
-import type { AppointmentSummary } from '@caredesk/shared';
+import { rescheduleSchema, type AppointmentSummary } from '@caredesk/shared';
 import { RescheduleDialog } from '@/components/visits/reschedule-dialog';
 import { fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
@@ -17,6 +17,7 @@ export function RescheduleAppointmentDialog({ appointment, open, onClose }: Resc
     <RescheduleDialog
       title="Reschedule appointment"
       summary={`${appointment.patientName} with ${appointment.doctorName}, now ${fVisitDate(appointment.date)} at ${fTimeOfDay(appointment.startTime)}`}
+      schema={rescheduleSchema}
       date={appointment.date}
       open={open}
       onClose={onClose}

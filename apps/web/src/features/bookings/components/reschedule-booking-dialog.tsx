@@ -1,4 +1,4 @@
-import type { BookingSummary } from '@caredesk/shared';
+import { bookingRescheduleSchema, type BookingSummary } from '@caredesk/shared';
 import { RescheduleDialog } from '@/components/visits/reschedule-dialog';
 import { fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
 import { useRescheduleBooking } from '../api/reschedule-booking';
@@ -17,6 +17,7 @@ export function RescheduleBookingDialog({ booking, open, onClose }: RescheduleBo
     <RescheduleDialog
       title="Reschedule booking"
       summary={`${booking.patientName} for ${booking.serviceName}, now ${fVisitDate(booking.date)} at ${fTimeOfDay(booking.startTime)}`}
+      schema={bookingRescheduleSchema}
       date={booking.date}
       open={open}
       onClose={onClose}
