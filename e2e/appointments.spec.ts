@@ -9,7 +9,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** A doctor of our own, seen every day 08:00-20:00, so tomorrow always has free slots. */
-async function createDoctor(request: APIRequestContext, name: string): Promise<void> {
+async function createDoctor(request: APIRequestContext, name: string): Promise<string> {
   const token = await adminToken(request);
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '20:00' }));
   const response = await request.post('/api/doctors', {
@@ -17,6 +17,7 @@ async function createDoctor(request: APIRequestContext, name: string): Promise<v
     data: { name, specialization: 'General Medicine', consultationFeePaise: 50000, slotMinutes: 30, patientsPerSlot: 1, availability },
   });
   expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 test('an appointment booked through the slot picker appears live in another console and takes the first token', async ({ page, browser, request }) => {
@@ -104,4 +105,33 @@ test('a slot taken by one booking is no longer offered', async ({ page, request 
   const slots = dialog.getByRole('group', { name: 'Free slots' });
   await expect(slots.getByRole('button', { name: '8:30 am' })).toBeVisible();
   await expect(slots.getByRole('button', { name: '8:00 am' })).toHaveCount(0);
+});
+
+test('an appointment moved to another day and time through the reschedule dialog, with its reason', async ({ page, request }) => {
+  const doctorId = await createDoctor(request, `Dr. Nandita Bose ${uniqueSuffix()}`);
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const patients = (await (await request.get('/api/patients?pageSize=1', { headers })).json()) as { data: { id: string }[] };
+  const booked = await request.post('/api/appointments', { headers, data: { doctorId, patientId: patients.data[0]!.id, date: organisationDay(1), startTime: '08:00' } });
+  expect(booked.status()).toBe(201);
+  const { id } = (await booked.json()) as { id: string };
+
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto(`/appointments?from=${organisationDay(1)}&to=${organisationDay(1)}&doctorId=${doctorId}`);
+  await page.getByRole('button', { name: 'More actions for token 001' }).first().click();
+  await page.getByRole('menuitem', { name: 'Reschedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });
+  await dialog.getByLabel('New date', { exact: true }).fill(organisationDay(2));
+  await dialog.getByRole('group', { name: 'Free slots' }).getByRole('button', { name: '9:30 am' }).click();
+  await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill('  Doctor in surgery  ');
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(page.getByText(/^Rescheduled to .+, 9:30 am$/)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const moved = (await (await request.get(`/api/appointments/${id}`, { headers })).json()) as {
+    date: string;
+    startTime: string;
+    history: { action: string; note: string | null }[];
+  };
+  expect([moved.date, moved.startTime]).toEqual([organisationDay(2), '09:30']);
+  expect(moved.history.at(-1)?.note).toMatch(/: Doctor in surgery$/);
 });
