@@ -27,6 +27,7 @@ export const bookingActionTarget: Record<BookingAction, BookingStatus> = {
 };
 
 export const bookingRescheduleSchema = rescheduleSchema.omit({ doctorId: true }).extend({ serviceId: z.uuid().optional() });
+export type BookingReschedule = z.input<typeof bookingRescheduleSchema>;
 
 /** The report: an upload made with visibility 'private' and a PDF body. */
 export const bookingReportSchema = z.object({ uploadId: z.uuid() });

@@ -1,14 +1,8 @@
-import { appointmentSchema, type Appointment } from '@caredesk/shared';
+import { appointmentSchema, type Appointment, type AppointmentReschedule } from '@caredesk/shared';
 import { useVisitMutation } from '@/components/visits/api/use-visit-mutation';
 import { http } from '@/lib/http';
 
-export interface RescheduleInput {
-  id: string;
-  date: string;
-  startTime: string;
-  doctorId?: string;
-  reason?: string;
-}
+export type RescheduleInput = AppointmentReschedule & { id: string };
 
 export async function rescheduleAppointment({ id, ...body }: RescheduleInput): Promise<Appointment> {
   const response = await http.post<unknown>(`/appointments/${encodeURIComponent(id)}/reschedule`, body);

@@ -1,14 +1,8 @@
-import { bookingSchema, type Booking } from '@caredesk/shared';
+import { bookingSchema, type Booking, type BookingReschedule } from '@caredesk/shared';
 import { useVisitMutation } from '@/components/visits/api/use-visit-mutation';
 import { http } from '@/lib/http';
 
-export interface RescheduleBookingInput {
-  id: string;
-  date: string;
-  startTime: string;
-  serviceId?: string;
-  reason?: string;
-}
+export type RescheduleBookingInput = BookingReschedule & { id: string };
 
 /** A BOOKED or CHECKED_IN booking to another free place; 409 when it filled meanwhile. */
 export async function rescheduleBooking({ id, ...body }: RescheduleBookingInput): Promise<Booking> {
