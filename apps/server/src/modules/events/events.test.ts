@@ -129,9 +129,9 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
     await database.close();
   });
 
-  const open = (options: WebSocket.ClientOptions = {}, path = EVENTS_PATH) =>
+  const open = (options: WebSocket.ClientOptions = {}, path = EVENTS_PATH, base = url) =>
     new Promise<Peer>((resolve, reject) => {
-      const socket = new WebSocket(`${url}${path}`, options);
+      const socket = new WebSocket(`${base}${path}`, options);
       const p = peer(socket);
       socket.once('open', () => resolve(p));
       socket.once('error', reject);
@@ -201,12 +201,20 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
       // Three seconds: long enough to authenticate on a loaded CI machine, short enough to wait for.
       .setExpirationTime(now + 3)
       .sign(await jwtSigningKey(database.db, testConfig().JWT_SECRET));
-    const p = await open();
-    p.socket.send(JSON.stringify({ type: 'auth', token: shortLived }));
-    await p.next((m) => m.type === 'ready');
-    const started = Date.now();
-    expect((await p.closed).code).toBe(EVENTS_CLOSE_UNAUTHORIZED);
-    expect(Date.now() - started).toBeLessThan(4500);
+    // Its own server, whose heartbeat cannot fire in those seconds: on a loaded machine a stalled
+    // test process misses a 100 ms pong and the heartbeat drops the socket (1006) before expiry.
+    const quiet = await buildApp({ config: testConfig({ WEB_DIST: '/nonexistent-caredesk-web-dist' }), database, events: { heartbeatMs: 60_000, authTimeoutMs: 5_000 } });
+    try {
+      const base = (await quiet.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+      const p = await open({}, EVENTS_PATH, base);
+      p.socket.send(JSON.stringify({ type: 'auth', token: shortLived }));
+      await p.next((m) => m.type === 'ready');
+      const started = Date.now();
+      expect((await p.closed).code).toBe(EVENTS_CLOSE_UNAUTHORIZED);
+      expect(Date.now() - started).toBeLessThan(4500);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 
