@@ -9,7 +9,7 @@ import { offsetOf, pageOf } from '../../lib/list-query.js';
 import { bookVisitIn, cancelVisitByPatient, oneVisit, visitTransaction, withTokenLabel, type VisitCreate, type VisitKind, type WriteOptions } from '../visits/index.js';
 import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
 
-export type VisitPatientInput = z.output<typeof visitPatientSchema>;
+type VisitPatientInput = z.output<typeof visitPatientSchema>;
 
 /** A left-joined facility as the app shows it. */
 export function facilityRef(id: string | null, name: string | null): { id: string; name: string } | null {
@@ -17,7 +17,7 @@ export function facilityRef(id: string | null, name: string | null): { id: strin
 }
 
 /** Visits latest first, ties broken by id so pages never overlap or skip. */
-export function newestFirst(visit: { date: AnyColumn; startTime: AnyColumn; createdAt: AnyColumn; id: AnyColumn }): SQL[] {
+function newestFirst(visit: { date: AnyColumn; startTime: AnyColumn; createdAt: AnyColumn; id: AnyColumn }): SQL[] {
   return [desc(visit.date), desc(visit.startTime), desc(visit.createdAt), desc(visit.id)];
 }
 
@@ -71,7 +71,7 @@ async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string,
  * record, so a refused booking (a full slot) leaves no stray record behind. The console's own
  * booking (slot lock, token, staff notifications, live update), as the patient: no staff creator.
  */
-export async function bookForPatient<C extends VisitCreate>(
+async function bookForPatient<C extends VisitCreate>(
   db: Db,
   kind: VisitKind<C>,
   caller: PatientCaller,

@@ -28,7 +28,7 @@ export {
   type WriteOptions,
 } from './lifecycle.js';
 export { listFreeSlots } from './free-slots.js';
-export { countVisits, oneVisit, visitHistory, visitListOrder, visitListWhere, visitNotFound, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
+export { oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
 export { visitWhen } from './visit-dates.js';
 export { assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';

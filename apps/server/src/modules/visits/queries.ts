@@ -48,7 +48,7 @@ export function visitListWhere(kind: Kind, organisationId: string, filters: Visi
 }
 
 /** The list's order; ties broken by id so pages never overlap or skip. */
-export function visitListOrder(kind: Kind, filters: VisitListFilters): SQL[] {
+function visitListOrder(kind: Kind, filters: VisitListFilters): SQL[] {
   const { visits } = kind;
   const dir = filters.order === 'asc' ? asc : desc;
   switch (filters.sort) {
@@ -62,7 +62,7 @@ export function visitListOrder(kind: Kind, filters: VisitListFilters): SQL[] {
 }
 
 /** How many visits a list's `where` (visitListWhere) matches, joined as the list is. */
-export async function countVisits(db: Db, kind: Kind, where: SQL): Promise<number> {
+async function countVisits(db: Db, kind: Kind, where: SQL): Promise<number> {
   const { visits, owners } = kind;
   const [total] = await db
     .select({ n: count() })
