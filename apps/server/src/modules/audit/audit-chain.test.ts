@@ -6,7 +6,7 @@ import { auditChainHeads, auditEvents } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
-import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './test-support.js';
+import { auditEntriesOf, clientFrom, settingsChange, signInFrom, tamper, testAuditKeys } from './test-support.js';
 import { appendAuditEvent, entryHash } from './chain.js';
 import { parseVerifyArgs, runAuditVerify } from './verify-command.js';
 import { verifyAuditChain } from './verify.js';
@@ -102,19 +102,7 @@ describe.each(drivers)('the audit chain (%s)', (driver) => {
 
   it('never forks when appends race on the database lock (no in-process queue)', async () => {
     const organisationId = randomUUID();
-    const entry = {
-      organisationId,
-      staffId: null,
-      staffName: null,
-      action: 'update',
-      entity: 'settings',
-      entityId: null,
-      route: 'PATCH /api/settings/organisation',
-      statusCode: 200,
-      ip: null,
-      userAgent: null,
-      details: null,
-    } as const;
+    const entry = settingsChange(organisationId);
     const appended = await Promise.all(Array.from({ length: 20 }, () => appendAuditEvent(t.database.db, keys.chain, { ...entry, createdAt: new Date() })));
     expect(appended.map((a) => a.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(await verifyAuditChain(t.database.db, keys, organisationId)).toEqual({ ok: true, checked: 20, firstBroken: null, anchor: null });

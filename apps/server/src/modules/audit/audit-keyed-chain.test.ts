@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { anchorFile, exportAnchors } from './anchors.js';
-import { auditEntriesOf, clientFrom, signInFrom, tamper, testAuditKeys } from './test-support.js';
+import { auditEntriesOf, clientFrom, settingsChange, signInFrom, tamper, testAuditKeys } from './test-support.js';
 import { appendAuditEvent, entryHash, GENESIS_HASH, legacyEntryHash } from './chain.js';
 import { KEY_FILE, loadAuditKeys } from './keys.js';
 import { runAuditVerify } from './verify-command.js';
@@ -136,23 +136,9 @@ describe.each(drivers)('the keyed audit chain (%s)', (driver) => {
     // Three entries as the unkeyed chain wrote them (version 1), and its head.
     let prevHash = GENESIS_HASH;
     for (let seq = 1; seq <= 3; seq += 1) {
-      const entry = {
-        id: randomUUID(),
-        organisationId,
-        seq,
-        staffId: null,
-        staffName: null,
-        action: 'update',
-        entity: 'settings',
-        entityId: null,
-        route: 'PATCH /api/settings/organisation',
-        statusCode: 200,
-        ip: null,
-        userAgent: null,
-        createdAt: new Date(Date.UTC(2025, 0, seq)),
-      } as const;
+      const entry = { ...settingsChange(organisationId), id: randomUUID(), seq, createdAt: new Date(Date.UTC(2025, 0, seq)) };
       const hash = legacyEntryHash(prevHash, entry);
-      await t.database.db.insert(auditEvents).values({ ...entry, details: null, prevHash, hash, hashVersion: 1 });
+      await t.database.db.insert(auditEvents).values({ ...entry, prevHash, hash, hashVersion: 1 });
       prevHash = hash;
     }
     await t.database.db.insert(auditChainHeads).values({ organisationId, seq: 3, hash: prevHash });
@@ -160,19 +146,7 @@ describe.each(drivers)('the keyed audit chain (%s)', (driver) => {
 
     // The first anchor pins where the unkeyed entries end; keyed ones follow.
     await exportAnchors(t.database.db, keys, { organisationId });
-    const input = {
-      organisationId,
-      staffId: null,
-      staffName: null,
-      action: 'update',
-      entity: 'settings',
-      entityId: null,
-      route: 'PATCH /api/settings/organisation',
-      statusCode: 200,
-      ip: null,
-      userAgent: null,
-      details: null,
-    } as const;
+    const input = settingsChange(organisationId);
     await appendAuditEvent(t.database.db, keys.chain, { ...input, createdAt: new Date() });
     await appendAuditEvent(t.database.db, keys.chain, { ...input, createdAt: new Date() });
     await exportAnchors(t.database.db, keys, { organisationId });

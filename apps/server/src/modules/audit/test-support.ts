@@ -80,3 +80,20 @@ export function operationOf(app: FastifyInstance, route: string): DocumentedOper
 export function auditDeclarationsOf(app: FastifyInstance): Map<string, AuditConfig | undefined> {
   return new Map(routesOf(app).map((route) => [route, operationOf(app, route)?.['x-audit']]));
 }
+
+/** An entry no staff member made (a settings change), for tests that append to a chain directly. */
+export function settingsChange(organisationId: string) {
+  return {
+    organisationId,
+    staffId: null,
+    staffName: null,
+    action: 'update',
+    entity: 'settings',
+    entityId: null,
+    route: 'PATCH /api/settings/organisation',
+    statusCode: 200,
+    ip: null,
+    userAgent: null,
+    details: null,
+  } as const;
+}
