@@ -6,6 +6,7 @@ import webpush from 'web-push';
 import type { NotificationDetails } from '../../db/schema/index.js';
 import { endpointProblem, resolveEndpoint, type PushEndpointPolicy } from './endpoints.js';
 import type { VapidDetails } from './vapid.js';
+import { retryAfterSeconds } from '../retry-after.js';
 
 /** The icon the console ships for notifications (apps/web/public/icons). */
 export const PUSH_ICON = '/icons/icon-192.png';
@@ -147,12 +148,4 @@ function failureReason(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return 'timeout';
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? code : 'network error';
-}
-
-/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3). */
-function retryAfterSeconds(header: string | null): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { pushOutbox, pushSubscriptions, type NotificationDetails } from '../../db/schema/index.js';
 import type { EventBus } from '../events/bus.js';
+import { createOutboxWorker, type OutboxWorker } from '../outbox-worker.js';
 import type { PushEndpointPolicy } from './endpoints.js';
 import { endpointHost, pushPayloadOf, sendPush, type PushOutcome } from './send.js';
 import type { VapidDetails } from './vapid.js';
@@ -28,14 +29,8 @@ export interface PushSenderOptions {
   pollIntervalMs?: number;
 }
 
-export interface PushSender {
-  /** Looks for due pushes now (the event bus calls it on every notification.created). */
-  wake(): void;
-  /** Sends everything due and waits for the sends in flight (tests). */
-  drain(): Promise<void>;
-  /** Claims nothing more and waits for the sends in flight (app close). */
-  stop(): Promise<void>;
-}
+/** wake (on every notification.created), drain (tests), stop (app close): lib/outbox-worker.ts. */
+export type PushSender = OutboxWorker;
 
 interface ClaimedPush {
   id: string;
@@ -78,11 +73,6 @@ export function createPushSender(
   options: PushSenderOptions = {},
 ): PushSender {
   const settings = { ...defaults, ...options };
-  const inFlight = new Set<Promise<void>>();
-  let pumping: Promise<void> | undefined;
-  let wokenWhilePumping = false;
-  let stopped = false;
-  let wakeTimer: NodeJS.Timeout | undefined;
 
   /** Claims up to `limit` due pushes, leasing them to this process; one statement, so one snapshot. */
   async function claim(limit: number): Promise<ClaimedPush[]> {
@@ -161,93 +151,25 @@ export function createPushSender(
   }
 
   async function deliver(push: ClaimedPush): Promise<void> {
-    try {
-      // Past maxAttempts only when the processes that claimed it died mid-send each time.
-      if (!push.deliverable || push.attempts > settings.maxAttempts) {
-        await done(push.id);
-        return;
-      }
-      const outcome = await sendPush(push, pushPayloadOf({ ...push, id: push.notification_id }), vapid, settings.sendTimeoutMs, endpoints);
-      await record(push, outcome);
-    } catch (error) {
-      // The lease runs out and the push is tried again.
-      log.error({ err: error, pushHost: endpointHost(push.endpoint), notificationId: push.notification_id }, 'push delivery failed');
+    // Past maxAttempts only when the processes that claimed it died mid-send each time.
+    if (!push.deliverable || push.attempts > settings.maxAttempts) {
+      await done(push.id);
+      return;
     }
+    const outcome = await sendPush(push, pushPayloadOf({ ...push, id: push.notification_id }), vapid, settings.sendTimeoutMs, endpoints);
+    await record(push, outcome);
   }
 
-  /** Claims and starts sends while there is room and due work. */
-  async function pump(): Promise<void> {
-    for (;;) {
-      wokenWhilePumping = false;
-      while (!stopped) {
-        const room = settings.concurrency - inFlight.size;
-        if (room <= 0) {
-          await Promise.race(inFlight);
-          continue;
-        }
-        const claimed = await claim(room);
-        if (claimed.length === 0) break;
-        for (const push of claimed) {
-          const sending = deliver(push).finally(() => inFlight.delete(sending));
-          inFlight.add(sending);
-        }
-      }
-      if (!wokenWhilePumping || stopped) return;
-    }
-  }
-
-  function run(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (pumping) {
-      wokenWhilePumping = true;
-      return pumping;
-    }
-    pumping = pump()
-      .catch((error: unknown) => {
-        if (!stopped) log.error({ err: error }, 'push sender could not claim pushes; the next wake-up or poll tries again');
-      })
-      .finally(() => {
-        pumping = undefined;
-      });
-    return pumping;
-  }
-
-  // One notification.created per recipient: a short delay turns a burst into one claim.
-  const wake = (): void => {
-    if (stopped || wakeTimer) return;
-    wakeTimer = setTimeout(() => {
-      wakeTimer = undefined;
-      void run();
-    }, 20);
-    wakeTimer.unref();
-  };
-
-  const unsubscribe = events.subscribe((_organisationId, event) => {
-    if (event.type === 'notification.created') wake();
+  // One notification.created per recipient: the worker turns a burst into one claim.
+  return createOutboxWorker<ClaimedPush>({
+    name: 'push',
+    claim,
+    deliver,
+    describe: (push) => ({ pushHost: endpointHost(push.endpoint), notificationId: push.notification_id }),
+    concurrency: settings.concurrency,
+    pollIntervalMs: settings.pollIntervalMs,
+    events,
+    wakeOn: (type) => type === 'notification.created',
+    log,
   });
-  // Wake-ups raised while the LISTEN connection was down were lost.
-  const unsubscribeReconnect = events.onReconnect(wake);
-  const poll = setInterval(wake, settings.pollIntervalMs);
-  poll.unref();
-  wake();
-
-  return {
-    wake,
-    async drain() {
-      for (;;) {
-        await run();
-        if (inFlight.size === 0) return;
-        await Promise.allSettled([...inFlight]);
-      }
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(poll);
-      if (wakeTimer) clearTimeout(wakeTimer);
-      unsubscribe();
-      unsubscribeReconnect();
-      await pumping;
-      await Promise.allSettled([...inFlight]);
-    },
-  };
 }
