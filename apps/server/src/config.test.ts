@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { loadConfig, paymentProviderOf } from './config.js';
+import { loadConfig, messageProvidersOf, paymentProviderOf } from './config.js';
 
 describe('payment configuration', () => {
   it('uses Razorpay when both keys are set, else the simulated gateway, unless PAYMENT_PROVIDER says', () => {
@@ -45,5 +45,31 @@ describe('VAPID configuration', () => {
     );
     expect(() => loadConfig({ VAPID_SUBJECT: 'admin@caredesk.local' })).toThrow('VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: or https: URL');
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://caredesk.local' })).toThrow('VAPID_SUBJECT');
+  });
+});
+
+describe('message channel configuration', () => {
+  const live = { NODE_ENV: 'production', ALLOW_SIMULATED_PAYMENTS: 'true' } as const;
+
+  it('sends on both channels through the log provider outside production, and only on configured ones in production', () => {
+    expect(messageProvidersOf(loadConfig({}))).toEqual({ WHATSAPP: 'log', SMS: 'log' });
+    expect(messageProvidersOf(loadConfig(live))).toEqual({ WHATSAPP: null, SMS: null });
+    expect(messageProvidersOf(loadConfig({ ...live, SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k' }))).toEqual({ WHATSAPP: null, SMS: 'msg91' });
+    expect(messageProvidersOf(loadConfig({ MESSAGE_CHANNELS: 'sms' }))).toEqual({ WHATSAPP: null, SMS: 'log' });
+  });
+
+  it('refuses to start in production with a channel enabled and no provider for it', () => {
+    expect(() => loadConfig({ ...live, MESSAGE_CHANNELS: 'WHATSAPP,SMS', SMS_PROVIDER: 'log' })).toThrow(
+      /MESSAGE_CHANNELS: WHATSAPP is enabled but has no provider: set WHATSAPP_PROVIDER/,
+    );
+    expect(() => loadConfig({ ...live, MESSAGE_CHANNELS: 'FAX' })).toThrow(/MESSAGE_CHANNELS/);
+    expect(loadConfig({ ...live, MESSAGE_CHANNELS: 'SMS', SMS_PROVIDER: 'log' }).MESSAGE_CHANNELS).toEqual(['SMS']);
+  });
+
+  it('requires the credentials of the provider chosen', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'msg91' })).toThrow('MSG91_AUTH_KEY: MSG91_AUTH_KEY is required when SMS_PROVIDER is msg91');
+    expect(() => loadConfig({ WHATSAPP_PROVIDER: 'whatsapp-cloud', WHATSAPP_ACCESS_TOKEN: 't' })).toThrow(
+      /WHATSAPP_APP_SECRET is required[\s\S]*WHATSAPP_VERIFY_TOKEN is required/,
+    );
   });
 });

@@ -53,7 +53,49 @@ export const configSchema = z
      * Where patient sign-in codes go (lib/sms). Unset: written to the log, except in production,
      * where codes are refused rather than logged. 'log' forces the log (a staging server).
      */
-    SMS_PROVIDER: z.enum(['log']).optional(),
+    SMS_PROVIDER: z.enum(['log', 'msg91']).optional(),
+    /** MSG91 (SMS_PROVIDER=msg91): the account's auth key, API base, sender id, webhook secret, and the DLT-linked template of sign-in codes. */
+    MSG91_AUTH_KEY: z.string().min(1).optional(),
+    MSG91_API_BASE: z.url().default('https://control.msg91.com'),
+    MSG91_SENDER_ID: z.string().min(1).optional(),
+    MSG91_WEBHOOK_SECRET: z.string().min(16, 'MSG91_WEBHOOK_SECRET must be at least 16 characters').optional(),
+    MSG91_OTP_TEMPLATE_ID: z.string().min(1).optional(),
+    /**
+     * Messages to patients (modules/messages). WHATSAPP_PROVIDER: 'whatsapp-cloud' (the WhatsApp
+     * Business Cloud API) or 'log'. Unset outside production: 'log' (written to the server log and
+     * marked delivered, so the whole flow runs offline).
+     */
+    WHATSAPP_PROVIDER: z.enum(['whatsapp-cloud', 'log']).optional(),
+    WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+    /** Checks X-Hub-Signature-256 of every webhook delivery. */
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    /** Answers Meta's webhook verification handshake (hub.verify_token). */
+    WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/)
+      .default('v21.0'),
+    /**
+     * The channels messages go out on, comma-separated (WHATSAPP, SMS). Unset: both outside
+     * production; in production those whose provider is configured. A channel listed here without
+     * its provider in production refuses to start.
+     */
+    MESSAGE_CHANNELS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((channel) => channel.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(['WHATSAPP', 'SMS'])))
+      .optional(),
+    /** The address patients reach this server at (https://care.example.in): links in their messages (a report). */
+    PUBLIC_URL: z.url().optional(),
+    /** What a message costs the organisation's wallet, in paise (shown in Settings → Messages). */
+    MESSAGE_PRICE_WHATSAPP_PAISE: z.coerce.number().int().min(0).max(100_000).default(50),
+    MESSAGE_PRICE_SMS_PAISE: z.coerce.number().int().min(0).max(100_000).default(25),
     /** Patient sign-in codes sent per phone, and per client IP, in one window. */
     OTP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     OTP_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -152,6 +194,24 @@ export const configSchema = z
         if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when PAYMENT_PROVIDER is razorpay` });
       }
     }
+    if (config.SMS_PROVIDER === 'msg91' && !config.MSG91_AUTH_KEY)
+      context.addIssue({ code: 'custom', path: ['MSG91_AUTH_KEY'], message: 'MSG91_AUTH_KEY is required when SMS_PROVIDER is msg91' });
+    if (config.WHATSAPP_PROVIDER === 'whatsapp-cloud') {
+      for (const name of ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when WHATSAPP_PROVIDER is whatsapp-cloud` });
+      }
+    }
+    if (config.NODE_ENV === 'production') {
+      const providers = { WHATSAPP: config.WHATSAPP_PROVIDER, SMS: config.SMS_PROVIDER };
+      for (const channel of config.MESSAGE_CHANNELS ?? []) {
+        if (!providers[channel])
+          context.addIssue({
+            code: 'custom',
+            path: ['MESSAGE_CHANNELS'],
+            message: `${channel} is enabled but has no provider: set ${channel === 'WHATSAPP' ? 'WHATSAPP_PROVIDER' : 'SMS_PROVIDER'} (or 'log' for a staging server), or leave ${channel} out of MESSAGE_CHANNELS`,
+          });
+      }
+    }
     if (provider === 'simulated' && config.NODE_ENV === 'production' && !config.ALLOW_SIMULATED_PAYMENTS) {
       context.addIssue({
         code: 'custom',
@@ -168,6 +228,18 @@ export type Config = z.infer<typeof configSchema>;
 export function paymentProviderOf(config: Pick<Config, 'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>): PaymentProvider {
   if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
   return config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET ? 'razorpay' : 'simulated';
+}
+
+export type MessageChannelProviders = { WHATSAPP: 'whatsapp-cloud' | 'log' | null; SMS: 'msg91' | 'log' | null };
+
+/** How each message channel is sent here; null: the channel is off on this server. */
+export function messageProvidersOf(config: Pick<Config, 'NODE_ENV' | 'MESSAGE_CHANNELS' | 'WHATSAPP_PROVIDER' | 'SMS_PROVIDER'>): MessageChannelProviders {
+  const production = config.NODE_ENV === 'production';
+  const enabled = (channel: 'WHATSAPP' | 'SMS', configured: boolean) => (config.MESSAGE_CHANNELS ? config.MESSAGE_CHANNELS.includes(channel) : !production || configured);
+  return {
+    WHATSAPP: enabled('WHATSAPP', Boolean(config.WHATSAPP_PROVIDER)) ? (config.WHATSAPP_PROVIDER ?? (production ? null : 'log')) : null,
+    SMS: enabled('SMS', Boolean(config.SMS_PROVIDER)) ? (config.SMS_PROVIDER ?? (production ? null : 'log')) : null,
+  };
 }
 
 /** Both VAPID keys or neither; a P-256 private key (32 bytes) and the public key that belongs to it. */

@@ -31,3 +31,4 @@ export * from './onboarding.js';
 export * from './audit.js';
 export * from './text.js';
 export * from './calendar.js';
+export * from './messages.js';

@@ -77,7 +77,7 @@ export async function sendOtp(deps: OtpDeps, kind: OtpKind, phone: string, clien
       createdAt: now,
     });
   });
-  await deps.sms.send(phone, kind.message(code, Math.round(kind.ttlSeconds / 60)));
+  await deps.sms.send(phone, kind.message(code, Math.round(kind.ttlSeconds / 60)), [code]);
   return { expiresInSeconds: kind.ttlSeconds };
 }
 

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
+import { msg91Adapter } from '../messaging/msg91.js';
 import { AppError } from '../errors.js';
 
-/** A text message gateway (design.md §7): one message to one E.164 number. */
+/**
+ * A text message gateway (design.md §7): one message to one E.164 number. `variables` are what a
+ * DLT template gateway sends instead of the text (the code of a sign-in message).
+ */
 export interface SmsSender {
-  send(phone: string, text: string): Promise<void>;
+  send(phone: string, text: string, variables?: string[]): Promise<void>;
 }
 
 /** The part of the app logger the adapters use (pino's signature), so tests can pass a fake. */
@@ -42,7 +47,32 @@ export function unavailableSmsSender(): SmsSender {
   };
 }
 
-export function createSmsSender(config: Pick<Config, 'NODE_ENV' | 'SMS_PROVIDER'>, log: SmsLog): SmsSender {
+/**
+ * Sign-in codes through MSG91's Flow API: the code is the template's one variable (DLT requires
+ * the registered text; the provider fills it in). A refusal is a 503 the patient app can show.
+ */
+export function msg91SmsSender(options: { authKey: string; apiBase: string; senderId?: string | undefined; templateId: string }, log: SmsLog): SmsSender {
+  const adapter = msg91Adapter({ authKey: options.authKey, apiBase: options.apiBase, ...(options.senderId ? { senderId: options.senderId } : {}) });
+  return {
+    async send(phone, text, variables = []) {
+      const outcome = await adapter.send({ id: randomUUID(), to: phone, text, template: { name: options.templateId, language: 'en', variables }, insideCustomerWindow: false });
+      if (outcome.kind === 'accepted') return;
+      log.warn({ to: maskPhone(phone), outcome: outcome.kind, reason: outcome.reason }, 'sign-in code not sent by MSG91');
+      throw new AppError(503, 'The code could not be sent just now. Please try again in a minute.');
+    },
+  };
+}
+
+export function createSmsSender(
+  config: Pick<Config, 'NODE_ENV' | 'SMS_PROVIDER'> & Partial<Pick<Config, 'MSG91_AUTH_KEY' | 'MSG91_API_BASE' | 'MSG91_SENDER_ID' | 'MSG91_OTP_TEMPLATE_ID'>>,
+  log: SmsLog,
+): SmsSender {
+  if (config.SMS_PROVIDER === 'msg91' && config.MSG91_AUTH_KEY && config.MSG91_OTP_TEMPLATE_ID) {
+    return msg91SmsSender(
+      { authKey: config.MSG91_AUTH_KEY, apiBase: config.MSG91_API_BASE ?? 'https://control.msg91.com', senderId: config.MSG91_SENDER_ID, templateId: config.MSG91_OTP_TEMPLATE_ID },
+      log,
+    );
+  }
   if (config.SMS_PROVIDER === 'log' || config.NODE_ENV !== 'production') return logSmsSender(log);
   log.warn({}, 'No SMS provider is configured (SMS_PROVIDER): patient-app sign-in codes cannot be sent, and are not logged, in production');
   return unavailableSmsSender();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeMsg91Keys, startFakeMsg91 } from '../../test/fake-msg91.js';
 import { createSmsSender, maskPhone, type SmsLog } from './index.js';
 
 function recordingLog() {
@@ -34,5 +35,28 @@ describe('SMS adapters', () => {
     const { log, lines } = recordingLog();
     await createSmsSender({ NODE_ENV: 'production', SMS_PROVIDER: 'log' }, log).send('+919876543210', '482913 is your code');
     expect(lines[0]?.details).toMatchObject({ text: '482913 is your code' });
+  });
+
+  it("in production with SMS_PROVIDER=msg91, sends the code as the DLT template's variable, and a refusal is a 503 that names no code", async () => {
+    const fake = await startFakeMsg91({ templates: { CDOTP00001: 1 } });
+    try {
+      const { log, lines } = recordingLog();
+      const config = {
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: fakeMsg91Keys.authKey,
+        MSG91_API_BASE: fake.url,
+        MSG91_OTP_TEMPLATE_ID: 'CDOTP00001',
+      } as const;
+      const sender = createSmsSender(config, log);
+      await sender.send('+919876543210', '482913 is your code', ['482913']);
+      expect(fake.requests.map((request) => request.body)).toEqual([{ template_id: 'CDOTP00001', short_url: '0', recipients: [{ mobiles: '919876543210', VAR1: '482913' }] }]);
+      fake.failNext(401, { type: 'error', message: 'Authentication failure' });
+      await expect(sender.send('+919876543210', '551100 is your code', ['551100'])).rejects.toMatchObject({ statusCode: 503 });
+      expect(JSON.stringify(lines)).not.toContain('551100');
+      expect(JSON.stringify(lines)).not.toContain('9876543210');
+    } finally {
+      await fake.close();
+    }
   });
 });

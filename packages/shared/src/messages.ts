@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { paiseSchema } from './lists.js';
+import { multilineText } from './text.js';
+
+/**
+ * Messages to patients (design.md §10): what the visit lifecycle and the desk send to a patient's
+ * phone, by WhatsApp or SMS, and the log of every one of them.
+ */
+export const messageChannels = ['WHATSAPP', 'SMS'] as const;
+export const messageChannelSchema = z.enum(messageChannels);
+export type MessageChannel = z.infer<typeof messageChannelSchema>;
+export const messageChannelLabels: Record<MessageChannel, string> = { WHATSAPP: 'WhatsApp', SMS: 'SMS' };
+
+/** What a message is about. `test` is the admin's 'Send a test message'. */
+export const messageEvents = ['booked', 'reminder', 'rescheduled', 'cancelled', 'next', 'serving', 'report-ready', 'chat-reply', 'test'] as const;
+export const messageEventSchema = z.enum(messageEvents);
+export type MessageEvent = z.infer<typeof messageEventSchema>;
+/** The events an organisation turns on and off and writes templates for (not `test`). */
+export const configurableMessageEvents = ['booked', 'reminder', 'rescheduled', 'cancelled', 'next', 'serving', 'report-ready', 'chat-reply'] as const;
+export type ConfigurableMessageEvent = (typeof configurableMessageEvents)[number];
+export const messageEventLabels: Record<MessageEvent, string> = {
+  booked: 'Booking confirmed',
+  reminder: 'Reminder',
+  rescheduled: 'Rescheduled',
+  cancelled: 'Cancelled',
+  next: 'You are next',
+  serving: 'Now being served',
+  'report-ready': 'Report ready',
+  'chat-reply': 'Chat reply',
+  test: 'Test message',
+};
+
+/**
+ * A message's life: SCHEDULED until due (a reminder, or a message held by quiet hours), SENDING
+ * while a process has claimed it, SENT once the provider accepted it, then DELIVERED and READ as the
+ * provider reports; FAILED (refused, or retries exhausted), SKIPPED (never sent, with the reason:
+ * no consent, add-on inactive, wallet empty…) or CANCELLED (its visit moved or was cancelled).
+ */
+export const messageStatuses = ['SCHEDULED', 'SENDING', 'SENT', 'DELIVERED', 'READ', 'FAILED', 'SKIPPED', 'CANCELLED'] as const;
+export const messageStatusSchema = z.enum(messageStatuses);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+export const messageStatusLabels: Record<MessageStatus, string> = {
+  SCHEDULED: 'Scheduled',
+  SENDING: 'Sending',
+  SENT: 'Sent',
+  DELIVERED: 'Delivered',
+  READ: 'Read',
+  FAILED: 'Failed',
+  SKIPPED: 'Not sent',
+  CANCELLED: 'Cancelled',
+};
+
+export const messageLanguages = ['en', 'hi'] as const;
+export const messageLanguageSchema = z.enum(messageLanguages);
+export type MessageLanguage = z.infer<typeof messageLanguageSchema>;
+export const messageLanguageLabels: Record<MessageLanguage, string> = { en: 'English', hi: 'हिन्दी (Hindi)' };
+
+/** Variables a template may use, written {{name}}; each event offers the ones it can fill. */
+export const messageVariables = [
+  'patient',
+  'organisation',
+  'facility',
+  'address',
+  'map',
+  'with',
+  'date',
+  'time',
+  'token',
+  'room',
+  'reason',
+  'ahead',
+  'link',
+  'text',
+  'minutes',
+] as const;
+export type MessageVariable = (typeof messageVariables)[number];
+
+export const messageEventVariables: Record<MessageEvent, readonly MessageVariable[]> = {
+  booked: ['patient', 'organisation', 'with', 'facility', 'address', 'map', 'date', 'time', 'token'],
+  reminder: ['patient', 'organisation', 'with', 'facility', 'address', 'map', 'date', 'time', 'token'],
+  rescheduled: ['patient', 'organisation', 'with', 'facility', 'date', 'time', 'token'],
+  cancelled: ['patient', 'organisation', 'with', 'date', 'time', 'reason'],
+  next: ['patient', 'organisation', 'with', 'token', 'ahead'],
+  serving: ['patient', 'organisation', 'with', 'token', 'room'],
+  'report-ready': ['patient', 'organisation', 'with', 'link'],
+  'chat-reply': ['patient', 'organisation', 'text'],
+  test: ['organisation'],
+};
+
+/** The texts CareDesk ships; an organisation may replace any of them (Settings → Messages). */
+export const defaultMessageTemplates: Record<MessageEvent, Record<MessageLanguage, string>> = {
+  booked: {
+    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} is booked for {{date}} at {{time}}. Token {{token}}. {{facility}}, {{address}} {{map}}',
+    hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे बुक हो गई है। टोकन {{token}}। {{facility}}, {{address}} {{map}}',
+  },
+  reminder: {
+    en: 'Reminder: {{patient}}, your visit with {{with}} at {{organisation}} is on {{date}} at {{time}}. Token {{token}}. {{facility}}, {{address}} {{map}}',
+    hi: 'याद दिलाना: {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे है। टोकन {{token}}। {{facility}}, {{address}} {{map}}',
+  },
+  rescheduled: {
+    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} has moved to {{date}} at {{time}}. Token {{token}}.',
+    hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट अब {{date}} को {{time}} बजे है। टोकन {{token}}।',
+  },
+  cancelled: {
+    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} on {{date}} at {{time}} is cancelled: {{reason}}.',
+    hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ {{date}} को {{time}} बजे की आपकी विज़िट रद्द हो गई है: {{reason}}।',
+  },
+  next: {
+    en: '{{patient}}, you are next at {{organisation}}: {{ahead}} ahead of token {{token}} for {{with}}. Please be near the room.',
+    hi: '{{patient}}, {{organisation}} में आपकी बारी आने वाली है: {{with}} के लिए टोकन {{token}} से पहले {{ahead}}। कृपया कमरे के पास रहें।',
+  },
+  serving: {
+    en: '{{patient}}, token {{token}} is now being served by {{with}} in {{room}}. Please go in.',
+    hi: '{{patient}}, टोकन {{token}} अब {{room}} में {{with}} द्वारा देखा जा रहा है। कृपया अंदर जाएँ।',
+  },
+  'report-ready': {
+    en: 'Hello {{patient}}, your report from {{organisation}} ({{with}}) is ready: {{link}}',
+    hi: 'नमस्ते {{patient}}, {{organisation}} ({{with}}) से आपकी रिपोर्ट तैयार है: {{link}}',
+  },
+  'chat-reply': {
+    en: '{{organisation}}: {{text}}',
+    hi: '{{organisation}}: {{text}}',
+  },
+  test: {
+    en: 'This is a test message from {{organisation}} through CareDesk.',
+    hi: 'यह CareDesk के माध्यम से {{organisation}} का एक परीक्षण संदेश है।',
+  },
+};
+
+/** Fills {{variables}}; an unknown or empty one becomes empty text (never the braces). */
+export function renderMessageTemplate(template: string, values: Partial<Record<MessageVariable, string>>): string {
+  return template
+    .replace(/\{\{\s*([a-z-]+)\s*\}\}/g, (_match, name: string) => values[name as MessageVariable] ?? '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
+/** The {{names}} a template uses that its event cannot fill: the editor refuses to save them. */
+export function unknownTemplateVariables(event: MessageEvent, template: string): string[] {
+  const allowed = new Set<string>(messageEventVariables[event]);
+  const used = [...template.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((match) => match[1] ?? '');
+  return [...new Set(used.filter((name) => !allowed.has(name)))];
+}
+
+export const REMINDER_OFFSETS_DEFAULT_MINUTES = [24 * 60, 120] as const;
+export const REMINDER_OFFSET_MAX_MINUTES = 7 * 24 * 60;
+export const MESSAGE_TEXT_MAX = 1000;
+
+const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time, e.g. 21:00');
+
+const eventChannelsSchema = z.object({ WHATSAPP: z.boolean(), SMS: z.boolean() });
+const templateTextSchema = multilineText().trim().min(1, 'Write the message').max(MESSAGE_TEXT_MAX);
+
+/** Settings → Messages: what an admin may change. */
+export const messageSettingsUpdateSchema = z
+  .object({
+    events: z.partialRecord(z.enum(configurableMessageEvents), eventChannelsSchema),
+    reminderOffsetsMinutes: z
+      .array(z.number().int().min(5).max(REMINDER_OFFSET_MAX_MINUTES))
+      .max(4)
+      .refine((offsets) => new Set(offsets).size === offsets.length, 'Each reminder time once'),
+    /** Messages due inside these hours wait for the end (queue calls excepted); null: none. */
+    quietHours: z.object({ start: timeOfDaySchema, end: timeOfDaySchema }).nullable(),
+    /** 'You are next' goes to the patient this many tokens before their turn. */
+    nextAheadCount: z.number().int().min(1).max(10),
+    defaultLanguage: messageLanguageSchema,
+    /** Replacements of the shipped texts; an event/language left out uses the shipped one. */
+    templates: z.partialRecord(z.enum(configurableMessageEvents), z.partialRecord(messageLanguageSchema, templateTextSchema)),
+    /** The organisation's WhatsApp Business number (its phone number id in the Cloud API). */
+    whatsappPhoneNumberId: z
+      .string()
+      .trim()
+      .regex(/^\d{5,20}$/, 'The phone number id is digits only (WhatsApp Manager → API setup)')
+      .nullable(),
+    /** DLT template ids, per event, registered for the organisation's SMS sender; null clears one. */
+    smsTemplateIds: z.partialRecord(
+      z.enum(configurableMessageEvents),
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Za-z]{6,40}$/, 'A DLT template id is 6 to 40 letters and digits')
+        .nullable(),
+    ),
+  })
+  .partial()
+  .superRefine((settings, context) => {
+    for (const [event, languages] of Object.entries(settings.templates ?? {})) {
+      for (const [language, text] of Object.entries(languages ?? {})) {
+        const unknown = unknownTemplateVariables(event as MessageEvent, text ?? '');
+        if (unknown.length > 0)
+          context.addIssue({ code: 'custom', path: ['templates', event, language], message: `Unknown variable ${unknown.map((name) => `{{${name}}}`).join(', ')}` });
+      }
+    }
+  });
+export type MessageSettingsUpdate = z.infer<typeof messageSettingsUpdateSchema>;
+
+export const messageProviderSchema = z.enum(['whatsapp-cloud', 'msg91', 'log']);
+export type MessageProvider = z.infer<typeof messageProviderSchema>;
+
+export const messageSettingsSchema = z.object({
+  events: z.record(z.enum(configurableMessageEvents), eventChannelsSchema),
+  reminderOffsetsMinutes: z.array(z.number().int()),
+  quietHours: z.object({ start: z.string(), end: z.string() }).nullable(),
+  nextAheadCount: z.number().int(),
+  defaultLanguage: messageLanguageSchema,
+  /** Every event's text in every language: the organisation's own or the shipped one. */
+  templates: z.record(z.enum(configurableMessageEvents), z.record(messageLanguageSchema, z.string())),
+  /** Which texts are the organisation's own (the editor offers 'Restore the default'). */
+  customTemplates: z.record(z.enum(configurableMessageEvents), z.array(messageLanguageSchema)),
+  whatsappPhoneNumberId: z.string().nullable(),
+  smsTemplateIds: z.record(z.enum(configurableMessageEvents), z.string().nullable()),
+  /** Set by the platform (not the organisation): what each message costs from the wallet. */
+  pricesPaise: z.record(messageChannelSchema, paiseSchema),
+  /** How each channel is sent on this server; null: not available. */
+  providers: z.record(messageChannelSchema, messageProviderSchema.nullable()),
+  whatsappAddonActive: z.boolean(),
+});
+export type MessageSettings = z.infer<typeof messageSettingsSchema>;
+
+export const messagePreviewRequestSchema = z.object({
+  event: z.enum(configurableMessageEvents),
+  language: messageLanguageSchema,
+  template: templateTextSchema,
+});
+export const messagePreviewSchema = z.object({ text: z.string() });
+
+export const testMessageRequestSchema = z.object({
+  channel: messageChannelSchema,
+  /** E.164; the admin's own phone, typically. */
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone with its country code, e.g. +919876543210'),
+});
+
+export const messageTimelineEntrySchema = z.object({
+  status: messageStatusSchema,
+  at: z.string(),
+  /** Why, for FAILED and SKIPPED (never patient data). */
+  detail: z.string().nullable(),
+});
+export type MessageTimelineEntry = z.infer<typeof messageTimelineEntrySchema>;
+
+export const messageLogItemSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid().nullable(),
+  patientName: z.string().nullable(),
+  visitId: z.uuid().nullable(),
+  visitKind: z.enum(['appointment', 'booking']).nullable(),
+  event: messageEventSchema,
+  /** A reminder's minutes before the visit; 0 for every other event. */
+  offsetMinutes: z.number().int(),
+  channel: messageChannelSchema,
+  status: messageStatusSchema,
+  language: messageLanguageSchema,
+  /** The phone it goes to, as the log shows it: masked but for the last four digits. */
+  to: z.string(),
+  text: z.string(),
+  dueAt: z.string(),
+  sentAt: z.string().nullable(),
+  costPaise: z.number().int(),
+  failureReason: z.string().nullable(),
+  attempts: z.number().int(),
+  timeline: z.array(messageTimelineEntrySchema),
+  createdAt: z.string(),
+});
+export type MessageLogItem = z.infer<typeof messageLogItemSchema>;
+
+export const messageListQuerySchema = z.object({
+  patientId: z.uuid().optional(),
+  visitId: z.uuid().optional(),
+  event: messageEventSchema.optional(),
+  channel: messageChannelSchema.optional(),
+  status: messageStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
+
+/** A patient record's consent to messages (SPEC: messages only with consent). */
+export const messageConsentSchema = z.object({
+  consent: z.boolean(),
+  language: messageLanguageSchema.nullable(),
+  changedAt: z.string().nullable(),
+  /** 'Dr Staff Name', 'Patient (STOP by WhatsApp)', 'Patient (app)'. */
+  changedBy: z.string().nullable(),
+});
+export type MessageConsent = z.infer<typeof messageConsentSchema>;
+export const messageConsentUpdateSchema = z.object({ consent: z.boolean(), language: messageLanguageSchema.nullable().optional() });
+
+/** Inbound words that withdraw consent (case-insensitive, the whole message), and give it back. */
+export const STOP_WORDS = ['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'END', 'QUIT', 'रुकें', 'बंद'] as const;
+export const START_WORDS = ['START', 'UNSTOP', 'शुरू'] as const;
