@@ -14,6 +14,7 @@ import { registerErrorHandlers } from './lib/error-handler.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
 import { createPaymentGateway } from './lib/payments/index.js';
 import type { PushEndpointPolicy } from './lib/push/endpoints.js';
+import type { OutboxWorker } from './lib/outbox-worker.js';
 import { createPushSender, type PushSender, type PushSenderOptions } from './lib/push/sender.js';
 import { resolveVapidDetails } from './lib/push/vapid.js';
 import { postgresRateLimitStore, type RateLimitStore } from './lib/rate-limit.js';
@@ -40,6 +41,7 @@ import { patientRoutes } from './modules/patients/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { planFulfilments, planRoutes } from './modules/plans/index.js';
 import { pushRoutes } from './modules/push/index.js';
+import { createPatientMessages, messageRoutes, messageWebhookRoutes, type PatientMessagesOptions } from './modules/messages/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { serviceRoutes } from './modules/services/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -64,6 +66,8 @@ export interface AppDeps {
    * allowed for hosts in PUSH_ENDPOINT_HOSTS (refused in production), or a stand-in resolver.
    */
   push?: PushSenderOptions & Partial<Pick<PushEndpointPolicy, 'allowLoopback' | 'resolve'>>;
+  /** Message sender timings, and tests' adapters (their fake WhatsApp and SMS providers). */
+  messages?: PatientMessagesOptions;
   /** Where log lines go instead of stdout (the log-privacy tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -72,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's push sender (lib/push/sender.ts): tests drain it. */
     push: PushSender;
+    /** This process's sender of messages to patients (modules/messages): tests drain it. */
+    patientMessages: OutboxWorker;
   }
 }
 
@@ -125,6 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // onClose hooks run last-added first: the sender finishes its sends before the bus closes.
   app.addHook('onClose', () => push.stop());
   app.decorate('push', push);
+  const patientMessages = createPatientMessages({ db, config, events, log: app.log }, deps.messages);
+  app.addHook('onClose', () => patientMessages.sender.stop());
+  app.decorate('patientMessages', patientMessages.sender);
+  const visitLifecycle = createVisitLifecycle(app.log);
+  visitLifecycle.subscribe(patientMessages.subscriber);
   const ctx: AppContext = {
     config,
     db,
@@ -134,7 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     payments,
     push: { vapid, endpoints },
-    visitLifecycle: createVisitLifecycle(app.log),
+    visitLifecycle,
+    onStaffChatMessage: patientMessages.onStaffMessage,
   };
 
   // Application routes, all under /api.
@@ -167,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tokenQueueRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(patientApiRoutes(ctx));
+      await api.register(messageRoutes(ctx, patientMessages.sender.wake));
+      await api.register(messageWebhookRoutes(ctx));
     },
     { prefix: '/api' },
   );

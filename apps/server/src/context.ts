@@ -7,6 +7,7 @@ import type { PushEndpointPolicy } from './lib/push/endpoints.js';
 import type { VapidDetails } from './lib/push/vapid.js';
 import type { RateLimitStore } from './lib/rate-limit.js';
 import type { VisitLifecycle } from './modules/visits/index.js';
+import type { ChatWriteOptions } from './modules/chats/index.js';
 
 /** What route modules need, built once by buildApp and passed in plain sight. */
 export interface AppContext {
@@ -34,4 +35,6 @@ export interface AppContext {
    * ready): where features that follow a visit (messages to the patient, billing) subscribe.
    */
   visitLifecycle: VisitLifecycle;
+  /** In the transaction of each new staff chat message: messages to patients owe a copy (modules/messages). */
+  onStaffChatMessage?: ChatWriteOptions['onStaffMessage'];
 }

@@ -36,6 +36,7 @@ export const auditEntities = [
   'audit',
   'search',
   'dashboard',
+  'messages',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryBooleanSchema } from './lists.js';
 import { lineText } from './text.js';
 
-export const notificationTypes = ['appointment-created', 'booking-created', 'message-received'] as const;
+export const notificationTypes = ['appointment-created', 'booking-created', 'message-received', 'wallet-low'] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -11,6 +11,8 @@ export const notificationRoutes: Record<NotificationType, string> = {
   'appointment-created': '/appointments',
   'booking-created': '/bookings',
   'message-received': '/chats',
+  // Messages to patients stop when the wallet cannot pay: the page that shows prices and the log.
+  'wallet-low': '/settings/messages',
 };
 
 /** The popover's and the page's tabs: 'New' is every type but chat messages, 'Chats' only those. */
@@ -62,6 +64,8 @@ export function notificationHref(notification: Pick<Notification, 'type' | 'deta
       return visitHref(details.bookingId);
     case 'message-received':
       return details.patientId ? `${notificationRoutes[notification.type]}/${encodeURIComponent(details.patientId)}` : notificationRoutes[notification.type];
+    case 'wallet-low':
+      return notificationRoutes[notification.type];
   }
 }
 

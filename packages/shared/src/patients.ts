@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localDate, todayIn, wholeYearsBetween } from './calendar.js';
 import { optionalEmailSchema, phoneSchema } from './contact.js';
 import { listQuerySchema } from './lists.js';
+import { messageLanguageSchema } from './messages.js';
 import { isoDateSchema } from './schedule.js';
 import { lineText, multilineText } from './text.js';
 
@@ -138,6 +139,10 @@ const patientFields = z.object({
   notes: multilineText().trim().max(2000).nullable().optional(),
   abhaNumber: abhaNumberSchema.nullable().optional(),
   abhaAddress: abhaAddressSchema.nullable().optional(),
+  /** The patient agrees to messages by WhatsApp or SMS (the desk asks; an inbound STOP withdraws it). */
+  messageConsent: z.boolean().optional(),
+  /** The language of the patient's messages; null: the organisation's default. */
+  messageLanguage: messageLanguageSchema.nullable().optional(),
 });
 
 function dateOfBirthOrAge(value: { dateOfBirth?: string | null | undefined; ageYears?: number | null | undefined }, context: z.RefinementCtx): void {
@@ -168,6 +173,11 @@ export const patientSchema = z.object({
   /** 14 digits; shown as XX-XXXX-XXXX-XXXX (formatAbhaNumber). */
   abhaNumber: z.string().nullable(),
   abhaAddress: z.string().nullable(),
+  messageConsent: z.boolean(),
+  /** When consent last changed and who changed it: a staff member's name, or 'Patient: STOP by WhatsApp'. */
+  messageConsentAt: z.iso.datetime().nullable(),
+  messageConsentBy: z.string().nullable(),
+  messageLanguage: messageLanguageSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

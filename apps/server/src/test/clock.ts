@@ -100,3 +100,18 @@ export function pinClockAt(wall: WallTime): void {
     else globalThis.Date = RealDate;
   });
 }
+
+/**
+ * Runs `work` with the clock moved to `at` (running on from there), then gives the clock back:
+ * what happens later, such as a reminder falling due, without waiting for it. Only Date moves, as
+ * with pinClockAt; PGlite reads it too, PostgreSQL keeps its own.
+ */
+export async function atTime<T>(at: Date, work: () => Promise<T>): Promise<T> {
+  const previous = globalThis.Date;
+  install(at);
+  try {
+    return await work();
+  } finally {
+    globalThis.Date = previous;
+  }
+}

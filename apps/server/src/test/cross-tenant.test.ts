@@ -55,6 +55,8 @@ interface Tenant {
   bookingId: string;
   conversationId: string;
   notificationId: string;
+  /** A message to A's patient (the chat reply the staff message above owes). */
+  messageId: string;
   privateUploadId: string;
   privateUploadUrl: string;
   publicUploadId: string;
@@ -95,6 +97,7 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/invitations/:token': () => [{ value: `${randomUUID()}${randomUUID()}`.replaceAll('-', ''), owner: 'A' }],
   '/api/notifications/:id': (a) => [ofA(a.notificationId)],
   '/api/notifications/read/:id': (a) => [ofA(a.notificationId)],
+  '/api/messages/:id': (a) => [ofA(a.messageId)],
   '/api/patients/:id': (a) => [ofA(a.patientId)],
   // Only scans and tests have slots: an other-service there is 404 to A as well.
   '/api/services/:id': (a, _b, _chosen, path) => (path.endsWith('/slots') ? [ofA(a.scanId)] : [ofA(a.scanId), ofA(a.serviceId)]),
@@ -204,6 +207,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
   const sent = created<{ conversationId: string }>(await patientApp.post('/api/patient/chats', { organisationId: org.id, text: 'Thank you' }), 'patient message');
   const notifications = created<{ data: { id: string }[] }>(await admin.get('/api/notifications/all'), 'notifications');
   const sessions = created<{ data: { id: string; current: boolean }[] }>(await admin.get('/api/account/sessions'), 'sessions');
+  const owed = created<{ data: { id: string }[] }>(await admin.get(`/api/messages?patientId=${patient.id}`), 'messages');
   const invited = created<{ member: { id: string }; invitationUrl: string }>(
     await admin.post('/api/staff', { name: 'Ivy Invitee', email: uniqueEmail('invitee'), role: 'WORKER', credential: { method: 'invitation' } }),
     'invitation',
@@ -224,6 +228,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     bookingId: booking.id,
     conversationId: sent.conversationId,
     notificationId: notifications.data[0]!.id,
+    messageId: owed.data[0]!.id,
     privateUploadId: privateUpload.id,
     privateUploadUrl: privateUpload.url,
     publicUploadId: publicUpload.id,
@@ -261,6 +266,8 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
   const bases: Record<string, { url: string; body?: Record<string, unknown> }> = {
     'GET /api/audit': { url: '/api/audit' },
     'GET /api/audit/export.csv': { url: '/api/audit/export.csv' },
+    'GET /api/messages': { url: '/api/messages' },
+    'GET /api/messages/export.csv': { url: '/api/messages/export.csv' },
     'GET /api/doctors': { url: '/api/doctors' },
     'GET /api/doctors/export.csv': { url: '/api/doctors/export.csv' },
     'GET /api/services': { url: '/api/services' },
@@ -390,6 +397,7 @@ function idsOf(a: Tenant): string[] {
     a.bookingId,
     a.conversationId,
     a.notificationId,
+    a.messageId,
     a.privateUploadId,
     a.publicUploadId,
   ];

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
+import { messageSettings, wallets } from '../db/schema/index.js';
 import { createTestDatabase, drivers } from './database.js';
-import { addFacility, apiAs, createOrganisation, patientInput, signIn, uniquePhone, type ApiClient } from './fixtures.js';
+import { addFacility, apiAs, createOrganisation, daysFromToday, doctorInput, EVERY_MORNING, patientInput, signIn, uniquePhone, type ApiClient } from './fixtures.js';
 import { createLoggedApp, type CapturedLog } from './log-capture.js';
 
 /**
@@ -109,5 +110,26 @@ describe.each(drivers)('no patient data in the log (%s)', (driver) => {
       expect(order.statusCode, String(amount)).toBe(400);
       expect(order.json<{ issues: { path: string; message: string }[] }>().issues[0]).toEqual({ path: 'amount', message: 'Enter valid amount' });
     }
+  });
+
+  it('logs messages to patients by id, channel and masked phone: never the name, the phone or the text', async () => {
+    await database.db
+      .insert(wallets)
+      .values({ organisationId, balancePaise: 100_000 })
+      .onConflictDoUpdate({ target: wallets.organisationId, set: { balancePaise: 100_000 } });
+    await database.db
+      .insert(messageSettings)
+      .values({ organisationId, settings: { quietHours: null } })
+      .onConflictDoNothing();
+    const patient = (await admin.post('/api/patients', patientInput({ name, phone, messageConsent: true }))).json<{ id: string }>();
+    const doctor = (await admin.post('/api/doctors', doctorInput({ name: 'Dr. Log Check', availability: EVERY_MORNING }))).json<{ id: string }>();
+    const booked = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: daysFromToday(3), startTime: '09:00' });
+    expect(booked.statusCode).toBe(201);
+    expect((await admin.post(`/api/chats/${patient.id}/messages`, { text: `Your results ${marker}` })).statusCode).toBe(201);
+    await app.patientMessages.drain();
+    const sent = log.entries().filter((entry) => entry.msg === 'message not sent (log provider): recorded as delivered');
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent[0]).toMatchObject({ channel: expect.any(String), to: `${phone.slice(0, -4).replace(/\d/g, '*')}${phone.slice(-4)}` });
+    expectNoPatientData(log.text());
   });
 });

@@ -19,3 +19,4 @@ export * from './push.js';
 export * from './chats.js';
 export * from './onboarding.js';
 export * from './audit.js';
+export * from './messages.js';

@@ -1,11 +1,12 @@
-import { bloodGroups, genders } from '@caredesk/shared';
+import { bloodGroups, genders, messageLanguages } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, timestamp, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './doctors.js';
 import { organisations } from './organisations.js';
 
 export const gender = pgEnum('gender', genders);
 export const bloodGroup = pgEnum('blood_group', bloodGroups);
+export const messageLanguage = pgEnum('message_language', messageLanguages);
 
 export const patients = pgTable(
   'patients',
@@ -41,6 +42,13 @@ export const patients = pgTable(
     abhaNumber: text('abha_number'),
     /** Lower-case, e.g. name@abdm. */
     abhaAddress: text('abha_address'),
+    /** Messages by WhatsApp or SMS only with consent (modules/messages); an inbound STOP withdraws it. */
+    messageConsent: boolean('message_consent').notNull().default(false),
+    messageConsentAt: timestamp('message_consent_at', { withTimezone: true, precision: 3 }),
+    /** Who changed it: a staff member's name, or how the patient did ('Patient: STOP by WhatsApp'). */
+    messageConsentBy: text('message_consent_by'),
+    /** The language of the patient's messages; null: the organisation's default. */
+    messageLanguage: messageLanguage('message_language'),
     ...timestamps,
   },
   (table) => [

@@ -40,12 +40,15 @@ export const walletEntries = pgTable(
     description: text('description').notNull(),
     /** A provider payment id credits the wallet at most once (design.md §7). */
     paymentId: text('payment_id'),
+    /** The message a debit pays for, or a refund returns (modules/messages; its chargedAt makes each once). */
+    messageId: uuid('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     index('wallet_entries_organisation_idx').on(table.organisationId, table.createdAt.desc()),
     index('wallet_entries_organisation_number_idx').on(table.organisationId, table.entryNumber),
     uniqueIndex('wallet_entries_payment_unique').on(table.paymentId),
+    index('wallet_entries_message_idx').on(table.messageId),
     check('wallet_entries_amount_positive', sql`${table.amountPaise} > 0`),
   ],
 );

@@ -19,6 +19,7 @@ import {
   subscriptions,
   walletEntries,
   wallets,
+  whatsappSubscriptions,
 } from '../schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { DEMO_PASSWORD, demoOrganisations, demoPlans, type DemoOrganisation } from './demo-data.js';
@@ -151,6 +152,9 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
     startsAt: lapsed ? at(395) : at(90),
     endsAt: lapsed ? at(30) : at(-275),
   });
+  // The WhatsApp add-on with the plan: the demo's bookings and queue calls reach patients on
+  // WhatsApp (through the log provider) as well as by SMS.
+  if (!lapsed) await tx.insert(whatsappSubscriptions).values({ organisationId, startsAt: at(90), endsAt: at(-275) });
 
   // The ledger oldest first, each entry with the balance after it; every recharge credit comes
   // from a paid order of the test gateway, as a real one would.

@@ -200,6 +200,10 @@ function buildPatients(plan: DemoRecordsPlan, rng: Random, organisationId: strin
       bloodGroup: rng.weighted(BLOOD_GROUP_SHARE),
       address,
       notes: rng.next() < 0.12 ? rng.pick(PATIENT_NOTES) : null,
+      // Asked at registration, as the desk does: the demo's patients get their messages.
+      messageConsent: true,
+      messageConsentAt: createdAt,
+      messageConsentBy: 'Registration desk',
       createdAt,
       updatedAt: createdAt,
     });

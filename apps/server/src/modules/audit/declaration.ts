@@ -9,7 +9,7 @@ type SearchKind = (typeof auditSearchKinds)[number];
  * (`config: { audit: … }`) so that a reader of the route sees it and the hook (hook.ts) trusts
  * nothing else: not the URL, not the reply's shape beyond what is declared here.
  */
-export type AuditDeclaration = { entity: AuditEntity } & (StaffAction | PatientAppAction | SignIn);
+export type AuditDeclaration = { entity: AuditEntity } & (StaffAction | PatientAppAction | SignIn | ProviderWebhook);
 
 /** A staff member's request: recorded with the staff member and organisation of their token. */
 type StaffAction = {
@@ -67,6 +67,19 @@ interface PatientAppAction {
   actor: 'patient-app';
   action: 'create-or-update';
   recordFrom: 'reply' | 'handler';
+}
+
+/**
+ * An outside provider's webhook (WhatsApp, the SMS gateway) changed patient data: a STOP
+ * withdrew consent, a patient's WhatsApp message became a chat message. No one signed in acted;
+ * the entry names the provider, and each record the handler passed to auditProviderWrites
+ * (hook.ts) gets its own entry in its organisation's trail.
+ */
+interface ProviderWebhook {
+  actor: 'provider';
+  /** As the trail names the actor: 'WhatsApp', 'SMS gateway'. */
+  provider: string;
+  action: 'update';
 }
 
 /** A public route that signs a staff member in: they and their organisation are the reply's `user`. */

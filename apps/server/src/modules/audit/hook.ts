@@ -1,4 +1,4 @@
-import type { AuditDetails } from '@caredesk/shared';
+import type { AuditDetails, AuditEntity } from '@caredesk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -21,6 +21,16 @@ interface Captured {
   patientWrite?: PatientAppWrite;
   /** Records in a list's reply (its data, or the visits in token queues). */
   count?: number;
+  /** What a provider's webhook changed (declaration.ts ProviderWebhook). */
+  providerWrites?: ProviderWrite[];
+}
+
+/** One record a provider's webhook changed, in its organisation. */
+export interface ProviderWrite {
+  organisationId: string;
+  entity: AuditEntity;
+  id: string;
+  action: 'create' | 'update';
 }
 
 /** What a patient app route changed in an organisation (the request names no staff member). */
@@ -177,6 +187,33 @@ export function auditPatientAppWrite(request: FastifyRequest, write: PatientAppW
   capturedByRequest.set(request, { patientWrite: write });
 }
 
+/** Names what a provider's webhook changed; call once the writes have happened (several calls add up). */
+export function auditProviderWrites(request: FastifyRequest, writes: ProviderWrite[]): void {
+  const captured = capturedByRequest.get(request) ?? {};
+  capturedByRequest.set(request, { ...captured, providerWrites: [...(captured.providerWrites ?? []), ...writes] });
+}
+
+/** The entries of a provider webhook's request: one per record it changed. */
+function providerEntriesOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput[] {
+  const audit = request.routeOptions.config.audit;
+  if (!isDeclared(audit) || !('actor' in audit) || audit.actor !== 'provider') return [];
+  const writes = capturedByRequest.get(request)?.providerWrites ?? [];
+  return writes.map((write) => ({
+    organisationId: write.organisationId,
+    staffId: null,
+    staffName: `${audit.provider} (webhook)`,
+    action: write.action,
+    entity: write.entity,
+    entityId: write.id,
+    route: `${request.method} ${request.routeOptions.url}`,
+    statusCode: reply.statusCode,
+    ip: request.ip || null,
+    userAgent: clip(request.headers['user-agent']),
+    details: null,
+    createdAt: new Date(),
+  }));
+}
+
 /**
  * Records the audit trail of every write and every read of patient data (issue #8), as each
  * route declares in its options (declaration.ts), registered on the /api instance. The entry is written to the outbox before the reply goes
@@ -228,6 +265,10 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
 
   app.addHook('onSend', async (request, reply, payload) => {
     try {
+      for (const entry of providerEntriesOf(request, reply)) {
+        await enqueueAuditEntry(ctx.db, entry);
+        drain(entry.organisationId);
+      }
       const entry = await entryOf(request, reply, ctx.jwtKey);
       if (!entry) return payload;
       await enqueueAuditEntry(ctx.db, entry);

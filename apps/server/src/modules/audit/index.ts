@@ -1,3 +1,3 @@
-export { auditPatientAppWrite, registerAuditTrail } from './hook.js';
+export { auditPatientAppWrite, auditProviderWrites, registerAuditTrail, type ProviderWrite } from './hook.js';
 export { auditRoutes } from './routes.js';
 export { withAuditDeclarations } from './declaration.js';

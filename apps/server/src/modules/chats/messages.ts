@@ -7,6 +7,11 @@ import type { EventBus } from '../../lib/events/bus.js';
 
 export interface ChatWriteOptions {
   events?: Pick<EventBus, 'publish'> | undefined;
+  /**
+   * Runs in the transaction of every new staff message (modules/messages owes the patient a
+   * WhatsApp copy, sent if they have not read it in the app meanwhile).
+   */
+  onStaffMessage?: ((tx: Tx, message: { organisationId: string; patientId: string; chatMessageId: string; staffId: string | null }) => Promise<void>) | undefined;
 }
 
 /** How long a list preview of the last message is kept (the list shows one line). */
@@ -187,6 +192,8 @@ export async function writeMessage(tx: Tx, message: NewMessage, options: ChatWri
     })
     .where(eq(conversations.id, message.conversationId));
   await options.events?.publish(message.organisationId, { type: 'chat.message', messageId: inserted.id, conversationId: message.conversationId, patientId: message.patientId }, tx);
+  if (message.sender === 'STAFF')
+    await options.onStaffMessage?.(tx, { organisationId: message.organisationId, patientId: message.patientId, chatMessageId: inserted.id, staffId: message.staffId });
   return { message: await getMessage(tx, inserted.id), created: true };
 }
 

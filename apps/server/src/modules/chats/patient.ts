@@ -7,7 +7,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { consume } from '../../lib/rate-limit.js';
 import { notifyStaffOfArea } from '../visits/index.js';
 import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
-import { before, decodeCursor, encodeCursor, lockConversation, markConversationRead, threadPage, writeMessage } from './messages.js';
+import { before, decodeCursor, encodeCursor, lockConversation, markConversationRead, threadPage, writeMessage, type ChatWriteOptions } from './messages.js';
 import { CHAT_SEND_LIMIT, chatSendLimitKey, lastMessageOf, sentBefore, type ChatSendDeps, type ChatThreadQuery } from './service.js';
 
 export type PatientConversationListQuery = z.output<typeof patientConversationListQuerySchema>;
@@ -91,6 +91,29 @@ async function sendPatientMessage(db: Db, caller: PatientCaller, patient: { id: 
   const retried = await sentBefore(db, eq(conversations.patientId, patient.id), 'PATIENT', input.clientId);
   if (retried) return { message: retried, created: false, patient };
   await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('patient', caller.accountId), ...(deps.sendLimit ?? CHAT_SEND_LIMIT) }]);
+  return writePatientMessage(db, patient, input, deps);
+}
+
+/**
+ * A patient's message that came by WhatsApp (modules/messages): written as one from the app is,
+ * with its notifications. `clientId` derived from the provider's message id makes a webhook
+ * delivered twice write one message.
+ */
+export async function receivePatientMessage(
+  db: Db,
+  patient: { id: string; organisationId: string },
+  input: { text: string; clientId: string },
+  deps: ChatWriteOptions,
+): Promise<Sent> {
+  return writePatientMessage(db, patient, input, deps);
+}
+
+async function writePatientMessage(
+  db: Db,
+  patient: { id: string; organisationId: string },
+  input: { text: string; clientId?: string | undefined },
+  deps: ChatWriteOptions,
+): Promise<Sent> {
   return db.transaction(async (tx) => {
     const conversationId = await lockConversation(tx, patient.organisationId, patient.id);
     const { message, created } = await writeMessage(

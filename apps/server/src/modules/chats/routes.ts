@@ -22,7 +22,12 @@ const params = z.object({ patientId: z.uuid() });
 export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = { preHandler: [ctx.authenticate, requireArea('chats')] };
-    const sendDeps = { events: ctx.events, rateLimitStore: ctx.rateLimitStore, sendLimit: { max: ctx.config.CHAT_SEND_RATE_LIMIT, windowMs: 60_000 } };
+    const sendDeps = {
+      events: ctx.events,
+      rateLimitStore: ctx.rateLimitStore,
+      sendLimit: { max: ctx.config.CHAT_SEND_RATE_LIMIT, windowMs: 60_000 },
+      onStaffMessage: ctx.onStaffChatMessage,
+    };
 
     app.get(
       '/chats',

@@ -13,10 +13,11 @@ import {
   type PatientSummary,
   type patientUpdateSchema,
 } from '@caredesk/shared';
-import { and, asc, count, eq, gte, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { patients } from '../../db/schema/index.js';
+import { patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -43,13 +44,17 @@ const patientColumns = {
   notes: patients.notes,
   abhaNumber: patients.abhaNumber,
   abhaAddress: patients.abhaAddress,
+  messageConsent: patients.messageConsent,
+  messageConsentAt: patients.messageConsentAt,
+  messageConsentBy: patients.messageConsentBy,
+  messageLanguage: patients.messageLanguage,
   createdAt: patients.createdAt,
   updatedAt: patients.updatedAt,
 };
 type PatientRow = Omit<typeof patients.$inferSelect, 'organisationId' | 'nameKey' | 'phoneDigits' | 'uhidNumber'>;
 
 function toPatient(row: PatientRow): Patient {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return { ...row, messageConsentAt: row.messageConsentAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 const sortColumns = { name: patients.nameKey, createdAt: patients.createdAt, dateOfBirth: patients.dateOfBirth } as const;
@@ -182,21 +187,41 @@ async function birthDateOf(db: Db, caller: StaffContext, input: PatientChanges):
 }
 
 /** The UHID is given by the patients_assign_uhid trigger in the inserting statement (migration 0016). */
+/** Consent given or withdrawn at the desk: when, and by whom (the record shows it). */
+function consentChange(caller: StaffContext, consent: boolean | undefined) {
+  if (consent === undefined) return {};
+  return { messageConsent: consent, messageConsentAt: new Date(), messageConsentBy: sql`(select ${staff.name} from ${staff} where ${staff.id} = ${caller.id})` };
+}
+
 export async function createPatient(db: Db, caller: StaffContext, input: PatientCreate): Promise<Patient> {
-  const { ageYears: _ageYears, ...fields } = input;
+  const { ageYears: _ageYears, messageConsent, ...fields } = input;
   const birth = await birthDateOf(db, caller, input);
   const [row] = await withDuplicateCheck(() =>
     db
       .insert(patients)
-      .values({ ...fields, ...birth, organisationId: caller.organisationId, nameKey: searchKey(input.name), phoneDigits: phoneDigits(input.phone) })
+      .values({
+        ...fields,
+        ...birth,
+        ...consentChange(caller, messageConsent),
+        organisationId: caller.organisationId,
+        nameKey: searchKey(input.name),
+        phoneDigits: phoneDigits(input.phone),
+      })
       .returning(patientColumns),
   );
   return toPatient(row!);
 }
 
 export async function updatePatient(db: Db, caller: StaffContext, id: string, changes: PatientChanges): Promise<Patient> {
-  const { ageYears: _ageYears, ...fields } = changes;
-  const values: Partial<typeof patients.$inferInsert> = { ...fields, ...(await birthDateOf(db, caller, changes)), updatedAt: new Date() };
+  const { ageYears: _ageYears, messageConsent, ...fields } = changes;
+  const values: PgUpdateSetSource<typeof patients> = { ...fields, ...(await birthDateOf(db, caller, changes)), updatedAt: new Date() };
+  // Only a change is recorded: saving the form again keeps who gave consent and when.
+  if (messageConsent !== undefined) {
+    const change = consentChange(caller, messageConsent);
+    values.messageConsent = messageConsent;
+    values.messageConsentAt = sql`case when ${patients.messageConsent} = ${messageConsent} then ${patients.messageConsentAt} else ${change.messageConsentAt} end`;
+    values.messageConsentBy = sql`case when ${patients.messageConsent} = ${messageConsent} then ${patients.messageConsentBy} else ${change.messageConsentBy} end`;
+  }
   if (changes.name !== undefined) values.nameKey = searchKey(changes.name);
   if (changes.phone !== undefined) values.phoneDigits = phoneDigits(changes.phone);
   const [row] = await withDuplicateCheck(() =>

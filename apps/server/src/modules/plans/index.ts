@@ -1,2 +1,2 @@
 export { planRoutes } from './routes.js';
-export { getPlanStatus, planFulfilments } from './service.js';
+export { getPlanStatus, planFulfilments, whatsappStatus } from './service.js';

@@ -47,7 +47,8 @@ export async function getPlanStatus(db: Db, organisationId: string): Promise<Pla
   };
 }
 
-async function whatsappStatus(db: Db, organisationId: string): Promise<NonNullable<PlanStatus['whatsapp']>> {
+/** The WhatsApp add-on's running period, if any: the plan page shows it, messages to patients need it. */
+export async function whatsappStatus(db: Db, organisationId: string): Promise<NonNullable<PlanStatus['whatsapp']>> {
   const notEnded = await db
     .select({ startsAt: whatsappSubscriptions.startsAt, endsAt: whatsappSubscriptions.endsAt, started: sql<boolean>`${whatsappSubscriptions.startsAt} <= now()` })
     .from(whatsappSubscriptions)

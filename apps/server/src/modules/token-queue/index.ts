@@ -1,1 +1,2 @@
 export { tokenQueueRoutes } from './routes.js';
+export { getQueue } from './queries.js';

@@ -1,1 +1,2 @@
 export { uploadRoutes } from './routes.js';
+export { privateFileLink } from './links.js';

@@ -1,4 +1,4 @@
-import { canAccessArea, type MenuArea, type NotificationType, type OrganisationType } from '@caredesk/shared';
+import { canAccessArea, type MenuArea, type NotificationType, type OrganisationType, type StaffRole } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { notifications, staff, type NotificationDetails } from '../../db/schema/index.js';
@@ -23,12 +23,14 @@ export async function notifyStaffOfArea(
   organisation: { id: string; type: OrganisationType },
   area: MenuArea,
   notification: StaffNotification,
+  /** Only these roles among them (a warning about money goes to admins). */
+  roles?: readonly StaffRole[],
 ): Promise<void> {
   const members = await tx
     .select({ id: staff.id, role: staff.role })
     .from(staff)
     .where(and(eq(staff.organisationId, organisation.id), eq(staff.active, true)));
-  const recipients = members.filter((member) => canAccessArea(organisation.type, member.role, area));
+  const recipients = members.filter((member) => canAccessArea(organisation.type, member.role, area) && (!roles || roles.includes(member.role)));
   if (recipients.length === 0) return;
   const created = await tx
     .insert(notifications)

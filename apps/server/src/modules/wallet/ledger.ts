@@ -9,6 +9,8 @@ export interface WalletPosting {
   description: string;
   /** The provider payment a credit comes from (unique: a payment credits once). */
   paymentId?: string;
+  /** The message a debit pays for or a refund returns (unique per kind: once each). */
+  messageId?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function postWalletEntry(tx: Tx, events: EventBus, organisationId: 
     balanceAfterPaise: wallet.balancePaise,
     description: posting.description,
     paymentId: posting.paymentId ?? null,
+    messageId: posting.messageId ?? null,
     // The time the balance changed (under the row lock), not the transaction's start.
     createdAt: sql`clock_timestamp()`,
   });

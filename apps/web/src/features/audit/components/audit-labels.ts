@@ -38,6 +38,7 @@ const entityLabel: Record<AuditEntity, string> = {
   audit: 'Audit log',
   search: 'Search',
   dashboard: 'Dashboard',
+  messages: 'Messages',
 };
 
 /** Every area the server names (packages/shared auditEntities), as the filter offers them. */

@@ -1,5 +1,6 @@
 import type { Notification } from '@caredesk/shared';
 import BookOnlineOutlined from '@mui/icons-material/BookOnlineOutlined';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Avatar from '@mui/material/Avatar';
@@ -16,6 +17,7 @@ const typeIcon = {
   'appointment-created': <EventNoteOutlined />,
   'booking-created': <BookOnlineOutlined />,
   'message-received': <ChatOutlined />,
+  'wallet-low': <AccountBalanceWalletOutlined />,
 } as const;
 
 interface NotificationItemProps {

@@ -1,0 +1,71 @@
+import type { MessageChannel } from '@caredesk/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { messageProvidersOf, type Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { EventBus } from '../../lib/events/bus.js';
+import { createChannelAdapters, type ChannelAdapter } from '../../lib/messaging/index.js';
+import type { OutboxWorker } from '../../lib/outbox-worker.js';
+import type { VisitSubscriber } from '../visits/index.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.js';
+import { channelsFor, owe } from './schedule.js';
+import { createMessageSender, type MessageSenderOptions } from './sender.js';
+import { loadMessageSettings } from './settings.js';
+import { messageSubscriber } from './subscriber.js';
+
+export { messageRoutes } from './routes.js';
+export { messageWebhookRoutes } from './webhooks.js';
+export type { InboundOutcome } from './inbound.js';
+export type { MessageSenderOptions } from './sender.js';
+
+/** A desk reply goes to WhatsApp only if the patient has not read it in the app by then. */
+export const CHAT_REPLY_DELAY_MS = 2 * 60_000;
+
+export interface PatientMessagesOptions extends MessageSenderOptions {
+  /** Tests send through their fakes instead of the configured providers. */
+  adapters?: Partial<Record<MessageChannel, ChannelAdapter>>;
+}
+
+export interface PatientMessages {
+  /** This process's sender (drained by tests, stopped with the app). */
+  sender: OutboxWorker;
+  /** What the visit lifecycle owes the patient. */
+  subscriber: VisitSubscriber;
+  /** In the transaction of a staff chat message: the patient is owed a WhatsApp copy. */
+  onStaffMessage: (tx: Tx, message: { organisationId: string; patientId: string; chatMessageId: string; staffId: string | null }) => Promise<void>;
+}
+
+/** Messages to patients (design.md §10), put together once per process by buildApp. */
+export function createPatientMessages(deps: { db: Db; config: Config; events: EventBus; log: FastifyBaseLogger }, options: PatientMessagesOptions = {}): PatientMessages {
+  const { adapters: given, ...senderOptions } = options;
+  const providers = messageProvidersOf(deps.config);
+  const adapters = given ?? createChannelAdapters(deps.config, providers, deps.log);
+  const sender = createMessageSender({ ...deps, adapters, providers }, senderOptions);
+  return {
+    sender,
+    subscriber: messageSubscriber({ db: deps.db, providers, wake: sender.wake }),
+    async onStaffMessage(tx, message) {
+      const settings = await loadMessageSettings(tx, message.organisationId);
+      const channels = channelsFor(settings, providers, 'chat-reply');
+      if (channels.length === 0) return;
+      const [patient] = await tx.execute<{ phone: string }>(sql`select phone from patients where id = ${message.patientId}`).then((result) => rowsOf<{ phone: string }>(result));
+      if (!patient) return;
+      const now = new Date();
+      await owe(
+        tx,
+        {
+          organisationId: message.organisationId,
+          patientId: message.patientId,
+          subject: `chat:${message.chatMessageId}`,
+          event: 'chat-reply',
+          dueAt: new Date(now.getTime() + CHAT_REPLY_DELAY_MS),
+          toPhone: patient.phone,
+          context: { chatMessageId: message.chatMessageId },
+          createdByStaffId: message.staffId,
+        },
+        channels,
+        now,
+      );
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { MessageLogItem } from '@caredesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
+import { drivers } from '../../test/database.js';
+import { addPatient, addScan, bearer, createOrganisation, signIn, staffClients } from '../../test/fixtures.js';
+import { sampleFiles, uploadForm } from '../../test/sample-files.js';
+import { bookingKind, bookVisit } from '../visits/index.js';
+import { readyToMessage } from './test-support.js';
+
+describe.each(drivers)('report ready (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { PUBLIC_URL: 'https://care.example.in' });
+  });
+  afterAll(() => t.close());
+
+  it("sends the patient a link that opens their report for a week, and the console's log shows it", async () => {
+    const centre = await createOrganisation(t.database.db as Db, { type: 'SCAN' });
+    await readyToMessage(t.database.db as Db, centre.id);
+    const { admin, worker } = await staffClients(t.app, centre);
+    const scan = await addScan(admin, { name: 'CT Chest' });
+    const patient = await addPatient(admin, { name: 'Anita Rao', messageConsent: true });
+    const id = await bookVisit(
+      t.database.db,
+      bookingKind,
+      { organisationId: centre.id, staffId: centre.admin.id },
+      { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' },
+      { now: todayInIndiaAt('00:00') },
+    );
+    for (const action of ['check-in', 'start', 'complete']) expect((await worker.post(`/api/bookings/${id}/actions/${action}`, {})).statusCode).toBe(200);
+    const token = (await signIn(t.app, centre.admin.email)).access_token;
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload',
+      headers: bearer(token),
+      payload: uploadForm(sampleFiles.pdf, 'CT report.pdf', { visibility: 'private' }),
+    });
+    expect((await worker.post(`/api/bookings/${id}/report`, { uploadId: upload.json<{ id: string }>().id })).statusCode).toBe(200);
+    await t.app.patientMessages.drain();
+
+    const [ready] = (await admin.get(`/api/messages?visitId=${id}&event=report-ready&channel=WHATSAPP`)).json<{ data: MessageLogItem[] }>().data;
+    expect(ready).toMatchObject({ status: 'DELIVERED', patientName: 'Anita Rao' });
+    const link = /https:\/\/care\.example\.in(\/api\/uploads\/private\/\S+)/.exec(ready!.text);
+    expect(link, ready!.text).not.toBeNull();
+    const expires = Number(new URL(link![0]).searchParams.get('expires')) * 1000;
+    expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+    // The link works without signing in, as the patient's phone opens it.
+    const opened = await t.app.inject({ method: 'GET', url: link![1]! });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toContain('application/pdf');
+  });
+});

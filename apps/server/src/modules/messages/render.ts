@@ -1,0 +1,78 @@
+import { messageEventVariables, renderMessageTemplate, tokenLabel, type MessageEvent, type MessageLanguage, type MessageVariable } from '@caredesk/shared';
+import type { MessageContext } from '../../db/schema/index.js';
+import type { VisitFacts } from './visit-facts.js';
+
+/** What the text says of a visit: not whose it is (the patient comes apart). */
+type RenderedVisit = Omit<VisitFacts, 'patientId' | 'phone'>;
+
+export interface RenderInput {
+  event: MessageEvent;
+  language: MessageLanguage;
+  template: string;
+  timeZone: string;
+  patientName: string | null;
+  organisation: { name: string; address: string | null; city: string | null };
+  visit?: RenderedVisit | undefined;
+  context: MessageContext;
+  /** The chat message a chat-reply forwards. */
+  chatText?: string | undefined;
+  /** Where the patient fetches their report (an absolute, signed link); none: they collect it. */
+  reportLink?: string | undefined;
+}
+
+const words = {
+  en: {
+    collect: 'please collect it at the desk',
+    cancelledByDesk: 'cancelled at the desk',
+    patients: (n: number) => (n === 0 ? 'no one' : n === 1 ? '1 patient' : `${n} patients`),
+    room: 'the consultation room',
+  },
+  hi: { collect: 'कृपया डेस्क से प्राप्त करें', cancelledByDesk: 'डेस्क द्वारा रद्द', patients: (n: number) => (n === 0 ? 'कोई नहीं' : `${n} मरीज़`), room: 'परामर्श कक्ष' },
+} satisfies Record<MessageLanguage, unknown>;
+
+/** 'Tue, 25 Nov 2026' and '10:30 am' in English; the same in Hindi's own words. */
+function visitDate(language: MessageLanguage, timeZone: string, at: Date): { date: string; time: string } {
+  const locale = language === 'hi' ? 'hi-IN' : 'en-IN';
+  return {
+    date: new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(at),
+    time: new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(at),
+  };
+}
+
+export function mapLink(address: string): string {
+  return `https://maps.google.com/?q=${encodeURIComponent(address)}`;
+}
+
+/** The values of every variable the event offers, in the language of the message. */
+export function variablesOf(input: RenderInput): Record<MessageVariable, string> {
+  const w = words[input.language];
+  const visit = input.visit;
+  const address = [visit?.facilityAddress ?? input.organisation.address, visit?.facilityAddress ? null : input.organisation.city].filter(Boolean).join(', ');
+  const when = visit ? visitDate(input.language, input.timeZone, visit.slotAt) : { date: '', time: '' };
+  return {
+    patient: input.patientName ?? '',
+    organisation: input.organisation.name,
+    facility: visit?.facilityName ?? input.organisation.name,
+    address,
+    map: address ? mapLink(address) : '',
+    with: visit?.ownerName ?? '',
+    date: when.date,
+    time: when.time,
+    token: visit ? tokenLabel(visit.tokenNumber, visit.tokenPrefix) : '',
+    room: visit?.facilityName ?? w.room,
+    reason: visit?.cancelReason ?? w.cancelledByDesk,
+    ahead: input.context.ahead === undefined ? '' : w.patients(input.context.ahead),
+    link: input.reportLink ?? w.collect,
+    text: input.chatText ?? '',
+    minutes: '',
+  };
+}
+
+/** The text the patient reads, and the provider template's variables in the event's order. */
+export function renderMessage(input: RenderInput): { text: string; variables: string[] } {
+  const values = variablesOf(input);
+  return {
+    text: renderMessageTemplate(input.template, values),
+    variables: messageEventVariables[input.event].map((name) => values[name] || '-'),
+  };
+}

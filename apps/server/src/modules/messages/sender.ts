@@ -1,0 +1,426 @@
+import { WALLET_LOW_BALANCE_RUPEES, messageChannelLabels, messageEventLabels, type MessageChannel, type MessageEvent } from '@caredesk/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config, MessageChannelProviders } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { chatMessages, messageSettings, messages, organisations, patients, whatsappContacts, type MessageContext } from '../../db/schema/index.js';
+import type { EventBus } from '../../lib/events/bus.js';
+import type { ChannelAdapter, SendOutcome } from '../../lib/messaging/index.js';
+import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.js';
+import { privateFileLink } from '../uploads/index.js';
+import { notifyStaffOfArea } from '../visits/index.js';
+import { postWalletEntry } from '../wallet/index.js';
+import { quietUntil } from './quiet-hours.js';
+import { applyDeliveryReport } from './delivery-reports.js';
+import { renderMessage } from './render.js';
+import { withTimelineEntry } from './timeline.js';
+import { visitFacts, type VisitFacts } from './visit-facts.js';
+import { whatsappStatus } from '../plans/index.js';
+import { loadMessageSettings, priceOf, templateOf, type EffectiveMessageSettings } from './settings.js';
+
+export interface MessageSenderOptions {
+  concurrency?: number;
+  /** How long a claimed message belongs to its process; past it (the process died) another claims it. */
+  leaseSeconds?: number;
+  maxAttempts?: number;
+  retryBaseSeconds?: number;
+  retryMaxSeconds?: number;
+  pollIntervalMs?: number;
+}
+
+const defaults = {
+  concurrency: 20,
+  leaseSeconds: 60,
+  maxAttempts: 6,
+  retryBaseSeconds: 30,
+  retryMaxSeconds: 60 * 60,
+  pollIntervalMs: 15_000,
+} satisfies Required<MessageSenderOptions>;
+
+/** How long the link in 'your report is ready' opens the report: a week to get to it. */
+export const REPORT_LINK_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Below this the organisation's admins hear about it once (SPEC.md §9: the wallet shows red under ₹100). */
+export const LOW_BALANCE_PAISE = WALLET_LOW_BALANCE_RUPEES * 100;
+
+interface ClaimedMessage {
+  id: string;
+  organisation_id: string;
+  patient_id: string | null;
+  visit_kind: 'appointment' | 'booking' | null;
+  visit_id: string | null;
+  event: MessageEvent;
+  offset_minutes: number;
+  channel: MessageChannel;
+  dedupe_key: string;
+  to_phone: string;
+  context: MessageContext;
+  due_at: Date | string;
+  attempts: number;
+  charged_at: Date | string | null;
+  cost_paise: number;
+}
+
+export interface MessageSenderDeps {
+  db: Db;
+  config: Config;
+  events: EventBus;
+  adapters: Partial<Record<MessageChannel, ChannelAdapter>>;
+  providers: MessageChannelProviders;
+  log: FastifyBaseLogger;
+}
+
+/** Queue calls are not held by quiet hours: the patient is in the waiting room now. */
+const NOT_QUIET: readonly MessageEvent[] = ['next', 'serving', 'test'];
+
+class WalletTooLow extends Error {}
+
+type Decision = { kind: 'send' } | { kind: 'skip'; reason: string } | { kind: 'cancel'; reason: string } | { kind: 'hold'; until: Date; reason: string };
+
+/**
+ * The messages outbox's sender (design.md §10), one per process on lib/outbox-worker. A message
+ * is claimed by one process at a time (FOR UPDATE SKIP LOCKED and a lease); it is charged to the
+ * wallet once (chargedAt, and the ledger's unique message id) before it goes out, refunded if it
+ * never does, and recorded with the provider's id so delivery reports find it.
+ */
+export function createMessageSender(deps: MessageSenderDeps, options: MessageSenderOptions = {}): OutboxWorker {
+  const { db, config, events, adapters, log } = deps;
+  const settings = { ...defaults, ...options };
+
+  async function claim(limit: number): Promise<ClaimedMessage[]> {
+    const now = new Date();
+    const leaseEnd = new Date(now.getTime() + settings.leaseSeconds * 1000);
+    const result = await db.execute(sql`
+      with due as (
+        select id from ${messages}
+        where status in ('SCHEDULED', 'SENDING') and next_attempt_at <= ${now.toISOString()}::timestamptz
+        order by next_attempt_at limit ${limit} for update skip locked
+      )
+      update ${messages} m set status = 'SENDING', attempts = m.attempts + 1, next_attempt_at = ${leaseEnd.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      from due where m.id = due.id
+      returning m.id, m.organisation_id, m.patient_id, m.visit_kind, m.visit_id, m.event, m.offset_minutes, m.channel, m.dedupe_key, m.to_phone,
+                m.context, m.due_at, m.attempts, m.charged_at, m.cost_paise`);
+    return rowsOf<ClaimedMessage>(result);
+  }
+
+  async function finish(id: string, status: 'SENT' | 'FAILED' | 'SKIPPED' | 'CANCELLED', detail: string | null, set: Partial<typeof messages.$inferInsert> = {}): Promise<void> {
+    const now = new Date();
+    await db
+      .update(messages)
+      .set({
+        status,
+        failureReason: status === 'SENT' ? null : detail,
+        timeline: withTimelineEntry(status, now, status === 'SENT' ? null : detail),
+        updatedAt: now,
+        ...set,
+      })
+      .where(eq(messages.id, id));
+  }
+
+  /** Whether a message is still owed, and may go now. Read fresh: consent, settings and the visit may have changed since it was owed. */
+  async function decide(
+    message: ClaimedMessage,
+    { org, settings: orgSettings, addon }: OrganisationContext,
+    patient: PatientRow | undefined,
+    visit: VisitFacts | undefined,
+    now: Date,
+  ): Promise<Decision> {
+    if (message.visit_id) {
+      if (!visit) return { kind: 'cancel', reason: 'The visit no longer exists' };
+      const cancelled = visit.status === 'CANCELLED';
+      if (message.event !== 'cancelled' && cancelled) return { kind: 'cancel', reason: 'The visit was cancelled' };
+      if (message.event === 'reminder') {
+        if (visit.checkedInAt || visit.status !== 'BOOKED') return { kind: 'cancel', reason: 'The patient has already arrived' };
+        if (!message.dedupe_key.includes(`:${visit.slotAt.toISOString()}:`)) return { kind: 'cancel', reason: 'The visit moved' };
+        if (visit.slotAt.getTime() <= now.getTime()) return { kind: 'cancel', reason: 'The visit time has passed' };
+      }
+      if (message.event === 'next' && (visit.calledAt || visit.status !== 'CHECKED_IN')) return { kind: 'cancel', reason: 'The patient has already been called' };
+    }
+    if (message.event === 'chat-reply' && message.context.chatMessageId) {
+      const [chat] = await db.select({ readAt: chatMessages.readAt }).from(chatMessages).where(eq(chatMessages.id, message.context.chatMessageId));
+      if (!chat) return { kind: 'cancel', reason: 'The chat message was deleted' };
+      if (chat.readAt) return { kind: 'cancel', reason: 'The patient read it in the app' };
+    }
+    if (message.event !== 'test') {
+      if (!patient) return { kind: 'cancel', reason: 'The patient record no longer exists' };
+      if (!patient.messageConsent) return { kind: 'skip', reason: 'The patient has not agreed to messages' };
+      if (!orgSettings.events[message.event].WHATSAPP && message.channel === 'WHATSAPP') return { kind: 'skip', reason: 'Turned off in Settings → Messages' };
+      if (!orgSettings.events[message.event].SMS && message.channel === 'SMS') return { kind: 'skip', reason: 'Turned off in Settings → Messages' };
+    }
+    const provider = deps.providers[message.channel];
+    if (!provider || !adapters[message.channel]) return { kind: 'skip', reason: `${messageChannelLabels[message.channel]} is not set up on this server` };
+    if (message.channel === 'WHATSAPP' && !addon) return { kind: 'skip', reason: 'The WhatsApp add-on is not active (Plan)' };
+    if (message.channel === 'SMS' && provider === 'msg91' && message.event !== 'test' && !orgSettings.smsTemplateIds[message.event])
+      return { kind: 'skip', reason: `No DLT template id for '${messageEventLabels[message.event]}' (Settings → Messages)` };
+    if (!NOT_QUIET.includes(message.event) && orgSettings.quietHours) {
+      const until = quietUntil(orgSettings.quietHours, org.timeZone, now);
+      if (until) {
+        if (message.event === 'reminder' && visit && until.getTime() >= visit.slotAt.getTime()) return { kind: 'skip', reason: 'Quiet hours last until the visit' };
+        return { kind: 'hold', until, reason: `Held for quiet hours until ${orgSettings.quietHours.end}` };
+      }
+    }
+    return { kind: 'send' };
+  }
+
+  /**
+   * Debits the wallet for the message, once: the message row is marked charged (only if it is not
+   * yet) in the debit's own transaction, so a retry, or a second process after a lease ran out,
+   * finds it paid. Answers false when the wallet cannot pay (and nothing is marked).
+   */
+  async function charge(message: ClaimedMessage, written: Pick<typeof messages.$inferInsert, 'text' | 'language' | 'toPhone'>): Promise<boolean> {
+    const price = priceOf(config, message.channel);
+    try {
+      return await db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(messages)
+          .set({ chargedAt: new Date(), costPaise: price, ...written })
+          .where(and(eq(messages.id, message.id), isNull(messages.chargedAt)))
+          .returning({ id: messages.id });
+        // Charged before (a retry after a lost answer): the text is written with the outcome.
+        if (!marked) {
+          await tx.update(messages).set(written).where(eq(messages.id, message.id));
+          return true;
+        }
+        if (price === 0) return true;
+        const wallet = await postWalletEntry(tx, events, message.organisation_id, {
+          kind: 'DEBIT',
+          amountPaise: price,
+          description: `${messageChannelLabels[message.channel]} message: ${messageEventLabels[message.event]}`,
+          messageId: message.id,
+        });
+        if (!wallet) throw new WalletTooLow();
+        await watchLowBalance(tx, message.organisation_id, wallet.balancePaise);
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof WalletTooLow) return false;
+      throw error;
+    }
+  }
+
+  /** The ledger gives back what a message that never went out was charged; the charge is cleared in the same transaction, so once. */
+  async function refund(message: ClaimedMessage): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ chargedAt: messages.chargedAt, costPaise: messages.costPaise }).from(messages).where(eq(messages.id, message.id)).for('update');
+      if (!row?.chargedAt) return;
+      await tx.update(messages).set({ chargedAt: null, costPaise: 0 }).where(eq(messages.id, message.id));
+      if (row.costPaise === 0) return;
+      await postWalletEntry(tx, events, message.organisation_id, {
+        kind: 'CREDIT',
+        amountPaise: row.costPaise,
+        description: `Refund: ${messageChannelLabels[message.channel]} message not sent`,
+        messageId: message.id,
+      });
+    });
+  }
+
+  /** Admins hear once when the balance falls under the line; a balance back above it re-arms the warning. */
+  async function watchLowBalance(tx: Tx, organisationId: string, balancePaise: number): Promise<void> {
+    if (balancePaise >= LOW_BALANCE_PAISE) {
+      await tx
+        .update(messageSettings)
+        .set({ lowBalanceNotifiedAt: null })
+        .where(and(eq(messageSettings.organisationId, organisationId), sql`${messageSettings.lowBalanceNotifiedAt} is not null`));
+      return;
+    }
+    const [armed] = await tx
+      .insert(messageSettings)
+      .values({ organisationId, lowBalanceNotifiedAt: new Date() })
+      .onConflictDoUpdate({ target: messageSettings.organisationId, set: { lowBalanceNotifiedAt: new Date() }, setWhere: sql`${messageSettings.lowBalanceNotifiedAt} is null` })
+      .returning({ organisationId: messageSettings.organisationId });
+    if (!armed) return;
+    const [organisation] = await tx.select({ id: organisations.id, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
+    await notifyStaffOfArea(
+      tx,
+      events,
+      organisation!,
+      'settings',
+      {
+        type: 'wallet-low',
+        title: 'Wallet running low',
+        message: `₹${(balancePaise / 100).toFixed(2)} left. Messages to patients stop when the wallet cannot pay for them: recharge the wallet.`,
+        details: {},
+      },
+      ['ADMIN'],
+    );
+  }
+
+  async function record(message: ClaimedMessage, outcome: SendOutcome): Promise<void> {
+    const now = new Date();
+    switch (outcome.kind) {
+      case 'accepted': {
+        const provider = deps.providers[message.channel]!;
+        await finish(message.id, 'SENT', null, { provider, providerMessageId: outcome.providerMessageId, sentAt: now });
+        // The log provider delivers at once: the demo's log shows the whole life of a message.
+        if (provider === 'log') await applyDeliveryReport(db, provider, { providerMessageId: outcome.providerMessageId, status: 'DELIVERED', at: now });
+        return;
+      }
+      case 'rejected':
+        await finish(message.id, 'FAILED', outcome.reason);
+        await refund(message);
+        return;
+      case 'retry': {
+        if (message.attempts >= settings.maxAttempts) {
+          await finish(message.id, 'FAILED', `Gave up after ${message.attempts} attempts: ${outcome.reason}`);
+          await refund(message);
+          return;
+        }
+        const backoff = Math.min(settings.retryBaseSeconds * 2 ** (message.attempts - 1), settings.retryMaxSeconds);
+        const delay = Math.min(Math.max(backoff, outcome.retryAfterSeconds ?? 0), settings.retryMaxSeconds);
+        await db
+          .update(messages)
+          .set({
+            nextAttemptAt: new Date(now.getTime() + delay * 1000),
+            failureReason: outcome.reason,
+            timeline: withTimelineEntry('SENDING', now, `Retry in ${delay} s: ${outcome.reason}`),
+            updatedAt: now,
+          })
+          .where(eq(messages.id, message.id));
+        return;
+      }
+    }
+  }
+
+  /**
+   * The organisation's row, message settings and add-on, read once for a burst of its messages
+   * (a morning's reminders) rather than once each: a change in Settings applies within seconds.
+   */
+  const organisations_ = new Map<string, { until: number; context: Promise<OrganisationContext | undefined> }>();
+  function organisationContext(organisationId: string): Promise<OrganisationContext | undefined> {
+    const cached = organisations_.get(organisationId);
+    if (cached && cached.until > Date.now()) return cached.context;
+    const context = Promise.all([
+      db
+        .select({ name: organisations.name, address: organisations.address, city: organisations.city, timeZone: organisations.timeZone })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId)),
+      loadMessageSettings(db, organisationId),
+      whatsappStatus(db, organisationId).then((status) => status.isActive),
+    ]).then(([[org], orgSettings, addon]) => (org ? { org, settings: orgSettings, addon } : undefined));
+    organisations_.set(organisationId, { until: Date.now() + ORGANISATION_CONTEXT_TTL_MS, context });
+    // A failed read is not kept.
+    context.catch(() => organisations_.delete(organisationId));
+    if (organisations_.size > 1000) organisations_.delete(organisations_.keys().next().value!);
+    return context;
+  }
+
+  async function deliver(message: ClaimedMessage): Promise<void> {
+    const now = new Date();
+    const [context, [patient], visit] = await Promise.all([
+      organisationContext(message.organisation_id),
+      message.patient_id
+        ? db
+            .select({ name: patients.name, phone: patients.phone, messageConsent: patients.messageConsent, messageLanguage: patients.messageLanguage })
+            .from(patients)
+            .where(eq(patients.id, message.patient_id))
+        : Promise.resolve([]),
+      message.visit_kind && message.visit_id ? visitFacts(db, message.visit_kind, message.visit_id) : Promise.resolve(undefined),
+    ]);
+    if (!context) return;
+    const { org, settings: orgSettings } = context;
+    // Past maxAttempts only when the processes that claimed it died mid-send each time.
+    if (message.attempts > settings.maxAttempts) {
+      await finish(message.id, 'FAILED', 'Interrupted too many times');
+      return;
+    }
+    const decision = await decide(message, context, patient, visit, now);
+    if (decision.kind === 'skip') return finish(message.id, 'SKIPPED', decision.reason);
+    if (decision.kind === 'cancel') return finish(message.id, 'CANCELLED', decision.reason);
+    if (decision.kind === 'hold') {
+      await db
+        .update(messages)
+        .set({
+          status: 'SCHEDULED',
+          attempts: sql`${messages.attempts} - 1`,
+          nextAttemptAt: decision.until,
+          timeline: withTimelineEntry('SCHEDULED', now, decision.reason),
+          updatedAt: now,
+        })
+        .where(eq(messages.id, message.id));
+      return;
+    }
+    const language = patient?.messageLanguage ?? orgSettings.defaultLanguage;
+    const chatText =
+      message.event === 'chat-reply' && message.context.chatMessageId
+        ? (await db.select({ text: chatMessages.text }).from(chatMessages).where(eq(chatMessages.id, message.context.chatMessageId)))[0]?.text
+        : undefined;
+    const reportLink =
+      message.event === 'report-ready' && visit?.reportUploadId && config.PUBLIC_URL
+        ? new URL(await privateFileLink(db, visit.reportUploadId, REPORT_LINK_TTL_SECONDS), config.PUBLIC_URL).toString()
+        : undefined;
+    const rendered = renderMessage({
+      event: message.event,
+      language,
+      template: templateOf(orgSettings, message.event === 'test' ? 'test' : message.event, language),
+      timeZone: org.timeZone,
+      patientName: patient?.name ?? null,
+      organisation: org,
+      visit,
+      context: message.context,
+      chatText,
+      reportLink,
+    });
+    const to = patient?.phone ?? message.to_phone;
+    const written = { text: rendered.text, language, toPhone: to };
+    if (!(await charge(message, written))) return finish(message.id, 'SKIPPED', 'The wallet balance is too low to pay for it', written);
+    const insideCustomerWindow =
+      message.channel === 'WHATSAPP' &&
+      (
+        await db
+          .select({ at: whatsappContacts.lastInboundAt })
+          .from(whatsappContacts)
+          .where(
+            and(
+              eq(whatsappContacts.organisationId, message.organisation_id),
+              eq(whatsappContacts.phone, to),
+              gt(whatsappContacts.lastInboundAt, new Date(now.getTime() - 24 * 3600_000)),
+            ),
+          )
+      ).length > 0;
+    const templateName =
+      message.channel === 'WHATSAPP' ? `caredesk_${message.event.replace(/-/g, '_')}` : message.event === 'test' ? '' : (orgSettings.smsTemplateIds[message.event] ?? '');
+    const outcome = await adapters[message.channel]!.send({
+      id: message.id,
+      to,
+      text: rendered.text,
+      template: { name: templateName, language, variables: rendered.variables },
+      insideCustomerWindow,
+      senderId: orgSettings.whatsappPhoneNumberId ?? undefined,
+    });
+    await record(message, outcome);
+  }
+
+  return createOutboxWorker<ClaimedMessage>({
+    name: 'messages',
+    claim,
+    deliver,
+    describe: (message) => ({ messageId: message.id, channel: message.channel, event: message.event }),
+    concurrency: settings.concurrency,
+    pollIntervalMs: settings.pollIntervalMs,
+    // Whoever owes a message wakes this process's sender (MessagesService.owed); the others find it by the poll.
+    log,
+  });
+}
+
+/** How long a sender trusts what it read of an organisation. */
+const ORGANISATION_CONTEXT_TTL_MS = 2000;
+
+interface OrganisationContext {
+  org: OrganisationRow;
+  settings: EffectiveMessageSettings;
+  addon: boolean;
+}
+
+interface OrganisationRow {
+  name: string;
+  address: string | null;
+  city: string | null;
+  timeZone: string;
+}
+interface PatientRow {
+  name: string;
+  phone: string;
+  messageConsent: boolean;
+  messageLanguage: 'en' | 'hi' | null;
+}

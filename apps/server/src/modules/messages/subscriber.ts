@@ -1,0 +1,111 @@
+import type { MessageChannel, MessageEvent } from '@caredesk/shared';
+import type { MessageChannelProviders } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { getQueue } from '../token-queue/index.js';
+import type { VisitLifecycleEvent, VisitSubscriber } from '../visits/index.js';
+import { cancelWaiting, channelsFor, owe, remindersOf } from './schedule.js';
+import { loadMessageSettings } from './settings.js';
+import { visitFacts } from './visit-facts.js';
+
+export interface MessageSubscriberDeps {
+  db: Db;
+  providers: MessageChannelProviders;
+  /** Wakes this process's sender once owed messages are committed. */
+  wake: () => void;
+}
+
+/** The messages a visit's step owes the patient, written in the step's own transaction. */
+async function oweForStep(tx: Tx, deps: MessageSubscriberDeps, event: VisitLifecycleEvent): Promise<void> {
+  const now = new Date();
+  const settings = await loadMessageSettings(tx, event.organisationId);
+  const visit = await visitFacts(tx, event.kind, event.visitId);
+  if (!visit) return;
+  const base = {
+    organisationId: event.organisationId,
+    patientId: visit.patientId,
+    visit: { kind: event.kind, id: event.visitId },
+    toPhone: visit.phone,
+    createdByStaffId: event.actorStaffId,
+  };
+  const channels = (name: Exclude<MessageEvent, 'test'>): MessageChannel[] => channelsFor(settings, deps.providers, name);
+  const slot = visit.slotAt.toISOString();
+  const oweReminders = async () => {
+    for (const reminder of remindersOf(settings, visit.slotAt, now)) {
+      await owe(tx, { ...base, event: 'reminder', offsetMinutes: reminder.offsetMinutes, version: slot, dueAt: reminder.dueAt }, channels('reminder'), now);
+    }
+  };
+  switch (event.type) {
+    case 'booked':
+      await owe(tx, { ...base, event: 'booked', dueAt: now }, channels('booked'), now);
+      await oweReminders();
+      return;
+    case 'rescheduled':
+      await cancelWaiting(tx, event.organisationId, event.visitId, ['reminder', 'next'], 'The visit moved', now);
+      await owe(tx, { ...base, event: 'rescheduled', version: slot, dueAt: now }, channels('rescheduled'), now);
+      await oweReminders();
+      return;
+    case 'cancelled':
+      await cancelWaiting(tx, event.organisationId, event.visitId, ['booked', 'reminder', 'rescheduled', 'next', 'serving'], 'The visit was cancelled', now);
+      await owe(tx, { ...base, event: 'cancelled', dueAt: now }, channels('cancelled'), now);
+      return;
+    case 'called':
+      await cancelWaiting(tx, event.organisationId, event.visitId, ['next', 'reminder'], 'The patient was called in', now);
+      await owe(tx, { ...base, event: 'serving', dueAt: now }, channels('serving'), now);
+      return;
+    case 'report-ready':
+      await owe(tx, { ...base, event: 'report-ready', dueAt: now }, channels('report-ready'), now);
+      return;
+    case 'checked-in':
+    case 'completed':
+      // The queue moved: 'you are next' is worked out after commit (oweNext).
+      return;
+  }
+}
+
+/**
+ * 'You are next': after the queue moves (a call, a check-in, a visit done), the first
+ * nextAheadCount waiting patients are told, each once. Read after commit, from the queue as the
+ * display shows it; a step whose after-commit work is lost (the process died) is made good by
+ * the queue's next move, which looks at the same window again.
+ */
+async function oweNext(deps: MessageSubscriberDeps, event: VisitLifecycleEvent): Promise<void> {
+  const now = new Date();
+  const settings = await loadMessageSettings(deps.db, event.organisationId);
+  const channels = channelsFor(settings, deps.providers, 'next');
+  if (channels.length === 0) return;
+  const queue = await getQueue(deps.db, event.organisationId, event.kind === 'appointment' ? 'doctors' : 'services', event.ownerId, now);
+  const window = queue.waiting.slice(0, settings.nextAheadCount);
+  let owed = 0;
+  for (const [index, entry] of window.entries()) {
+    const visit = await visitFacts(deps.db, event.kind, entry.visitId);
+    if (!visit) continue;
+    const ids = await owe(
+      deps.db,
+      {
+        organisationId: event.organisationId,
+        patientId: visit.patientId,
+        visit: { kind: event.kind, id: entry.visitId },
+        event: 'next',
+        dueAt: now,
+        toPhone: visit.phone,
+        // Patients before this one: the one being served, and those waiting ahead.
+        context: { ahead: index + (queue.nowServing ? 1 : 0) },
+      },
+      channels,
+      now,
+    );
+    owed += ids.length;
+  }
+  if (owed > 0) deps.wake();
+}
+
+export function messageSubscriber(deps: MessageSubscriberDeps): VisitSubscriber {
+  return {
+    name: 'messages',
+    inTransaction: (tx, event) => oweForStep(tx, deps, event),
+    async afterCommit(event) {
+      if (event.type === 'called' || event.type === 'checked-in' || event.type === 'completed') await oweNext(deps, event);
+      deps.wake();
+    },
+  };
+}
