@@ -1,6 +1,7 @@
 import { appEventTypes } from '@caredesk/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { messagesQueryOptions } from '@/components/messages/api/get-messages';
 import { tokenQueuesQueryOptions } from '@/components/token-queue/api';
 import { appointmentQueryOptions } from '@/features/appointments/api/get-appointment';
 import { appointmentsQueryOptions } from '@/features/appointments/api/get-appointments';
@@ -38,6 +39,7 @@ const hookKeys: readonly QueryKey[] = [
   walletEntriesQueryOptions({ page: 1 }).queryKey,
   planStatusQueryOptions().queryKey,
   planOffersQueryOptions().queryKey,
+  messagesQueryOptions({ visitId: 'v1' }).queryKey,
 ];
 
 const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, index) => JSON.stringify(part) === JSON.stringify(key[index]));

@@ -39,6 +39,8 @@ const StaffPage = lazy(() => import('../features/settings/pages/staff-page'));
 const AccountPage = lazy(() => import('../features/settings/pages/account-page'));
 const AcceptInvitationPage = lazy(() => import('../features/settings/pages/accept-invitation-page'));
 const AuditLogPage = lazy(() => import('../features/audit/pages/audit-log-page'));
+const MessageSettingsPage = lazy(() => import('../features/messages/pages/message-settings-page'));
+const MessageLogPage = lazy(() => import('../features/messages/pages/message-log-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
 export const routes: RouteObject[] = [
@@ -87,6 +89,8 @@ export const routes: RouteObject[] = [
                   { path: paths.settingsOrganisation, element: <OrganisationSettingsPage /> },
                   { path: paths.settingsStaff, element: <StaffPage /> },
                   { path: paths.settingsAudit, element: <AuditLogPage /> },
+                  { path: paths.settingsMessages, element: <MessageSettingsPage /> },
+                  { path: paths.settingsMessageLog, element: <MessageLogPage /> },
                   { path: paths.account, element: <AccountPage /> },
                   { path: paths.appointments, element: <AppointmentsPage /> },
                   { path: paths.appointmentsToken, element: <AppointmentsTokenPage /> },

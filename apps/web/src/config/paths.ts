@@ -24,6 +24,9 @@ export const paths = {
   settingsOrganisation: '/settings/organisation',
   settingsStaff: '/settings/staff',
   settingsAudit: '/settings/audit',
+  /** Messages to patients: channels, reminders, texts (admins), and the log of every message. */
+  settingsMessages: '/settings/messages',
+  settingsMessageLog: '/settings/messages/log',
   /** The signed-in person's own account (every role, so outside the Settings area's menu rule). */
   account: '/account',
   /** A staff invitation link (public): choose a password and sign in. */

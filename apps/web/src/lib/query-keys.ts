@@ -32,7 +32,12 @@ export const queryKeys = {
   // The profile is the area's root: changing the password refreshes it with the sessions.
   account: { all: ['account'] as const, sessions: ['account', 'sessions'] as const },
   invitation: (token: string) => ['invitation', token] as const,
-  settings: { organisation: ['settings', 'organisation'] as const },
+  settings: {
+    organisation: ['settings', 'organisation'] as const,
+    messages: ['settings', 'messages'] as const,
+    /** A template's text with sample values, as the editor types it. */
+    messagePreview: (event: string, language: string, template: string) => ['settings', 'message-preview', event, language, template] as const,
+  },
   staff: recordKeys('staff'),
   facilities: { all: ['facilities'] as const },
   dashboard: { all: ['dashboard'] as const, day: (today: string) => ['dashboard', today] as const },
@@ -70,6 +75,8 @@ export const queryKeys = {
     threads: ['chat', 'thread'] as const,
     thread: (patientId: string) => ['chat', 'thread', patientId] as const,
   },
+  /** The log of messages to patients: the whole log, one patient's, one visit's. */
+  messages: { all: ['messages'] as const, list: <Params>(params: Params) => ['messages', 'list', params] as const },
   uploads: { signedUrl: (uploadId: string) => ['uploads', 'signed-url', uploadId] as const },
   // The balance is the area's root: a recharge or wallet.updated refreshes it with the ledger.
   wallet: { all: ['wallet'] as const, entries: <Params>(params: Params) => ['wallet', 'entries', params] as const },

@@ -1,7 +1,9 @@
 import { genderLabels, genders, patientInputSchema, type Patient, type PatientSummary } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { enqueueSnackbar } from 'notistack';
@@ -23,12 +25,15 @@ interface QuickAddPatientProps {
 }
 
 /**
- * A booking dialog's mini patient form: name, phone, gender, date of birth or age (optional).
+ * A booking dialog's mini patient form: name, phone, gender, date of birth or age (optional), and
+ * consent to messages.
  * A number another patient already uses is shown before anyone is added: use that patient, or
  * 'Add anyway' (families share phones).
  */
 export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAddPatientProps) {
   const [values, setValues] = useState(empty);
+  // Asked here too: a patient added while booking is the one the confirmation goes to.
+  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sameNumber, setSameNumber] = useState<PatientSummary[] | null>(null);
   const [checking, setChecking] = useState(false);
@@ -41,6 +46,7 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
       gender: values.gender || undefined,
       dateOfBirth: values.dateOfBirth || null,
       ageYears: values.ageYears.trim() === '' ? null : Number(values.ageYears),
+      messageConsent: consent,
     });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
@@ -126,6 +132,11 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
           slotProps={{ htmlInput: { min: 0, max: 120, step: 1, inputMode: 'numeric' } }}
         />
       </Box>
+      <FormControlLabel
+        sx={{ gridColumn: '1 / -1' }}
+        control={<Checkbox size="small" checked={consent} onChange={(_, checked) => setConsent(checked)} />}
+        label="Agrees to messages by WhatsApp and SMS"
+      />
       {sameNumber ? (
         <Box sx={{ gridColumn: '1 / -1' }}>
           <PhoneInUse patients={sameNumber} onUse={onUseExisting} onAddAnyway={() => add(true)} pending={create.isPending} />

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { VisitMessages } from '@/components/messages/visit-messages';
 import { errorMessage } from '@/lib/http';
 import { StatusChip } from './status-chip';
 import { VisitHistory } from './visit-history';
@@ -18,15 +19,15 @@ interface VisitDrawerProps {
   onClose: () => void;
   /** 'Token 007' once loaded, else what it is ('Appointment'). */
   title: string;
-  /** The visit once loaded: its status chip and history frame the children. */
-  visit: { status: VisitStatus; history?: HistoryEntry[] } | undefined;
+  /** The visit once loaded: its status chip, messages to the patient and history frame the children. */
+  visit: { id: string; status: VisitStatus; history?: HistoryEntry[] } | undefined;
   /** The load failed. */
   error: unknown;
   /** Details and actions, between the status and the history. */
   children: ReactNode;
 }
 
-/** ?open=<id> of a visit list: the visit's details, what may be done now, and its history. */
+/** ?open=<id> of a visit list: the visit's details, what may be done now, its messages and its history. */
 export function VisitDrawer({ open, onClose, title, visit, error, children }: VisitDrawerProps) {
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
@@ -47,6 +48,7 @@ export function VisitDrawer({ open, onClose, title, visit, error, children }: Vi
               <StatusChip status={visit.status} />
             </Box>
             {children}
+            <VisitMessages visitId={visit.id} />
             <VisitHistory history={visit.history ?? []} />
           </Stack>
         ) : null}

@@ -119,7 +119,7 @@ describe('booking an appointment', () => {
     expect(within(dialog).getByRole('button', { name: 'Book' })).toBeDisabled();
   });
 
-  it('quick-adds a patient and books for them', async () => {
+  it('quick-adds a patient, with consent to messages, and books for them', async () => {
     const added = makePatient({ name: 'Ravi Kumar', phone: '+919812345678', gender: 'MALE', dateOfBirth: null });
     const create = recording(() => ({ status: 201, data: added }));
     const { user } = setup({ 'POST /patients': create.route });
@@ -132,8 +132,11 @@ describe('booking an appointment', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '98123 45678');
     await user.click(within(dialog).getByRole('combobox', { name: 'Gender' }));
     await user.click(await screen.findByRole('option', { name: 'Male' }));
+    const consent = within(dialog).getByRole('checkbox', { name: 'Agrees to messages by WhatsApp and SMS' });
+    expect(consent).not.toBeChecked();
+    await user.click(consent);
     await user.click(within(dialog).getByRole('button', { name: 'Add patient' }));
-    await waitFor(() => expect(create.seen[0]?.body).toMatchObject({ name: 'Ravi Kumar', phone: '+919812345678', gender: 'MALE' }));
+    await waitFor(() => expect(create.seen[0]?.body).toMatchObject({ name: 'Ravi Kumar', phone: '+919812345678', gender: 'MALE', messageConsent: true }));
     const chosen = await within(dialog).findByLabelText('Chosen patient');
     expect(chosen).toHaveTextContent('Ravi Kumar');
   });

@@ -24,6 +24,7 @@ function serve(initial: Booking, routes: (state: { booking: Booking }) => Record
     'GET /bookings': () => ({ data: page([state.booking]) }),
     'GET /services': { data: page([]) },
     [`GET /bookings/${initial.id}`]: () => ({ data: state.booking }),
+    'GET /messages': { data: page([]) },
     ...routes(state),
   });
   restore = api.restore;

@@ -122,6 +122,16 @@ describe('the notification popover', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-description', '2 unread'));
   });
 
+  it('shows a low wallet with its icon and opens Settings → Messages, where messages stop without money', async () => {
+    const walletLow = makeNotification({ type: 'wallet-low', title: 'Wallet balance low', message: 'Messages to patients stop below ₹100: recharge the wallet' });
+    const { popover, user, router } = await openPopover([walletLow]);
+    const list = await within(popover).findByRole('list', { name: 'New notifications' });
+    const item = within(list).getByRole('button', { name: /Wallet balance low/ });
+    expect(item.querySelector('[data-testid="AccountBalanceWalletOutlinedIcon"]')).not.toBeNull();
+    await user.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/messages'));
+  });
+
   it('does not mark an already read notification again, but still opens it', async () => {
     const { popover, user, api, router } = await openPopover();
     const list = await within(popover).findByRole('list', { name: 'New notifications' });

@@ -98,6 +98,8 @@ describe('the patient form', () => {
       notes: null,
       abhaNumber: null,
       abhaAddress: null,
+      messageConsent: false,
+      messageLanguage: null,
     });
   });
 

@@ -80,7 +80,7 @@ describe('the patient view', () => {
 
   it('has the tabs of the account’s menu, each with an empty state', async () => {
     const { user } = await openPatient('HOSPITAL', 'ADMIN');
-    expect(tabNames()).toEqual(['Appointments', 'Chat']);
+    expect(tabNames()).toEqual(['Appointments', 'Chat', 'Messages']);
     await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('No appointments yet'));
     await user.click(screen.getByRole('tab', { name: 'Chat' }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No messages yet');
@@ -117,9 +117,9 @@ describe('the patient view', () => {
     expect(screen.getByRole('link', { name: 'Book appointment' })).toHaveAttribute('href', `/appointments?new=1&patientId=${patient.id}`);
   });
 
-  it('a scan centre sees Bookings and Chat, no Appointments', async () => {
+  it('a scan centre sees Bookings, Chat and Messages, no Appointments', async () => {
     await openPatient('SCAN', 'ADMIN');
-    expect(tabNames()).toEqual(['Bookings', 'Chat']);
+    expect(tabNames()).toEqual(['Bookings', 'Chat', 'Messages']);
     await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveTextContent('No bookings yet'));
   });
 
@@ -141,14 +141,14 @@ describe('the patient view', () => {
     expect(screen.getByRole('link', { name: 'Book scan or test' })).toHaveAttribute('href', `/bookings?new=1&patientId=${patient.id}`);
   });
 
-  it('a multi-hospital sees all three', async () => {
+  it('a multi-hospital sees all four', async () => {
     await openPatient('MULTIHOSPITAL', 'ADMIN');
-    expect(tabNames()).toEqual(['Appointments', 'Bookings', 'Chat']);
+    expect(tabNames()).toEqual(['Appointments', 'Bookings', 'Chat', 'Messages']);
   });
 
-  it('a hospital worker sees only Appointments', async () => {
+  it('a hospital worker sees Appointments and Messages', async () => {
     await openPatient('HOSPITAL', 'WORKER');
-    expect(tabNames()).toEqual(['Appointments']);
+    expect(tabNames()).toEqual(['Appointments', 'Messages']);
   });
 
   it('explains a 409 on delete: the patient has visits', async () => {

@@ -27,6 +27,7 @@ describe('the settings hub', () => {
       ['Organisation', '/settings/organisation'],
       ['Staff', '/settings/staff'],
       ['Facilities', '/settings/facilities'],
+      ['Messages', '/settings/messages'],
       ['Audit log', '/settings/audit'],
       ['My account', '/account'],
     ]);
@@ -36,7 +37,7 @@ describe('the settings hub', () => {
     withApi({});
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
     renderApp('/settings');
-    expect((await linksOn()).map(([name]) => name)).toEqual(['Organisation', 'Staff', 'Audit log', 'My account']);
+    expect((await linksOn()).map(([name]) => name)).toEqual(['Organisation', 'Staff', 'Messages', 'Audit log', 'My account']);
   });
 
   it.each<[OrganisationType]>([['SCAN'], ['MULTIHOSPITAL']])('shows a %s worker only My account', async (type) => {

@@ -207,14 +207,14 @@ describe('live query keys', () => {
   it('maps events to the query-key prefixes and resync invalidates them all', async () => {
     const queryClient = new QueryClient();
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
-    expect(liveQueryKeys['appointment.updated']).toEqual([['appointments'], ['doctor-slots'], ['tokens']]);
+    expect(liveQueryKeys['appointment.updated']).toEqual([['appointments'], ['doctor-slots'], ['tokens'], ['messages']]);
     expect(liveQueryKeys['notification.created']).toEqual([['notifications']]);
     expect(liveQueryKeys['wallet.updated']).toEqual([['wallet']]);
     expect(liveQueryKeys['plan.updated']).toEqual([['plan']]);
     expect(liveQueryKeys['booking.updated']).toContainEqual(['bookings']);
-    expect(liveQueryKeys['token.updated']).toEqual([['tokens']]);
+    expect(liveQueryKeys['token.updated']).toEqual([['tokens'], ['messages']]);
     await invalidateAllLive(queryClient);
     const keys = spy.mock.calls.map(([filters]) => filters?.queryKey);
-    for (const prefix of [['appointments'], ['doctor-slots'], ['notifications'], ['wallet'], ['plan'], ['bookings'], ['tokens']]) expect(keys).toContainEqual(prefix);
+    for (const prefix of [['appointments'], ['doctor-slots'], ['notifications'], ['wallet'], ['plan'], ['bookings'], ['tokens'], ['messages']]) expect(keys).toContainEqual(prefix);
   });
 });

@@ -8,10 +8,11 @@ import { queryKeys } from '@/lib/query-keys';
  * every prefix in the table is invalidated.
  */
 export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
-  // A check-in or cancel from the lists changes the token queues too.
-  'appointment.updated': [queryKeys.appointments.all, queryKeys.doctorSlots.all, queryKeys.tokens.all],
-  'booking.updated': [queryKeys.bookings.all, queryKeys.serviceSlots.all, queryKeys.tokens.all],
-  'token.updated': [queryKeys.tokens.all],
+  // A check-in or cancel from the lists changes the token queues too; and every step of a visit
+  // may message the patient (booked, moved, cancelled, called), so its log follows.
+  'appointment.updated': [queryKeys.appointments.all, queryKeys.doctorSlots.all, queryKeys.tokens.all, queryKeys.messages.all],
+  'booking.updated': [queryKeys.bookings.all, queryKeys.serviceSlots.all, queryKeys.tokens.all, queryKeys.messages.all],
+  'token.updated': [queryKeys.tokens.all, queryKeys.messages.all],
   'notification.created': [queryKeys.notifications.all],
   'chat.message': [queryKeys.chat.all],
   'wallet.updated': [queryKeys.wallet.all],

@@ -2,6 +2,7 @@ import { canAccessArea, type MenuArea } from '@caredesk/shared';
 import BookOnlineOutlined from '@mui/icons-material/BookOnlineOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -9,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { useSessionUser } from '@/lib/session';
+import { PatientMessages } from './patient-messages';
 import { PatientAppointments, PatientBookings } from './patient-visits';
 
 interface ActivityTab {
@@ -38,15 +40,24 @@ const allTabs: ActivityTab[] = [
     description: 'Scan and test bookings for this patient will be listed here.',
   },
   { value: 'chat', label: 'Chat', area: 'chats', icon: <ChatOutlined />, empty: 'No messages yet', description: 'Messages with this patient will appear here.' },
+  {
+    value: 'messages',
+    label: 'Messages',
+    area: 'patients',
+    icon: <SmsOutlined />,
+    empty: 'No messages yet',
+    description: 'Confirmations, reminders and queue calls sent to this patient will be listed here.',
+  },
 ];
 
 function TabContent({ tab, patientId }: { tab: ActivityTab; patientId: string }) {
   if (tab.value === 'appointments' && patientId) return <PatientAppointments patientId={patientId} />;
   if (tab.value === 'bookings' && patientId) return <PatientBookings patientId={patientId} />;
+  if (tab.value === 'messages' && patientId) return <PatientMessages patientId={patientId} />;
   return <EmptyState icon={tab.icon} title={tab.empty} description={tab.description} />;
 }
 
-/** The patient's appointments, bookings and chat; each tab only where the account's menu has the area. */
+/** The patient's appointments, bookings, chat and messages; each tab only where the account's menu has the area. */
 export function PatientActivityTabs() {
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();

@@ -1,4 +1,4 @@
-import { formatAbhaNumber, type Patient } from '@caredesk/shared';
+import { formatAbhaNumber, messageLanguageLabels, type Patient } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -20,6 +20,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
     </Box>
   );
+}
+
+/** 'Agrees to WhatsApp and SMS', and who recorded the last change, when the record says. */
+function consentText(patient: Patient): string {
+  const state = patient.messageConsent ? 'Agrees to WhatsApp and SMS' : 'Does not agree to WhatsApp and SMS';
+  if (!patient.messageConsentBy || !patient.messageConsentAt) return state;
+  return `${state}\nchanged by ${patient.messageConsentBy} on ${fDate(patient.messageConsentAt)}`;
 }
 
 /** Demographics: everything on the record besides name and phone (those are in the header). */
@@ -44,6 +51,8 @@ export function PatientDetailsCard({ patient }: { patient: Patient }) {
           <Detail label="E-mail">{patient.email ? <Link href={`mailto:${patient.email}`}>{patient.email}</Link> : '-'}</Detail>
           <Detail label="Address">{patient.address ?? '-'}</Detail>
           <Detail label="Notes">{patient.notes ?? '-'}</Detail>
+          <Detail label="Messages">{consentText(patient)}</Detail>
+          <Detail label="Message language">{patient.messageLanguage ? messageLanguageLabels[patient.messageLanguage] : 'Organisation default'}</Detail>
           <Detail label="Registered on">{fDate(patient.createdAt)}</Detail>
         </Box>
       </CardContent>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ageFrom, formatAbhaNumber, patientInputSchema, phoneSchema, type bloodGroups, type Gender, type Patient } from '@caredesk/shared';
+import { ageFrom, formatAbhaNumber, patientInputSchema, phoneSchema, type bloodGroups, type Gender, type MessageLanguage, type Patient } from '@caredesk/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { fPhone } from '@/lib/format';
@@ -20,6 +20,10 @@ export interface PatientFormValues {
   notes: string;
   abhaNumber: string;
   abhaAddress: string;
+  /** The patient agrees to messages by WhatsApp and SMS (asked at the desk). */
+  messageConsent: boolean;
+  /** '' is the organisation's default language. */
+  messageLanguage: MessageLanguage | '';
 }
 
 /** What the API gets: the shared schema's output (phone as +91…, e-mail lower-case, blanks as null). */
@@ -37,6 +41,8 @@ export const emptyPatientForm: PatientFormValues = {
   notes: '',
   abhaNumber: '',
   abhaAddress: '',
+  messageConsent: false,
+  messageLanguage: '',
 };
 
 export function patientFormValues(patient: Patient): PatientFormValues {
@@ -54,6 +60,8 @@ export function patientFormValues(patient: Patient): PatientFormValues {
     notes: patient.notes ?? '',
     abhaNumber: patient.abhaNumber ? formatAbhaNumber(patient.abhaNumber) : '',
     abhaAddress: patient.abhaAddress ?? '',
+    messageConsent: patient.messageConsent,
+    messageLanguage: patient.messageLanguage ?? '',
   };
 }
 
@@ -75,6 +83,8 @@ function toSchemaInput(values: PatientFormValues): Record<keyof PatientFormValue
     notes: blankToNull(values.notes),
     abhaNumber: blankToNull(values.abhaNumber),
     abhaAddress: blankToNull(values.abhaAddress),
+    messageConsent: values.messageConsent,
+    messageLanguage: values.messageLanguage === '' ? null : values.messageLanguage,
   };
 }
 

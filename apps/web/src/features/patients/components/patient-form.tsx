@@ -1,7 +1,8 @@
-import { bloodGroups, genderLabels, genders } from '@caredesk/shared';
+import { bloodGroups, genderLabels, genders, messageLanguageLabels, messageLanguages } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -129,6 +130,42 @@ export function PatientForm({ form, patientId, pending, cancelHref, onSubmit }: 
             </Box>
             <TextField label="Address" multiline minRows={2} {...register('address')} error={Boolean(errors.address)} helperText={errors.address?.message} />
             <TextField label="Notes" multiline minRows={3} {...register('notes')} error={Boolean(errors.notes)} helperText={errors.notes?.message} />
+            <Box sx={twoColumns}>
+              <Controller
+                control={control}
+                name="messageConsent"
+                render={({ field }) => (
+                  <Box>
+                    <FormControlLabel
+                      control={<Checkbox checked={field.value} onChange={(_, checked) => field.onChange(checked)} onBlur={field.onBlur} name={field.name} />}
+                      label="Agrees to messages by WhatsApp and SMS"
+                    />
+                    <FormHelperText sx={{ mt: 0 }}>Booking confirmations, reminders and queue calls. The patient can reply STOP at any time.</FormHelperText>
+                  </Box>
+                )}
+              />
+              <Controller
+                control={control}
+                name="messageLanguage"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Message language"
+                    {...field}
+                    error={Boolean(errors.messageLanguage)}
+                    helperText={errors.messageLanguage?.message}
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  >
+                    <MenuItem value="">Organisation default</MenuItem>
+                    {messageLanguages.map((language) => (
+                      <MenuItem key={language} value={language} lang={language}>
+                        {messageLanguageLabels[language]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Box>
           </Stack>
         </CardContent>
       </Card>

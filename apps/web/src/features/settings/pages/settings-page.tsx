@@ -4,6 +4,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -98,6 +99,12 @@ export default function SettingsPage() {
                 icon={<LocalHospitalOutlined />}
               />
             ) : null}
+            <SettingsLinkCard
+              title="Messages"
+              description="WhatsApp and SMS to patients: what is sent, reminders, texts, and the log."
+              href={paths.settingsMessages}
+              icon={<SmsOutlined />}
+            />
             <SettingsLinkCard title="Audit log" description="Who read or changed what, and when." href={paths.settingsAudit} icon={<HistoryOutlined />} />
           </Section>
         ) : null}

@@ -1,0 +1,32 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+
+/** Back to the Settings hub, and (for admins) the two pages of Messages: its settings and its log. */
+export function MessagesNav({ admin }: { admin: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <Box sx={{ mt: -2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box>
+        <Button component={RouterLink} to={paths.settings} startIcon={<ArrowBack />} color="inherit" size="small">
+          Settings
+        </Button>
+      </Box>
+      {admin ? (
+        <Tabs
+          component="nav"
+          value={pathname === paths.settingsMessageLog ? paths.settingsMessageLog : paths.settingsMessages}
+          aria-label="Messages pages"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab component={RouterLink} to={paths.settingsMessages} value={paths.settingsMessages} label="Settings" />
+          <Tab component={RouterLink} to={paths.settingsMessageLog} value={paths.settingsMessageLog} label="Log" />
+        </Tabs>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  defaultMessageTemplates,
+  MESSAGE_TEXT_MAX,
+  messageEventVariables,
+  messageLanguageLabels,
+  unknownTemplateVariables,
+  type ConfigurableMessageEvent,
+  type MessageLanguage,
+} from '@caredesk/shared';
+import RestoreIcon from '@mui/icons-material/Restore';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { errorMessage } from '@/lib/http';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useMessagePreview } from '../api/preview-message';
+import type { MessageSettingsFormValues } from './message-settings-form-values';
+
+const PREVIEW_DELAY_MS = 400;
+
+interface TemplateEditorProps {
+  event: ConfigurableMessageEvent;
+  language: MessageLanguage;
+}
+
+/** The preview of what is typed, a moment after typing stops, with sample values filled in. */
+function TemplatePreview({ event, language, text }: TemplateEditorProps & { text: string }) {
+  const template = useDebouncedValue(text, PREVIEW_DELAY_MS);
+  const unknown = unknownTemplateVariables(event, template).length > 0;
+  const preview = useMessagePreview({ event, language, template: unknown ? '' : template });
+  let body: string;
+  if (template.trim() === '') body = 'Write the message to see it as a patient will.';
+  else if (unknown) body = 'Use only the variables listed to see the preview.';
+  else if (preview.isError) body = errorMessage(preview.error);
+  else body = preview.data ?? 'Preparing the preview…';
+  return (
+    <Box aria-live="polite" sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        Preview
+      </Typography>
+      <Typography variant="body2" lang={language} sx={{ opacity: preview.isFetching ? 0.6 : 1 }}>
+        {body}
+      </Typography>
+    </Box>
+  );
+}
+
+/** (f) One event's text in one language: the variables it may use, a live preview, and 'Restore the default'. */
+export function TemplateEditor({ event, language }: TemplateEditorProps) {
+  const { control } = useFormContext<MessageSettingsFormValues>();
+  const { field, fieldState } = useController({ control, name: `templates.${event}.${language}` });
+  const textRef = useRef<HTMLTextAreaElement | null>(null);
+  const label = `Text in ${messageLanguageLabels[language]}`;
+  const shipped = defaultMessageTemplates[event][language];
+  const unknown = unknownTemplateVariables(event, field.value);
+  const typedProblem = unknown.length > 0 ? `Unknown variable ${unknown.map((name) => `{{${name}}}`).join(', ')}` : undefined;
+
+  /** Puts {{name}} where the cursor was (or at the end), and the cursor after it. */
+  const insert = (name: string) => {
+    const token = `{{${name}}}`;
+    const input = textRef.current;
+    const start = input?.selectionStart ?? field.value.length;
+    const end = input?.selectionEnd ?? start;
+    field.onChange(field.value.slice(0, start) + token + field.value.slice(end));
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  return (
+    <Box role="group" aria-label={label} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+      <TextField
+        label={label}
+        multiline
+        minRows={3}
+        name={field.name}
+        value={field.value}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={(element: HTMLTextAreaElement | null) => {
+          field.ref(element);
+          textRef.current = element;
+        }}
+        error={Boolean(fieldState.error ?? typedProblem)}
+        helperText={fieldState.error?.message ?? typedProblem ?? `${field.value.length} / ${MESSAGE_TEXT_MAX}`}
+        slotProps={{ htmlInput: { lang: language, maxLength: MESSAGE_TEXT_MAX } }}
+        fullWidth
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary', mr: 0.5 }}>
+          Insert:
+        </Typography>
+        {messageEventVariables[event].map((name) => (
+          <Chip key={name} size="small" variant="outlined" label={`{{${name}}}`} aria-label={`Insert {{${name}}}`} onClick={() => insert(name)} />
+        ))}
+      </Box>
+      <TemplatePreview event={event} language={language} text={field.value} />
+      <Box>
+        <Button size="small" color="inherit" startIcon={<RestoreIcon />} disabled={field.value === shipped} onClick={() => field.onChange(shipped)}>
+          Restore the default
+        </Button>
+      </Box>
+    </Box>
+  );
+}
