@@ -54,6 +54,8 @@ const accounts: Account[] = [
       '/settings/organisation',
       '/settings/staff',
       '/settings/audit',
+      '/settings/messages',
+      '/settings/messages/log',
       '/account',
       '/notifications',
       '/chats',
