@@ -132,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => push.stop());
   app.decorate('push', push);
   const patientMessages = createPatientMessages({ db, config, events, log: app.log }, deps.messages);
+  // The sender stops first, then what it changed is published, then the bus closes.
+  app.addHook('onClose', () => patientMessages.changes.stop());
   app.addHook('onClose', () => patientMessages.sender.stop());
   app.decorate('patientMessages', patientMessages.sender);
   const visitLifecycle = createVisitLifecycle(app.log);
@@ -180,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(chatRoutes(ctx));
       await api.register(patientApiRoutes(ctx));
       await api.register(messageRoutes(ctx, patientMessages.sender.wake));
-      await api.register(messageWebhookRoutes(ctx));
+      await api.register(messageWebhookRoutes(ctx, patientMessages.changes));
     },
     { prefix: '/api' },
   );

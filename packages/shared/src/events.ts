@@ -70,6 +70,14 @@ export const planUpdatedEventSchema = z.object({
   ...recipient,
 });
 /**
+ * Messages to patients changed status (sent, delivered, read, failed) or were owed: the log and
+ * the patient's Messages tab refetch. At most one a second per organisation, so it names none.
+ */
+export const messageUpdatedEventSchema = z.object({
+  type: z.literal('message.updated'),
+  ...recipient,
+});
+/**
  * Server-internal, never sent to a socket: sessions of this staff member ended (sign-out,
  * deactivation, a password reset, ended from My account). Every process checks its open sockets
  * at once instead of at the next heartbeat.
@@ -88,6 +96,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   chatMessageEventSchema,
   walletUpdatedEventSchema,
   planUpdatedEventSchema,
+  messageUpdatedEventSchema,
   sessionEndedEventSchema,
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
@@ -101,6 +110,7 @@ export const appEventTypes = [
   'chat.message',
   'wallet.updated',
   'plan.updated',
+  'message.updated',
   'session.ended',
 ] as const satisfies readonly AppEventType[];
 

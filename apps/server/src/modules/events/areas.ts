@@ -19,6 +19,9 @@ function audienceOf(event: AppEvent): Audience {
       return [...(event.doctorId ? (['appointments'] as const) : []), ...(event.serviceId ? (['bookings'] as const) : [])];
     case 'chat.message':
       return ['chats'];
+    // The message routes' readers (modules/messages/routes.ts).
+    case 'message.updated':
+      return ['settings', 'patients'];
     case 'notification.created':
     case 'wallet.updated':
     case 'plan.updated':

@@ -15,6 +15,7 @@ const events = {
   chat: { type: 'chat.message', messageId: randomUUID(), conversationId: randomUUID(), patientId: randomUUID() },
   wallet: { type: 'wallet.updated', balancePaise: 50_000 },
   plan: { type: 'plan.updated', subscriptionId: randomUUID() },
+  messages: { type: 'message.updated' },
 } satisfies Record<string, AppEvent>;
 type EventName = keyof typeof events;
 const every = Object.keys(events) as EventName[];
@@ -24,12 +25,12 @@ const every = Object.keys(events) as EventName[];
  * mistake in the filter cannot hide behind the same mistake in the expectation.
  */
 const expected: [OrganisationType, 'admin' | 'worker', EventName[]][] = [
-  // Default menu: no Bookings anywhere; the worker has no Chats.
-  ['HOSPITAL', 'admin', ['appointment', 'doctorQueue', 'chat', 'wallet', 'plan']],
-  ['HOSPITAL', 'worker', ['appointment', 'doctorQueue', 'wallet', 'plan']],
+  // Default menu: no Bookings anywhere; the worker has no Chats. Every menu has Patients (messages).
+  ['HOSPITAL', 'admin', ['appointment', 'doctorQueue', 'chat', 'wallet', 'plan', 'messages']],
+  ['HOSPITAL', 'worker', ['appointment', 'doctorQueue', 'wallet', 'plan', 'messages']],
   // Scan menu: no doctors or appointments.
-  ['SCAN', 'admin', ['booking', 'scanQueue', 'chat', 'wallet', 'plan']],
-  ['SCAN', 'worker', ['booking', 'scanQueue', 'chat', 'wallet', 'plan']],
+  ['SCAN', 'admin', ['booking', 'scanQueue', 'chat', 'wallet', 'plan', 'messages']],
+  ['SCAN', 'worker', ['booking', 'scanQueue', 'chat', 'wallet', 'plan', 'messages']],
   ['MULTIHOSPITAL', 'worker', every],
 ];
 

@@ -7,13 +7,13 @@ const STATUS_RANK = { SENT: 1, DELIVERED: 2, READ: 3, FAILED: 4 } as const;
 
 /**
  * A provider's delivery report moves its message forward (sent → delivered → read, or failed);
- * a late or repeated report never moves it back. Answers whether a message matched.
+ * a late or repeated report never moves it back. Answers the matched message's organisation.
  */
 export async function applyDeliveryReport(
   db: Db,
   provider: string,
   report: { providerMessageId: string; status: 'SENT' | 'DELIVERED' | 'READ' | 'FAILED'; at: Date; reason?: string | undefined },
-): Promise<boolean> {
+): Promise<string | undefined> {
   const rank = STATUS_RANK[report.status];
   const result = await db
     .update(messages)
@@ -31,6 +31,6 @@ export async function applyDeliveryReport(
         sql`${messages.status} in ('SENT', 'DELIVERED', 'READ')`,
       ),
     )
-    .returning({ id: messages.id });
-  return result.length > 0;
+    .returning({ organisationId: messages.organisationId });
+  return result[0]?.organisationId;
 }

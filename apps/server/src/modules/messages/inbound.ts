@@ -112,10 +112,12 @@ export async function receiveSms(db: Db, inbound: InboundMessage): Promise<Inbou
 /**
  * A delivery report: by the provider's id; a WhatsApp report for a send whose answer never came
  * back (a timeout after Meta took it) names our id in biz_opaque_callback_data, which ties it.
+ * Answers the organisation of the message it moved, if any.
  */
-export async function receiveReport(db: Db, provider: string, report: DeliveryReport & { messageId?: string | undefined }): Promise<boolean> {
-  if (await applyDeliveryReport(db, provider, report)) return true;
-  if (!report.messageId || !/^[0-9a-f-]{36}$/.test(report.messageId)) return false;
+export async function receiveReport(db: Db, provider: string, report: DeliveryReport & { messageId?: string | undefined }): Promise<string | undefined> {
+  const matched = await applyDeliveryReport(db, provider, report);
+  if (matched) return matched;
+  if (!report.messageId || !/^[0-9a-f-]{36}$/.test(report.messageId)) return undefined;
   const [adopted] = await db
     .update(messages)
     // A send still waiting for its retry went through after all: it is sent, and is not sent again.
@@ -127,5 +129,5 @@ export async function receiveReport(db: Db, provider: string, report: DeliveryRe
     })
     .where(and(eq(messages.id, report.messageId), sql`${messages.providerMessageId} is null`))
     .returning({ id: messages.id });
-  return adopted ? applyDeliveryReport(db, provider, report) : false;
+  return adopted ? applyDeliveryReport(db, provider, report) : undefined;
 }

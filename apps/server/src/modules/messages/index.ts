@@ -9,6 +9,7 @@ import type { VisitSubscriber } from '../visits/index.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.js';
 import { channelsFor, owe } from './schedule.js';
+import { createMessageChanges, type MessageChanges } from './live.js';
 import { createMessageSender, type MessageSenderOptions } from './sender.js';
 import { loadMessageSettings } from './settings.js';
 import { messageSubscriber } from './subscriber.js';
@@ -16,6 +17,7 @@ import { messageSubscriber } from './subscriber.js';
 export { messageRoutes } from './routes.js';
 export { messageWebhookRoutes } from './webhooks.js';
 export type { InboundOutcome } from './inbound.js';
+export type { MessageChanges } from './live.js';
 export type { MessageSenderOptions } from './sender.js';
 
 /** A desk reply goes to WhatsApp only if the patient has not read it in the app by then. */
@@ -29,6 +31,8 @@ export interface PatientMessagesOptions extends MessageSenderOptions {
 export interface PatientMessages {
   /** This process's sender (drained by tests, stopped with the app). */
   sender: OutboxWorker;
+  /** Tells open consoles their organisation's messages changed; stopped before the bus closes. */
+  changes: MessageChanges;
   /** What the visit lifecycle owes the patient. */
   subscriber: VisitSubscriber;
   /** In the transaction of a staff chat message: the patient is owed a WhatsApp copy. */
@@ -40,9 +44,11 @@ export function createPatientMessages(deps: { db: Db; config: Config; events: Ev
   const { adapters: given, ...senderOptions } = options;
   const providers = messageProvidersOf(deps.config);
   const adapters = given ?? createChannelAdapters(deps.config, providers, deps.log);
-  const sender = createMessageSender({ ...deps, adapters, providers }, senderOptions);
+  const changes = createMessageChanges(deps.events, deps.log);
+  const sender = createMessageSender({ ...deps, adapters, providers, changes }, senderOptions);
   return {
     sender,
+    changes,
     subscriber: messageSubscriber({ db: deps.db, providers, wake: sender.wake }),
     async onStaffMessage(tx, message) {
       const settings = await loadMessageSettings(tx, message.organisationId);
@@ -66,6 +72,7 @@ export function createPatientMessages(deps: { db: Db; config: Config; events: Ev
         channels,
         now,
       );
+      changes.changed(message.organisationId);
     },
   };
 }

@@ -64,6 +64,26 @@ describe.each(drivers)('message webhooks and inbound messages (%s)', (driver) =>
     ).toBe(401);
   });
 
+  it("tells the organisation's consoles when its messages are sent and when a delivery report moves one", async () => {
+    const { org, admin, book, patient, phoneNumberId } = await clinic();
+    const seen: string[] = [];
+    const unsubscribe = t.app.events.subscribe((organisationId, event) => {
+      if (organisationId === org.id && event.type === 'message.updated') seen.push(event.type);
+    });
+    try {
+      const visitId = await book('09:30');
+      await drain();
+      await expect.poll(() => seen.length, { timeout: 5000 }).toBeGreaterThan(0);
+      const sent = (await messageLog(admin, { visitId, event: 'booked', channel: 'WHATSAPP' }))[0]!;
+      const wamid = t.whatsapp.requests.find((request) => (request.body as { biz_opaque_callback_data?: string }).biz_opaque_callback_data === sent.id)!.answeredId!;
+      seen.length = 0;
+      expect(await t.whatsapp.sendStatus(whatsAppHook(), { messageId: wamid, status: 'read', recipient: patient.phone, phoneNumberId, bizOpaque: sent.id })).toBe(200);
+      await expect.poll(() => seen.length, { timeout: 5000 }).toBeGreaterThan(0);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('moves a message through sent, delivered and read, never back', async () => {
     const { admin, book, patient, phoneNumberId } = await clinic();
     const visitId = await book('09:00');

@@ -13,6 +13,7 @@ import { notifyStaffOfArea } from '../visits/index.js';
 import { postWalletEntry } from '../wallet/index.js';
 import { quietUntil } from './quiet-hours.js';
 import { applyDeliveryReport } from './delivery-reports.js';
+import type { MessageChanges } from './live.js';
 import { renderMessage } from './render.js';
 import { withTimelineEntry } from './timeline.js';
 import { visitFacts, type VisitFacts } from './visit-facts.js';
@@ -64,6 +65,8 @@ interface ClaimedMessage {
 
 export interface MessageSenderDeps {
   db: Db;
+  /** Every claimed message changes (at least to SENDING and back): the console is told. */
+  changes: MessageChanges;
   config: Config;
   events: EventBus;
   adapters: Partial<Record<MessageChannel, ChannelAdapter>>;
@@ -394,7 +397,7 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
   return createOutboxWorker<ClaimedMessage>({
     name: 'messages',
     claim,
-    deliver,
+    deliver: (message) => deliver(message).finally(() => deps.changes.changed(message.organisation_id)),
     describe: (message) => ({ messageId: message.id, channel: message.channel, event: message.event }),
     concurrency: settings.concurrency,
     pollIntervalMs: settings.pollIntervalMs,

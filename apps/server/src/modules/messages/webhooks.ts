@@ -10,6 +10,7 @@ import {
   whatsAppVerifyChallenge,
 } from '../../lib/messaging/index.js';
 import { receiveReport, receiveSms, receiveWhatsApp, type InboundOutcome } from './inbound.js';
+import type { MessageChanges } from './live.js';
 
 const tags = ['webhooks'];
 const notAudited = (reason: string) => ({ audit: { notAudited: reason } });
@@ -21,7 +22,7 @@ const notAudited = (reason: string) => ({ audit: { notAudited: reason } });
  * with. Anything else is 401 and changes nothing. A body that authenticates but cannot be read
  * is still 200: a provider retries a refused delivery for days.
  */
-export function messageWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
+export function messageWebhookRoutes(ctx: AppContext, changes: MessageChanges): FastifyPluginAsync {
   /** The trail names what a patient's message changed; the log, only what kind of thing happened. */
   const onInbound = (outcome: InboundOutcome, request: FastifyRequest) => {
     // A delivery Meta repeated wrote nothing the second time, so it is not recorded again.
@@ -43,6 +44,10 @@ export function messageWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
       done(null, body),
     );
     const { config, db, events } = ctx;
+    const report = async (provider: string, delivery: Parameters<typeof receiveReport>[2]) => {
+      const organisationId = await receiveReport(db, provider, delivery);
+      if (organisationId) changes.changed(organisationId);
+    };
     const unauthorised = (reply: FastifyReply) => reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Signature missing or wrong' });
 
     app.get(
@@ -71,7 +76,7 @@ export function messageWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           return reply.status(200).send({ received: true });
         }
         const batch = parseWhatsAppWebhook(body);
-        for (const report of batch.reports) await receiveReport(db, 'whatsapp-cloud', report);
+        for (const delivery of batch.reports) await report('whatsapp-cloud', delivery);
         for (const inbound of batch.inbound) onInbound(await receiveWhatsApp(db, events, inbound), request);
         return { received: true };
       },
@@ -85,7 +90,7 @@ export function messageWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         if (!smsAuthenticated(request)) return unauthorised(reply);
         const text = (request.body as Buffer | undefined)?.toString('utf8') ?? '';
-        for (const report of parseMsg91DeliveryReport(text)) await receiveReport(db, 'msg91', report);
+        for (const delivery of parseMsg91DeliveryReport(text)) await report('msg91', delivery);
         return { received: true };
       },
     );

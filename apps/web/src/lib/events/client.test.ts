@@ -211,6 +211,7 @@ describe('live query keys', () => {
     expect(liveQueryKeys['notification.created']).toEqual([['notifications']]);
     expect(liveQueryKeys['wallet.updated']).toEqual([['wallet']]);
     expect(liveQueryKeys['plan.updated']).toEqual([['plan']]);
+    expect(liveQueryKeys['message.updated']).toEqual([['messages']]);
     expect(liveQueryKeys['booking.updated']).toContainEqual(['bookings']);
     expect(liveQueryKeys['token.updated']).toEqual([['tokens'], ['messages']]);
     await invalidateAllLive(queryClient);
