@@ -143,6 +143,34 @@ test("checking a patient in and calling them from the token queue sends 'Now bei
   await expectDeliveredSms(page, patient);
 });
 
+test("a doctor's leave over a booked day cancels its appointments from the doctor's page and tells each patient why", async ({ page, request }) => {
+  const api = await apiAs(request, 'admin@hospital.demo');
+  await withoutQuietHours(api);
+  const doctor = `Dr. On Leave ${uniqueSuffix()}`;
+  const patient = `Ishaan Kapoor ${uniqueSuffix()}`;
+  const { id: doctorId } = await createDoctor(api, doctor, '08:00', '20:00', 30);
+  const { id: patientId } = await createPatient(api, patient);
+  const day = organisationDay(3);
+  await api.post('/api/appointments', { doctorId, patientId, date: day, startTime: '10:00' });
+  // The leave is entered after the patient booked: the day's slots close, the booking stays.
+  await api.patch(`/api/doctors/${doctorId}`, { leaveDates: [day] });
+
+  await signIn(page, 'admin@hospital.demo');
+  await page.goto(`/doctor/${doctorId}`);
+  const panel = page.getByRole('region', { name: 'Booked on leave days' });
+  await expect(panel).toContainText('1 appointment');
+  await panel.getByRole('button', { name: 'Cancel and tell the patients' }).click();
+  await page.getByRole('dialog', { name: 'Cancel 1 appointment?' }).getByRole('button', { name: 'Cancel appointments' }).click();
+  await expect(page.getByText('1 appointment cancelled. Patients who agreed to messages are being told.')).toBeVisible();
+  await expect(panel).toBeHidden();
+
+  await openLog(page, 'Cancelled');
+  await expectDeliveredSms(page, patient);
+  const row = page.getByRole('table', { name: 'Messages' }).getByRole('row').filter({ hasText: patient }).filter({ hasText: 'SMS' });
+  await row.getByRole('button', { name: 'Show details' }).click();
+  await expect(page.getByText(/is cancelled: the doctor is on leave that day\./)).toBeVisible();
+});
+
 test('Settings → Messages and its log fit a phone: no sideways scrolling of the page, rows open', async ({ page, request }) => {
   const api = await apiAs(request, 'admin@hospital.demo');
   const { id: doctorId } = await createDoctor(api, `Dr. Phone Width ${uniqueSuffix()}`, '08:00', '20:00', 30);

@@ -98,6 +98,12 @@ export const appointmentActionTarget: Record<AppointmentAction, AppointmentStatu
   cancel: 'CANCELLED',
   'no-show': 'NO_SHOW',
 };
+/**
+ * The reason the desk gives when a doctor's leave cancels the day's appointments (the doctor's
+ * page: 'Cancel and tell the patients'). The patient's message says it in their own language.
+ */
+export const CANCELLED_FOR_LEAVE = 'The doctor is on leave that day';
+
 /** A cancel needs a reason; other actions may carry a note. */
 export const visitActionBodySchema = z.object({ reason: multilineText().trim().max(500).optional() });
 

@@ -1,4 +1,4 @@
-import type { MessageLogItem } from '@caredesk/shared';
+import { CANCELLED_FOR_LEAVE, type MessageLogItem } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, notifications, walletEntries } from '../../db/schema/index.js';
@@ -144,6 +144,22 @@ describe.each(drivers)('messages to patients (%s)', (driver) => {
     t.whatsapp.requests.length = 0;
     await atTime(new Date(newSlot - 2 * 3600_000 + 1000), drain);
     expect(whatsAppTo(patient.phone)).toEqual([]);
+  });
+
+  it("says a leave cancellation in the patient's language, and a typed reason as typed", async () => {
+    const { admin, worker, book } = await clinic();
+    const hindi = await addPatient(admin, { name: 'Sunita Verma', messageConsent: true, messageLanguage: 'hi' });
+    const english = await book(daysFromToday(5), '09:00');
+    const inHindi = await book(daysFromToday(5), '09:30', hindi.id);
+    const typed = await book(daysFromToday(5), '10:00');
+    for (const visitId of [english, inHindi]) expect((await worker.post(`/api/appointments/${visitId}/actions/cancel`, { reason: CANCELLED_FOR_LEAVE })).statusCode).toBe(200);
+    expect((await worker.post(`/api/appointments/${typed}/actions/cancel`, { reason: 'The clinic is closed for Diwali' })).statusCode).toBe(200);
+    await drain();
+    const textOf = async (visitId: string) => (await rowsOf(visitId)).find((row) => row.event === 'cancelled' && row.channel === 'SMS')!.text;
+    expect(await textOf(english)).toMatch(/is cancelled: the doctor is on leave that day\.$/);
+    expect(await textOf(inHindi)).toContain('डॉक्टर उस दिन छुट्टी पर हैं');
+    expect(await textOf(inHindi)).not.toContain(CANCELLED_FOR_LEAVE);
+    expect(await textOf(typed)).toContain('is cancelled: The clinic is closed for Diwali.');
   });
 
   it('sends nothing without consent, and says why', async () => {

@@ -1,4 +1,13 @@
-import { messageEventVariables, renderMessageTemplate, tokenLabel, type MessageEvent, type MessageLanguage, type MessageVariable } from '@caredesk/shared';
+import {
+  CANCELLED_BY_PATIENT,
+  CANCELLED_FOR_LEAVE,
+  messageEventVariables,
+  renderMessageTemplate,
+  tokenLabel,
+  type MessageEvent,
+  type MessageLanguage,
+  type MessageVariable,
+} from '@caredesk/shared';
 import type { MessageContext } from '../../db/schema/index.js';
 import type { VisitFacts } from './visit-facts.js';
 
@@ -24,11 +33,29 @@ const words = {
   en: {
     collect: 'please collect it at the desk',
     cancelledByDesk: 'cancelled at the desk',
+    onLeave: 'the doctor is on leave that day',
+    byPatient: 'you cancelled it in the app',
     patients: (n: number) => (n === 0 ? 'no one' : n === 1 ? '1 patient' : `${n} patients`),
     room: 'the consultation room',
   },
-  hi: { collect: 'कृपया डेस्क से प्राप्त करें', cancelledByDesk: 'डेस्क द्वारा रद्द', patients: (n: number) => (n === 0 ? 'कोई नहीं' : `${n} मरीज़`), room: 'परामर्श कक्ष' },
+  hi: {
+    collect: 'कृपया डेस्क से प्राप्त करें',
+    cancelledByDesk: 'डेस्क द्वारा रद्द',
+    onLeave: 'डॉक्टर उस दिन छुट्टी पर हैं',
+    byPatient: 'आपने ऐप में रद्द किया',
+    patients: (n: number) => (n === 0 ? 'कोई नहीं' : `${n} मरीज़`),
+    room: 'परामर्श कक्ष',
+  },
 } satisfies Record<MessageLanguage, unknown>;
+
+/** The desk's own words as typed; the reasons the product writes, in the patient's language. */
+function cancelReasonIn(w: (typeof words)[MessageLanguage], reason: string | null): string {
+  if (reason === null) return w.cancelledByDesk;
+  if (reason === CANCELLED_FOR_LEAVE) return w.onLeave;
+  // The app's cancel keeps what the patient wrote after the marker; they know it.
+  if (reason.startsWith(CANCELLED_BY_PATIENT)) return w.byPatient;
+  return reason;
+}
 
 /** 'Tue, 25 Nov 2026' and '10:30 am' in English; the same in Hindi's own words. */
 function visitDate(language: MessageLanguage, timeZone: string, at: Date): { date: string; time: string } {
@@ -60,7 +87,7 @@ export function variablesOf(input: RenderInput): Record<MessageVariable, string>
     time: when.time,
     token: visit ? tokenLabel(visit.tokenNumber, visit.tokenPrefix) : '',
     room: visit?.facilityName ?? w.room,
-    reason: visit?.cancelReason ?? w.cancelledByDesk,
+    reason: cancelReasonIn(w, visit?.cancelReason ?? null),
     ahead: input.context.ahead === undefined ? '' : w.patients(input.context.ahead),
     link: input.reportLink ?? w.collect,
     text: input.chatText ?? '',

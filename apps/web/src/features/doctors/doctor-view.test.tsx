@@ -1,3 +1,4 @@
+import { CANCELLED_FOR_LEAVE } from '@caredesk/shared';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +61,64 @@ describe('the doctor page', () => {
     expect(days[6]).toHaveAccessibleName('Sun 18 Jan');
     expect(screen.getByText('9:00 am – 10:30 am, 5:00 pm – 6:00 pm')).toBeInTheDocument();
     expect(screen.getByText('₹500.00')).toBeInTheDocument();
+  });
+
+  it('lists the appointments still booked on leave days and cancels them, each with the leave as its reason', async () => {
+    const doctor = makeDoctor({ name: 'Dr. Leela Das', leaveDates: ['2026-01-05', '2026-01-13', '2026-01-15'] });
+    const visit = (id: string, token: number, date: string) => ({
+      id,
+      tokenNumber: token,
+      tokenLabel: `A-${String(token).padStart(3, '0')}`,
+      date,
+      startTime: '09:00',
+      endTime: '09:15',
+      patientName: `Patient ${token}`,
+      patientPhone: '+919800000000',
+      status: 'BOOKED',
+      doctorId: doctor.id,
+      doctorName: doctor.name,
+      specialization: doctor.specialization,
+    });
+    const booked: Record<string, ReturnType<typeof visit>[]> = {
+      '2026-01-13': [visit('10000000-0000-4000-8000-000000000001', 1, '2026-01-13'), visit('10000000-0000-4000-8000-000000000002', 2, '2026-01-13')],
+      '2026-01-15': [visit('10000000-0000-4000-8000-000000000003', 1, '2026-01-15')],
+    };
+    const asked: unknown[] = [];
+    const api = withApi({
+      [`GET /doctors/${doctor.id}`]: { data: doctor },
+      'GET /appointments': (_body, config) => {
+        const params = config.params as { from: string; doctorId: string; status: string };
+        asked.push(params);
+        const data = booked[params.from] ?? [];
+        return { data: { data, total: data.length, page: 1, pageSize: 200 } };
+      },
+      'POST /appointments/10000000-0000-4000-8000-000000000001/actions/cancel': { data: {} },
+      'POST /appointments/10000000-0000-4000-8000-000000000002/actions/cancel': {
+        status: 409,
+        data: { statusCode: 409, error: 'Conflict', message: 'Cannot cancel: the appointment is COMPLETED' },
+      },
+      'POST /appointments/10000000-0000-4000-8000-000000000003/actions/cancel': { data: {} },
+    });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    renderApp(`/doctor/${doctor.id}`);
+    const panel = await screen.findByRole('region', { name: 'Booked on leave days' }, slow);
+    // A leave day in the past is not asked about.
+    expect(asked).toHaveLength(2);
+    expect(asked).toContainEqual(expect.objectContaining({ doctorId: doctor.id, from: '2026-01-13', to: '2026-01-13', status: 'BOOKED,CHECKED_IN' }));
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('2 appointments'), expect.stringContaining('1 appointment')]);
+    expect(within(panel).getAllByRole('link', { name: 'See them' })[0]).toHaveAttribute('href', `/appointments?doctorId=${doctor.id}&from=2026-01-13&to=2026-01-13`);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel and tell the patients' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel 3 appointments?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel appointments' }));
+    expect(await screen.findByText('2 appointments cancelled. Patients who agreed to messages are being told.')).toBeInTheDocument();
+    expect(await screen.findByText(/Token A-002 .* was not cancelled: Cannot cancel: the appointment is COMPLETED/)).toBeInTheDocument();
+    const cancels = api.calls.filter((call) => call.method === 'POST');
+    expect(cancels.map((call) => call.body)).toEqual([0, 1, 2].map(() => ({ reason: CANCELLED_FOR_LEAVE })));
   });
 
   it('offers to deactivate when the doctor has appointments and cannot be deleted', async () => {

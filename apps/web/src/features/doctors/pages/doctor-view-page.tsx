@@ -14,8 +14,9 @@ import { fDate, fPhone, fRupees } from '@/lib/format';
 import { useDeleteDoctor } from '../api/delete-doctor';
 import { useDoctor } from '../api/get-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
+import { LeaveDayVisits } from '../components/leave-day-visits';
 
-/** /doctor/:id: profile, fees, schedule and the next 7 days of slots. */
+/** /doctor/:id: profile, fees, schedule, appointments still booked on leave days, the next 7 days of slots. */
 export default function DoctorViewPage() {
   const id = useParams().id ?? '';
   const doctor = useDoctor(id);
@@ -46,6 +47,7 @@ export default function DoctorViewPage() {
           />
         }
       />
+      <LeaveDayVisits doctorId={d.id} leaveDates={d.leaveDates} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
         <FormSection title="Details">
           <DetailList

@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { enqueueSnackbar } from 'notistack';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '@/components/records/confirm-dialog';
+import { paths } from '@/config/paths';
+import { fDate } from '@/lib/format';
+import { errorMessage } from '@/lib/http';
+import { useOrganisationToday } from '@/lib/organisation-today';
+import { useCancelLeaveDayVisits, useLeaveDayVisits, type LeaveCancelOutcome } from '../api/leave-day-visits';
+
+const plural = (count: number) => `${count} appointment${count === 1 ? '' : 's'}`;
+
+/**
+ * A leave entered after patients had booked: the doctor's page lists the appointments those days
+ * still hold and cancels them in one action, each patient told why in their own language (the
+ * cancel reason is CANCELLED_FOR_LEAVE). Every menu with Doctors has Appointments.
+ */
+export function LeaveDayVisits({ doctorId, leaveDates }: { doctorId: string; leaveDates: readonly string[] }) {
+  const today = useOrganisationToday();
+  const { days } = useLeaveDayVisits(doctorId, leaveDates, today);
+  const cancel = useCancelLeaveDayVisits();
+  const [confirming, setConfirming] = useState(false);
+  const listId = useId();
+  const visits = days.flatMap((day) => day.visits);
+  if (visits.length === 0) return null;
+
+  const report = ({ cancelled, failed }: LeaveCancelOutcome) => {
+    if (cancelled > 0) enqueueSnackbar(`${plural(cancelled)} cancelled. Patients who agreed to messages are being told.`, { variant: 'success' });
+    for (const { visit, reason } of failed) enqueueSnackbar(`Token ${visit.tokenLabel} on ${fDate(visit.date)} was not cancelled: ${errorMessage(reason)}`, { variant: 'error' });
+  };
+
+  return (
+    <Alert severity="warning" role="region" aria-labelledby={listId}>
+      <AlertTitle id={listId}>Booked on leave days</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {days.map((day) => (
+          <li key={day.date}>
+            {fDate(day.date)}: {plural(day.visits.length)}
+            {day.more ? ' and more' : ''} ·{' '}
+            <Link component={RouterLink} to={`${paths.appointments}?doctorId=${encodeURIComponent(doctorId)}&from=${day.date}&to=${day.date}`}>
+              See them
+            </Link>
+          </li>
+        ))}
+      </Box>
+      <Button sx={{ mt: 1.5 }} variant="outlined" color="inherit" size="small" onClick={() => setConfirming(true)} disabled={cancel.isPending}>
+        Cancel and tell the patients
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Cancel ${plural(visits.length)}?`}
+        message={
+          <>
+            Each is cancelled because the doctor is on leave that day, and each patient who agreed to messages is told by WhatsApp or SMS in their language. This cannot be undone.
+          </>
+        }
+        confirmLabel="Cancel appointments"
+        cancelLabel="Keep them"
+        destructive
+        pending={cancel.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          cancel.mutate(visits, {
+            onSuccess: report,
+            onSettled: () => setConfirming(false),
+          })
+        }
+      />
+    </Alert>
+  );
+}
