@@ -47,6 +47,8 @@ CREATE TABLE "whatsapp_contacts" (
 );
 --> statement-breakpoint
 ALTER TABLE "wallet_entries" ADD COLUMN "message_id" uuid;--> statement-breakpoint
+ALTER TABLE "doctors" ADD COLUMN "room" text;--> statement-breakpoint
+ALTER TABLE "services" ADD COLUMN "room" text;--> statement-breakpoint
 ALTER TABLE "patients" ADD COLUMN "message_consent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "patients" ADD COLUMN "message_consent_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "patients" ADD COLUMN "message_consent_by" text;--> statement-breakpoint

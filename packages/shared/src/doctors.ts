@@ -46,6 +46,8 @@ const doctorFields = z.object({
     .regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits')
     .nullable()
     .optional(),
+  /** Where patients go when called ('Room 12, 2nd floor'): the 'now being served' message names it. */
+  room: lineText().trim().max(60, 'Use at most 60 characters for the room').nullable().optional(),
   slotMinutes: z.number().int().min(5).max(240),
   patientsPerSlot: z.number().int().min(1).max(50),
   availability: weeklyAvailabilitySchema,
@@ -78,6 +80,7 @@ export const doctorSchema = z.object({
   email: z.string().nullable(),
   bio: z.string().nullable(),
   tokenPrefix: z.string().nullable(),
+  room: z.string().nullable(),
   slotMinutes: z.number().int(),
   patientsPerSlot: z.number().int(),
   availability: weeklyAvailabilitySchema,

@@ -42,6 +42,8 @@ const serviceFields = z.object({
     .regex(/^[A-Z0-9]{1,3}$/, 'Use up to 3 letters or digits')
     .nullable()
     .optional(),
+  /** Where patients go when called ('MRI suite, ground floor'): the 'now being served' message names it. */
+  room: lineText().trim().max(60, 'Use at most 60 characters for the room').nullable().optional(),
   active: z.boolean(),
 });
 export const serviceInputSchema = serviceFields.extend({
@@ -73,6 +75,7 @@ export const serviceSchema = z.object({
   availability: weeklyAvailabilitySchema,
   capacityPerSlot: z.number().int(),
   tokenPrefix: z.string().nullable(),
+  room: z.string().nullable(),
   active: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -58,6 +58,8 @@ export const tokenQueueSchema = z.object({
   resource: z.enum(['DOCTOR', 'SCAN', 'TEST']),
   /** Specialization of a doctor, category of a service. */
   subtitle: z.string().nullable(),
+  /** Where the called patient goes (the doctor's or the scan's room), if set. */
+  room: z.string().nullable(),
   tokenPrefix: z.string().nullable(),
   /** The doctor's (service's) facility, if it has one. */
   facilityId: z.uuid().nullable(),

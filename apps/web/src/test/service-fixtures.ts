@@ -21,6 +21,7 @@ export function makeService(overrides: Partial<Service> = {}): Service {
     availability: [],
     capacityPerSlot: 2,
     tokenPrefix: null,
+    room: null,
     active: true,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',

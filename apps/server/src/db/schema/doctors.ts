@@ -31,6 +31,8 @@ export const doctors = pgTable(
     bio: text('bio'),
     /** Optional token prefix, 1-3 of A-Z0-9 (validated by the shared schema). */
     tokenPrefix: text('token_prefix'),
+    /** Where patients go when called ('Room 12, 2nd floor'): the 'now being served' message names it. */
+    room: text('room'),
     slotMinutes: integer('slot_minutes').notNull().default(15),
     patientsPerSlot: integer('patients_per_slot').notNull().default(1),
     availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull().default([]),

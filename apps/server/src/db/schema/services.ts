@@ -31,6 +31,8 @@ export const services = pgTable(
     capacityPerSlot: integer('capacity_per_slot').notNull().default(1),
     /** Optional token prefix, 1-3 of A-Z0-9 (validated by the shared schema). */
     tokenPrefix: text('token_prefix'),
+    /** Where patients go when called ('MRI suite'): the 'now being served' message names it. */
+    room: text('room'),
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },

@@ -177,6 +177,20 @@ export const QUALIFICATIONS: Record<string, string> = {
   'General Surgery': 'MBBS, MS (General Surgery)',
 };
 
+/** Where a scan or test is done, by category: the 'now being served' message names it. */
+export const SERVICE_ROOMS: Record<string, string> = {
+  MRI: 'MRI suite, ground floor',
+  CT: 'CT room, ground floor',
+  'X-Ray': 'X-Ray room, ground floor',
+  Ultrasound: 'Ultrasound room 2, 1st floor',
+  Mammography: 'Mammography room, 1st floor',
+  DEXA: 'DEXA room, 1st floor',
+  Echo: 'Cardiology, 2nd floor',
+  ECG: 'Cardiology, 2nd floor',
+};
+/** Samples for every lab test are taken in one place. */
+export const SAMPLE_COLLECTION_ROOM = 'Sample collection, ground floor';
+
 /** Weekly schedules as [weekdays, start, end] windows; 0 = Sunday. */
 export type SchedulePattern = readonly (readonly [readonly number[], string, string])[];
 const MON_SAT = [1, 2, 3, 4, 5, 6];

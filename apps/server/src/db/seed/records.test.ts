@@ -59,4 +59,18 @@ describe('demo records', () => {
     }
     expect(scansAndTests.some((s) => s.preparation?.startsWith('Fast for 10–12 hours'))).toBe(true);
   });
+
+  it("send patients to a room: each doctor's own in their facility, each scan's and test's, within the 60 characters allowed", () => {
+    for (const demo of [hospital, multi]) {
+      const records = buildDemoRecords(demo.records, 'org', facilities, NOW);
+      const rooms = records.doctors.map((d) => `${d.facilityId} ${d.room}`);
+      expect(new Set(rooms).size).toBe(rooms.length);
+      expect(records.doctors.every((d) => /^Room \d+, (ground|1st|2nd|3rd) floor$/.test(d.room ?? ''))).toBe(true);
+    }
+    const services = buildDemoRecords(multi.records, 'org', facilities, NOW).services;
+    const scansAndTests = services.filter((s) => s.kind !== 'OTHER');
+    expect(scansAndTests.every((s) => s.room && s.room.length <= 60)).toBe(true);
+    expect(scansAndTests.find((s) => s.category === 'MRI')?.room).toBe('MRI suite, ground floor');
+    expect(scansAndTests.find((s) => s.kind === 'TEST')?.room).toBe('Sample collection, ground floor');
+  });
 });

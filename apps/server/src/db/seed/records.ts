@@ -7,7 +7,9 @@ import {
   OTHER_SERVICES,
   PATIENT_NOTES,
   QUALIFICATIONS,
+  SAMPLE_COLLECTION_ROOM,
   SCANS_AND_TESTS,
+  SERVICE_ROOMS,
   STREETS,
   type NameRegion,
   type SchedulePattern,
@@ -62,9 +64,22 @@ function mobile(rng: Random, taken: Set<string>): string {
 
 const emailPart = (text: string) => searchKey(text).replace(/[^a-z]/g, '');
 
+const FLOORS = ['ground floor', '1st floor', '2nd floor', '3rd floor'];
+
+/** Consulting rooms numbered from 1 in each facility, six to a floor: 'Room 7, 1st floor'. */
+function consultingRooms(plan: DemoRecordsPlan): string[] {
+  const used = new Map<number, number>();
+  return plan.doctors.map((spec) => {
+    const number = (used.get(spec.facility ?? 0) ?? 0) + 1;
+    used.set(spec.facility ?? 0, number);
+    return `Room ${number}, ${FLOORS[Math.min(Math.floor((number - 1) / 6), FLOORS.length - 1)]!}`;
+  });
+}
+
 function buildDoctors(plan: DemoRecordsPlan, rng: Random, organisationId: string, facilityIds: string[], now: Date): Row<typeof doctors>[] {
   const today = todayIn(DEFAULT_TIME_ZONE, now);
   const phones = new Set<string>();
+  const rooms = consultingRooms(plan);
   return plan.doctors.map((spec, index) => {
     const experienceYears = rng.int(3, 32);
     const qualifications = QUALIFICATIONS[spec.specialization] ?? 'MBBS';
@@ -82,6 +97,7 @@ function buildDoctors(plan: DemoRecordsPlan, rng: Random, organisationId: string
       phone: mobile(rng, phones),
       email: `${emailPart(first)}.${emailPart(rest.join(''))}@${plan.emailDomain}`,
       bio: `${spec.specialization} consultant with ${experienceYears} years of experience (${qualifications}).`,
+      room: rooms[index]!,
       slotMinutes: rng.pick([10, 15, 20]),
       patientsPerSlot: rng.int(1, 3),
       availability: expand(DOCTOR_SCHEDULES[index % DOCTOR_SCHEDULES.length]!),
@@ -111,6 +127,7 @@ function buildServices(plan: DemoRecordsPlan, organisationId: string, facilityId
     reportTurnaroundHours: item.reportTurnaroundHours,
     availability: expand(item.schedule),
     capacityPerSlot: item.capacityPerSlot,
+    room: item.kind === 'TEST' ? SAMPLE_COLLECTION_ROOM : (SERVICE_ROOMS[item.category] ?? null),
     createdAt,
     updatedAt: createdAt,
   }));

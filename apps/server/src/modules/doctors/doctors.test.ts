@@ -51,6 +51,26 @@ describe.each(drivers)('doctors: records and rules (%s)', (driver) => {
     expect((await worker.get(`/api/doctors/${created.id}`)).statusCode).toBe(404);
   });
 
+  it('keeps the room patients are sent to: trimmed, listed, changed, cleared with null, at most 60 characters', async () => {
+    const created = await create(worker, { name: 'Dr. Room Keeper', room: '  Room 12, 2nd floor ' });
+    expect(created.room).toBe('Room 12, 2nd floor');
+    expect((await worker.get(`/api/doctors/${created.id}`)).json()).toMatchObject({ room: 'Room 12, 2nd floor' });
+    const listed = (await worker.get('/api/doctors?search=room%20keeper')).json<{ data: Doctor[] }>().data;
+    expect(listed.map((doctor) => doctor.room)).toEqual(['Room 12, 2nd floor']);
+
+    expect((await worker.patch(`/api/doctors/${created.id}`, { room: 'OPD 3' })).json()).toMatchObject({ room: 'OPD 3' });
+    // A PATCH without the room leaves it alone; null clears it.
+    expect((await worker.patch(`/api/doctors/${created.id}`, { slotMinutes: 20 })).json()).toMatchObject({ room: 'OPD 3', slotMinutes: 20 });
+    expect((await worker.patch(`/api/doctors/${created.id}`, { room: null })).json()).toMatchObject({ room: null });
+    expect((await create(worker)).room).toBeNull();
+
+    for (const response of [await worker.post('/api/doctors', doctorInput({ room: 'x'.repeat(61) })), await worker.patch(`/api/doctors/${created.id}`, { room: 'x'.repeat(61) })]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().issues).toEqual([{ path: 'room', message: 'Use at most 60 characters for the room' }]);
+    }
+    expect((await worker.patch(`/api/doctors/${created.id}`, { room: 'x'.repeat(60) })).json()).toMatchObject({ room: 'x'.repeat(60) });
+  });
+
   it('treats an empty PATCH as a no-op and drops unknown fields', async () => {
     const created = await create(admin, { slotMinutes: 20, patientsPerSlot: 3 });
     const response = await admin.patch(`/api/doctors/${created.id}`, { organisationId: '00000000-0000-0000-0000-000000000000', nameKey: 'x' });

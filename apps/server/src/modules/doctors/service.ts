@@ -152,6 +152,7 @@ export const doctorCsvColumns: CsvColumn<Doctor>[] = [
   { header: 'Phone', value: (d) => d.phone },
   { header: 'E-mail', value: (d) => d.email },
   { header: 'Facility', value: (d) => d.facilityName },
+  { header: 'Room', value: (d) => d.room },
   { header: 'Slot (minutes)', value: (d) => d.slotMinutes },
   { header: 'Patients per slot', value: (d) => d.patientsPerSlot },
   { header: 'Weekly availability', value: (d) => describeAvailability(d.availability) },

@@ -262,7 +262,12 @@ describe.each(drivers)('messages to patients (%s)', (driver) => {
       expect(whatsAppTo(patient.phone)).toEqual([]);
 
       // Two patients booked for today (from midnight, so no slot has passed), both checked in.
-      const doctor = await addDoctor(admin, { tokenPrefix: 'A', availability: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:45' })) });
+      const doctor = await addDoctor(admin, {
+        name: 'Dr. Sunil Rao',
+        tokenPrefix: 'A',
+        room: 'Room 12, 2nd floor',
+        availability: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:45' })),
+      });
       const second = await addPatient(admin, { name: 'Kavya Iyer', messageConsent: true });
       const midnight = new Date(`${indiaDate()}T00:00:00+05:30`);
       const ids: string[] = [];
@@ -287,7 +292,12 @@ describe.each(drivers)('messages to patients (%s)', (driver) => {
 
       const serving = await messageLog(admin, { visitId: ids[0]!, event: 'serving' });
       expect(serving.map((m) => m.status).sort()).toEqual(['SENT', 'SENT']);
-      expect(serving[0]!.text).toContain('A-001');
+      // The patient is sent to the doctor's room, in the text and in the template's room variable.
+      expect(serving.map((m) => m.text)).toEqual(Array(2).fill('Rohan Deshpande, token A-001 is now being served by Dr. Sunil Rao in Room 12, 2nd floor. Please go in.'));
+      const servingTemplate = whatsAppTo(patient.phone).find((request) => (request.body as { template: { name: string } }).template.name === 'caredesk_serving');
+      expect((servingTemplate!.body as { template: { components: { parameters: { text: string }[] }[] } }).template.components[0]!.parameters.at(-1)!.text).toBe(
+        'Room 12, 2nd floor',
+      );
       const next = await messageLog(admin, { visitId: ids[1]!, event: 'next' });
       expect(next).toHaveLength(1);
       expect(next[0]).toMatchObject({ channel: 'WHATSAPP', status: 'SENT', patientName: 'Kavya Iyer' });

@@ -86,7 +86,8 @@ export function variablesOf(input: RenderInput): Record<MessageVariable, string>
     date: when.date,
     time: when.time,
     token: visit ? tokenLabel(visit.tokenNumber, visit.tokenPrefix) : '',
-    room: visit?.facilityName ?? w.room,
+    // The doctor's (scan's) own room, else where the visit is, else words that fit any clinic.
+    room: visit?.room || visit?.facilityName || w.room,
     reason: cancelReasonIn(w, visit?.cancelReason ?? null),
     ahead: input.context.ahead === undefined ? '' : w.patients(input.context.ahead),
     link: input.reportLink ?? w.collect,

@@ -179,6 +179,7 @@ export async function previewMessage(
       tokenNumber: 7,
       tokenPrefix: 'A',
       ownerName: 'Dr Asha Rao',
+      room: input.language === 'hi' ? 'कक्ष 4' : 'Room 4',
       facilityName: null,
       facilityAddress: null,
       cancelReason: input.language === 'hi' ? 'डॉक्टर छुट्टी पर हैं' : 'the doctor is on leave',

@@ -11,6 +11,8 @@ export interface VisitFacts {
   tokenNumber: number;
   tokenPrefix: string | null;
   ownerName: string;
+  /** Where the doctor sees patients or the scan/test is done ('Room 12, 2nd floor'), if set. */
+  room: string | null;
   facilityName: string | null;
   facilityAddress: string | null;
   cancelReason: string | null;
@@ -31,6 +33,7 @@ interface VisitFactsRow {
   token_number: number;
   token_prefix: string | null;
   owner_name: string;
+  room: string | null;
   facility_name: string | null;
   facility_address: string | null;
   cancel_reason: string | null;
@@ -47,7 +50,7 @@ export async function visitFacts(db: Db | Tx, kind: 'appointment' | 'booking', v
   const [table, owners, ownerColumn] = kind === 'appointment' ? ['appointments', 'doctors', 'doctor_id'] : ['bookings', 'services', 'service_id'];
   const result = await db.execute(sql`
     select v.status::text as status, (v.date + v.start_time::time) at time zone o.time_zone as slot_at, v.date::text as date, v.start_time,
-           v.token_number, w.token_prefix, w.name as owner_name, f.name as facility_name, f.address as facility_address,
+           v.token_number, w.token_prefix, w.name as owner_name, w.room, f.name as facility_name, f.address as facility_address,
            v.cancel_reason, v.checked_in_at, v.called_at, ${kind === 'booking' ? sql`v.report_upload_id` : sql`null::uuid`} as report_upload_id,
            v.patient_id, p.phone
     from ${sql.identifier(table)} v
@@ -66,6 +69,7 @@ export async function visitFacts(db: Db | Tx, kind: 'appointment' | 'booking', v
     tokenNumber: row.token_number,
     tokenPrefix: row.token_prefix,
     ownerName: row.owner_name,
+    room: row.room,
     facilityName: row.facility_name,
     facilityAddress: row.facility_address,
     cancelReason: row.cancel_reason,

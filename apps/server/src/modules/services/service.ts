@@ -176,6 +176,7 @@ export const serviceCsvColumns: CsvColumn<Service>[] = [
   { header: 'Preparation', value: (s) => s.preparation },
   { header: 'Report in (hours)', value: (s) => s.reportTurnaroundHours },
   { header: 'Facility', value: (s) => s.facilityName },
+  { header: 'Room', value: (s) => s.room },
   { header: 'Capacity per slot', value: (s) => s.capacityPerSlot },
   { header: 'Weekly availability', value: (s) => describeAvailability(s.availability) },
   { header: 'Description', value: (s) => s.description },

@@ -56,6 +56,25 @@ describe.each(drivers)('services: records, kinds and rules (%s)', (driver) => {
     expect((await scan.worker.get(`/api/services/${created.id}`)).statusCode).toBe(404);
   });
 
+  it('keeps the room a scan is done in: trimmed, listed, changed, cleared with null, at most 60 characters', async () => {
+    const created = await create(scan.worker, { kind: 'SCAN', name: 'CT Chest', category: 'CT', room: ' CT room, ground floor  ' });
+    expect(created.room).toBe('CT room, ground floor');
+    expect((await scan.worker.get(`/api/services/${created.id}`)).json()).toMatchObject({ room: 'CT room, ground floor' });
+    const listed = (await scan.worker.get('/api/services?search=ct%20chest')).json<{ data: Service[] }>().data;
+    expect(listed.map((service) => service.room)).toEqual(['CT room, ground floor']);
+
+    expect((await scan.worker.patch(`/api/services/${created.id}`, { room: 'MRI suite' })).json()).toMatchObject({ room: 'MRI suite' });
+    expect((await scan.worker.patch(`/api/services/${created.id}`, { pricePaise: 90_000 })).json()).toMatchObject({ room: 'MRI suite', pricePaise: 90_000 });
+    expect((await scan.worker.patch(`/api/services/${created.id}`, { room: null })).json()).toMatchObject({ room: null });
+
+    const tooLong = await scan.worker.post('/api/services', serviceInput({ kind: 'TEST', room: 'x'.repeat(61) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<ErrorBody>().issues).toEqual([{ path: 'room', message: 'Use at most 60 characters for the room' }]);
+    const patchTooLong = await scan.worker.patch(`/api/services/${created.id}`, { room: 'x'.repeat(61) });
+    expect(patchTooLong.statusCode).toBe(400);
+    expect(patchTooLong.json<ErrorBody>().issues).toEqual([{ path: 'room', message: 'Use at most 60 characters for the room' }]);
+  });
+
   it('names each bad field, including the availability windows', async () => {
     const response = await scan.admin.post('/api/services', {
       kind: 'MRI',

@@ -30,6 +30,7 @@ interface OwnerRow {
   facility_id: string | null;
   resource: 'DOCTOR' | 'SCAN' | 'TEST';
   subtitle: string | null;
+  room: string | null;
   token_prefix: string | null;
   active: boolean;
   availability: { weekday: number }[];
@@ -81,7 +82,7 @@ function toDate(value: Date | string | null): Date | null {
 async function ownersOf(db: Db, source: QueueSource, organisationId: string, ownerId?: string): Promise<OwnerRow[]> {
   const o = source.owners;
   const result = await db.execute(sql`
-    select id, name, facility_id, ${source.ownerResource} as resource, ${source.ownerSubtitle} as subtitle, token_prefix, active, availability
+    select id, name, facility_id, ${source.ownerResource} as resource, ${source.ownerSubtitle} as subtitle, room, token_prefix, active, availability
     from ${o}
     where organisation_id = ${organisationId} and ${source.ownerFilter}
       ${ownerId ? sql`and id = ${ownerId}` : sql``}
@@ -160,6 +161,7 @@ function buildQueue(source: QueueSource, owner: OwnerRow, date: string, visits: 
     name: owner.name,
     resource: owner.resource,
     subtitle: owner.subtitle,
+    room: owner.room,
     tokenPrefix: owner.token_prefix,
     facilityId: owner.facility_id,
     date,

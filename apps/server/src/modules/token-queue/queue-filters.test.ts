@@ -30,7 +30,7 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
 
     ids.north = (await addFacility(t.database.db, org.id, 'North Wing')).id;
     ids.south = (await addFacility(t.database.db, org.id, 'South Wing')).id;
-    ids.northBusy = (await addDoctor(admin, { name: 'Dr. North Busy', facilityId: ids.north, availability: EVERY_DAY })).id;
+    ids.northBusy = (await addDoctor(admin, { name: 'Dr. North Busy', facilityId: ids.north, room: 'Room 4, ground floor', availability: EVERY_DAY })).id;
     ids.northIdle = (await addDoctor(admin, { name: 'Dr. North Idle', facilityId: ids.north, availability: EVERY_DAY })).id;
     ids.southBusy = (await addDoctor(admin, { name: 'Dr. South Busy', facilityId: ids.south, availability: EVERY_DAY })).id;
     ids.cancelledOnly = (await addDoctor(admin, { name: 'Dr. South Cancelled', facilityId: ids.south, availability: EVERY_DAY })).id;
@@ -45,7 +45,7 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
       if (doctorId === ids.cancelledOnly) expect((await worker.post(`/api/appointments/${visitId}/actions/cancel`, { reason: 'Travelling' })).statusCode).toBe(200);
     }
 
-    ids.scanNorth = (await addScan(admin, { name: 'CT North', facilityId: ids.north, availability: EVERY_DAY })).id;
+    ids.scanNorth = (await addScan(admin, { name: 'CT North', facilityId: ids.north, room: 'CT room', availability: EVERY_DAY })).id;
     ids.scanSouth = (await addScan(admin, { name: 'MRI South', facilityId: ids.south, availability: EVERY_DAY })).id;
     const patient = await addPatient(admin);
     await bookVisit(t.database.db, bookingKind, staffActor, { serviceId: ids.scanSouth, patientId: patient.id, date, startTime: '11:00', source: 'CONSOLE' }, { now: midnight });
@@ -58,10 +58,11 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
   };
   const names = (response: TokenQueuesResponse) => response.queues.map((queue) => queue.name).sort();
 
-  it('without filters lists every queue of the day, each with its facility', async () => {
+  it('without filters lists every queue of the day, each with its facility and room', async () => {
     const all = await list(worker, '/api/tokens/doctors');
     expect(names(all)).toEqual(['Dr. North Busy', 'Dr. North Idle', 'Dr. South Busy', 'Dr. South Cancelled']);
-    expect(all.queues.find((queue) => queue.id === ids.northBusy)).toMatchObject({ facilityId: ids.north, resource: 'DOCTOR' });
+    expect(all.queues.find((queue) => queue.id === ids.northBusy)).toMatchObject({ facilityId: ids.north, resource: 'DOCTOR', room: 'Room 4, ground floor' });
+    expect(all.queues.find((queue) => queue.id === ids.northIdle)).toMatchObject({ room: null });
     expect(all.owners.map((owner) => owner.id).sort()).toEqual(all.queues.map((queue) => queue.id).sort());
   });
 
@@ -89,7 +90,7 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
   it('scans and tests filter by facility and by service', async () => {
     const north = await list(worker, `/api/tokens/services?facilityId=${ids.north}`);
     expect(names(north)).toEqual(['CT North']);
-    expect(north.queues[0]).toMatchObject({ resource: 'SCAN', facilityId: ids.north });
+    expect(north.queues[0]).toMatchObject({ resource: 'SCAN', facilityId: ids.north, room: 'CT room' });
     expect(names(await list(worker, `/api/tokens/services?serviceId=${ids.scanSouth}`))).toEqual(['MRI South']);
     expect(names(await list(worker, '/api/tokens/services?withPatients=true'))).toEqual(['MRI South']);
   });

@@ -29,6 +29,7 @@ function makeQueue(overrides: Partial<TokenQueue> = {}): TokenQueue {
     id: crypto.randomUUID(),
     name: 'Dr. Meera Joshi',
     subtitle: 'Cardiology',
+    room: null,
     resource: 'DOCTOR',
     tokenPrefix: 'A',
     facilityId: null,

@@ -24,6 +24,7 @@ export function makeDoctor(overrides: Partial<Doctor> = {}): Doctor {
     leaveDates: [],
     active: true,
     tokenPrefix: null,
+    room: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
