@@ -60,6 +60,8 @@ export const NO_ONE_SERVED: Record<TokenQueue['resource'], string> = {
 export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCardProps) {
   const act = (action: TokenQueueAction, visitId?: string) => onAction({ queueId: queue.id, action, ...(visitId ? { visitId } : {}) });
   const serving = queue.nowServing;
+  // The room beside the specialization (category): where the desk sends the called patient.
+  const details = [queue.subtitle, queue.room].filter(Boolean).join(' · ');
   const canCall = !busy && Boolean(queue.next || serving);
   useShortcut('x', `Call next (${queue.name})`, () => act('call-next'), shortcut && canCall);
   return (
@@ -69,9 +71,9 @@ export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCard
           <Typography variant="h6" component="h2">
             {queue.name}
           </Typography>
-          {queue.subtitle && (
+          {details && (
             <Typography variant="body2" color="text.secondary">
-              {queue.subtitle}
+              {details}
             </Typography>
           )}
         </Box>

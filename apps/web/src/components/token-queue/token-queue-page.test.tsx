@@ -61,11 +61,12 @@ function open(path: string, routes: Record<string, FakeRoute>, type: 'HOSPITAL' 
 describe('the token page', () => {
   pinClock(inIndia('2026-11-22', '10:30'));
 
-  it("shows each doctor's queue: now serving, next, waiting, done and the average wait", async () => {
-    const queue = makeQueue();
+  it("shows each doctor's queue and room: now serving, next, waiting, done and the average wait", async () => {
+    const queue = makeQueue({ room: 'Room 4, ground floor' });
     open('/appointments/token', { 'GET /tokens/doctors': { data: { date: '2026-11-22', timeZone: 'Asia/Kolkata', queues: [queue], owners: [] } } });
     const card = await screen.findByRole('region', { name: 'Queue of Dr. Meera Joshi' }, { timeout: 15_000 });
     expect(screen.getByRole('heading', { name: 'Appointment tokens', level: 1 })).toBeInTheDocument();
+    expect(within(card).getByText('Cardiology · Room 4, ground floor')).toBeInTheDocument();
     expect(within(card).getByTestId('now-serving')).toHaveTextContent('—');
     expect(within(card).getByTestId('next-token')).toHaveTextContent('A-001');
     expect(within(within(card).getByRole('list', { name: 'Waiting' })).getAllByRole('listitem')).toHaveLength(2);
@@ -145,7 +146,7 @@ describe('the token page', () => {
   });
 
   it('opens the waiting-room display in a window of its own; the display: large tokens, no buttons, no names; Escape leaves it', async () => {
-    const queue = makeQueue({ nowServing: { ...entry(1, 'Ravi Kumar'), status: 'IN_CONSULTATION' } });
+    const queue = makeQueue({ nowServing: { ...entry(1, 'Ravi Kumar'), status: 'IN_CONSULTATION' }, room: 'Room 4, ground floor' });
     open('/appointments/token', { 'GET /tokens/doctors': listOf([queue]) });
     const link = await screen.findByRole('link', { name: 'Open display' }, { timeout: 15_000 });
     // A new window: the desk keeps its controls in this one.
@@ -159,6 +160,8 @@ describe('the token page', () => {
     const tile = await within(display).findByRole('region', { name: 'Dr. Meera Joshi' });
     expect(within(tile).getByText('Now serving')).toBeInTheDocument();
     expect(within(tile).getByTestId('display-token')).toHaveTextContent('A-001');
+    // Where the called patient goes, beside whom they see.
+    expect(within(tile).getByTestId('display-room')).toHaveTextContent('Room 4, ground floor');
     // Patient names stay off the public screen.
     expect(within(display).queryByText('Ravi Kumar')).not.toBeInTheDocument();
     expect(within(display).queryAllByRole('button')).toHaveLength(0);

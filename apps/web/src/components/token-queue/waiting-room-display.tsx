@@ -15,6 +15,9 @@ interface WaitingRoomDisplayProps {
 
 const FLASH_MS = 8000;
 
+/** 'Dr. Meera Joshi, Room 4, ground floor': who, and where the called patient goes. */
+const whereTo = (queue: TokenQueue) => [queue.name, queue.room].filter(Boolean).join(', ');
+
 /**
  * The waiting-room screen: large, high-contrast tokens per doctor (scan), no controls. It follows
  * the live channel: a called token chimes, is read out (when voice is on) and flashes. It shows
@@ -30,7 +33,7 @@ export function WaitingRoomDisplay({ kind, queues, onExit }: WaitingRoomDisplayP
     const queue = queues.find((item) => item.id === queueId);
     setFlash({ queueId, until: Date.now() + FLASH_MS });
     playChime();
-    if (voiceEnabled()) speak(`${spokenToken(event.calledToken)}${queue ? `, please go to ${queue.name}` : ''}`);
+    if (voiceEnabled()) speak(`${spokenToken(event.calledToken)}${queue ? `, please go to ${whereTo(queue)}` : ''}`);
   });
 
   useEffect(() => {
@@ -109,6 +112,11 @@ export function WaitingRoomDisplay({ kind, queues, onExit }: WaitingRoomDisplayP
               <Typography component="h2" sx={{ fontSize: { xs: 24, md: 34 }, fontWeight: 600 }}>
                 {queue.name}
               </Typography>
+              {queue.room && (
+                <Typography data-testid="display-room" sx={{ fontSize: { xs: 20, md: 28 } }}>
+                  {queue.room}
+                </Typography>
+              )}
               <Typography sx={{ fontSize: { xs: 18, md: 24 }, color: '#bdbdbd' }}>Now serving</Typography>
               <Typography data-testid="display-token" sx={{ fontSize: { xs: 96, md: 160 }, lineHeight: 1, fontWeight: 800, color: '#ffd600', fontVariantNumeric: 'tabular-nums' }}>
                 {queue.nowServing?.tokenLabel ?? '—'}

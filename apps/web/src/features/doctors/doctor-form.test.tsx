@@ -46,6 +46,9 @@ describe('the add doctor form', () => {
     await fillRequired('450.50');
     await userEvent.type(screen.getByRole('textbox', { name: 'Phone' }), '98765 43210');
     await userEvent.type(screen.getByRole('textbox', { name: 'Token prefix' }), 'a');
+    const room = screen.getByRole('textbox', { name: 'Room' });
+    expect(room).toHaveAccessibleDescription('Where patients go when called, e.g. Room 12, 2nd floor');
+    await userEvent.type(room, ' Room 12, 2nd floor ');
     await userEvent.click(screen.getByRole('button', { name: 'Add window for Monday' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/doctor/${created.id}`));
@@ -56,6 +59,7 @@ describe('the add doctor form', () => {
       consultationFeePaise: 45050,
       phone: '+919876543210',
       tokenPrefix: 'A',
+      room: 'Room 12, 2nd floor',
       email: null,
       experienceYears: null,
       slotMinutes: 15,
@@ -138,5 +142,21 @@ describe('the edit doctor form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/doctor/${doctor.id}`));
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ consultationFeePaise: 75_000, leaveDates: [] });
+  });
+
+  it('shows the room and clears it with null', async () => {
+    const doctor = makeDoctor({ name: 'Dr. Ravi Shah', room: 'OPD 3' });
+    const api = withApi({
+      [`GET /doctors/${doctor.id}`]: { data: doctor },
+      [`PATCH /doctors/${doctor.id}`]: (body) => ({ data: { ...doctor, ...(body as object) } }),
+    });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    const { router } = renderApp(`/doctor/${doctor.id}/edit`);
+    const room = await screen.findByRole('textbox', { name: 'Room' }, slow);
+    expect(room).toHaveValue('OPD 3');
+    await userEvent.clear(room);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/doctor/${doctor.id}`));
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ room: null });
   });
 });

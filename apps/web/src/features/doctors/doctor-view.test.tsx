@@ -37,6 +37,7 @@ describe('the doctor page', () => {
         { weekday: 3, start: '14:00', end: '14:45' },
       ],
       leaveDates: ['2026-01-13'],
+      room: 'Room 4, ground floor',
     });
     withApi({ [`GET /doctors/${doctor.id}`]: { data: doctor } });
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
@@ -61,6 +62,8 @@ describe('the doctor page', () => {
     expect(days[6]).toHaveAccessibleName('Sun 18 Jan');
     expect(screen.getByText('9:00 am – 10:30 am, 5:00 pm – 6:00 pm')).toBeInTheDocument();
     expect(screen.getByText('₹500.00')).toBeInTheDocument();
+    expect(screen.getByText('Room')).toBeInTheDocument();
+    expect(screen.getByText('Room 4, ground floor')).toBeInTheDocument();
   });
 
   it('lists the appointments still booked on leave days and cancels them, each with the leave as its reason', async () => {

@@ -72,6 +72,9 @@ describe('the scan form', () => {
     await userEvent.clear(screen.getByRole('spinbutton', { name: 'Capacity per slot' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Capacity per slot' }), '6');
     await fill(screen.getByRole('textbox', { name: 'Preparation instructions' }), 'Fasting not needed.');
+    const room = screen.getByRole('textbox', { name: 'Room' });
+    expect(room).toHaveAccessibleDescription('Where patients go when called, e.g. MRI suite, ground floor');
+    await fill(room, ' Sample collection, ground floor ');
     await userEvent.click(screen.getByRole('button', { name: 'Add window for Saturday' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/scan/${created.id}`));
@@ -88,6 +91,7 @@ describe('the scan form', () => {
       availability: [{ weekday: 6, start: '09:00', end: '13:00' }],
       capacityPerSlot: 6,
       tokenPrefix: null,
+      room: 'Sample collection, ground floor',
       active: true,
     });
   }, 40_000);
@@ -110,14 +114,32 @@ describe('the scan form', () => {
     expect(body).not.toHaveProperty('kind');
   });
 
+  it('shows the room, and clears it with null', async () => {
+    const scan = makeService({ name: 'CT Chest', kind: 'SCAN', category: 'CT', room: 'CT room, ground floor' });
+    const api = withApi({
+      [`GET /services/${scan.id}`]: { data: scan },
+      [`PATCH /services/${scan.id}`]: (body) => ({ data: { ...scan, ...(body as object) } }),
+    });
+    storeSession(makeUser('SCAN', 'ADMIN'));
+    renderApp(`/scan/${scan.id}/edit`);
+    const room = await screen.findByRole('textbox', { name: 'Room' }, slow);
+    expect(room).toHaveValue('CT room, ground floor');
+    await userEvent.clear(room);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ room: null });
+  });
+
   it('shows preparation instructions prominently on the scan page', async () => {
-    const scan = makeService({ name: 'USG Abdomen', preparation: 'Fast for 6 hours.\nFull bladder.' });
+    const scan = makeService({ name: 'USG Abdomen', preparation: 'Fast for 6 hours.\nFull bladder.', room: 'Ultrasound room 2, 1st floor' });
     withApi({ [`GET /services/${scan.id}`]: { data: scan } });
     storeSession(makeUser('SCAN', 'ADMIN'));
     renderApp(`/scan/${scan.id}`);
     expect(await screen.findByRole('heading', { name: 'USG Abdomen', level: 1 }, slow)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('PreparationFast for 6 hours.');
     expect(screen.getByText('₹6,500.00')).toBeInTheDocument();
+    expect(screen.getByText('Room')).toBeInTheDocument();
+    expect(screen.getByText('Ultrasound room 2, 1st floor')).toBeInTheDocument();
   });
 });
 
@@ -170,6 +192,8 @@ describe('the other services form', () => {
     await fill(screen.getByRole('spinbutton', { name: 'Price' }), '1200');
     expect(screen.queryByRole('combobox', { name: 'Kind' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Monday window 1 start')).not.toBeInTheDocument();
+    // Nothing is queued for an other service: no room to send anyone to.
+    expect(screen.queryByRole('textbox', { name: 'Room' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/service/${created.id}`));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({

@@ -14,6 +14,7 @@ export const doctorFormSchema = doctorInputSchema.omit({ consultationFeePaise: t
   email: optionalText(shape.email),
   bio: optionalText(shape.bio),
   tokenPrefix: optionalText(shape.tokenPrefix),
+  room: optionalText(shape.room),
   slotMinutes: requiredNumber(shape.slotMinutes, 'Enter the slot length in minutes'),
   patientsPerSlot: requiredNumber(shape.patientsPerSlot, 'Enter how many patients a slot takes'),
 });
@@ -35,6 +36,7 @@ export function doctorFormDefaults(doctor?: Doctor): DoctorFormInput {
     email: textOf(doctor?.email),
     bio: textOf(doctor?.bio),
     tokenPrefix: textOf(doctor?.tokenPrefix),
+    room: textOf(doctor?.room),
     slotMinutes: textOf(doctor?.slotMinutes ?? 15),
     patientsPerSlot: textOf(doctor?.patientsPerSlot ?? 1),
     facilityId: doctor?.facilityId ?? null,

@@ -5,11 +5,12 @@ import Switch from '@mui/material/Switch';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FacilitySelect } from '@/components/facility-select';
 import { FormTextField } from '@/components/records/form-text-field';
+import { RoomField } from '@/components/records/room-field';
 import type { DoctorFormInput } from './doctor-form-schema';
 
 const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
-/** Fee, slots, contact, facility and the active switch. */
+/** Fee, slots, token prefix, room, contact, facility and the active switch. */
 export function DoctorPracticeFields() {
   const { control } = useFormContext<DoctorFormInput>();
   return (
@@ -35,6 +36,7 @@ export function DoctorPracticeFields() {
           helperText="Optional: tokens show as A-007"
           slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' } } }}
         />
+        <RoomField example="Room 12, 2nd floor" />
         <FormTextField name="phone" label="Phone" type="tel" autoComplete="off" placeholder="+91 98765 43210" />
         <FormTextField name="email" label="E-mail" type="email" autoComplete="off" />
         <Controller

@@ -58,6 +58,7 @@ export default function DoctorViewPage() {
               { label: 'Experience', value: d.experienceYears === null ? null : `${d.experienceYears} years` },
               { label: 'Qualifications', value: d.qualifications },
               { label: 'Facility', value: d.facilityName, hidden: !showFacility },
+              { label: 'Room', value: d.room },
               { label: 'Token prefix', value: d.tokenPrefix ? `${d.tokenPrefix} (tokens show as ${tokenLabel(7, d.tokenPrefix)})` : null },
               { label: 'Phone', value: d.phone ? fPhone(d.phone) : null },
               { label: 'E-mail', value: d.email },

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import { FormTextField } from '@/components/records/form-text-field';
+import { RoomField } from '@/components/records/room-field';
 
 const threeColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } } as const;
 
-/** Duration, report turnaround, capacity per slot, token prefix and the preparation instructions. */
+/** Duration, report turnaround, capacity per slot, token prefix, room and the preparation instructions. */
 export function ScanDetailsFields() {
   return (
     <>
@@ -21,6 +22,7 @@ export function ScanDetailsFields() {
           helperText="Optional: tokens show as M-007"
           slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' } } }}
         />
+        <RoomField example="MRI suite, ground floor" sx={{ gridColumn: { sm: 'span 2' } }} />
       </Box>
       <FormTextField name="preparation" label="Preparation instructions" multiline minRows={3} placeholder="e.g. Fast for 8 hours; bring previous reports." />
     </>

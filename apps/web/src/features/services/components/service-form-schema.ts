@@ -14,6 +14,7 @@ export const serviceFormSchema = serviceInputSchema.omit({ pricePaise: true }).e
   reportTurnaroundHours: optionalNumber(shape.reportTurnaroundHours),
   capacityPerSlot: requiredNumber(shape.capacityPerSlot, 'Enter how many people a slot takes'),
   tokenPrefix: optionalText(shape.tokenPrefix),
+  room: optionalText(shape.room),
 });
 export type ServiceFormInput = z.input<typeof serviceFormSchema>;
 export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
@@ -34,6 +35,7 @@ export function serviceFormDefaults(kind: ServiceKind, service?: Service): Servi
     availability: service?.availability ?? [],
     capacityPerSlot: textOf(service?.capacityPerSlot ?? 1),
     tokenPrefix: textOf(service?.tokenPrefix),
+    room: textOf(service?.room),
     facilityId: service?.facilityId ?? null,
     active: service?.active ?? true,
   };

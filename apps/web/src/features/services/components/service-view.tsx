@@ -81,6 +81,7 @@ export function ServiceView({ area, noun, listTitle }: ServiceViewProps) {
               { label: 'Capacity per slot', value: service.capacityPerSlot, hidden: !scan },
               { label: 'Token prefix', value: service.tokenPrefix ? `${service.tokenPrefix} (tokens show as ${tokenLabel(7, service.tokenPrefix)})` : null, hidden: !scan },
               { label: 'Facility', value: service.facilityName, hidden: !showFacility },
+              { label: 'Room', value: service.room, hidden: !scan },
               { label: 'Description', value: service.description },
             ]}
           />
