@@ -42,7 +42,13 @@ test('an invalid access token is refreshed transparently with the refresh token'
   const before = await readStorage(page);
   expect(before.refreshToken).toBeTruthy();
 
-  await page.evaluate(() => window.localStorage.setItem('accessToken', 'garbage.not-a.jwt'));
+  // Garbled as the reloaded page starts, before any of its code runs: garbled in the open page, a
+  // live refetch (other tests share the demo organisation) could refresh it before the reload.
+  await page.addInitScript(() => {
+    if (window.sessionStorage.getItem('garbled')) return;
+    window.sessionStorage.setItem('garbled', '1');
+    window.localStorage.setItem('accessToken', 'garbage.not-a.jwt');
+  });
   const refreshed = page.waitForResponse((res) => res.url().endsWith('/api/auth/refresh-token'));
   await page.reload();
   expect((await refreshed).status()).toBe(200);
