@@ -32,6 +32,19 @@ describe('message changes to the console', () => {
     expect(published).toHaveLength(3);
   });
 
+  it('adds wallet.updated for an organisation whose messages were charged or refunded in the burst', async () => {
+    const changes = createMessageChanges(events, log, 1000);
+    changes.changed('org-a', { wallet: true });
+    changes.changed('org-a');
+    changes.changed('org-b');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(published).toEqual([
+      ['org-a', { type: 'message.updated' }],
+      ['org-a', { type: 'wallet.updated' }],
+      ['org-b', { type: 'message.updated' }],
+    ]);
+  });
+
   it('publishes what is pending when stopped, and nothing after', async () => {
     const changes = createMessageChanges(events, log, 1000);
     changes.changed('org-a');

@@ -174,7 +174,7 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
   async function charge(message: ClaimedMessage, written: Pick<typeof messages.$inferInsert, 'text' | 'language' | 'toPhone'>): Promise<boolean> {
     const price = priceOf(config, message.channel);
     try {
-      return await db.transaction(async (tx) => {
+      const charged = await db.transaction(async (tx) => {
         const [marked] = await tx
           .update(messages)
           .set({ chargedAt: new Date(), costPaise: price, ...written })
@@ -186,16 +186,24 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
           return true;
         }
         if (price === 0) return true;
-        const wallet = await postWalletEntry(tx, events, message.organisation_id, {
-          kind: 'DEBIT',
-          amountPaise: price,
-          description: `${messageChannelLabels[message.channel]} message: ${messageEventLabels[message.event]}`,
-          messageId: message.id,
-        });
+        const wallet = await postWalletEntry(
+          tx,
+          events,
+          message.organisation_id,
+          {
+            kind: 'DEBIT',
+            amountPaise: price,
+            description: `${messageChannelLabels[message.channel]} message: ${messageEventLabels[message.event]}`,
+            messageId: message.id,
+          },
+          { announce: false },
+        );
         if (!wallet) throw new WalletTooLow();
         await watchLowBalance(tx, message.organisation_id, wallet.balancePaise);
         return true;
       });
+      if (charged) deps.changes.changed(message.organisation_id, { wallet: true });
+      return charged;
     } catch (error) {
       if (error instanceof WalletTooLow) return false;
       throw error;
@@ -204,18 +212,21 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
 
   /** The ledger gives back what a message that never went out was charged; the charge is cleared in the same transaction, so once. */
   async function refund(message: ClaimedMessage): Promise<void> {
-    await db.transaction(async (tx) => {
+    const refunded = await db.transaction(async (tx) => {
       const [row] = await tx.select({ chargedAt: messages.chargedAt, costPaise: messages.costPaise }).from(messages).where(eq(messages.id, message.id)).for('update');
-      if (!row?.chargedAt) return;
+      if (!row?.chargedAt) return false;
       await tx.update(messages).set({ chargedAt: null, costPaise: 0 }).where(eq(messages.id, message.id));
-      if (row.costPaise === 0) return;
-      await postWalletEntry(tx, events, message.organisation_id, {
-        kind: 'CREDIT',
-        amountPaise: row.costPaise,
-        description: `Refund: ${messageChannelLabels[message.channel]} message not sent`,
-        messageId: message.id,
-      });
+      if (row.costPaise === 0) return false;
+      await postWalletEntry(
+        tx,
+        events,
+        message.organisation_id,
+        { kind: 'CREDIT', amountPaise: row.costPaise, description: `Refund: ${messageChannelLabels[message.channel]} message not sent`, messageId: message.id },
+        { announce: false },
+      );
+      return true;
     });
+    if (refunded) deps.changes.changed(message.organisation_id, { wallet: true });
   }
 
   /** Admins hear once when the balance falls under the line; a balance back above it re-arms the warning. */

@@ -18,9 +18,16 @@ export interface WalletPosting {
  * The single UPDATE … RETURNING both takes the wallet row's lock and reads the new balance, so
  * concurrent postings queue on the row and every entry's balanceAfter follows the previous one.
  * A debit the balance does not cover changes nothing and answers undefined.
- * wallet.updated goes out when (and if) the transaction commits.
+ * wallet.updated goes out when (and if) the transaction commits — unless `announce` is false: the
+ * messages sender debits thousands a minute and announces them once a second itself.
  */
-export async function postWalletEntry(tx: Tx, events: EventBus, organisationId: string, posting: WalletPosting): Promise<{ balancePaise: number } | undefined> {
+export async function postWalletEntry(
+  tx: Tx,
+  events: EventBus,
+  organisationId: string,
+  posting: WalletPosting,
+  { announce = true }: { announce?: boolean } = {},
+): Promise<{ balancePaise: number } | undefined> {
   const [wallet] =
     posting.kind === 'CREDIT'
       ? await tx
@@ -48,7 +55,7 @@ export async function postWalletEntry(tx: Tx, events: EventBus, organisationId: 
     // The time the balance changed (under the row lock), not the transaction's start.
     createdAt: sql`clock_timestamp()`,
   });
-  await events.publish(organisationId, { type: 'wallet.updated', balancePaise: wallet.balancePaise }, tx);
+  if (announce) await events.publish(organisationId, { type: 'wallet.updated', balancePaise: wallet.balancePaise }, tx);
   return wallet;
 }
 
