@@ -30,6 +30,8 @@ export function paginatedSchema<T extends z.ZodTypeAny>(item: T) {
     pageSize: z.number().int(),
   });
 }
+/** A list answer of T (the patient app types answers without parsing them). */
+export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginatedSchema>>, 'data'> & { data: T[] };
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

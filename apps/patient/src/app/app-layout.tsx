@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { paths } from '@/config/paths';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { LanguageSwitch } from '@/i18n/language-switch';
+import { useT } from '@/i18n/use-t';
+import { Link } from '@/lib/router';
+import { useSession } from '@/lib/session';
+import './app-layout.css';
+
+/** Every screen: the brand, where to go, the language switch, then the page. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const t = useT();
+  const session = useSession();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('layout.skip')}
+      </a>
+      <header className="app-header">
+        <div className="app-header__inner">
+          <Link className="app-header__brand" to={paths.home.getHref()}>
+            <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width="28" height="28" />
+            <span>CareDesk</span>
+          </Link>
+          <nav className="app-header__nav" aria-label={t('layout.nav')}>
+            <Link to={paths.visits.getHref()}>{t('nav.visits')}</Link>
+            {session ? <SignOutButton /> : <Link to={paths.signIn.getHref()}>{t('nav.signIn')}</Link>}
+          </nav>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { ButtonLink } from '@/components/button';
+import { PageTitle } from '@/components/page-title';
+import { paths } from '@/config/paths';
+import { useT } from '@/i18n/use-t';
+import { useSession } from '@/lib/session';
+
+/** /p/: what the app is for, and the way in. */
+export function HomePage() {
+  const t = useT();
+  const session = useSession();
+  return (
+    <section className="page">
+      <PageTitle>{t('home.title')}</PageTitle>
+      <p className="page__lead">{t('home.body')}</p>
+      <div className="actions">
+        {session ? null : <ButtonLink to={paths.signIn.getHref()}>{t('nav.signIn')}</ButtonLink>}
+        <ButtonLink variant={session ? 'primary' : 'secondary'} to={paths.visits.getHref()}>
+          {t('nav.visits')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}

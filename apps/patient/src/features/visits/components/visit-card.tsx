@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { Button } from '@/components/button';
+import { useFormat } from '@/i18n/format';
+import { useT, type MessageId } from '@/i18n/use-t';
+import { isCancellable, type Visit } from '../visit';
+
+const STATUS: Record<Visit['status'], MessageId> = {
+  BOOKED: 'status.BOOKED',
+  CHECKED_IN: 'status.CHECKED_IN',
+  IN_CONSULTATION: 'status.IN_CONSULTATION',
+  IN_PROGRESS: 'status.IN_PROGRESS',
+  COMPLETED: 'status.COMPLETED',
+  REPORT_READY: 'status.REPORT_READY',
+  CANCELLED: 'status.CANCELLED',
+  NO_SHOW: 'status.NO_SHOW',
+};
+
+interface VisitCardProps {
+  visit: Visit;
+  /** Upcoming visits the server lets the patient cancel get the button. */
+  onCancel?: (visit: Visit) => void;
+}
+
+/** One visit: token, who or what, where, when, and its state. */
+export function VisitCard({ visit, onCancel }: VisitCardProps) {
+  const t = useT();
+  const format = useFormat();
+  const titleId = useId();
+  const when = `${format.date(visit.date)}, ${format.time(visit.startTime)}`;
+  return (
+    <article className="visit-card" aria-labelledby={titleId}>
+      <div className="visit-card__token">
+        <span className="visit-card__token-label">{t('visits.token')}</span>
+        <span className="visit-card__token-value">{visit.tokenLabel}</span>
+      </div>
+      <div className="visit-card__body">
+        <h3 id={titleId}>{visit.title}</h3>
+        {visit.detail && <p className="visit-card__detail">{visit.detail}</p>}
+        <dl>
+          <dt>{t('visits.when')}</dt>
+          <dd>{when}</dd>
+          <dt>{t('visits.where')}</dt>
+          <dd>{visit.facilityName ? `${visit.organisationName} · ${visit.facilityName}` : visit.organisationName}</dd>
+          <dt>{t('visits.for')}</dt>
+          <dd>{visit.patientName}</dd>
+        </dl>
+        <p className={`visit-card__status visit-card__status--${visit.status.toLowerCase()}`}>{t(STATUS[visit.status])}</p>
+        {onCancel && isCancellable(visit) && (
+          <Button variant="secondary" className="visit-card__cancel" aria-label={t('visits.cancelNamed', { title: visit.title, when })} onClick={() => onCancel(visit)}>
+            {t('visits.cancel')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

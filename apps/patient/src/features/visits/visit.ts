@@ -1,0 +1,81 @@
+import type { PatientAppointment, PatientBooking } from '@caredesk/shared';
+
+/**
+ * A doctor's appointment or a scan/test booking, as My visits shows both: the one idea of a visit
+ * (design.md §10) with a small descriptor of what differs.
+ */
+export interface Visit {
+  kind: 'appointment' | 'booking';
+  id: string;
+  /** The doctor's or the scan's name; `detail` their specialisation or category. */
+  title: string;
+  detail: string | null;
+  organisationName: string;
+  facilityName: string | null;
+  patientName: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  tokenLabel: string;
+  status: PatientAppointment['status'] | PatientBooking['status'];
+  cancelReason: string | null;
+}
+
+/** Statuses whose visit is still to happen (or happening). */
+const LIVE = new Set<Visit['status']>(['BOOKED', 'CHECKED_IN', 'IN_CONSULTATION', 'IN_PROGRESS']);
+/** What the server lets a patient cancel. */
+const CANCELLABLE = new Set<Visit['status']>(['BOOKED', 'CHECKED_IN']);
+
+export function fromAppointment(a: PatientAppointment): Visit {
+  return {
+    kind: 'appointment',
+    id: a.id,
+    title: a.doctorName,
+    detail: a.specialization,
+    organisationName: a.organisationName,
+    facilityName: a.facility?.name ?? null,
+    patientName: a.patientName,
+    date: a.date,
+    startTime: a.startTime,
+    endTime: a.endTime,
+    tokenLabel: a.tokenLabel,
+    status: a.status,
+    cancelReason: a.cancelReason,
+  };
+}
+
+export function fromBooking(b: PatientBooking): Visit {
+  return {
+    kind: 'booking',
+    id: b.id,
+    title: b.serviceName,
+    detail: b.category,
+    organisationName: b.organisationName,
+    facilityName: b.facility?.name ?? null,
+    patientName: b.patientName,
+    date: b.date,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    tokenLabel: b.tokenLabel,
+    status: b.status,
+    cancelReason: b.cancelReason,
+  };
+}
+
+/** Today on the phone's calendar, YYYY-MM-DD (patients and their clinics share India's day). */
+export function today(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
+
+const at = (visit: Visit) => `${visit.date}T${visit.startTime}`;
+
+/** Upcoming (soonest first): still live and not on a past day. Past: the rest, latest first. */
+export function splitVisits(visits: Visit[], day = today()): { upcoming: Visit[]; past: Visit[] } {
+  const upcoming = visits.filter((visit) => LIVE.has(visit.status) && visit.date >= day);
+  const past = visits.filter((visit) => !upcoming.includes(visit));
+  return { upcoming: upcoming.sort((a, b) => at(a).localeCompare(at(b))), past: past.sort((a, b) => at(b).localeCompare(at(a))) };
+}
+
+export function isCancellable(visit: Visit): boolean {
+  return CANCELLABLE.has(visit.status);
+}

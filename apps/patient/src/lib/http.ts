@@ -1,0 +1,69 @@
+import { clearSession, currentSession } from './session';
+
+/** A refused or failed request: the server's message (shown as is) and the fields it names. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's message for one field, else null. */
+  issueFor(field: string): string | null {
+    return this.issues.find((issue) => issue.path === field)?.message ?? null;
+  }
+}
+
+/** status 0: the request never reached the server (offline, weak signal). */
+export const NETWORK_ERROR = 0;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function errorOf(status: number, body: unknown, retryAfter: string | null): ApiError {
+  const record = typeof body === 'object' && body !== null ? (body as { message?: unknown; issues?: unknown }) : {};
+  const issues = Array.isArray(record.issues)
+    ? record.issues.filter((issue): issue is { path: string; message: string } => typeof issue?.path === 'string' && typeof issue?.message === 'string')
+    : [];
+  const seconds = retryAfter === null ? null : Number.parseInt(retryAfter, 10);
+  return new ApiError(status, typeof record.message === 'string' ? record.message : '', issues, Number.isFinite(seconds) ? seconds : null);
+}
+
+/**
+ * Calls /api with the patient's token. Responses are typed from the shared contracts but not
+ * parsed with zod here: zod alone would take a third of the first page's budget. A 401 with a
+ * token means the session ended (signed out elsewhere, expired): it is forgotten.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const session = currentSession();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (session) headers.authorization = `Bearer ${session.accessToken}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR, '');
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && session) clearSession();
+    throw errorOf(response.status, body, response.headers.get('retry-after'));
+  }
+  return body as T;
+}
