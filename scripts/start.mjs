@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start` on a fresh clone: install what is missing, build what is stale, then run the
-// server, which migrates, seeds demo data on an empty database and serves console + API.
+// server, which migrates, seeds demo data on an empty database and serves console, patient app (/p/) + API.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -29,11 +29,22 @@ function newest(path) {
 }
 
 const stamp = join(root, 'apps', 'server', 'dist', '.build-stamp');
-const sources = ['packages/shared/src', 'apps/server/src', 'apps/server/drizzle', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'package-lock.json'];
+const sources = [
+  'packages/shared/src',
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/patient/src',
+  'apps/patient/index.html',
+  'apps/patient/public',
+  'package-lock.json',
+];
 const sourceTime = Math.max(...sources.map((path) => newest(join(root, path))));
-const built = existsSync(stamp) && existsSync(join(root, 'apps', 'web', 'dist', 'index.html'));
+const built = existsSync(stamp) && existsSync(join(root, 'apps', 'web', 'dist', 'index.html')) && existsSync(join(root, 'apps', 'patient', 'dist', 'index.html'));
 if (!built || statSync(stamp).mtimeMs < sourceTime) {
-  console.log('Building console and server…');
+  console.log('Building console, patient app and server…');
   sh('npm', ['run', 'build', '--silent']);
   writeFileSync(stamp, new Date().toISOString());
 }

@@ -10,6 +10,7 @@ export const serverEntry = join(repoRoot, 'apps/server/dist/main.js');
 // E2E_WEB_DIST lets a developer test a console built elsewhere (parallel work on one tree).
 export const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
 export const webIndex = join(webDist, 'index.html');
+export const patientDist = process.env.E2E_PATIENT_DIST ?? join(repoRoot, 'apps/patient/dist');
 
 export interface StartedServer {
   url: string;
@@ -67,6 +68,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<StartedS
   for (const [file, hint] of [
     [serverEntry, 'npx tsc -b packages/shared apps/server'],
     [webIndex, 'npm run build -w @caredesk/web'],
+    [join(patientDist, 'index.html'), 'npm run build -w @caredesk/patient'],
   ] as const) {
     if (!existsSync(file)) throw new Error(`${file} is missing: build first (${hint}).`);
   }
@@ -80,6 +82,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<StartedS
     PORT: String(port),
     DATA_DIR: join(dataDir, 'db'),
     WEB_DIST: webDist,
+    PATIENT_DIST: patientDist,
     SEED_DEMO: 'true',
     // Every test signs in through the form from one IP; the default limits would trip.
     SIGN_IN_RATE_LIMIT: '1000',

@@ -103,3 +103,69 @@ describe('without a built console or a database', () => {
     await t.app.close();
   });
 });
+
+function fakePatientDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'caredesk-patient-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>CareDesk</title><div id="root" data-app="patient"></div>');
+  writeFileSync(join(dir, 'assets', 'index-def456.js'), `console.log(${JSON.stringify('p'.repeat(4000))});`);
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'CareDesk', scope: '/p/', start_url: '/p/' }));
+  return dir;
+}
+
+describe('the patient app under /p/', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { WEB_DIST: fakeWebDist(), PATIENT_DIST: fakePatientDist() });
+  });
+  afterAll(() => t.close());
+
+  it('serves its index.html, not the console’s, for /p/ and its deep links, with no-cache', async () => {
+    for (const url of ['/p/', '/p/sign-in', '/p/visits?x=1', '/p/some-clinic', '/p/a/b']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain('data-app="patient"');
+    }
+    const bare = await t.app.inject({ url: '/p' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/p/');
+    expect((await t.app.inject({ url: '/doctor' })).body).not.toContain('data-app="patient"');
+  });
+
+  it('caches hashed assets for a year, 404s a missing one, and revalidates the rest', async () => {
+    const asset = await t.app.inject({ url: '/p/assets/index-def456.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await t.app.inject({ url: '/p/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404 });
+    const manifest = await t.app.inject({ url: '/p/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toContain('manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker revalidated on every check, allowed to control /p/ only, under the same CSP', async () => {
+    const worker = await t.app.inject({ url: '/p/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBe('/p/');
+    const page = await t.app.inject({ url: '/p/' });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(page.headers['content-security-policy'])).toContain("manifest-src 'self'");
+  });
+});
+
+describe('with the console built but not the patient app', () => {
+  it('asks to build the patient app under /p/ and still serves the console', async () => {
+    const t = await createTestApp('pglite', { WEB_DIST: fakeWebDist(), PATIENT_DIST: '/nonexistent-caredesk-patient-dist' });
+    const page = await t.app.inject({ url: '/p/visits' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('patient app has not been built');
+    expect((await t.app.inject({ url: '/doctor' })).statusCode).toBe(200);
+    await t.close();
+  });
+});

@@ -187,6 +187,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await registerWebConsole(app, config.WEB_DIST);
+  await registerWebConsole(app, { webDist: config.WEB_DIST, patientDist: config.PATIENT_DIST });
   return app;
 }

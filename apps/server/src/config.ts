@@ -9,6 +9,8 @@ const booleanFromString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).trans
 
 /** apps/web/dist, resolved from this file so src/ (tsx) and dist/ (node) agree. */
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** apps/patient/dist, likewise. */
+const defaultPatientDist = fileURLToPath(new URL('../../patient/dist', import.meta.url));
 
 /**
  * Every environment variable the server reads, parsed once. README.md (Configuration) documents them;
@@ -25,6 +27,7 @@ export const configSchema = z
     REDIS_URL: z.url().optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     WEB_DIST: z.string().min(1).default(defaultWebDist),
+    PATIENT_DIST: z.string().min(1).default(defaultPatientDist),
     SEED_DEMO: booleanFromString.default(true),
     TRUST_PROXY: booleanFromString.default(false),
     /** Staff sign-in limits (modules/auth/sign-in-limits.ts), each per window: */
