@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, expect } from './fixtures.ts';
 export type Headers = Record<string, string>;
 
 /** The sign-in code the server logged (SMS_PROVIDER=log) for a phone, after `offset` in the log. */
-async function codeFromServerLog(phone: string, offset: number): Promise<string> {
+export async function codeFromServerLog(phone: string, offset: number): Promise<string> {
   const logFile = process.env[SERVER_LOG_ENV];
   if (!logFile) throw new Error(`${SERVER_LOG_ENV} is not set: run through e2e/playwright.config.ts`);
   const masked = `${phone.slice(0, -4).replace(/\d/g, '*')}${phone.slice(-4)}`;
