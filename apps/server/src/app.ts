@@ -135,7 +135,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The sender stops first, then what it changed is published, then the bus closes.
   app.addHook('onClose', () => patientMessages.changes.stop());
   app.addHook('onClose', () => patientMessages.sender.stop());
-  app.decorate('patientMessages', patientMessages.sender);
+  // Draining (tests, scripts) includes the live events of what was sent: nothing arrives later.
+  app.decorate('patientMessages', {
+    ...patientMessages.sender,
+    drain: async () => {
+      await patientMessages.sender.drain();
+      await patientMessages.changes.flush();
+    },
+  });
   const visitLifecycle = createVisitLifecycle(app.log);
   visitLifecycle.subscribe(patientMessages.subscriber);
   const ctx: AppContext = {

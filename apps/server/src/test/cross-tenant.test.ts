@@ -472,6 +472,9 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
     // B's sockets are open while A is built and probed: none may ever carry an id of A.
     bSockets = await Promise.all([ready(t.app, b.adminToken), ready(t.app, b.workerToken), ready(t.app, b.patientApp.session.accessToken, PATIENT_EVENTS_PATH)]);
     a = await createTenant(t);
+    // A's own messages and their live events are done before its socket opens: only what the
+    // probes raise could reach it before the barrier.
+    await t.app.patientMessages.drain();
     aSocket = await ready(t.app, a.adminToken);
     snapshotOfA = await snapshotQuery(t, a.org.id);
 

@@ -45,6 +45,18 @@ describe('message changes to the console', () => {
     ]);
   });
 
+  it('publishes what is pending at once when flushed, and goes on after', async () => {
+    const changes = createMessageChanges(events, log, 1000);
+    changes.changed('org-a');
+    await changes.flush();
+    expect(published).toEqual([['org-a', { type: 'message.updated' }]]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(published).toHaveLength(1);
+    changes.changed('org-a');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(published).toHaveLength(2);
+  });
+
   it('publishes what is pending when stopped, and nothing after', async () => {
     const changes = createMessageChanges(events, log, 1000);
     changes.changed('org-a');

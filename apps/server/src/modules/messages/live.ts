@@ -12,6 +12,8 @@ import type { EventBus } from '../../lib/events/bus.js';
 export interface MessageChanges {
   /** `wallet`: a message was charged or refunded (the ledger left the announcing to this). */
   changed(organisationId: string, what?: { wallet?: boolean }): void;
+  /** Publishes what is pending now (tests, after draining the sender). */
+  flush(): Promise<void>;
   /** Publishes what is pending now and stops the timer (app close, before the bus closes). */
   stop(): Promise<void>;
 }
@@ -42,6 +44,10 @@ export function createMessageChanges(events: Pick<EventBus, 'publish'>, log: Pic
       if (stopped) return;
       pending.set(organisationId, wallet || (pending.get(organisationId) ?? false));
       timer ??= setTimeout(() => void flush(), delayMs);
+    },
+    async flush() {
+      clearTimeout(timer);
+      await flush();
     },
     async stop() {
       stopped = true;
