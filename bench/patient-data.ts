@@ -213,8 +213,8 @@ export function insertPatientsSql(organisationId: string, count: number): string
 /** `count` further organisations (HOSPITAL, one facility each); returns the statement and their ids via RETURNING. */
 export function insertOrganisationsSql(count: number, label: string): string {
   return `
-    INSERT INTO organisations (name, email, type)
-    SELECT 'Bench Hospital ' || i, '${label}-' || i || '@bench.example', 'HOSPITAL'
+    INSERT INTO organisations (name, email, type, slug)
+    SELECT 'Bench Hospital ' || i, '${label}-' || i || '@bench.example', 'HOSPITAL', 'bench-${label}-' || i
     FROM generate_series(1, ${count}) AS i
     RETURNING id`;
 }

@@ -32,3 +32,4 @@ export * from './audit.js';
 export * from './text.js';
 export * from './calendar.js';
 export * from './messages.js';
+export * from './online-booking.js';

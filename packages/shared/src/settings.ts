@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema } from './contact.js';
 import { emailSchema } from './auth.js';
+import { slugSchema } from './online-booking.js';
 import { organisationTypeSchema } from './organisations.js';
 import { uhidPrefixSchema } from './patients.js';
 import { lineText, multilineText } from './text.js';
@@ -29,6 +30,8 @@ export const organisationProfileSchema = z.object({
   inactivityMinutes: z.number().int(),
   /** Starts every new patient's UHID (MR number): 'SAN-' gives SAN-000123. */
   uhidPrefix: z.string(),
+  /** The public page's address, /p/{slug} (Settings → Online booking). */
+  slug: z.string(),
   createdAt: z.iso.datetime(),
   facilities: z.array(z.object({ id: z.uuid(), name: z.string(), address: z.string().nullable(), phone: z.string().nullable() })),
 });
@@ -75,6 +78,8 @@ export const organisationUpdateSchema = z
       .max(INACTIVITY_MAX_MINUTES, `Use at most ${INACTIVITY_MAX_MINUTES} minutes`),
     /** New patients only: numbers already given keep their prefix (they are printed on cards). */
     uhidPrefix: uhidPrefixSchema,
+    /** A new address; the old one keeps redirecting to it and stays this organisation's. */
+    slug: slugSchema,
   })
   .partial();
 export type OrganisationUpdate = z.infer<typeof organisationUpdateSchema>;

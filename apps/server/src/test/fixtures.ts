@@ -2,7 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { weekdayOf, type DoctorInput, type OrganisationType, type PatientInput, type ServiceInput, type SignInResponse, type StaffRole } from '@caredesk/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
-import { facilities, organisations, plans, staff, subscriptions, wallets } from '../db/schema/index.js';
+import { facilities, onlineBookingSettings, plans, staff, subscriptions, wallets } from '../db/schema/index.js';
+import { insertOrganisationWithSlug } from '../modules/settings/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { indiaDay } from './clock.js';
 
@@ -22,6 +23,7 @@ export interface StaffFixture {
 export interface OrganisationFixture {
   id: string;
   name: string;
+  slug: string;
   admin: StaffFixture;
   worker: StaffFixture;
 }
@@ -32,6 +34,8 @@ export interface OrganisationOptions {
   /** Days from now the plan ends; negative for a lapsed plan; undefined for no plan. */
   planEndsInDays?: number;
   workerActive?: boolean;
+  /** Turns online booking on, with these rules (else the defaults: off). */
+  onlineBooking?: { horizonDays?: number; cutoffMinutes?: number };
 }
 
 /** A new organisation with one admin and one worker, unique e-mails, so tests never collide. */
@@ -39,11 +43,9 @@ export async function createOrganisation(db: Db, options: OrganisationOptions = 
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const hash = await passwordHash;
   const name = `Test Clinic ${randomUUID().slice(0, 8)}`;
-  const [organisation] = await db
-    .insert(organisations)
-    .values({ name, email: uniqueEmail('org'), type: options.type ?? 'HOSPITAL' })
-    .returning({ id: organisations.id });
-  const organisationId = organisation!.id;
+  const organisation = await db.transaction((tx) => insertOrganisationWithSlug(tx, { name, email: uniqueEmail('org'), type: options.type ?? 'HOSPITAL' }));
+  const organisationId = organisation.id;
+  if (options.onlineBooking) await db.insert(onlineBookingSettings).values({ organisationId, enabled: true, ...options.onlineBooking });
   await db.insert(facilities).values({ organisationId, name });
   const [admin, worker] = await db
     .insert(staff)
@@ -59,7 +61,7 @@ export async function createOrganisation(db: Db, options: OrganisationOptions = 
     const endsAt = new Date(Date.now() + options.planEndsInDays * day);
     await db.insert(subscriptions).values({ organisationId, planId: plan!.id, startsAt: new Date(endsAt.getTime() - 365 * day), endsAt });
   }
-  return { id: organisationId, name, admin: admin!, worker: worker! };
+  return { id: organisationId, name, slug: organisation.slug, admin: admin!, worker: worker! };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<SignInResponse> {

@@ -38,6 +38,8 @@ export const doctors = pgTable(
     availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull().default([]),
     leaveDates: jsonb('leave_dates').$type<string[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
+    /** Takes bookings through the patient app when the organisation's online booking is on. */
+    onlineBooking: boolean('online_booking').notNull().default(true),
     ...timestamps,
   },
   (table) => [

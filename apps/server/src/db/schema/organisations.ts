@@ -27,9 +27,56 @@ export const organisations = pgTable(
     inactivityMinutes: integer('inactivity_minutes').notNull().default(30),
     /** Starts each new patient's UHID (Settings > Organisation); migration 0016 set existing ones from the name. */
     uhidPrefix: text('uhid_prefix').notNull().default('MR-'),
+    /**
+     * The public page's address (/p/{slug}); lowercase letters, digits and hyphens, checked by the
+     * shared schema. Also held in organisation_slugs, whose key keeps it unique across every
+     * organisation's current and former slugs.
+     */
+    slug: text('slug').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [check('organisations_inactivity_minutes_range', sql`${table.inactivityMinutes} between 5 and 480`)],
+  (table) => [check('organisations_inactivity_minutes_range', sql`${table.inactivityMinutes} between 5 and 480`), uniqueIndex('organisations_slug_unique').on(table.slug)],
+);
+
+/**
+ * Every slug an organisation has had, its current one included: the primary key makes a slug
+ * belong to one organisation for ever, so an old link printed on a poster keeps leading to the
+ * same place (GET /api/public/organisations/{old} redirects) and can never be taken by another.
+ */
+export const organisationSlugs = pgTable(
+  'organisation_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('organisation_slugs_organisation_idx').on(table.organisationId)],
+);
+
+/**
+ * The organisation's online booking rules (Settings → Online booking); no row means the
+ * defaults: off, 30 days ahead, 60 minutes' cut-off. Which doctors and scans/tests take online
+ * bookings is a column on each (doctors.online_booking, services.online_booking), not a list
+ * here: the flag lives and dies with its doctor, a new doctor takes online bookings by default
+ * without a settings write, and the patient catalogue filters on it without a join.
+ */
+export const onlineBookingSettings = pgTable(
+  'online_booking_settings',
+  {
+    organisationId: uuid('organisation_id')
+      .primaryKey()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    horizonDays: integer('horizon_days').notNull().default(30),
+    cutoffMinutes: integer('cutoff_minutes').notNull().default(60),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('online_booking_settings_horizon_range', sql`${table.horizonDays} between 1 and 180`),
+    check('online_booking_settings_cutoff_range', sql`${table.cutoffMinutes} between 0 and 1440`),
+  ],
 );
 
 export const facilities = pgTable(

@@ -34,6 +34,8 @@ export const services = pgTable(
     /** Where patients go when called ('MRI suite'): the 'now being served' message names it. */
     room: text('room'),
     active: boolean('active').notNull().default(true),
+    /** Takes bookings through the patient app when the organisation's online booking is on. */
+    onlineBooking: boolean('online_booking').notNull().default(true),
     ...timestamps,
   },
   (table) => [

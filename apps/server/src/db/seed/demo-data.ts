@@ -22,6 +22,8 @@ export interface DemoOrganisation {
   pincode: string;
   /** Starts the UHID of each demo patient: SAN-000001. */
   uhidPrefix: string;
+  /** The public page's address: /p/{slug}. Online booking is on for every demo organisation. */
+  slug: string;
   facilities: { name: string; address: string; phone: string }[];
   staff: DemoStaff[];
   /** 'active': Professional until ~9 months ahead; 'lapsed': Starter that ended a month ago. */
@@ -70,6 +72,7 @@ export const demoOrganisations: DemoOrganisation[] = [
   {
     name: 'Sanjeevani Multispeciality Hospital',
     uhidPrefix: 'SAN-',
+    slug: 'sanjeevani-hospital',
     email: 'contact@sanjeevani.demo',
     phone: '+912026541234',
     type: 'HOSPITAL',
@@ -131,6 +134,7 @@ export const demoOrganisations: DemoOrganisation[] = [
   {
     name: 'Lotus Diagnostics & Imaging',
     uhidPrefix: 'LDI-',
+    slug: 'lotus-diagnostics',
     email: 'care@lotusdiagnostics.demo',
     phone: '+914023456789',
     type: 'SCAN',
@@ -175,6 +179,7 @@ export const demoOrganisations: DemoOrganisation[] = [
   {
     name: 'Arogya Hospitals Group',
     uhidPrefix: 'AHG-',
+    slug: 'arogya-hospitals',
     email: 'info@arogyagroup.demo',
     phone: '+918041234567',
     type: 'MULTIHOSPITAL',
@@ -237,6 +242,7 @@ export const demoOrganisations: DemoOrganisation[] = [
   {
     name: 'Shanti Family Clinic',
     uhidPrefix: 'SFC-',
+    slug: 'shanti-family-clinic',
     email: 'hello@shanticlinic.demo',
     phone: '+917926401234',
     type: 'HOSPITAL',

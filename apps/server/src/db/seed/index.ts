@@ -10,7 +10,9 @@ import {
   doctors,
   facilities,
   notifications,
+  onlineBookingSettings,
   organisations,
+  organisationSlugs,
   patients,
   paymentOrders,
   plans,
@@ -76,10 +78,13 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
       state: demo.state,
       pincode: demo.pincode,
       uhidPrefix: demo.uhidPrefix,
+      slug: demo.slug,
       createdAt: at(400),
     })
     .returning({ id: organisations.id });
   const organisationId = organisation!.id;
+  await tx.insert(organisationSlugs).values({ slug: demo.slug, organisationId });
+  await tx.insert(onlineBookingSettings).values({ organisationId, enabled: true });
   const branches = await tx
     .insert(facilities)
     .values(demo.facilities.map((facility, index) => ({ ...facility, organisationId, createdAt: at(400 - index) })))

@@ -9,7 +9,7 @@ import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, uniquePhone } from '../../test/fixtures.js';
 import { signInPatient } from '../patient-api/test-support.js';
 import { ONBOARDING_TOKEN_REFUSED, ONBOARDING_TOKEN_USED } from './service.js';
-import { onboardingInput, postFrom, tempTokenFor } from './test-support.js';
+import { onboardingInput, postFrom, randomIp, tempTokenFor } from './test-support.js';
 
 describe.each(drivers)('onboarding: creating an organisation and its first admin (%s)', (driver) => {
   const t = useTestApp(driver);
@@ -55,6 +55,16 @@ describe.each(drivers)('onboarding: creating an organisation and its first admin
     expect(again.user.id).toBe(session.user.id);
     const refreshed = await postFrom(t.app, '/api/auth/refresh-token', { refresh_token: session.refresh_token });
     expect(refreshed.statusCode).toBe(200);
+  });
+
+  it("gives the new organisation a public address from its name, with a suffix when the name's is taken", async () => {
+    const name = `Dhanvantari Care ${randomIp().replaceAll('.', ' ')}`;
+    const first = await complete(await tempTokenFor(t, uniquePhone()), onboardingInput({ organisation: { name } }));
+    const second = await complete(await tempTokenFor(t, uniquePhone()), onboardingInput({ organisation: { name } }));
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const slugs = (await organisationsNamed(name)).map((organisation) => organisation.slug).sort();
+    const base = name.toLowerCase().replaceAll(' ', '-');
+    expect(slugs).toEqual([base, `${base}-2`]);
   });
 
   it('takes an organisation phone of its own when given one', async () => {

@@ -1,12 +1,13 @@
 import { EMAIL_TAKEN_MESSAGE, type OnboardingComplete, type SignInResponse } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { facilities, onboardingOtps, organisations, staff, wallets } from '../../db/schema/index.js';
+import { facilities, onboardingOtps, type organisations, staff, wallets } from '../../db/schema/index.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, UnauthorizedError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { verifyOnboardingToken } from '../../lib/tokens.js';
 import { startSession, toSessionUser, type ClientInfo } from '../auth/index.js';
+import { insertOrganisationWithSlug } from '../settings/index.js';
 
 export const ONBOARDING_TOKEN_REFUSED = 'Your phone verification has expired. Verify your phone again.';
 export const ONBOARDING_TOKEN_USED = 'This verification was already used to create an organisation. Sign in instead.';
@@ -46,11 +47,16 @@ export async function completeOnboarding(deps: OnboardingDeps, token: string | u
       if (!otp?.consumedAt || otp.organisationId) return { kind: 'used' };
       const details = input.organisation;
       const phone = details.phone ?? claims.phone;
-      const [organisation] = await tx
-        .insert(organisations)
-        .values({ name: details.name, type: details.type, email: details.email, phone, address: details.address || null, city: details.city || null })
-        .returning();
-      const organisationId = organisation!.id;
+      // Its public page's address comes from the name; the admin can change it in Settings.
+      const organisation = await insertOrganisationWithSlug(tx, {
+        name: details.name,
+        type: details.type,
+        email: details.email,
+        phone,
+        address: details.address || null,
+        city: details.city || null,
+      });
+      const organisationId = organisation.id;
       await tx.insert(facilities).values({ organisationId, name: details.name, address: details.address || null, phone });
       await tx.insert(wallets).values({ organisationId, balancePaise: 0 });
       const [admin] = await tx
@@ -58,7 +64,7 @@ export async function completeOnboarding(deps: OnboardingDeps, token: string | u
         .values({ organisationId, name: input.admin.name, email: input.admin.email, passwordHash, role: 'ADMIN', lastLoginAt: now })
         .returning();
       await tx.update(onboardingOtps).set({ organisationId }).where(eq(onboardingOtps.id, claims.otpId));
-      return { kind: 'created', organisation: organisation!, admin: admin! };
+      return { kind: 'created', organisation, admin: admin! };
     });
   } catch (error) {
     if (uniqueViolation(error) === 'staff_email_unique') {

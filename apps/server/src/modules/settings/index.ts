@@ -1,1 +1,2 @@
 export { settingsRoutes } from './routes.js';
+export { insertOrganisationWithSlug } from './slugs.js';

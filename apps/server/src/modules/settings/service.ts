@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { facilities, organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { changeOrganisationSlug } from './slugs.js';
 
 export async function getOrganisationProfile(db: Db, organisationId: string): Promise<OrganisationProfile> {
   const [organisation] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
@@ -27,6 +28,7 @@ export async function getOrganisationProfile(db: Db, organisationId: string): Pr
     showWallet: organisation.showWallet,
     inactivityMinutes: organisation.inactivityMinutes,
     uhidPrefix: organisation.uhidPrefix,
+    slug: organisation.slug,
     createdAt: organisation.createdAt.toISOString(),
     facilities: branches,
   };
@@ -37,10 +39,13 @@ export async function getOrganisationProfile(db: Db, organisationId: string): Pr
  * GET /api/me and every next sign-in carry it; the type is fixed at onboarding.
  */
 export async function updateOrganisationProfile(db: Db, organisationId: string, changes: OrganisationUpdate): Promise<OrganisationProfile> {
-  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as OrganisationUpdate;
-  if (Object.keys(values).length > 0) {
-    const updated = await db.update(organisations).set(values).where(eq(organisations.id, organisationId)).returning({ id: organisations.id });
-    if (updated.length === 0) throw new NotFoundError();
-  }
+  const { slug, ...values } = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as OrganisationUpdate;
+  // One transaction: a taken slug leaves the other fields sent unchanged too.
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ slug: organisations.slug }).from(organisations).where(eq(organisations.id, organisationId)).for('update');
+    if (!current) throw new NotFoundError();
+    if (Object.keys(values).length > 0) await tx.update(organisations).set(values).where(eq(organisations.id, organisationId));
+    if (slug !== undefined && slug !== current.slug) await changeOrganisationSlug(tx, organisationId, slug);
+  });
   return getOrganisationProfile(db, organisationId);
 }

@@ -16,6 +16,7 @@ export const profile: OrganisationProfile = {
   showWallet: true,
   inactivityMinutes: 30,
   uhidPrefix: 'SUN-',
+  slug: 'sunrise-hospital',
   createdAt: '2026-01-01T00:00:00.000Z',
   facilities: [],
 };
