@@ -1,2 +1,3 @@
 export { settingsRoutes } from './routes.js';
 export { insertOrganisationWithSlug } from './slugs.js';
+export { onlineBookingRulesOf, type OnlineBookingRules } from './online-booking.js';

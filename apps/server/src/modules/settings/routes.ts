@@ -1,8 +1,9 @@
-import { organisationProfileSchema, organisationUpdateSchema } from '@caredesk/shared';
+import { onlineBookingSettingsSchema, onlineBookingUpdateSchema, organisationProfileSchema, organisationUpdateSchema } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea, requireRole } from '../../lib/tenancy.js';
+import { getOnlineBookingSettings, updateOnlineBookingSettings } from './online-booking.js';
 import { getOrganisationProfile, updateOrganisationProfile } from './service.js';
 
 const tags = ['settings'];
@@ -25,6 +26,29 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Change the organisation profile (only the fields sent)', security, body: organisationUpdateSchema, response: { 200: organisationProfileSchema } },
       },
       (request) => updateOrganisationProfile(ctx.db, staffOf(request).organisationId, request.body),
+    );
+    app.get(
+      '/settings/online-booking',
+      {
+        preHandler: adminOnly,
+        schema: { tags, summary: 'Online booking: on or off, how far ahead, the cut-off, and who takes it', security, response: { 200: onlineBookingSettingsSchema } },
+      },
+      (request) => getOnlineBookingSettings(ctx.db, staffOf(request).organisationId),
+    );
+    app.patch(
+      '/settings/online-booking',
+      {
+        preHandler: adminOnly,
+        config: { audit: { entity: 'settings', action: 'update' } },
+        schema: {
+          tags,
+          summary: 'Change online booking (only the fields sent; doctors and scans/tests by id)',
+          security,
+          body: onlineBookingUpdateSchema,
+          response: { 200: onlineBookingSettingsSchema },
+        },
+      },
+      (request) => updateOnlineBookingSettings(ctx.db, staffOf(request).organisationId, request.body),
     );
   };
 }
