@@ -180,7 +180,7 @@ function created<T>(response: LightMyRequestResponse, what: string): T {
 async function createTenant(t: TestApp): Promise<Tenant> {
   const { app } = t;
   const db = t.database.db;
-  const org = await createOrganisation(db, { type: 'MULTIHOSPITAL' });
+  const org = await createOrganisation(db, { type: 'MULTIHOSPITAL', onlineBooking: {} });
   const [adminSession, workerSession] = await Promise.all([signIn(app, org.admin.email), signIn(app, org.worker.email)]);
   const admin = apiAs(app, adminSession.access_token);
   const facility = await addFacility(db, org.id);

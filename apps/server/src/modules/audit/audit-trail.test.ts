@@ -23,7 +23,7 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
   const t = useTestApp(driver);
 
   async function signedInAdmin(): Promise<{ org: OrganisationFixture; admin: AuditClient; token: string }> {
-    const org = await createOrganisation(t.database.db);
+    const org = await createOrganisation(t.database.db, { onlineBooking: {} });
     const token = await signInFrom(t.app, org.admin.email, TEST_PASSWORD);
     return { org, admin: clientFrom(t.app, token), token };
   }
@@ -87,7 +87,7 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
 
   it('nothing for a failed write or an anonymous call; a denied request to patient data as a security event', async () => {
     const { org, admin } = await signedInAdmin();
-    const other = await createOrganisation(t.database.db);
+    const other = await createOrganisation(t.database.db, { onlineBooking: {} });
     const otherToken = await signInFrom(t.app, other.admin.email, TEST_PASSWORD);
     const theirPatient = (await clientFrom(t.app, otherToken).post('/api/patients', patientInput())).json<{ id: string }>().id;
 
@@ -149,7 +149,7 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
   });
 
   it("the patient app's bookings and cancels, by the app account's phone, in the organisation booked with", async () => {
-    const org = await createOrganisation(t.database.db);
+    const org = await createOrganisation(t.database.db, { onlineBooking: {} });
     const { admin } = await staffClients(t.app, org);
     const doctor = await addDoctor(admin, { availability: EVERY_MORNING });
     const patient = await signInPatient(t);
@@ -175,7 +175,7 @@ describe.each(drivers)('the audit trail records (%s)', (driver) => {
   });
 
   it("the patient app's chat messages and reads, as the console's chat writes are, and nothing for a retried message", async () => {
-    const org = await createOrganisation(t.database.db);
+    const org = await createOrganisation(t.database.db, { onlineBooking: {} });
     const { admin } = await staffClients(t.app, org);
     const phone = uniquePhone();
     const record = await addPatient(admin, { name: 'Sunita Pawar', phone });

@@ -30,7 +30,7 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
   let stranger: PatientApp;
 
   beforeAll(async () => {
-    hospital = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
+    hospital = await createOrganisation(t.database.db, { type: 'HOSPITAL', onlineBooking: {} });
     ({ admin, worker } = await staffClients(t.app, hospital));
     [patient, stranger] = await Promise.all([signInPatient(t), signInPatient(t)]);
   });
@@ -42,7 +42,7 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
   };
 
   it('lists an organisation’s active doctors with fee, facility and free slots', async () => {
-    const org = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
+    const org = await createOrganisation(t.database.db, { type: 'HOSPITAL', onlineBooking: {} });
     const { admin: orgAdmin } = await staffClients(t.app, org);
     const branch = await addFacility(t.database.db, org.id, 'Andheri Branch');
     const doctor = await addDoctor(orgAdmin, {
@@ -92,7 +92,7 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ErrorBody>().message).toBe('Organisation not found');
 
-    const other = await createOrganisation(t.database.db);
+    const other = await createOrganisation(t.database.db, { onlineBooking: {} });
     const theirDoctor = await addDoctor((await staffClients(t.app, other)).admin);
     const date = upcoming(2);
     expect((await patient.get(`/api/patient/organisations/${hospital.id}/doctors/${theirDoctor.id}/slots?date=${date}`)).statusCode).toBe(404);
@@ -108,7 +108,7 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
   });
 
   it('a scan centre takes no appointments: no doctors listed, none bookable', async () => {
-    const scan = await createOrganisation(t.database.db, { type: 'SCAN' });
+    const scan = await createOrganisation(t.database.db, { type: 'SCAN', onlineBooking: {} });
     // Its staff cannot add doctors (no Doctors area), but a row may exist from before a type change.
     const [doctor] = await t.database.db
       .insert(doctors)
@@ -166,13 +166,15 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
   });
 
   it('notifies each staff member who sees appointments, once', async () => {
-    const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
+    const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL', onlineBooking: {} });
     const { admin: orgAdmin } = await staffClients(t.app, org);
     const doctor = await addDoctor(orgAdmin, { name: 'Dr. Meera Joshi', specialization: 'Cardiology' });
+    const date = daysFromToday(10);
+    const dayMonth = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const response = await patient.post('/api/patient/appointments', {
       organisationId: org.id,
       doctorId: doctor.id,
-      date: '2099-11-24',
+      date,
       startTime: '10:30',
       patient: { name: 'Rohan Deshpande', gender: 'MALE' },
     });
@@ -182,8 +184,8 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     expect(rows.map((n) => n.recipientStaffId).sort()).toEqual([org.admin.id, org.worker.id].sort());
     expect(rows[0]).toMatchObject({
       type: 'appointment-created',
-      message: 'Rohan Deshpande booked Dr. Meera Joshi (Cardiology) for 24 Nov, 10:30 am — token 001',
-      details: { appointmentId: created.id, patientId: created.patientId, date: '2099-11-24' },
+      message: `Rohan Deshpande booked Dr. Meera Joshi (Cardiology) for ${dayMonth}, 10:30 am — token 001`,
+      details: { appointmentId: created.id, patientId: created.patientId, date },
     });
     // A patient's booking has no staff actor: every recipient is toasted.
     expect(rows.every((row) => row.details.actorStaffId === undefined)).toBe(true);
@@ -207,7 +209,7 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     expect(refused.statusCode).toBe(404);
     expect(refused.json<ErrorBody>().message).toBe('Patient not found');
 
-    const other = await createOrganisation(t.database.db);
+    const other = await createOrganisation(t.database.db, { onlineBooking: {} });
     const elsewhere = await addPatient((await staffClients(t.app, other)).admin, { phone: patient.phone });
     expect(
       (await patient.post('/api/patient/appointments', { organisationId: hospital.id, doctorId: doctor.id, date, startTime: '09:15', patient: { patientId: elsewhere.id } }))
@@ -246,7 +248,7 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
 
   it('lists only the account’s own visits, in every organisation, latest first, in pages', async () => {
     const family = await signInPatient(t);
-    const clinic = await createOrganisation(t.database.db);
+    const clinic = await createOrganisation(t.database.db, { onlineBooking: {} });
     const clinicAdmin = (await staffClients(t.app, clinic)).admin;
     const [here, there] = await Promise.all([addDoctor(admin), addDoctor(clinicAdmin)]);
     // Days in order, whatever today's weekday (upcoming(weekday) dates are ordered only some days of the week).

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { appointments, doctors, facilities, organisations, patients } from '../../db/schema/index.js';
 import { appointmentVisitColumns } from '../appointments/index.js';
 import { appointmentKind } from '../visits/index.js';
-import { bookableDoctor } from './catalogue.js';
+import { assertOnlineWindow, bookableDoctor } from './catalogue.js';
 import { ownVisitsOf, toPatientVisit } from './visits.js';
 
 export type PatientAppointmentInput = z.output<typeof patientAppointmentCreateSchema>;
@@ -35,6 +35,6 @@ export const ownAppointments = ownVisitsOf({
       .leftJoin(facilities, eq(facilities.id, appointments.facilityId))
       .$dynamic(),
   toVisit: (row): PatientAppointment => toPatientVisit(row),
-  bookable: (db, input: PatientAppointmentInput) => bookableDoctor(db, input.organisationId, input.doctorId),
+  bookable: async (db, input: PatientAppointmentInput) => assertOnlineWindow(await bookableDoctor(db, input.organisationId, input.doctorId), input.date, input.startTime),
   visitOf: (input, patientId) => ({ doctorId: input.doctorId, patientId, date: input.date, startTime: input.startTime, reason: input.reason ?? null, source: 'APP' }),
 });

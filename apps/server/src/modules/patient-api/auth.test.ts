@@ -145,7 +145,7 @@ describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
   });
 
   it('keeps the two kinds of token apart: a staff token opens no patient route, a patient token no staff route', async () => {
-    const org = await createOrganisation(t.database.db);
+    const org = await createOrganisation(t.database.db, { onlineBooking: {} });
     const staffToken = (await signIn(t.app, org.admin.email)).access_token;
     const patient = await signInPatient(t);
     const as = (token: string, url: string) => t.app.inject({ url, headers: bearer(token), remoteAddress: randomIp() });

@@ -19,7 +19,7 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
   let stranger: PatientApp;
 
   beforeAll(async () => {
-    centre = await createOrganisation(t.database.db, { type: 'SCAN' });
+    centre = await createOrganisation(t.database.db, { type: 'SCAN', onlineBooking: {} });
     ({ admin, worker } = await staffClients(t.app, centre));
     [patient, stranger] = await Promise.all([signInPatient(t), signInPatient(t)]);
   });
@@ -31,7 +31,7 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
   };
 
   it('lists active scans and tests with prices (not other services), by kind, and their free slots', async () => {
-    const org = await createOrganisation(t.database.db, { type: 'SCAN' });
+    const org = await createOrganisation(t.database.db, { type: 'SCAN', onlineBooking: {} });
     const { admin: orgAdmin } = await staffClients(t.app, org);
     const branch = await addFacility(t.database.db, org.id, 'Baner Centre');
     const mri = await addScan(orgAdmin, {
@@ -76,10 +76,10 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
   });
 
   it('a hospital takes no bookings; another organisation’s scan is not found', async () => {
-    const hospital = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
+    const hospital = await createOrganisation(t.database.db, { type: 'HOSPITAL', onlineBooking: {} });
     expect((await patient.get(`/api/patient/organisations/${hospital.id}/services`)).json()).toMatchObject({ total: 0, data: [] });
 
-    const other = await createOrganisation(t.database.db, { type: 'SCAN' });
+    const other = await createOrganisation(t.database.db, { type: 'SCAN', onlineBooking: {} });
     const theirScan = await addScan((await staffClients(t.app, other)).admin);
     const date = upcoming(2);
     expect((await patient.get(`/api/patient/organisations/${centre.id}/services/${theirScan.id}/slots?date=${date}`)).statusCode).toBe(404);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { bookings, facilities, organisations, patients, services } from '../../db/schema/index.js';
 import { bookingVisitColumns } from '../bookings/index.js';
 import { bookingKind } from '../visits/index.js';
-import { bookableService } from './catalogue.js';
+import { assertOnlineWindow, bookableService } from './catalogue.js';
 import { ownVisitsOf, toPatientVisit } from './visits.js';
 
 export type PatientBookingInput = z.output<typeof patientBookingCreateSchema>;
@@ -31,6 +31,6 @@ export const ownBookings = ownVisitsOf({
       .leftJoin(facilities, eq(facilities.id, bookings.facilityId))
       .$dynamic(),
   toVisit: (row): PatientBooking => toPatientVisit(row),
-  bookable: (db, input: PatientBookingInput) => bookableService(db, input.organisationId, input.serviceId),
+  bookable: async (db, input: PatientBookingInput) => assertOnlineWindow(await bookableService(db, input.organisationId, input.serviceId), input.date, input.startTime),
   visitOf: (input, patientId) => ({ serviceId: input.serviceId, patientId, date: input.date, startTime: input.startTime, reason: input.reason ?? null, source: 'APP' }),
 });

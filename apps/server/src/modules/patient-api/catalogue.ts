@@ -1,5 +1,8 @@
 import {
+  addDays,
   canAccessArea,
+  localDateTimeToInstant,
+  todayIn,
   type MenuArea,
   type OrganisationType,
   type PatientDoctor,
@@ -12,17 +15,21 @@ import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { doctors, facilities, organisations, services } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { nameKeyMatches, offsetOf, pageOf } from '../../lib/list-query.js';
 import { appointmentKind, BOOKABLE_KINDS, bookingKind, listFreeSlots } from '../visits/index.js';
+import { onlineBookingRulesOf, type OnlineBookingRules } from '../settings/index.js';
 import { facilityRef } from './visits.js';
 
 export type PatientDoctorFilters = z.output<typeof patientDoctorListQuerySchema>;
 export type PatientServiceFilters = z.output<typeof patientServiceListQuerySchema>;
 
 /** An organisation by the id in the path; unknown ids are 404 like any other. */
-export async function organisationFor(db: Db, organisationId: string): Promise<{ id: string; name: string; type: OrganisationType }> {
-  const [row] = await db.select({ id: organisations.id, name: organisations.name, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
+export async function organisationFor(db: Db, organisationId: string): Promise<{ id: string; name: string; type: OrganisationType; timeZone: string }> {
+  const [row] = await db
+    .select({ id: organisations.id, name: organisations.name, type: organisations.type, timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   if (!row) throw new NotFoundError('Organisation not found');
   return row;
 }
@@ -37,37 +44,98 @@ async function organisationTakes(db: Db, organisationId: string, area: MenuArea)
   return canAccessArea(organisation.type, 'ADMIN', area);
 }
 
+/** What the app may offer of an organisation: its online booking rules, and its zone for "today". */
+interface OnlineWindow extends OnlineBookingRules {
+  timeZone: string;
+}
+
+/** 403 naming the field: the doctor, scan or organisation exists but takes no online bookings. */
+function notOnline(field: string, message: string): AppError {
+  return new AppError(403, message, [{ path: field, message }]);
+}
+
 /**
- * A doctor a patient may book: active, of that organisation, which takes appointments. Anything
- * else is "not found", so the app never learns of inactive doctors or other organisations' ids.
+ * A doctor a patient may book: active, of that organisation, which takes appointments (else
+ * "not found", so the app never learns of inactive doctors or other organisations' ids), and
+ * both the organisation and the doctor take online bookings (Settings → Online booking).
  */
-export async function bookableDoctor(db: Db, organisationId: string, doctorId: string): Promise<void> {
-  const [row] = (await organisationTakes(db, organisationId, 'appointments'))
+export async function bookableDoctor(db: Db, organisationId: string, doctorId: string): Promise<OnlineWindow> {
+  const organisation = await organisationFor(db, organisationId);
+  const [row] = canAccessArea(organisation.type, 'ADMIN', 'appointments')
     ? await db
-        .select({ id: doctors.id })
+        .select({ onlineBooking: doctors.onlineBooking })
         .from(doctors)
         .where(and(eq(doctors.id, doctorId), eq(doctors.organisationId, organisationId), eq(doctors.active, true)))
     : [];
   if (!row) throw new NotFoundError('Doctor not found');
+  const rules = await onlineBookingRulesOf(db, organisationId);
+  if (!rules.enabled) throw notOnline('organisationId', `${organisation.name} does not take bookings online: please call the desk`);
+  if (!row.onlineBooking) throw notOnline('doctorId', 'This doctor does not take bookings online: please call the desk');
+  return { ...rules, timeZone: organisation.timeZone };
 }
 
 /** As bookableDoctor, for an active scan or test of an organisation that takes bookings. */
-export async function bookableService(db: Db, organisationId: string, serviceId: string): Promise<void> {
-  const [row] = (await organisationTakes(db, organisationId, 'bookings'))
+export async function bookableService(db: Db, organisationId: string, serviceId: string): Promise<OnlineWindow> {
+  const organisation = await organisationFor(db, organisationId);
+  const [row] = canAccessArea(organisation.type, 'ADMIN', 'bookings')
     ? await db
-        .select({ id: services.id })
+        .select({ onlineBooking: services.onlineBooking })
         .from(services)
         .where(and(eq(services.id, serviceId), eq(services.organisationId, organisationId), eq(services.active, true), inArray(services.kind, BOOKABLE_KINDS)))
     : [];
   if (!row) throw new NotFoundError('Scan or test not found');
+  const rules = await onlineBookingRulesOf(db, organisationId);
+  if (!rules.enabled) throw notOnline('organisationId', `${organisation.name} does not take bookings online: please call the desk`);
+  if (!row.onlineBooking) throw notOnline('serviceId', 'This scan or test does not take bookings online: please call the desk');
+  return { ...rules, timeZone: organisation.timeZone };
 }
 
-/** GET /api/patient/organisations/:orgId/doctors: active doctors by name, with fee and facility. */
+/** The last date a patient may book online: today plus the horizon, in the organisation's zone. */
+function lastOnlineDate(window: OnlineWindow, now: Date): string {
+  return addDays(todayIn(window.timeZone, now), window.horizonDays);
+}
+
+/** Whether a slot starts late enough to be booked online: at least the cut-off from now. */
+function beforeCutoff(window: OnlineWindow, date: string, startTime: string, now: Date): boolean {
+  return localDateTimeToInstant(window.timeZone, date, startTime).getTime() - now.getTime() < window.cutoffMinutes * 60_000;
+}
+
+/**
+ * The online rules of a booking's date and time, checked before the desk's own rules (a slot of
+ * the schedule, not past, not full), which the visit engine applies as for the console.
+ */
+export function assertOnlineWindow(window: OnlineWindow, date: string, startTime: string, now = new Date()): void {
+  const last = lastOnlineDate(window, now);
+  if (date > last) {
+    const message = `Online booking is open up to ${window.horizonDays} days ahead (until ${last})`;
+    throw new BadRequestError(message, [{ path: 'date', message }]);
+  }
+  const startsIn = localDateTimeToInstant(window.timeZone, date, startTime).getTime() - now.getTime();
+  // A time already gone is the engine's "This time has already passed".
+  if (startsIn >= 0 && beforeCutoff(window, date, startTime, now)) {
+    const message = `Online booking closes ${window.cutoffMinutes} minutes before the slot: choose a later time or call the desk`;
+    throw new BadRequestError(message, [{ path: 'startTime', message }]);
+  }
+}
+
+/** The free slots the app may offer: within the horizon and not inside the cut-off. */
+function onlineSlots(window: OnlineWindow, slots: SlotsResponse, now = new Date()): SlotsResponse {
+  if (slots.date > lastOnlineDate(window, now)) return { ...slots, slots: [] };
+  return { ...slots, slots: slots.slots.filter((slot) => !beforeCutoff(window, slots.date, slot.start, now)) };
+}
+
+/** Whether the organisation's catalogue is open to the app at all. */
+async function onlineCatalogue(db: Db, organisationId: string, area: MenuArea): Promise<boolean> {
+  return (await organisationTakes(db, organisationId, area)) && (await onlineBookingRulesOf(db, organisationId)).enabled;
+}
+
+/** GET /api/patient/organisations/:orgId/doctors: active doctors taking online bookings, by name, with fee and facility. */
 export async function listOrganisationDoctors(db: Db, organisationId: string, filters: PatientDoctorFilters) {
-  if (!(await organisationTakes(db, organisationId, 'appointments'))) return pageOf<PatientDoctor>(filters, [], 0);
+  if (!(await onlineCatalogue(db, organisationId, 'appointments'))) return pageOf<PatientDoctor>(filters, [], 0);
   const where = and(
     eq(doctors.organisationId, organisationId),
     eq(doctors.active, true),
+    eq(doctors.onlineBooking, true),
     filters.search ? nameKeyMatches(doctors.nameKey, filters.search) : undefined,
     filters.specialization ? eq(doctors.specialization, filters.specialization) : undefined,
   );
@@ -99,12 +167,13 @@ export async function listOrganisationDoctors(db: Db, organisationId: string, fi
   );
 }
 
-/** GET /api/patient/organisations/:orgId/services: active scans and tests by kind and name, with prices. */
+/** GET /api/patient/organisations/:orgId/services: active scans and tests taking online bookings, by kind and name, with prices. */
 export async function listOrganisationServices(db: Db, organisationId: string, filters: PatientServiceFilters) {
-  if (!(await organisationTakes(db, organisationId, 'bookings'))) return pageOf<PatientService>(filters, [], 0);
+  if (!(await onlineCatalogue(db, organisationId, 'bookings'))) return pageOf<PatientService>(filters, [], 0);
   const where: SQL | undefined = and(
     eq(services.organisationId, organisationId),
     eq(services.active, true),
+    eq(services.onlineBooking, true),
     inArray(services.kind, filters.kind ? [filters.kind] : BOOKABLE_KINDS),
     filters.search ? nameKeyMatches(services.nameKey, filters.search) : undefined,
     filters.category ? eq(services.category, filters.category) : undefined,
@@ -142,12 +211,12 @@ export async function listOrganisationServices(db: Db, organisationId: string, f
 
 /** GET …/doctors/:id/slots?date=: the same engine as the console's. */
 export async function listBookableDoctorSlots(db: Db, organisationId: string, doctorId: string, date: string): Promise<SlotsResponse> {
-  await bookableDoctor(db, organisationId, doctorId);
-  return listFreeSlots(db, appointmentKind, organisationId, doctorId, date);
+  const window = await bookableDoctor(db, organisationId, doctorId);
+  return onlineSlots(window, await listFreeSlots(db, appointmentKind, organisationId, doctorId, date));
 }
 
 /** GET …/services/:id/slots?date=. */
 export async function listBookableServiceSlots(db: Db, organisationId: string, serviceId: string, date: string): Promise<SlotsResponse> {
-  await bookableService(db, organisationId, serviceId);
-  return listFreeSlots(db, bookingKind, organisationId, serviceId, date);
+  const window = await bookableService(db, organisationId, serviceId);
+  return onlineSlots(window, await listFreeSlots(db, bookingKind, organisationId, serviceId, date));
 }
