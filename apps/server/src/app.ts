@@ -40,6 +40,7 @@ import { patientApiRoutes } from './modules/patient-api/index.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { planFulfilments, planRoutes } from './modules/plans/index.js';
+import { publicRoutes, type PublicRouteOptions } from './modules/public/index.js';
 import { pushRoutes } from './modules/push/index.js';
 import { createPatientMessages, messageRoutes, messageWebhookRoutes, type PatientMessagesOptions } from './modules/messages/index.js';
 import { searchRoutes } from './modules/search/index.js';
@@ -68,6 +69,8 @@ export interface AppDeps {
   push?: PushSenderOptions & Partial<Pick<PushEndpointPolicy, 'allowLoopback' | 'resolve'>>;
   /** Message sender timings, and tests' adapters (their fake WhatsApp and SMS providers). */
   messages?: PatientMessagesOptions;
+  /** The public pages' cache (tests shorten it). */
+  public?: PublicRouteOptions;
   /** Where log lines go instead of stdout (the log-privacy tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -188,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tokenQueueRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(patientApiRoutes(ctx));
+      await api.register(publicRoutes(ctx, deps.public));
       await api.register(messageRoutes(ctx, patientMessages.sender.wake));
       await api.register(messageWebhookRoutes(ctx, patientMessages.changes));
     },

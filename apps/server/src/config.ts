@@ -108,6 +108,8 @@ export const configSchema = z
       .min(1)
       .default(15 * 60),
     CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** Requests to the public pages' API (/api/public/*) per client IP a minute. */
+    PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /**
      * The audit chain's HMAC key (modules/audit/keys.ts). Unset: generated once into AUDIT_DIR;
      * with DATABASE_URL every process must then share that file (a warning says so at start).

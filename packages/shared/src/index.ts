@@ -33,3 +33,4 @@ export * from './text.js';
 export * from './calendar.js';
 export * from './messages.js';
 export * from './online-booking.js';
+export * from './public.js';

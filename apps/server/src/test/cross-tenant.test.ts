@@ -78,6 +78,7 @@ type Sources = (a: Tenant, b: Tenant, chosen: Record<string, string>, path: stri
 
 const ofA = (value: string): ParamValue => ({ value, owner: 'A' });
 const PUBLIC_IMAGE = 'logos and photos are public images: the id is unguessable and the console shows them to anyone (uploads/routes.ts)';
+const PUBLIC_PAGE = "an organisation's public page is meant for anyone who has its address (/p/{slug}), signed in or not";
 const PATIENT_CATALOGUE = "the patient app lists any organisation's doctors and services and their free slots, to book with it (design.md §5)";
 
 /**
@@ -116,6 +117,7 @@ const ID_SOURCES: Record<string, Sources> = {
   ],
   '/api/patient/organisations/:orgId/doctors/:id': (a) => [{ value: a.doctorId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
   '/api/patient/organisations/:orgId/services/:id': (a) => [{ value: a.scanId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
+  '/api/public/organisations/:slug': (a) => [{ value: a.org.slug, owner: 'A', publicBy: PUBLIC_PAGE }],
 };
 
 /**
@@ -127,6 +129,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/uploads/private/:id': 'a private file is served to whoever holds its signed link (the signature is the credential)',
   '/api/invitations/:token': 'the invitee opens the link before having an account',
   '/api/invitations/:token/accept': 'the invitee chooses a password through the link',
+  '/api/public/organisations/:slug': PUBLIC_PAGE,
 };
 
 /**

@@ -45,7 +45,7 @@ async function organisationTakes(db: Db, organisationId: string, area: MenuArea)
 }
 
 /** What the app may offer of an organisation: its online booking rules, and its zone for "today". */
-interface OnlineWindow extends OnlineBookingRules {
+export interface OnlineWindow extends OnlineBookingRules {
   timeZone: string;
 }
 
@@ -91,12 +91,12 @@ export async function bookableService(db: Db, organisationId: string, serviceId:
 }
 
 /** The last date a patient may book online: today plus the horizon, in the organisation's zone. */
-function lastOnlineDate(window: OnlineWindow, now: Date): string {
+export function lastOnlineDate(window: OnlineWindow, now: Date): string {
   return addDays(todayIn(window.timeZone, now), window.horizonDays);
 }
 
 /** Whether a slot starts late enough to be booked online: at least the cut-off from now. */
-function beforeCutoff(window: OnlineWindow, date: string, startTime: string, now: Date): boolean {
+export function beforeCutoff(window: OnlineWindow, date: string, startTime: string, now: Date): boolean {
   return localDateTimeToInstant(window.timeZone, date, startTime).getTime() - now.getTime() < window.cutoffMinutes * 60_000;
 }
 

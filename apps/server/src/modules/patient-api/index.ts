@@ -1,1 +1,2 @@
 export { patientApiRoutes } from './routes.js';
+export { beforeCutoff, lastOnlineDate, type OnlineWindow } from './catalogue.js';

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { drivers } from '../../test/database.js';
+import { addDoctor, addPatient, addScan, createOrganisation, daysFromToday, staffClients, uniquePhone } from '../../test/fixtures.js';
+import { pathParamsOf, routesOf } from '../../test/routes.js';
+import { randomIp, signInPatient } from '../patient-api/test-support.js';
+
+/**
+ * Every route under /api/public, read from the app's own route table so a new one is covered the
+ * day it is added, called for an organisation full of patients and visits: no reply may carry a
+ * patient's name, phone, or the id of a patient or visit.
+ */
+describe.each(drivers)('the public routes expose nothing of any patient (%s)', (driver) => {
+  let t: TestApp;
+  const secrets: string[] = [];
+  const params: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL', onlineBooking: { cutoffMinutes: 0 } });
+    const { admin } = await staffClients(t.app, org);
+    const [doctor, scan] = await Promise.all([addDoctor(admin, { patientsPerSlot: 2 }), addScan(admin, { capacityPerSlot: 2 })]);
+    const date = daysFromToday(1);
+    for (const [index, name] of ['Kamala Venkataraman', 'Yusuf Qureshi', 'Harpreet Dhillon'].entries()) {
+      const patient = await addPatient(admin, { name, phone: uniquePhone() });
+      const appointment = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: `09:${String(index * 15).padStart(2, '0')}` });
+      const booking = await admin.post('/api/bookings', { serviceId: scan.id, patientId: patient.id, date, startTime: ['09:00', '09:30', '10:00'][index] });
+      expect([appointment.statusCode, booking.statusCode]).toEqual([201, 201]);
+      secrets.push(name, patient.phone, patient.phone.slice(3), patient.id, appointment.json<{ id: string }>().id, booking.json<{ id: string }>().id);
+    }
+    // A patient who booked through the app, for a family member too.
+    const app = await signInPatient(t);
+    const booked = await app.post('/api/patient/appointments', {
+      organisationId: org.id,
+      doctorId: doctor.id,
+      date,
+      startTime: '10:00',
+      patient: { name: 'Lakshmi Iyer', gender: 'FEMALE' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const visit = booked.json<{ id: string; patientId: string }>();
+    secrets.push('Lakshmi Iyer', app.phone, app.phone.slice(3), visit.id, visit.patientId);
+
+    // Its current slug, and a former one that redirects.
+    const former = org.slug;
+    expect((await admin.patch('/api/settings/organisation', { slug: `now-${former}`.slice(0, 60) })).statusCode).toBe(200);
+    params.slug = [`now-${former}`.slice(0, 60), former];
+  });
+  afterAll(() => t.close());
+
+  it('covers every route under /api/public', () => {
+    const routes = routesOf(t.app).filter((route) => route.split(' ')[1]!.startsWith('/api/public/'));
+    expect(routes).toContain('GET /api/public/organisations/:slug');
+  });
+
+  it('answers every public route without a patient’s name, phone, or any patient or visit id', async () => {
+    const routes = routesOf(t.app).filter((route) => route.split(' ')[1]!.startsWith('/api/public/'));
+    let calls = 0;
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as [string, string];
+      const names = pathParamsOf(path);
+      const unknown = names.filter((name) => !params[name]);
+      expect(unknown, `${route}: give this test a value for each path parameter`).toEqual([]);
+      // Every combination of the values of each parameter.
+      let urls = [path];
+      for (const name of names) urls = urls.flatMap((url) => params[name]!.map((value) => url.replace(`:${name}`, encodeURIComponent(value))));
+      for (const url of urls) {
+        const response = await t.app.inject({ method: method as 'GET', url, remoteAddress: randomIp() });
+        expect(response.statusCode, `${route} ${url}: ${response.body}`).toBeLessThan(400);
+        const reply = JSON.stringify(response.headers) + response.body;
+        for (const secret of secrets) expect(reply.includes(secret), `${url} carries ${secret}`).toBe(false);
+        calls += 1;
+      }
+    }
+    expect(calls).toBeGreaterThan(1);
+  });
+});

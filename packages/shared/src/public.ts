@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { organisationTypeSchema } from './organisations.js';
+import { serviceKindSchema } from './services.js';
+
+/** A slug in the path of a public route; anything malformed is simply not found. */
+export const publicSlugParamsSchema = z.object({ slug: z.string().max(100) });
+
+/** The first slot still free to book online, within the organisation's horizon. */
+export const publicNextSlotSchema = z.object({ date: z.iso.date(), startTime: z.string() }).nullable();
+
+/** Opening hours of a weekday (0 Sunday … 6 Saturday) as HH:mm windows, merged. */
+export const publicOpeningHoursSchema = z.array(z.object({ weekday: z.number().int(), windows: z.array(z.object({ start: z.string(), end: z.string() })) }));
+
+/**
+ * GET /api/public/organisations/{slug} (no sign-in): the organisation's public page and what may be
+ * booked online. Nothing of any patient: no names, phones, visits or counts.
+ */
+export const publicOrganisationSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  type: organisationTypeSchema,
+  timeZone: z.string(),
+  /** How many days ahead a patient may book, and the minutes before a slot when online booking closes. */
+  horizonDays: z.number().int(),
+  cutoffMinutes: z.number().int(),
+  facilities: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      address: z.string().nullable(),
+      phone: z.string().nullable(),
+      /** Derived from the weekly availability of the doctors and scans/tests there. */
+      hours: publicOpeningHoursSchema,
+      /** Google Maps search for the address; null without one. */
+      mapUrl: z.string().nullable(),
+    }),
+  ),
+  doctors: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      photoUrl: z.string().nullable(),
+      specialization: z.string(),
+      qualifications: z.string().nullable(),
+      facilityId: z.uuid().nullable(),
+      feePaise: z.number().int(),
+      slotMinutes: z.number().int(),
+      nextSlot: publicNextSlotSchema,
+    }),
+  ),
+  services: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      kind: serviceKindSchema,
+      category: z.string().nullable(),
+      pricePaise: z.number().int(),
+      preparation: z.string().nullable(),
+      facilityId: z.uuid().nullable(),
+      nextSlot: publicNextSlotSchema,
+    }),
+  ),
+});
+export type PublicOrganisation = z.infer<typeof publicOrganisationSchema>;
