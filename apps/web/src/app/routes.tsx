@@ -40,6 +40,7 @@ const AccountPage = lazy(() => import('../features/settings/pages/account-page')
 const AcceptInvitationPage = lazy(() => import('../features/settings/pages/accept-invitation-page'));
 const AuditLogPage = lazy(() => import('../features/audit/pages/audit-log-page'));
 const MessageSettingsPage = lazy(() => import('../features/messages/pages/message-settings-page'));
+const OnlineBookingPage = lazy(() => import('../features/settings/pages/online-booking-page'));
 const MessageLogPage = lazy(() => import('../features/messages/pages/message-log-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
                   { path: paths.settingsAudit, element: <AuditLogPage /> },
                   { path: paths.settingsMessages, element: <MessageSettingsPage /> },
                   { path: paths.settingsMessageLog, element: <MessageLogPage /> },
+                  { path: paths.settingsOnlineBooking, element: <OnlineBookingPage /> },
                   { path: paths.account, element: <AccountPage /> },
                   { path: paths.appointments, element: <AppointmentsPage /> },
                   { path: paths.appointmentsToken, element: <AppointmentsTokenPage /> },

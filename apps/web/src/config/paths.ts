@@ -27,6 +27,10 @@ export const paths = {
   /** Messages to patients: channels, reminders, texts (admins), and the log of every message. */
   settingsMessages: '/settings/messages',
   settingsMessageLog: '/settings/messages/log',
+  /** The public booking page's address, the rules, and which doctors and scans take online bookings (admins). */
+  settingsOnlineBooking: '/settings/online-booking',
+  /** The patient app's page of an organisation (served by the server under /p/). */
+  publicPage: (slug: string) => `/p/${encodeURIComponent(slug)}`,
   /** The signed-in person's own account (every role, so outside the Settings area's menu rule). */
   account: '/account',
   /** A staff invitation link (public): choose a password and sign in. */

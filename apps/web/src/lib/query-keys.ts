@@ -35,6 +35,7 @@ export const queryKeys = {
   settings: {
     organisation: ['settings', 'organisation'] as const,
     messages: ['settings', 'messages'] as const,
+    onlineBooking: ['settings', 'online-booking'] as const,
     /** A template's text with sample values, as the editor types it. */
     messagePreview: (event: string, language: string, template: string) => ['settings', 'message-preview', event, language, template] as const,
   },

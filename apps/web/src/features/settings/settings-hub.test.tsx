@@ -28,6 +28,7 @@ describe('the settings hub', () => {
       ['Staff', '/settings/staff'],
       ['Facilities', '/settings/facilities'],
       ['Messages', '/settings/messages'],
+      ['Online booking', '/settings/online-booking'],
       ['Audit log', '/settings/audit'],
       ['My account', '/account'],
     ]);
@@ -37,7 +38,7 @@ describe('the settings hub', () => {
     withApi({});
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
     renderApp('/settings');
-    expect((await linksOn()).map(([name]) => name)).toEqual(['Organisation', 'Staff', 'Messages', 'Audit log', 'My account']);
+    expect((await linksOn()).map(([name]) => name)).toEqual(['Organisation', 'Staff', 'Messages', 'Online booking', 'Audit log', 'My account']);
   });
 
   it.each<[OrganisationType]>([['SCAN'], ['MULTIHOSPITAL']])('shows a %s worker only My account', async (type) => {

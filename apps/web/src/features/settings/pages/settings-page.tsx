@@ -4,6 +4,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -104,6 +105,12 @@ export default function SettingsPage() {
               description="WhatsApp and SMS to patients: what is sent, reminders, texts, and the log."
               href={paths.settingsMessages}
               icon={<SmsOutlined />}
+            />
+            <SettingsLinkCard
+              title="Online booking"
+              description="Your public booking page for patients: its address, who takes online bookings, how far ahead."
+              href={paths.settingsOnlineBooking}
+              icon={<EventAvailableOutlined />}
             />
             <SettingsLinkCard title="Audit log" description="Who read or changed what, and when." href={paths.settingsAudit} icon={<HistoryOutlined />} />
           </Section>

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { onlineBookingUpdateSchema, type OnlineBookingSettings } from '@caredesk/shared';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { enqueueSnackbar } from 'notistack';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage } from '@/lib/http';
+import { useUpdateOnlineBookingSettings } from '../api/update-online-booking-settings';
+
+const rulesSchema = onlineBookingUpdateSchema.pick({ enabled: true, horizonDays: true, cutoffMinutes: true }).required();
+type Rules = z.infer<typeof rulesSchema>;
+
+/** On or off, how far ahead patients may book, and when online booking closes before a slot. */
+export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSettings }) {
+  const save = useUpdateOnlineBookingSettings();
+  const form = useForm<Rules>({
+    resolver: zodResolver(rulesSchema),
+    values: { enabled: settings.enabled, horizonDays: settings.horizonDays, cutoffMinutes: settings.cutoffMinutes },
+  });
+  const { errors, isDirty } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      enqueueSnackbar('Online booking saved', { variant: 'success' });
+    } catch (error) {
+      enqueueSnackbar(errorMessage(error), { variant: 'error' });
+    }
+  });
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="online-booking-rules-title" sx={{ p: 2 }}>
+      <Typography id="online-booking-rules-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Online booking
+      </Typography>
+      <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => (
+            <FormControlLabel control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />} label="Patients can book online" />
+          )}
+        />
+        <TextField
+          label="How far ahead patients may book (days)"
+          type="number"
+          {...form.register('horizonDays', { valueAsNumber: true })}
+          error={Boolean(errors.horizonDays)}
+          helperText={errors.horizonDays?.message ?? 'From 1 to 180 days.'}
+          slotProps={{ htmlInput: { min: 1, max: 180 } }}
+          size="small"
+          sx={{ maxWidth: 360 }}
+        />
+        <TextField
+          label="Close online booking before a slot (minutes)"
+          type="number"
+          {...form.register('cutoffMinutes', { valueAsNumber: true })}
+          error={Boolean(errors.cutoffMinutes)}
+          helperText={errors.cutoffMinutes?.message ?? 'From 0 to 1440 minutes; after that, patients call the desk.'}
+          slotProps={{ htmlInput: { min: 0, max: 1440 } }}
+          size="small"
+          sx={{ maxWidth: 360 }}
+        />
+        <Button type="submit" variant="contained" disabled={!isDirty || save.isPending} sx={{ alignSelf: 'flex-start' }}>
+          Save
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { Navigate, Link as RouterLink } from 'react-router';
+import { PageContainer } from '@/components/page-container';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/http';
+import { useSessionUser } from '@/lib/session';
+import { useOnlineBookingSettings } from '../api/get-online-booking-settings';
+import { OnlineBookingRulesForm } from '../components/online-booking-rules-form';
+import { OnlineBookingSwitches } from '../components/online-booking-switches';
+import { PublicAddressSection } from '../components/public-address-section';
+
+/** Settings > Online booking (ADMIN only; a worker whose menu has Settings goes back to the hub). */
+export default function OnlineBookingPage() {
+  const user = useSessionUser();
+  if (user && user.role !== 'ADMIN') return <Navigate to={paths.settings} replace />;
+  return <OnlineBooking />;
+}
+
+function OnlineBooking() {
+  const settings = useOnlineBookingSettings();
+  let body;
+  if (settings.error) body = <Alert severity="error">{errorMessage(settings.error)}</Alert>;
+  else if (!settings.data)
+    body = (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading online booking" sx={{ maxWidth: 880 }}>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} variant="rounded" height={140} />
+        ))}
+      </Stack>
+    );
+  else
+    body = (
+      <Stack spacing={2} sx={{ maxWidth: 880, minWidth: 0 }}>
+        <PublicAddressSection slug={settings.data.slug} />
+        <OnlineBookingRulesForm settings={settings.data} />
+        <OnlineBookingSwitches settings={settings.data} />
+      </Stack>
+    );
+  return (
+    <PageContainer title="Online booking">
+      <Box sx={{ mt: -2 }}>
+        <Button component={RouterLink} to={paths.settings} startIcon={<ArrowBack />} color="inherit" size="small">
+          Settings
+        </Button>
+      </Box>
+      {body}
+    </PageContainer>
+  );
+}
