@@ -57,6 +57,7 @@ export function makeDoctor(overrides: Partial<Doctor> = {}): Doctor {
     email: null,
     bio: null,
     tokenPrefix: null,
+    room: null,
     slotMinutes: 15,
     patientsPerSlot: 1,
     availability: [],
@@ -65,7 +66,7 @@ export function makeDoctor(overrides: Partial<Doctor> = {}): Doctor {
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
-  } as Doctor;
+  };
 }
 
 export function makePatient(overrides: Partial<Patient> = {}): Patient {
