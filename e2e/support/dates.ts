@@ -20,12 +20,14 @@ export function untilOrganisationMidnight(now = new Date()): number {
 }
 
 /**
- * For a test that books into today and watches today's queue: today's last 5-minute slot starts
- * at 23:55, and the queue turns over at midnight. Within `minutes` of the organisations' midnight
+ * For a test that books into today and watches today's queue: a doctor seen 00:00–23:59 in
+ * 5-minute slots has today's last slot at 23:50 (23:55 would end past 23:59), gone once it has
+ * begun, and the queue turns over at midnight. Within `minutes` of the organisations' midnight
  * this waits until just after it (the test's time limit grows by the wait), so the test has a
- * whole day; at any other hour it returns at once.
+ * whole day; at any other hour it returns at once. CI once ran it at 23:50:30 with 9 minutes
+ * left under the old 8: no free slot.
  */
-export async function awayFromOrganisationMidnight(minutes = 8): Promise<void> {
+export async function awayFromOrganisationMidnight(minutes = 15): Promise<void> {
   const left = untilOrganisationMidnight();
   if (left > minutes * 60_000) return;
   const wait = left + 5_000;
