@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
+import { readRequestBody } from './fake-http.js';
 import { MSG91_WEBHOOK_SECRET_HEADER, MSG91_WEBHOOK_SECRET_QUERY } from '../lib/messaging/msg91.js';
 
 export const fakeMsg91Keys = { authKey: 'caredesk-msg91-test-authkey', webhookSecret: 'caredesk_msg91_webhook_secret' };
@@ -69,16 +70,7 @@ export async function startFakeMsg91(options: FakeMsg91Options = {}): Promise<Fa
     response.end(JSON.stringify(json));
   };
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
+    void readRequestBody(request).then((body) => {
       requests.push({ method: request.method!, path: request.url!, authkey: request.headers.authkey as string | undefined, contentType: request.headers['content-type'], body });
       const reply = () => {
         if (failure) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { messageEventVariables, messageEvents } from '@caredesk/shared';
+import { readRequestBody } from './fake-http.js';
 import { hmacSha256Hex } from '../lib/payments/signature.js';
 
 export const fakeWhatsAppKeys = { accessToken: 'EAACareDeskTestAccessToken01', appSecret: 'caredesk_whatsapp_app_secret', verifyToken: 'caredesk_whatsapp_verify_token' };
@@ -63,16 +64,7 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
   let delayMs = 0;
 
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
+    void readRequestBody(request).then((body) => {
       const recorded: RecordedWhatsAppRequest = {
         method: request.method!,
         path: request.url!,
