@@ -3,7 +3,7 @@ import { appointmentSchema } from './appointments.js';
 import { bookingSchema } from './bookings.js';
 import { paginationQuerySchema } from './common.js';
 import { phoneSchema } from './contact.js';
-import { patientInputSchema } from './patients.js';
+import { patientFieldShape } from './patients.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
 import { serviceSchema } from './services.js';
 import { lineText, multilineText } from './text.js';
@@ -73,15 +73,18 @@ export type PatientDoctorListQuery = z.input<typeof patientDoctorListQuerySchema
 export const visitPatientSchema = z
   .object({
     patientId: z.uuid().optional(),
-    name: patientInputSchema.shape.name.optional(),
-    gender: patientInputSchema.shape.gender.optional(),
-    dateOfBirth: patientInputSchema.shape.dateOfBirth,
+    name: patientFieldShape.name.optional(),
+    gender: patientFieldShape.gender.optional(),
+    dateOfBirth: patientFieldShape.dateOfBirth,
+    /** Age in whole years when the date of birth is not known (as at the desk). */
+    ageYears: patientFieldShape.ageYears,
   })
   .superRefine((value, ctx) => {
     if (value.patientId) {
       if (value.name !== undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Give either patientId or a name, not both' });
       return;
     }
+    if (value.dateOfBirth != null && value.ageYears != null) ctx.addIssue({ code: 'custom', path: ['ageYears'], message: 'Give the date of birth or the age, not both' });
     if (!value.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter the patient’s name, or choose one of your patients (patientId)' });
     if (!value.gender) ctx.addIssue({ code: 'custom', path: ['gender'], message: 'Choose the patient’s gender' });
   });
@@ -191,3 +194,54 @@ export type PatientCancel = z.input<typeof patientCancelSchema>;
 
 /** What the history and the cancel reason say when a patient cancels in the app. */
 export const CANCELLED_BY_PATIENT = 'Cancelled by the patient in the app';
+
+/**
+ * GET /api/patient/organisations/{orgId}/patients: the records in that organisation carrying the
+ * account's phone (oneself and family), for "who is this visit for". Nothing staff-only.
+ */
+export const patientRecordSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  gender: z.enum(['MALE', 'FEMALE', 'OTHER']),
+  /** Whole years, from the date of birth (or the age the desk entered); null when unknown. */
+  ageYears: z.number().int().nullable(),
+});
+export type PatientRecord = z.infer<typeof patientRecordSchema>;
+export const patientRecordListSchema = z.object({ items: z.array(patientRecordSchema) });
+export type PatientRecordList = z.infer<typeof patientRecordListSchema>;
+
+/**
+ * POST /api/patient/appointments/{id}/reschedule (and …/bookings/{id}/reschedule): the same doctor
+ * or scan/test, another free slot, within the organisation's online-booking rules.
+ */
+export const patientRescheduleSchema = z.object({ date: isoDateSchema, startTime: timeOfDaySchema });
+export type PatientReschedule = z.input<typeof patientRescheduleSchema>;
+
+/** How the wait was estimated: today's actual pace of the doctor or scan, else the slot length. */
+export const queueEstimateBasisSchema = z.enum(['PACE', 'SLOT']);
+export type QueueEstimateBasis = z.infer<typeof queueEstimateBasisSchema>;
+
+/**
+ * GET /api/patient/appointments/{id}/queue (and …/bookings/{id}/queue): where the visit stands in
+ * today's queue — 'Now serving A-004 · you are A-007 · 3 ahead · about 15 min'. Token labels
+ * only: never another patient's name. `ahead` and the estimate are null when the visit is not
+ * waiting today (not checked in, called, done, another day).
+ */
+export const patientQueuePositionSchema = z.object({
+  visitId: z.uuid(),
+  date: z.iso.date(),
+  status: z.string(),
+  /** The token being served now in this queue, if any. */
+  nowServing: z.string().nullable(),
+  you: z.string(),
+  ahead: z.number().int().nullable(),
+  estimateMinutes: z.number().int().nullable(),
+  estimateBasis: queueEstimateBasisSchema.nullable(),
+  /** Where to go when called (the doctor's or the scan's room), if set. */
+  room: z.string().nullable(),
+});
+export type PatientQueuePosition = z.infer<typeof patientQueuePositionSchema>;
+
+/** GET /api/patient/bookings/{id}/report: a short-lived signed link to the ready report (404 before). */
+export const patientReportLinkSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+export type PatientReportLink = z.infer<typeof patientReportLinkSchema>;

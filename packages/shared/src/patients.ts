@@ -151,6 +151,9 @@ function dateOfBirthOrAge(value: { dateOfBirth?: string | null | undefined; ageY
   }
 }
 
+/** The fields one by one, for contracts that take a few of them (the patient app's 'someone else'). */
+export const patientFieldShape = patientFields.shape;
+
 export const patientInputSchema = patientFields.superRefine(dateOfBirthOrAge);
 export type PatientInput = z.input<typeof patientInputSchema>;
 export const patientUpdateSchema = patientFields.partial().superRefine(dateOfBirthOrAge);
