@@ -16,6 +16,8 @@ export const publicOpeningHoursSchema = z.array(z.object({ weekday: z.number().i
  * booked online. Nothing of any patient: no names, phones, visits or counts.
  */
 export const publicOrganisationSchema = z.object({
+  /** The organisation's id, which the patient API's booking routes take. */
+  id: z.uuid(),
   slug: z.string(),
   name: z.string(),
   logoUrl: z.string().nullable(),
@@ -63,3 +65,11 @@ export const publicOrganisationSchema = z.object({
   ),
 });
 export type PublicOrganisation = z.infer<typeof publicOrganisationSchema>;
+
+/**
+ * GET /api/public/organisations/{slug}/doctors/{id}/slots?date= and …/services/{id}/slots?date=
+ * (no sign-in; answers `slotsResponseSchema`): the slots a patient may book online that day,
+ * so a visitor picks a time before being asked for a phone. The same rules as booking (horizon,
+ * cut-off, online booking on for that doctor or scan/test); 404 for one that takes none.
+ */
+export const publicOwnerParamsSchema = publicSlugParamsSchema.extend({ id: z.uuid() });

@@ -165,6 +165,7 @@ export async function publicOrganisation(db: Db, slug: string, now = new Date())
   return {
     kind: 'page',
     page: {
+      id: organisation.id,
       slug: organisation.slug,
       name: organisation.name,
       logoUrl: organisation.logoUrl,
