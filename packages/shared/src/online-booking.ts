@@ -7,20 +7,29 @@ export const SLUG_MAX_LENGTH = 60;
 /**
  * Words a slug may not be: the patient app lives under /p/{slug}, and these name (or may one day
  * name) the app's own pages, the API and the served files, so a hospital could shadow them.
+ * Words added after migration 0018's backfill refuse new slugs only: an organisation already holding
+ * one keeps it, and the app's own page wins that address until an admin picks another.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'account',
   'api',
   'admin',
   'app',
   'assets',
+  'book',
+  'chats',
   'docs',
+  'embed',
   'help',
   'login',
   'logout',
   'new',
+  'offline',
   'p',
   'patient',
   'public',
+  'queue',
+  'reports',
   'settings',
   'sign-in',
   'sign-up',
@@ -28,6 +37,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'static',
   'support',
   'uploads',
+  'visits',
   'www',
 ]);
 

@@ -68,7 +68,24 @@ describe.each(drivers)('the organisation public address, its slug (%s)', (driver
   });
 
   it('refuses malformed and reserved slugs with 400 naming slug', async () => {
-    for (const slug of ['ab', 'x'.repeat(61), 'City-Care', 'city_care', 'city care', '-city', 'city-', 'city--care', 'api', 'admin', 'login', 'static', 'assets', 12]) {
+    for (const slug of [
+      'ab',
+      'x'.repeat(61),
+      'City-Care',
+      'city_care',
+      'city care',
+      '-city',
+      'city-',
+      'city--care',
+      'api',
+      'admin',
+      'login',
+      'static',
+      'assets',
+      'visits',
+      'chats',
+      12,
+    ]) {
       const response = await changeSlug(slug);
       expect(response.statusCode, String(slug)).toBe(400);
       expect(pathsOf(response)).toEqual(['slug']);
