@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { installFakeSocket } from './fake-socket';
+
+// No test reaches a real server: the patient socket is a fake each test can drive.
+beforeEach(installFakeSocket);
 
 afterEach(() => {
   cleanup();

@@ -79,3 +79,12 @@ export function splitVisits(visits: Visit[], day = today()): { upcoming: Visit[]
 export function isCancellable(visit: Visit): boolean {
   return CANCELLABLE.has(visit.status);
 }
+
+/** A live visit today: the queue is where it stands. */
+export function isInTodaysQueue(visit: Visit, day = today()): boolean {
+  return LIVE.has(visit.status) && visit.date === day;
+}
+
+export function hasReport(visit: Visit): boolean {
+  return visit.kind === 'booking' && visit.status === 'REPORT_READY';
+}

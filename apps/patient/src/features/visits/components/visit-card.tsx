@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { Button } from '@/components/button';
 import { useFormat } from '@/i18n/format';
 import { useT, type MessageId } from '@/i18n/use-t';
-import { isCancellable, type Visit } from '../visit';
+import { QueueStatus } from './queue-status';
+import { hasReport, isCancellable, isInTodaysQueue, type Visit } from '../visit';
+import { ReportButton } from './report-button';
 
 const STATUS: Record<Visit['status'], MessageId> = {
   BOOKED: 'status.BOOKED',
@@ -45,6 +47,8 @@ export function VisitCard({ visit, onCancel }: VisitCardProps) {
           <dd>{visit.patientName}</dd>
         </dl>
         <p className={`visit-card__status visit-card__status--${visit.status.toLowerCase()}`}>{t(STATUS[visit.status])}</p>
+        {isInTodaysQueue(visit) && <QueueStatus visit={visit} />}
+        {hasReport(visit) && <ReportButton visit={visit} />}
         {onCancel && isCancellable(visit) && (
           <Button variant="secondary" className="visit-card__cancel" aria-label={t('visits.cancelNamed', { title: visit.title, when })} onClick={() => onCancel(visit)}>
             {t('visits.cancel')}

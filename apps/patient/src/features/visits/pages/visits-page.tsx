@@ -5,6 +5,7 @@ import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n/use-t';
 import { ApiError, NETWORK_ERROR } from '@/lib/http';
+import { useLiveEvents } from '@/lib/live-events';
 import { navigate } from '@/lib/router';
 import { useSession } from '@/lib/session';
 import { useResource } from '@/lib/use-resource';
@@ -21,6 +22,8 @@ export function VisitsPage() {
   const visits = useResource(session ? `visits:${session.accessToken}` : null, listVisits);
   const [cancelling, setCancelling] = useState<Visit | null>(null);
   const [cancelled, setCancelled] = useState(false);
+  // The desk checks the patient in, calls them, marks a report ready: the list follows live.
+  useLiveEvents(session !== null, (event) => event.type === 'appointment.updated' || event.type === 'booking.updated', visits.reload);
 
   useEffect(() => {
     if (!session) navigate(paths.signIn.getHref(paths.visits.getHref()), { replace: true });

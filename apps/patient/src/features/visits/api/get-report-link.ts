@@ -1,0 +1,7 @@
+import type { PatientReportLink } from '@caredesk/shared';
+import { api } from '@/lib/http';
+
+/** GET /api/patient/bookings/{id}/report: a link to the ready report, valid a few minutes. */
+export function getReportLink(bookingId: string): Promise<PatientReportLink> {
+  return api<PatientReportLink>(`/patient/bookings/${bookingId}/report`);
+}

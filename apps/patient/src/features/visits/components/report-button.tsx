@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { Button } from '@/components/button';
+import { useT } from '@/i18n/use-t';
+import { ApiError, NETWORK_ERROR } from '@/lib/http';
+import { getReportLink } from '../api/get-report-link';
+import type { Visit } from '../visit';
+
+/**
+ * Opens a ready report. The link is asked for at the tap, not with the list: it is signed for a
+ * few minutes only, and a report is private enough that an old page should not hold one.
+ */
+export function ReportButton({ visit }: { visit: Visit }) {
+  const t = useT();
+  const [state, setState] = useState<'idle' | 'opening' | 'failed' | 'offline'>('idle');
+  const open = async () => {
+    setState('opening');
+    try {
+      const { url } = await getReportLink(visit.id);
+      setState('idle');
+      window.location.assign(url);
+    } catch (error) {
+      setState(error instanceof ApiError && error.status === NETWORK_ERROR ? 'offline' : 'failed');
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" aria-label={t('report.downloadNamed', { title: visit.title })} disabled={state === 'opening'} onClick={() => void open()}>
+        {state === 'opening' ? t('report.opening') : t('report.download')}
+      </Button>
+      {(state === 'failed' || state === 'offline') && (
+        <p role="alert" className="visit-card__error">
+          {state === 'offline' ? t('errors.network') : t('report.failed')}
+        </p>
+      )}
+    </>
+  );
+}
