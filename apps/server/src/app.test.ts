@@ -157,6 +157,27 @@ describe('the patient app under /p/', () => {
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(String(page.headers['content-security-policy'])).toContain("manifest-src 'self'");
   });
+
+  it('lets any site frame the patient app’s pages, but never the console or the API', async () => {
+    const frameAncestors = (csp: unknown) =>
+      String(csp)
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter((directive) => directive.startsWith('frame-ancestors'));
+    for (const url of ['/p/some-slug', '/p/some-slug?embed=1', '/p/', '/p/some-slug/book']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(frameAncestors(page.headers['content-security-policy']), url).toEqual(['frame-ancestors *']);
+      expect(page.headers['x-frame-options'], url).toBeUndefined();
+      // The rest of the policy is the console's: still no inline or third-party script.
+      expect(String(page.headers['content-security-policy']), url).toContain("script-src 'self'");
+    }
+    for (const url of ['/', '/doctor', '/settings/online-booking', '/api/health', '/api/public/organisations/some-slug', '/p/assets/index-def456.js']) {
+      const response = await t.app.inject({ url });
+      expect(frameAncestors(response.headers['content-security-policy']), url).toEqual(["frame-ancestors 'none'"]);
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
 });
 
 describe('with the console built but not the patient app', () => {

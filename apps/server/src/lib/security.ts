@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface SecurityHeaderOptions {
   /**
@@ -43,4 +43,21 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
   });
+}
+
+/**
+ * Lets any web site show this reply in a frame: hospitals embed their patient booking page in their
+ * own site with an <iframe> (issue #17). Only the patient app's HTML pages call it; the console and
+ * /api keep `frame-ancestors 'none'` and X-Frame-Options DENY, so nobody can clickjack staff.
+ * helmet has already written both headers on the raw response in its onRequest hook: this rewrites
+ * the one directive of the CSP it sent (keeping every other) and drops X-Frame-Options, which has
+ * no "any site" value and which browsers would otherwise obey alongside the CSP.
+ */
+export function allowFramingByAnySite(reply: FastifyReply): void {
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    const directives = csp.split(';').map((directive) => (directive.trim().startsWith('frame-ancestors') ? 'frame-ancestors *' : directive));
+    reply.raw.setHeader('content-security-policy', directives.join(';'));
+  }
+  reply.raw.removeHeader('x-frame-options');
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFoundBody } from './error-handler.js';
+import { allowFramingByAnySite } from './security.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The CareDesk console has not been built yet. Run `npm run build` (or `npm start`) and reload.\n';
@@ -44,6 +45,12 @@ function sendPage(reply: FastifyReply, root: string): FastifyReply {
   return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
 }
 
+/** The patient app's pages may be framed by any site: hospitals embed their booking page. */
+function sendPatientPage(reply: FastifyReply, patientDist: string): FastifyReply {
+  allowFramingByAnySite(reply);
+  return sendPage(reply, patientDist);
+}
+
 /**
  * Serves the built console from webDist and the patient app from patientDist under /p/: Vite's
  * hashed assets cached for a year, index.html always revalidated, and any other GET that is no
@@ -69,7 +76,7 @@ export async function registerWebConsole(app: FastifyInstance, dists: WebApps): 
       decorateReply: !built,
       setHeaders: cacheHeaders(patientDist, PATIENT_APP_PREFIX),
     });
-    app.get(PATIENT_APP_PREFIX, { schema: { hide: true } }, (_request, reply) => sendPage(reply, patientDist));
+    app.get(PATIENT_APP_PREFIX, { schema: { hide: true } }, (_request, reply) => sendPatientPage(reply, patientDist));
   }
   app.get('/p', { schema: { hide: true } }, (_request, reply) => reply.redirect(PATIENT_APP_PREFIX, 301));
 
@@ -86,6 +93,6 @@ export async function registerWebConsole(app: FastifyInstance, dists: WebApps): 
         .type('text/plain; charset=utf-8')
         .send(patient ? PATIENT_NOT_BUILT : NOT_BUILT);
     }
-    return sendPage(reply, patient ? patientDist : webDist);
+    return patient ? sendPatientPage(reply, patientDist) : sendPage(reply, webDist);
   });
 }
