@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AuthLayout } from '../layouts/auth/auth-layout';
+import { PrintLayout } from '../layouts/print/print-layout';
 import { SimpleLayout } from '../layouts/simple/simple-layout';
 import { RedirectIfSignedIn, RequireMenuArea, RequireSession } from './guards';
 import { ScrollToTop } from './scroll-to-top';
@@ -41,6 +42,8 @@ const AcceptInvitationPage = lazy(() => import('../features/settings/pages/accep
 const AuditLogPage = lazy(() => import('../features/audit/pages/audit-log-page'));
 const MessageSettingsPage = lazy(() => import('../features/messages/pages/message-settings-page'));
 const OnlineBookingPage = lazy(() => import('../features/settings/pages/online-booking-page'));
+// Its own chunk with the QR code library: no other page downloads it.
+const OnlineBookingPosterPage = lazy(() => import('../features/settings/pages/online-booking-poster-page'));
 const MessageLogPage = lazy(() => import('../features/messages/pages/message-log-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
@@ -63,6 +66,11 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          {
+            // Printed pages: the same access rule as the menu area they belong to, none of the console around them.
+            element: <RequireMenuArea />,
+            children: [{ element: <PrintLayout />, children: [{ path: paths.settingsOnlineBookingPoster, element: <OnlineBookingPosterPage /> }] }],
+          },
           {
             element: <DashboardLayout />,
             children: [
