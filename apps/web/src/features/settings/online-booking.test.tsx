@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { embedSnippet } from './components/booking-page-links';
 import { profile, restoreApi, slow, withApi } from './settings-fixtures';
 
 afterEach(restoreApi);
@@ -36,6 +37,7 @@ async function openOnlineBooking(routes: Parameters<typeof withApi>[0] = {}) {
   const api = withApi({
     'GET /settings/online-booking': { data: settings },
     'PATCH /settings/online-booking': (body) => ({ data: { ...settings, ...(body as object) } }),
+    'GET /settings/organisation': { data: profile },
     ...routes,
   });
   renderApp('/settings/online-booking');
@@ -105,10 +107,44 @@ describe('Settings > Online booking', () => {
     await waitFor(() => expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ services: [{ id: settings.services[0]!.id, onlineBooking: false }] }));
   });
 
+  it('gives the code that shows the booking page on the hospital’s own website, and copies it', async () => {
+    const { user } = await openOnlineBooking();
+    const code = screen.getByRole('textbox', { name: 'Code for your website' });
+    const expected = `<iframe src="${window.location.origin}/p/sunrise-hospital?embed=1" title="Book an appointment at Sunrise Hospital" width="100%" height="720" style="border:0" loading="lazy"></iframe>`;
+    expect(code).toHaveValue(expected);
+    expect(code).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(await navigator.clipboard.readText()).toBe(expected);
+    expect(await screen.findByText('Code copied')).toBeInTheDocument();
+  });
+
+  it('offers the reception poster only while online booking is on', async () => {
+    await openOnlineBooking();
+    expect(screen.queryByRole('link', { name: 'Print poster' })).not.toBeInTheDocument();
+    expect(screen.getByText('Turn on online booking below to print a poster for the reception.')).toBeInTheDocument();
+    restoreApi();
+
+    storeSession(makeUser('MULTIHOSPITAL', 'ADMIN'));
+    withApi({ 'GET /settings/online-booking': { data: { ...settings, enabled: true } }, 'GET /settings/organisation': { data: profile } });
+    renderApp('/settings/online-booking');
+    expect(await screen.findByRole('link', { name: 'Print poster' }, slow)).toHaveAttribute('href', '/settings/online-booking/poster');
+  });
+
   it('sends a worker back to the settings hub', async () => {
     withApi({});
     storeSession(makeUser('MULTIHOSPITAL', 'WORKER'));
     renderApp('/settings/online-booking');
     expect(await screen.findByRole('heading', { name: 'Your account' }, slow)).toBeInTheDocument();
+  });
+});
+
+describe('the embed code', () => {
+  it('keeps a name with an ampersand or quotes inside its title attribute', () => {
+    const snippet = embedSnippet({ origin: 'https://care.example.in', slug: 'lotus', name: 'Lotus "Diagnostics" & Imaging' });
+    expect(snippet).toContain('src="https://care.example.in/p/lotus?embed=1"');
+    expect(snippet).toContain('title="Book an appointment at Lotus &quot;Diagnostics&quot; &amp; Imaging"');
+    const frame = new DOMParser().parseFromString(snippet, 'text/html').querySelector('iframe');
+    expect(frame?.title).toBe('Book an appointment at Lotus "Diagnostics" & Imaging');
+    expect(frame?.getAttribute('height')).toBe('720');
   });
 });

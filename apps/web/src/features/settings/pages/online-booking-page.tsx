@@ -10,9 +10,11 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/http';
 import { useSessionUser } from '@/lib/session';
 import { useOnlineBookingSettings } from '../api/get-online-booking-settings';
+import { useOrganisationSettings } from '../api/get-organisation-settings';
 import { OnlineBookingRulesForm } from '../components/online-booking-rules-form';
 import { OnlineBookingSwitches } from '../components/online-booking-switches';
 import { PublicAddressSection } from '../components/public-address-section';
+import { ShareBookingPageSection } from '../components/share-booking-page-section';
 
 /** Settings > Online booking (ADMIN only; a worker whose menu has Settings goes back to the hub). */
 export default function OnlineBookingPage() {
@@ -23,9 +25,12 @@ export default function OnlineBookingPage() {
 
 function OnlineBooking() {
   const settings = useOnlineBookingSettings();
+  // The organisation's name goes into the embed code's title.
+  const organisation = useOrganisationSettings();
+  const error = settings.error ?? organisation.error;
   let body;
-  if (settings.error) body = <Alert severity="error">{errorMessage(settings.error)}</Alert>;
-  else if (!settings.data)
+  if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
+  else if (!settings.data || !organisation.data)
     body = (
       <Stack spacing={2} aria-busy="true" aria-label="Loading online booking" sx={{ maxWidth: 880 }}>
         {[0, 1, 2].map((row) => (
@@ -37,6 +42,7 @@ function OnlineBooking() {
     body = (
       <Stack spacing={2} sx={{ maxWidth: 880, minWidth: 0 }}>
         <PublicAddressSection slug={settings.data.slug} />
+        <ShareBookingPageSection slug={settings.data.slug} enabled={settings.data.enabled} organisationName={organisation.data.name} />
         <OnlineBookingRulesForm settings={settings.data} />
         <OnlineBookingSwitches settings={settings.data} />
       </Stack>
