@@ -43,7 +43,7 @@ export function BookingPoster({ organisationName, logoUrl, url }: BookingPosterP
         <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
           Book your appointment online
         </Typography>
-        <Box sx={{ width: '100%', maxWidth: '110mm' }} data-testid="poster-qr">
+        <Box sx={{ width: '100%', maxWidth: '110mm', '@media print': { maxWidth: '130mm' } }}>
           <QrCode value={url} label={`QR code: ${url}`} />
         </Box>
         <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>
