@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { Suspense } from 'react';
+import { Fragment, Suspense } from 'react';
 import { i18n } from '@/i18n/i18n';
 import { useT } from '@/i18n/use-t';
 import { useLocation } from '@/lib/router';
@@ -9,10 +9,9 @@ import { pageFor } from './routes';
 function CurrentPage() {
   const t = useT();
   const { pathname } = useLocation();
-  const Page = pageFor(pathname);
   return (
     <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-      <Page key={pathname} />
+      <Fragment key={pathname}>{pageFor(pathname)}</Fragment>
     </Suspense>
   );
 }

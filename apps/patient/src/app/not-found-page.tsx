@@ -3,7 +3,7 @@ import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n/use-t';
 
-/** Any other address under /p/ (an organisation's page comes with the next slice). */
+/** Any other address under /p/: not an app page, an organisation's page or its booking. */
 export function NotFoundPage() {
   const t = useT();
   return (

@@ -1,20 +1,33 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { HomePage } from '@/features/home/pages/home-page';
+import { OrganisationPage } from '@/features/organisation/pages/organisation-page';
+import { matchPath } from '@/lib/router';
 import { NotFoundPage } from './not-found-page';
 
-// Signing in and the visits list load when first opened: the first page carries only itself.
+// Signing in and the visits list load when first opened. An organisation's page is
+// where most patients arrive (a link from the hospital), so it is part of the first page.
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 const VisitsPage = lazy(() => import('@/features/visits/pages/visits-page').then((module) => ({ default: module.VisitsPage })));
 
-/** The route table: exact paths (a trailing slash is the same page). */
-const routes: Record<string, ComponentType> = {
-  [paths.home.path]: HomePage,
-  [paths.signIn.path]: SignInPage,
-  [paths.visits.path]: VisitsPage,
-};
+interface Route {
+  path: string;
+  render: (params: Record<string, string>) => ReactNode;
+}
 
-export function pageFor(pathname: string): ComponentType {
-  const path = pathname.length > 1 && pathname.endsWith('/') && pathname !== paths.home.path ? pathname.slice(0, -1) : pathname;
-  return routes[path] ?? NotFoundPage;
+/** The route table, first match wins: the fixed addresses before an organisation's slug. */
+const routes: Route[] = [
+  { path: paths.home.path, render: () => <HomePage /> },
+  { path: paths.signIn.path, render: () => <SignInPage /> },
+  { path: paths.visits.path, render: () => <VisitsPage /> },
+  { path: paths.organisation.path, render: ({ slug }) => <OrganisationPage slug={slug!} /> },
+];
+
+/** The page at a path (a trailing slash is the same page); an unknown path is not found. */
+export function pageFor(pathname: string): ReactNode {
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (params) return route.render(params);
+  }
+  return <NotFoundPage />;
 }

@@ -1,6 +1,11 @@
 /** Every address of the app, once (the server serves the app under /p/). */
 const base = import.meta.env.BASE_URL;
 
+/** What the booking flow books: a doctor's appointment or a scan/test (the API's collections). */
+export type BookingKind = 'doctors' | 'services';
+
+const segment = (value: string) => encodeURIComponent(value);
+
 export const paths = {
   home: { path: base, getHref: () => base },
   signIn: {
@@ -9,6 +14,16 @@ export const paths = {
     getHref: (next?: string) => (next ? `${base}sign-in?next=${encodeURIComponent(next)}` : `${base}sign-in`),
   },
   visits: { path: `${base}visits`, getHref: () => `${base}visits` },
+  /**
+   * An organisation's page, /p/{slug}. After the fixed addresses above: a slug never takes their
+   * names (the server's RESERVED_SLUGS).
+   */
+  organisation: { path: `${base}:slug`, getHref: (slug: string) => `${base}${segment(slug)}` },
+  /** Booking one doctor or scan/test of that organisation, step by step. */
+  book: {
+    path: `${base}:slug/book/:kind/:id`,
+    getHref: (slug: string, kind: BookingKind, id: string) => `${base}${segment(slug)}/book/${kind}/${segment(id)}`,
+  },
 } as const;
 
 /** A `next` address from the query string, kept only when it stays inside the app. */

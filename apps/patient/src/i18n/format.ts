@@ -1,13 +1,29 @@
 import { useLingui } from '@lingui/react';
 
+/** 4 January 1970 was a Sunday: weekday n (0 Sunday … 6 Saturday) is n days after it. */
+const A_SUNDAY = Date.UTC(1970, 0, 4);
+const DAY_MS = 86_400_000;
+
 /**
- * Dates and times in the active language's Indian variant ('Mon, 12 Jan 2026', '10:30 am'),
- * from the API's YYYY-MM-DD and HH:mm, which are already the organisation's local day and time.
+ * Dates, times and money in the active language's Indian variant ('Mon, 12 Jan 2026', '10:30 am',
+ * '₹1,50,000'), from the API's YYYY-MM-DD and HH:mm, which are already the organisation's local
+ * day and time, and its integer paise.
  */
 export function useFormat() {
   const { i18n } = useLingui();
   return {
     date: (date: string) => i18n.date(new Date(`${date}T00:00:00Z`), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+    /** The date without its year, for the next few weeks: 'Tue, 25 Nov'. */
+    shortDate: (date: string) => i18n.date(new Date(`${date}T00:00:00Z`), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }),
     time: (time: string) => i18n.date(new Date(`1970-01-01T${time}:00Z`), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+    /** 0 Sunday … 6 Saturday, by name: 'Monday', 'सोमवार'. */
+    weekday: (weekday: number) => i18n.date(new Date(A_SUNDAY + weekday * DAY_MS), { weekday: 'long', timeZone: 'UTC' }),
+    /** Rupees from paise, with Indian digit grouping; paise shown only when there are some. */
+    money: (paise: number) => {
+      const digits = paise % 100 === 0 ? 0 : 2;
+      return i18n.number(paise / 100, { style: 'currency', currency: 'INR', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    },
   };
 }
+
+export type Format = ReturnType<typeof useFormat>;

@@ -5,9 +5,9 @@ import { renderApp } from '@/test/render-app';
 import english from './locales/en.json';
 import hindi from './locales/hi.json';
 
-/** The ICU variables of a message: {phone}, {seconds, plural, …} (not the words of a branch: {You are next}). */
+/** The ICU variables of a message: {phone}, {seconds, plural, …}; not the words of a branch ({You are next}, one {Doctor}). */
 function variables(message: string): string[] {
-  return [...message.matchAll(/\{(\w+)\s*[,}]/g)].map((match) => match[1]!).sort();
+  return [...message.matchAll(/(?<!(?:zero|one|two|few|many|other|=\d+)\s*)\{(\w+)\s*[,}]/g)].map((match) => match[1]!).sort();
 }
 
 describe('languages', () => {

@@ -26,6 +26,28 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   notify();
 }
 
+/**
+ * The values of a pattern's `:name` segments in a path ('/p/:slug' on '/p/lotus' → {slug:
+ * 'lotus'}), or null when the path has other segments. A trailing slash is the same path.
+ */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const wanted = pattern.split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  if (wanted.length !== given.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of wanted.entries()) {
+    const value = given[index]!;
+    if (segment.startsWith(':')) {
+      try {
+        params[segment.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (segment !== value) return null;
+  }
+  return params;
+}
+
 const locationKey = () => `${window.location.pathname}${window.location.search}`;
 
 /** The current path and query, re-rendering on every navigation. */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetPublicOrganisations } from '@/lib/public-organisation';
 import { installFakeSocket } from './fake-socket';
 
 // No test reaches a real server: the patient socket is a fake each test can drive.
@@ -9,6 +10,8 @@ beforeEach(installFakeSocket);
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  forgetPublicOrganisations();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -6,7 +6,7 @@ import { useT } from '@/i18n/use-t';
 import { ApiError } from '@/lib/http';
 import { requestCode } from '../api/request-code';
 import { verifyCode } from '../api/verify-code';
-import { errorText } from '../error-message';
+import { errorText } from '@/lib/error-text';
 import { formatPhone } from '../phone';
 
 const CODE_DIGITS = 6;

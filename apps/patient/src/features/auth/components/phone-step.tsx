@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { useT } from '@/i18n/use-t';
 import { requestCode } from '../api/request-code';
-import { errorText } from '../error-message';
+import { errorText } from '@/lib/error-text';
 import { isIndianMobile, nationalDigits, toE164 } from '../phone';
 
 /** Step 1: the mobile number the code is texted to. */

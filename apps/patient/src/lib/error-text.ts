@@ -1,5 +1,5 @@
 import type { MessageId } from '@/i18n/use-t';
-import { ApiError, NETWORK_ERROR } from '@/lib/http';
+import { ApiError, NETWORK_ERROR } from './http';
 
 /**
  * What to show for a failed request: the server's own words for the field when it names it, else
