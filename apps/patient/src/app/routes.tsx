@@ -1,14 +1,17 @@
 import { lazy, type ReactNode } from 'react';
-import { paths } from '@/config/paths';
+import { paths, type BookingKind } from '@/config/paths';
 import { HomePage } from '@/features/home/pages/home-page';
 import { OrganisationPage } from '@/features/organisation/pages/organisation-page';
 import { matchPath } from '@/lib/router';
 import { NotFoundPage } from './not-found-page';
 
-// Signing in and the visits list load when first opened. An organisation's page is
+// Signing in, the visits list and booking load when first opened. An organisation's page is
 // where most patients arrive (a link from the hospital), so it is part of the first page.
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
+const BookingRoute = lazy(() => import('./booking-route').then((module) => ({ default: module.BookingRoute })));
 const VisitsPage = lazy(() => import('@/features/visits/pages/visits-page').then((module) => ({ default: module.VisitsPage })));
+
+const isBookingKind = (kind: string | undefined): kind is BookingKind => kind === 'doctors' || kind === 'services';
 
 interface Route {
   path: string;
@@ -21,6 +24,10 @@ const routes: Route[] = [
   { path: paths.signIn.path, render: () => <SignInPage /> },
   { path: paths.visits.path, render: () => <VisitsPage /> },
   { path: paths.organisation.path, render: ({ slug }) => <OrganisationPage slug={slug!} /> },
+  {
+    path: paths.book.path,
+    render: ({ slug, kind, id }) => (isBookingKind(kind) ? <BookingRoute slug={slug!} kind={kind} id={id!} /> : <NotFoundPage />),
+  },
 ];
 
 /** The page at a path (a trailing slash is the same page); an unknown path is not found. */

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface Call {
   method: string;
   path: string;
+  /** The query's ?date=, which the slots routes take ('' without one). */
+  date: string;
   body: unknown;
   authorization: string | null;
 }
@@ -22,6 +24,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     const call: Call = {
       method,
       path: url.pathname.replace(/^\/api/, ''),
+      date: url.searchParams.get('date') ?? '',
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.get('authorization'),
     };
