@@ -7,6 +7,9 @@ import type { PatientAppointment, PatientBooking } from '@caredesk/shared';
 export interface Visit {
   kind: 'appointment' | 'booking';
   id: string;
+  organisationId: string;
+  /** The doctor's or the scan/test's id: whose free slots a reschedule offers. */
+  resourceId: string;
   /** The doctor's or the scan's name; `detail` their specialisation or category. */
   title: string;
   detail: string | null;
@@ -30,6 +33,8 @@ export function fromAppointment(a: PatientAppointment): Visit {
   return {
     kind: 'appointment',
     id: a.id,
+    organisationId: a.organisationId,
+    resourceId: a.doctorId,
     title: a.doctorName,
     detail: a.specialization,
     organisationName: a.organisationName,
@@ -48,6 +53,8 @@ export function fromBooking(b: PatientBooking): Visit {
   return {
     kind: 'booking',
     id: b.id,
+    organisationId: b.organisationId,
+    resourceId: b.serviceId,
     title: b.serviceName,
     detail: b.category,
     organisationName: b.organisationName,
@@ -74,6 +81,11 @@ export function splitVisits(visits: Visit[], day = today()): { upcoming: Visit[]
   const upcoming = visits.filter((visit) => LIVE.has(visit.status) && visit.date >= day);
   const past = visits.filter((visit) => !upcoming.includes(visit));
   return { upcoming: upcoming.sort((a, b) => at(a).localeCompare(at(b))), past: past.sort((a, b) => at(b).localeCompare(at(a))) };
+}
+
+/** A booked visit still to come may move to another free slot (the server checks its rules again). */
+export function isReschedulable(visit: Visit, day = today()): boolean {
+  return visit.status === 'BOOKED' && visit.date >= day;
 }
 
 export function isCancellable(visit: Visit): boolean {

@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { useFormat } from '@/i18n/format';
 import { useT, type MessageId } from '@/i18n/use-t';
 import { QueueStatus } from './queue-status';
-import { hasReport, isCancellable, isInTodaysQueue, type Visit } from '../visit';
+import { hasReport, isCancellable, isReschedulable, isInTodaysQueue, type Visit } from '../visit';
 import { ReportButton } from './report-button';
 
 const STATUS: Record<Visit['status'], MessageId> = {
@@ -21,10 +21,12 @@ interface VisitCardProps {
   visit: Visit;
   /** Upcoming visits the server lets the patient cancel get the button. */
   onCancel?: (visit: Visit) => void;
+  /** Upcoming booked visits get 'Reschedule'. */
+  onReschedule?: (visit: Visit) => void;
 }
 
 /** One visit: token, who or what, where, when, and its state. */
-export function VisitCard({ visit, onCancel }: VisitCardProps) {
+export function VisitCard({ visit, onCancel, onReschedule }: VisitCardProps) {
   const t = useT();
   const format = useFormat();
   const titleId = useId();
@@ -49,6 +51,11 @@ export function VisitCard({ visit, onCancel }: VisitCardProps) {
         <p className={`visit-card__status visit-card__status--${visit.status.toLowerCase()}`}>{t(STATUS[visit.status])}</p>
         {isInTodaysQueue(visit) && <QueueStatus visit={visit} />}
         {hasReport(visit) && <ReportButton visit={visit} />}
+        {onReschedule && isReschedulable(visit) && (
+          <Button variant="secondary" className="visit-card__cancel" aria-label={t('visits.rescheduleNamed', { title: visit.title, when })} onClick={() => onReschedule(visit)}>
+            {t('visits.reschedule')}
+          </Button>
+        )}
         {onCancel && isCancellable(visit) && (
           <Button variant="secondary" className="visit-card__cancel" aria-label={t('visits.cancelNamed', { title: visit.title, when })} onClick={() => onCancel(visit)}>
             {t('visits.cancel')}

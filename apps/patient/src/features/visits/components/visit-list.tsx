@@ -7,10 +7,11 @@ interface VisitListProps {
   empty: string;
   visits: Visit[];
   onCancel?: (visit: Visit) => void;
+  onReschedule?: (visit: Visit) => void;
 }
 
 /** A titled list of visits (upcoming or past), named by its heading. */
-export function VisitList({ title, empty, visits, onCancel }: VisitListProps) {
+export function VisitList({ title, empty, visits, onCancel, onReschedule }: VisitListProps) {
   const headingId = useId();
   return (
     <section className="visit-list" aria-labelledby={headingId}>
@@ -21,7 +22,7 @@ export function VisitList({ title, empty, visits, onCancel }: VisitListProps) {
         <ul aria-labelledby={headingId}>
           {visits.map((visit) => (
             <li key={`${visit.kind}:${visit.id}`}>
-              <VisitCard visit={visit} {...(onCancel ? { onCancel } : {})} />
+              <VisitCard visit={visit} {...(onCancel ? { onCancel } : {})} {...(onReschedule ? { onReschedule } : {})} />
             </li>
           ))}
         </ul>
