@@ -180,7 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes(ctx, { ...planFulfilments, ...walletFulfilments }));
       await api.register(notificationRoutes(ctx));
       await api.register(pushRoutes(ctx));
-      await api.register(uploadRoutes(ctx, deps.storage ? { storage: deps.storage } : {}));
+      const uploadOptions = deps.storage ? { storage: deps.storage } : {};
+      await api.register(uploadRoutes(ctx, uploadOptions));
       await api.register(searchRoutes(ctx));
       await api.register(facilityRoutes(ctx));
       await api.register(doctorRoutes(ctx));
@@ -190,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingRoutes(ctx));
       await api.register(tokenQueueRoutes(ctx));
       await api.register(chatRoutes(ctx));
-      await api.register(patientApiRoutes(ctx));
+      await api.register(patientApiRoutes(ctx, uploadOptions));
       await api.register(publicRoutes(ctx, deps.public));
       await api.register(messageRoutes(ctx, patientMessages.sender.wake));
       await api.register(messageWebhookRoutes(ctx, patientMessages.changes));

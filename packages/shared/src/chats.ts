@@ -96,7 +96,8 @@ export const chatReadResponseSchema = z.object({ unreadCount: z.number().int() }
 
 /**
  * The patient app's side (/api/patient/chats): the account's conversations in every organisation
- * whose patient records carry its phone. Patients cannot upload files yet, so they send text only.
+ * whose patient records carry its phone. A patient attaches a file they uploaded themselves
+ * (POST /api/patient/uploads, private, owned by the account).
  */
 export const patientConversationSchema = conversationSchema.omit({ patientPhone: true }).extend({
   organisation: z.object({ id: z.uuid(), name: z.string(), logoUrl: z.string().nullable() }),
@@ -111,18 +112,32 @@ export const patientConversationListQuerySchema = z.object({
 });
 export const patientConversationListSchema = z.object({ data: z.array(patientConversationSchema), nextCursor: z.string().nullable() });
 
+/**
+ * The patient app cannot ask for signed links (GET /api/uploads/{id}/signed-url is the staff's),
+ * so each attachment it is shown carries one: valid SIGNED_URL_TTL_SECONDS, refetch the thread
+ * for a fresh one.
+ */
+export const patientChatAttachmentSchema = chatAttachmentSchema.extend({ url: z.string() });
+export type PatientChatAttachment = z.infer<typeof patientChatAttachmentSchema>;
+export const patientChatMessageSchema = chatMessageSchema.extend({ attachment: patientChatAttachmentSchema.nullable() });
+export type PatientChatMessage = z.infer<typeof patientChatMessageSchema>;
+
 export const patientChatThreadSchema = z.object({
   conversation: patientConversationSchema,
-  messages: z.array(chatMessageSchema),
+  messages: z.array(patientChatMessageSchema),
   previousCursor: z.string().nullable(),
 });
+export type PatientChatThread = z.infer<typeof patientChatThreadSchema>;
 
-const patientSendFields = { text: chatSendFields.text, clientId: chatSendFields.clientId };
+const patientSendFields = { text: chatSendFields.text, attachmentUploadId: chatSendFields.attachmentUploadId, clientId: chatSendFields.clientId };
 /** POST /api/patient/chats/{conversationId}/messages. */
 export const patientChatSendSchema = z.object(patientSendFields).refine(hasContent, noContent);
+export type PatientChatSend = z.input<typeof patientChatSendSchema>;
 /**
  * POST /api/patient/chats: start (or continue) the conversation of the account's patient record in
  * an organisation; patientId picks one of a family sharing the phone (else the oldest record).
  */
 export const patientChatStartSchema = z.object({ organisationId: z.uuid(), patientId: z.uuid().optional(), ...patientSendFields }).refine(hasContent, noContent);
-export const patientChatSentSchema = z.object({ conversationId: z.uuid(), message: chatMessageSchema });
+export type PatientChatStart = z.input<typeof patientChatStartSchema>;
+export const patientChatSentSchema = z.object({ conversationId: z.uuid(), message: patientChatMessageSchema });
+export type PatientChatSent = z.infer<typeof patientChatSentSchema>;

@@ -24,3 +24,10 @@ export type Upload = z.infer<typeof uploadSchema>;
 
 /** GET /api/uploads/:id/signed-url: a path on the API's origin, valid until expiresAt. */
 export const signedUrlSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+
+/**
+ * POST /api/patient/uploads?organisationId=: a patient app account's chat attachment (an image or
+ * a PDF, the same checks and limits), always private, stored in that organisation (where the
+ * account has a patient record) and attachable only by the account.
+ */
+export const patientUploadQuerySchema = z.object({ organisationId: z.uuid() });

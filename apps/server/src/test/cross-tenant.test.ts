@@ -263,10 +263,10 @@ const FIELD_VALUES: Record<string, ((a: Tenant) => string) | { skip: string } | 
 };
 
 /** A valid request of B's own for each operation with such a field (B's ids everywhere). */
-function baseRequest(operation: string, b: Tenant): { url: string; body?: Record<string, unknown> } | undefined {
+function baseRequest(operation: string, b: Tenant): { url: string; body?: Record<string, unknown>; form?: () => FormData } | undefined {
   const date = daysFromToday(9);
   const visit = { doctorId: b.doctorId, patientId: b.patientId, date, startTime: '11:00' };
-  const bases: Record<string, { url: string; body?: Record<string, unknown> }> = {
+  const bases: Record<string, { url: string; body?: Record<string, unknown>; form?: () => FormData }> = {
     'GET /api/audit': { url: '/api/audit' },
     'GET /api/audit/export.csv': { url: '/api/audit/export.csv' },
     'GET /api/messages': { url: '/api/messages' },
@@ -293,6 +293,7 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'POST /api/chats/{patientId}/messages': { url: `/api/chats/${b.patientId}/messages`, body: { text: 'See the attachment', attachmentUploadId: b.privateUploadId } },
     'POST /api/patient/chats': { url: '/api/patient/chats', body: { organisationId: b.org.id, patientId: b.patientId, text: 'Hello' } },
     'POST /api/patient/chats/{conversationId}/messages': { url: `/api/patient/chats/${b.conversationId}/messages`, body: { text: 'Hello' } },
+    'POST /api/patient/uploads': { url: '/api/patient/uploads', form: () => uploadForm(sampleFiles.png, 'photo.png') },
     'POST /api/patient/appointments': {
       url: '/api/patient/appointments',
       body: { organisationId: b.org.id, doctorId: b.doctorId, date, startTime: '12:00', patient: { patientId: b.patientId } },
@@ -662,7 +663,7 @@ describe.each(drivers)('another organisation’s ids on every route with a path 
           const caller: Caller = path.startsWith('/api/patient/') ? 'B patient' : 'B admin';
           const sendWith = (value: string) => {
             const url = field.startsWith('?') ? `${base.url}${base.url.includes('?') ? '&' : '?'}${field.slice(1)}=${value}` : base.url;
-            const body = field.startsWith('?') ? base.body : withField(base.body ?? {}, field, value);
+            const body = base.form?.() ?? (field.startsWith('?') ? base.body : withField(base.body ?? {}, field, value));
             return send({ method, caller, body }, url);
           };
           const answer = await sendWith('of' in source ? source.of(a) : source(a));

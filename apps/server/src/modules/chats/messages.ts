@@ -126,12 +126,21 @@ export async function lockConversation(tx: Tx, organisationId: string, patientId
   return row!.id;
 }
 
-/** An attachment must be an image or PDF the organisation uploaded as private (signed URLs only). */
-async function checkAttachment(tx: Tx, organisationId: string, uploadId: string): Promise<void> {
+/**
+ * An attachment must be an image or PDF uploaded to the organisation as private (signed URLs
+ * only); a patient's, one their own account uploaded (anyone else's id is "not found").
+ */
+async function checkAttachment(tx: Tx, organisationId: string, uploadId: string, patientAccountId: string | undefined): Promise<void> {
   const [upload] = await tx
     .select({ mimeType: uploads.mimeType, visibility: uploads.visibility })
     .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.organisationId, organisationId)));
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.organisationId, organisationId),
+        patientAccountId === undefined ? undefined : eq(uploads.uploadedByPatientAccountId, patientAccountId),
+      ),
+    );
   if (!upload) throw new BadRequestError('Upload not found', [{ path: 'attachmentUploadId', message: 'Upload not found' }]);
   if (!CHAT_ATTACHMENT_TYPES.test(upload.mimeType) || upload.visibility !== 'private') {
     throw new BadRequestError('Attach an image or a PDF uploaded as private', [{ path: 'attachmentUploadId', message: 'Attach an image or a PDF uploaded as private' }]);
@@ -147,6 +156,8 @@ export interface NewMessage {
   staffId: string | null;
   text: string;
   attachmentUploadId?: string | undefined;
+  /** A patient's message: the patient app account writing it, whose own upload alone it may attach. */
+  patientAccountId?: string | undefined;
   clientId?: string | undefined;
 }
 
@@ -156,7 +167,10 @@ export interface NewMessage {
  * The chat.message event fires when the transaction commits.
  */
 export async function writeMessage(tx: Tx, message: NewMessage, options: ChatWriteOptions): Promise<{ message: ChatMessage; created: boolean }> {
-  if (message.attachmentUploadId) await checkAttachment(tx, message.organisationId, message.attachmentUploadId);
+  if (message.attachmentUploadId) {
+    if (message.sender === 'PATIENT' && !message.patientAccountId) throw new Error('a patient attachment needs the account that uploaded it');
+    await checkAttachment(tx, message.organisationId, message.attachmentUploadId, message.patientAccountId);
+  }
   const [inserted] = await tx
     .insert(chatMessages)
     .values({

@@ -1,7 +1,7 @@
 import {
-  chatMessageSchema,
   chatReadResponseSchema,
   chatThreadQuerySchema,
+  patientChatMessageSchema,
   patientChatSendSchema,
   patientChatSentSchema,
   patientChatStartSchema,
@@ -96,10 +96,10 @@ export function patientChatRoutes(ctx: AppContext, authenticatePatient: preHandl
         schema: {
           tags,
           security,
-          summary: 'Send a message (a repeated clientId answers the first one); 30 a minute',
+          summary: 'Send a message, optionally with an upload of the account’s as attachmentUploadId (a repeated clientId answers the first one); 30 a minute',
           params,
           body: patientChatSendSchema,
-          response: { 200: chatMessageSchema, 201: chatMessageSchema },
+          response: { 200: patientChatMessageSchema, 201: patientChatMessageSchema },
         },
       },
       async (request, reply) => {

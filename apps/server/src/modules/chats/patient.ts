@@ -1,10 +1,11 @@
-import type { ChatMessage, PatientConversation, patientChatSendSchema, patientChatStartSchema, patientConversationListQuerySchema } from '@caredesk/shared';
+import type { ChatMessage, PatientChatMessage, PatientConversation, patientChatSendSchema, patientChatStartSchema, patientConversationListQuerySchema } from '@caredesk/shared';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { conversations, organisations, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { consume } from '../../lib/rate-limit.js';
+import { privateFileLinker } from '../uploads/index.js';
 import { notifyStaffOfArea } from '../visits/index.js';
 import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
 import { before, decodeCursor, encodeCursor, lockConversation, markConversationRead, threadPage, writeMessage, type ChatWriteOptions } from './messages.js';
@@ -20,6 +21,18 @@ interface Sent {
   created: boolean;
   /** The organisation's patient record written as: what the audit trail names. */
   patient: { id: string; organisationId: string };
+}
+
+/** What the patient app is shown of a message: each attachment with a short-lived signed link. */
+async function withLinks(db: Db, messages: ChatMessage[]): Promise<PatientChatMessage[]> {
+  if (!messages.some((message) => message.attachment)) return messages.map((message) => ({ ...message, attachment: null }));
+  const link = await privateFileLinker(db);
+  return messages.map((message) => ({ ...message, attachment: message.attachment ? { ...message.attachment, url: link(message.attachment.uploadId) } : null }));
+}
+
+async function sentWithLink<T extends Sent>(db: Db, sent: T): Promise<Omit<T, 'message'> & { message: PatientChatMessage }> {
+  const [message] = await withLinks(db, [sent.message]);
+  return { ...sent, message: message! };
 }
 
 /** How much of a patient's message the staff notification quotes. */
@@ -80,7 +93,8 @@ async function ownConversation(db: Db, caller: PatientCaller, conversationId: st
 
 export async function getOwnThread(db: Db, caller: PatientCaller, conversationId: string, query: ChatThreadQuery) {
   const row = await ownConversation(db, caller, conversationId);
-  return { conversation: toPatientConversation(row), ...(await threadPage(db, row.id, query)) };
+  const { messages, previousCursor } = await threadPage(db, row.id, query);
+  return { conversation: toPatientConversation(row), messages: await withLinks(db, messages), previousCursor };
 }
 
 /**
@@ -91,7 +105,7 @@ async function sendPatientMessage(db: Db, caller: PatientCaller, patient: { id: 
   const retried = await sentBefore(db, eq(conversations.patientId, patient.id), 'PATIENT', input.clientId);
   if (retried) return { message: retried, created: false, patient };
   await consume(deps.rateLimitStore, [{ key: chatSendLimitKey('patient', caller.accountId), ...(deps.sendLimit ?? CHAT_SEND_LIMIT) }]);
-  return writePatientMessage(db, patient, input, deps);
+  return writePatientMessage(db, patient, { text: input.text, attachmentUploadId: input.attachmentUploadId, patientAccountId: caller.accountId, clientId: input.clientId }, deps);
 }
 
 /**
@@ -111,14 +125,24 @@ export async function receivePatientMessage(
 async function writePatientMessage(
   db: Db,
   patient: { id: string; organisationId: string },
-  input: { text: string; clientId?: string | undefined },
+  input: { text: string; clientId?: string | undefined; attachmentUploadId?: string | undefined; patientAccountId?: string | undefined },
   deps: ChatWriteOptions,
 ): Promise<Sent> {
   return db.transaction(async (tx) => {
     const conversationId = await lockConversation(tx, patient.organisationId, patient.id);
     const { message, created } = await writeMessage(
       tx,
-      { organisationId: patient.organisationId, conversationId, patientId: patient.id, sender: 'PATIENT', staffId: null, text: input.text, clientId: input.clientId },
+      {
+        organisationId: patient.organisationId,
+        conversationId,
+        patientId: patient.id,
+        sender: 'PATIENT',
+        staffId: null,
+        text: input.text,
+        attachmentUploadId: input.attachmentUploadId,
+        patientAccountId: input.patientAccountId,
+        clientId: input.clientId,
+      },
       deps,
     );
     if (created) {
@@ -126,7 +150,7 @@ async function writePatientMessage(
       await notifyStaffOfArea(tx, deps.events, organisation!, 'chats', {
         type: 'message-received',
         title: 'New message',
-        message: `${message.senderName}: ${message.text.slice(0, NOTIFICATION_QUOTE_LENGTH)}`,
+        message: `${message.senderName}: ${message.text.slice(0, NOTIFICATION_QUOTE_LENGTH) || `sent ${message.attachment?.name ?? 'a file'}`}`,
         details: { patientId: patient.id, conversationId },
       });
     }
@@ -138,7 +162,7 @@ async function writePatientMessage(
  * POST /api/patient/chats: writes to an organisation as one of the account's patient records
  * there: the one named, else the oldest. No record of this phone there is 404.
  */
-export async function startConversation(db: Db, caller: PatientCaller, input: PatientChatStartInput, deps: ChatSendDeps): Promise<Sent & { conversationId: string }> {
+export async function startConversation(db: Db, caller: PatientCaller, input: PatientChatStartInput, deps: ChatSendDeps) {
   const [patient] = await db
     .select({ id: patients.id, organisationId: patients.organisationId })
     .from(patients)
@@ -146,14 +170,14 @@ export async function startConversation(db: Db, caller: PatientCaller, input: Pa
     .orderBy(asc(patients.createdAt), asc(patients.id))
     .limit(1);
   if (!patient) throw new NotFoundError('Patient not found');
-  const sent = await sendPatientMessage(db, caller, patient, input, deps);
+  const sent = await sentWithLink(db, await sendPatientMessage(db, caller, patient, input, deps));
   return { ...sent, conversationId: sent.message.conversationId };
 }
 
 /** POST /api/patient/chats/{conversationId}/messages. */
-export async function sendToOwnConversation(db: Db, caller: PatientCaller, conversationId: string, input: PatientChatSendInput, deps: ChatSendDeps): Promise<Sent> {
+export async function sendToOwnConversation(db: Db, caller: PatientCaller, conversationId: string, input: PatientChatSendInput, deps: ChatSendDeps) {
   const row = await ownConversation(db, caller, conversationId);
-  return sendPatientMessage(db, caller, { id: row.patientId, organisationId: row.organisationId }, input, deps);
+  return sentWithLink(db, await sendPatientMessage(db, caller, { id: row.patientId, organisationId: row.organisationId }, input, deps));
 }
 
 /**

@@ -86,7 +86,7 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { audit: { entity: 'chats', action: 'update', idParam: 'patientId', patientData: true } },
         schema: { tags, security, summary: 'Mark the patient’s messages read by staff', params, response: { 200: chatReadResponseSchema } },
       },
-      (request) => markReadByStaff(ctx.db, staffOf(request), request.params.patientId),
+      (request) => markReadByStaff(ctx.db, staffOf(request), request.params.patientId, { events: ctx.events }),
     );
   };
 }

@@ -165,8 +165,11 @@ export async function sendStaffMessage(
   });
 }
 
-/** POST /api/chats/{patientId}/read: staff have read the patient's messages. */
-export async function markReadByStaff(db: Db, caller: StaffContext, patientId: string): Promise<{ unreadCount: number }> {
+/**
+ * POST /api/chats/{patientId}/read: staff have read the patient's messages. The patient app
+ * learns it live (chat.message naming the newest message read, no content) to show them as read.
+ */
+export async function markReadByStaff(db: Db, caller: StaffContext, patientId: string, options: ChatWriteOptions = {}): Promise<{ unreadCount: number }> {
   await patientOfOrganisation(db, caller, patientId);
   await db.transaction(async (tx) => {
     const [conversation] = await tx
@@ -174,7 +177,8 @@ export async function markReadByStaff(db: Db, caller: StaffContext, patientId: s
       .from(conversations)
       .where(and(eq(conversations.organisationId, caller.organisationId), eq(conversations.patientId, patientId)));
     if (!conversation) return;
-    await markConversationRead(tx, conversation.id, 'STAFF');
+    const newestRead = await markConversationRead(tx, conversation.id, 'STAFF');
+    if (newestRead) await options.events?.publish(caller.organisationId, { type: 'chat.message', messageId: newestRead, conversationId: conversation.id, patientId }, tx);
     // The reader's bell: this conversation's message-received notifications are read too.
     await tx
       .update(notifications)

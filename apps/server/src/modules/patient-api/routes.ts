@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { createSmsSender } from '../../lib/sms/index.js';
 import { patientChatRoutes } from '../chats/index.js';
+import { patientUploadRoutes, type UploadRouteOptions } from '../uploads/index.js';
 import { createPatientAuthenticate, patientOf } from '../../lib/patient-auth.js';
 import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
@@ -43,7 +44,7 @@ function clientOf(request: FastifyRequest): PatientClient {
  * /api/patient/*: the patient app (design.md §5). Its own tokens and pre-handler: a staff token
  * is refused here, and a patient token by every staff route.
  */
-export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('patientAccount', null);
     const otp: OtpDeps = { db: ctx.db, jwtKey: ctx.jwtKey, rateLimitStore: ctx.rateLimitStore, config: ctx.config, sms: createSmsSender(ctx.config, app.log) };
@@ -53,6 +54,7 @@ export function patientApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const ownSession = { notAudited: 'the patient app’s own sign-in: its account belongs to no organisation whose trail it could join' };
     const ownVisits = { notAudited: 'the account holder reading their own visits, not an organisation’s staff reading a patient’s' };
     await app.register(patientChatRoutes(ctx, signedIn.preHandler));
+    await app.register(patientUploadRoutes(ctx, signedIn.preHandler, uploads));
 
     app.post(
       '/patient/auth/otp',

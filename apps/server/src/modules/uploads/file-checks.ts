@@ -1,15 +1,16 @@
 import { UPLOAD_LIMITS } from '@caredesk/shared';
 import { AppError } from '../../lib/errors.js';
 
+/** Both name the multipart field, so a form (the patient app's attach button) can point at it. */
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
-    super(413, message);
+    super(413, message, [{ path: 'file', message }]);
   }
 }
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor(message = 'Upload a JPEG, PNG or WebP image, or a PDF') {
-    super(415, message);
+    super(415, message, [{ path: 'file', message }]);
   }
 }
 

@@ -1,2 +1,3 @@
-export { uploadRoutes } from './routes.js';
-export { privateFileLink } from './links.js';
+export { uploadRoutes, type UploadRouteOptions } from './routes.js';
+export { patientUploadRoutes } from './patient-routes.js';
+export { privateFileLink, privateFileLinker } from './links.js';

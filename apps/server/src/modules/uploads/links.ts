@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { getOrCreateSecret } from '../../lib/secrets.js';
+import { SIGNED_URL_TTL_SECONDS } from '@caredesk/shared';
 import { signUploadUrl } from './signed-url.js';
 
 /**
@@ -9,4 +10,14 @@ import { signUploadUrl } from './signed-url.js';
  */
 export async function privateFileLink(db: Db, uploadId: string, ttlSeconds: number, now = new Date()): Promise<string> {
   return signUploadUrl(await getOrCreateSecret(db, 'upload_url_key'), uploadId, now, ttlSeconds).url;
+}
+
+/**
+ * Signs links to many private files with one read of the key: the patient app's thread, whose
+ * attachments each carry a link valid SIGNED_URL_TTL_SECONDS (the app cannot ask for one later,
+ * as the console does with GET /api/uploads/{id}/signed-url).
+ */
+export async function privateFileLinker(db: Db, now = new Date()): Promise<(uploadId: string) => string> {
+  const secret = await getOrCreateSecret(db, 'upload_url_key');
+  return (uploadId) => signUploadUrl(secret, uploadId, now, SIGNED_URL_TTL_SECONDS).url;
 }

@@ -97,32 +97,49 @@ async function storeFile(storage: ObjectStorage, organisationId: string, part: M
   return { key, type, size, name: sanitiseFileName(part.filename, type.extension) };
 }
 
+/** Whose file it is: a staff member's, or a patient app account's (a chat attachment, always private). */
+export type UploadOwner = { organisationId: string } & ({ staffId: string; patientAccountId?: never } | { patientAccountId: string; staffId?: never });
+
 /**
  * POST /api/admin/upload: exactly one part named 'file' and an optional 'visibility' field
  * (before or after the file). On any failure the stored object is removed and no row written.
  */
-export async function receiveUpload(deps: UploadDeps, caller: StaffContext, parts: AsyncIterable<Multipart>): Promise<Upload> {
+export function receiveUpload(deps: UploadDeps, caller: StaffContext, parts: AsyncIterable<Multipart>): Promise<Upload> {
+  return receiveOwnedUpload(deps, { organisationId: caller.organisationId, staffId: caller.id }, parts);
+}
+
+/**
+ * One file from a multipart body, stored for `owner`. A patient's is private whatever the
+ * 'visibility' field says ('public' is refused): nothing a patient sends becomes a public URL.
+ */
+export async function receiveOwnedUpload(deps: UploadDeps, owner: UploadOwner, parts: AsyncIterable<Multipart>): Promise<Upload> {
   let stored: StoredFile | undefined;
-  let requested: UploadVisibility | undefined;
+  let requested: UploadVisibility | undefined = owner.patientAccountId ? 'private' : undefined;
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === 'visibility') requested = parseVisibility(part.value);
+        if (part.fieldname === 'visibility') {
+          const asked = parseVisibility(part.value);
+          if (owner.patientAccountId && asked !== 'private')
+            throw new BadRequestError('visibility: your files are always private', [{ path: 'visibility', message: 'Always private' }]);
+          requested = asked;
+        }
         continue;
       }
       if (part.fieldname !== 'file' || stored) {
         part.file.resume();
         throw new BadRequestError('Send exactly one file, in the "file" field', [{ path: 'file', message: 'Send exactly one file' }]);
       }
-      stored = await storeFile(deps.storage, caller.organisationId, part);
+      stored = await storeFile(deps.storage, owner.organisationId, part);
       if (requested) visibilityFor(stored.type, requested);
     }
     if (!stored) throw new BadRequestError('file: choose a file to upload', [{ path: 'file', message: 'Choose a file to upload' }]);
     const [row] = await deps.db
       .insert(uploads)
       .values({
-        organisationId: caller.organisationId,
-        uploadedBy: caller.id,
+        organisationId: owner.organisationId,
+        uploadedBy: owner.staffId ?? null,
+        uploadedByPatientAccountId: owner.patientAccountId ?? null,
         name: stored.name,
         mimeType: stored.type.mimeType,
         size: stored.size,

@@ -65,7 +65,12 @@ describe.each(drivers)('uploads (%s)', (driver) => {
     const { org, token } = await staffToken();
     const response = await upload(token, uploadForm(sampleFiles[kind], 'photo.jpg', { type: 'image/jpeg' }));
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ statusCode: 415, error: 'Unsupported Media Type', message: 'Upload a JPEG, PNG or WebP image, or a PDF' });
+    expect(response.json()).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'Upload a JPEG, PNG or WebP image, or a PDF',
+      issues: [{ path: 'file', message: 'Upload a JPEG, PNG or WebP image, or a PDF' }],
+    });
     expect(await rowsOf(org.id)).toEqual([]);
     expect(orgFiles(org.id)).toEqual([]);
   });

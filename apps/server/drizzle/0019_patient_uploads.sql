@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "uploaded_by_patient_account_id" uuid;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_uploaded_by_patient_account_id_patient_accounts_id_fk" FOREIGN KEY ("uploaded_by_patient_account_id") REFERENCES "public"."patient_accounts"("id") ON DELETE set null ON UPDATE no action;

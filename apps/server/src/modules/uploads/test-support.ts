@@ -1,0 +1,2 @@
+/** For other modules' tests. */
+export { patientUploadLimitKey } from './patient-routes.js';
