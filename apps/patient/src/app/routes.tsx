@@ -10,6 +10,8 @@ import { NotFoundPage } from './not-found-page';
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 const BookingRoute = lazy(() => import('./booking-route').then((module) => ({ default: module.BookingRoute })));
 const VisitsPage = lazy(() => import('@/features/visits/pages/visits-page').then((module) => ({ default: module.VisitsPage })));
+const ChatsPage = lazy(() => import('@/features/chats/pages/chats-page').then((module) => ({ default: module.ChatsPage })));
+const ChatThreadPage = lazy(() => import('@/features/chats/pages/chat-thread-page').then((module) => ({ default: module.ChatThreadPage })));
 
 const isBookingKind = (kind: string | undefined): kind is BookingKind => kind === 'doctors' || kind === 'services';
 
@@ -23,6 +25,8 @@ const routes: Route[] = [
   { path: paths.home.path, render: () => <HomePage /> },
   { path: paths.signIn.path, render: () => <SignInPage /> },
   { path: paths.visits.path, render: () => <VisitsPage /> },
+  { path: paths.chats.path, render: () => <ChatsPage /> },
+  { path: paths.chat.path, render: () => <ChatThreadPage /> },
   { path: paths.organisation.path, render: ({ slug }) => <OrganisationPage slug={slug!} /> },
   {
     path: paths.book.path,

@@ -14,6 +14,14 @@ export const paths = {
     getHref: (next?: string) => (next ? `${base}sign-in?next=${encodeURIComponent(next)}` : `${base}sign-in`),
   },
   visits: { path: `${base}visits`, getHref: () => `${base}visits` },
+  chats: { path: `${base}chats`, getHref: () => `${base}chats` },
+  /** One conversation, or `new` with `?organisation=` for a first message to an organisation. */
+  chat: {
+    path: `${base}chats/:conversationId`,
+    prefix: `${base}chats/`,
+    getHref: (conversationId: string) => `${base}chats/${encodeURIComponent(conversationId)}`,
+    newHref: (organisationId: string) => `${base}chats/new?organisation=${encodeURIComponent(organisationId)}`,
+  },
   /**
    * An organisation's page, /p/{slug}. After the fixed addresses above: a slug never takes their
    * names (the server's RESERVED_SLUGS).

@@ -27,7 +27,7 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function errorOf(status: number, body: unknown, retryAfter: string | null): ApiError {
+export function errorOf(status: number, body: unknown, retryAfter: string | null): ApiError {
   const record = typeof body === 'object' && body !== null ? (body as { message?: unknown; issues?: unknown }) : {};
   const issues = Array.isArray(record.issues)
     ? record.issues.filter((issue): issue is { path: string; message: string } => typeof issue?.path === 'string' && typeof issue?.message === 'string')

@@ -7,6 +7,8 @@ export interface Call {
   date: string;
   body: unknown;
   authorization: string | null;
+  /** The query string of an upload (fetch calls leave it out). */
+  query?: string;
 }
 
 type Handler = (call: Call) => { status: number; body?: unknown; headers?: Record<string, string> };
@@ -37,7 +39,67 @@ export function fakeApi(routes: Record<string, Handler>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(routes, calls));
   return { calls };
+}
+
+/**
+ * Uploads go through XMLHttpRequest (its progress events): the same route table answers them,
+ * after one progress event, and the call keeps the FormData sent as its body.
+ */
+/** How long an upload takes after its progress event: long enough for a test to see the bar. */
+const UPLOAD_MS = 100;
+
+function fakeXhr(routes: Record<string, Handler>, calls: Call[]) {
+  return class FakeXMLHttpRequest {
+    status = 0;
+    responseText = '';
+    readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly headers = new Headers();
+    private answered: Record<string, string> = {};
+
+    open(method: string, url: string): void {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string): void {
+      this.headers.set(name, value);
+    }
+    getResponseHeader(name: string): string | null {
+      return this.answered[name.toLowerCase()] ?? null;
+    }
+    abort(): void {
+      this.onabort?.();
+    }
+    send(body: unknown): void {
+      const url = new URL(this.url, 'http://localhost');
+      const call: Call = {
+        method: this.method,
+        path: url.pathname.replace(/^\/api/, ''),
+        body,
+        authorization: this.headers.get('authorization'),
+        date: url.searchParams.get('date') ?? '',
+        query: url.search,
+      };
+      calls.push(call);
+      const handler = routes[`${this.method} ${call.path}`];
+      const answer = handler ? handler(call) : { status: 404, body: { statusCode: 404, error: 'Not Found', message: `No route ${this.method} ${call.path}` } };
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+        setTimeout(() => {
+          this.status = answer.status;
+          this.responseText = JSON.stringify(answer.body ?? {});
+          this.answered = Object.fromEntries(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+          this.onload?.();
+        }, UPLOAD_MS);
+      });
+    }
+  };
 }
 
 /** A signed-in phone, as verify leaves it. */
