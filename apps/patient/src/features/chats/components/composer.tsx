@@ -129,7 +129,9 @@ export function Composer({ organisationId, onSend }: ComposerProps) {
             aria-label={t('chats.attach.label')}
             onChange={(event) => choose(event.target.files?.[0])}
           />
-          <span aria-hidden="true">📎</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9" />
+          </svg>
         </label>
         <label className="visually-hidden" htmlFor={textId}>
           {t('chats.messageLabel')}

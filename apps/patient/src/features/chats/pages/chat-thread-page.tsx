@@ -1,5 +1,5 @@
 import type { PatientChatMessage } from '@caredesk/shared';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert } from '@/components/alert';
 import { Button, ButtonLink } from '@/components/button';
 import { PageTitle } from '@/components/page-title';
@@ -52,12 +52,12 @@ export function ChatThreadPage() {
     ];
   }, [thread.messages, pending]);
 
-  // The newest message in view, when it changes (not when older ones load above).
-  const end = useRef<HTMLLIElement>(null);
+  // The newest message in view (the page's end, below it the composer), when it changes; not
+  // when older ones load above.
   const newest = shown.at(-1);
   const newestKey = newest ? (newest.kind === 'sent' ? newest.message.id : newest.message.clientId) : null;
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    if (newestKey) window.scrollTo({ top: document.documentElement.scrollHeight });
   }, [newestKey]);
 
   if (!session) return null;
@@ -109,7 +109,6 @@ export function ChatThreadPage() {
         {shown.map((item) => (
           <MessageBubble key={item.kind === 'sent' ? item.message.id : item.message.clientId} shown={item} onRetry={retry} />
         ))}
-        <li ref={end} aria-hidden="true" className="chat-log__end" />
       </ol>
       {organisationId && !notFound && <Composer organisationId={organisationId} onSend={send} />}
     </section>
