@@ -61,6 +61,21 @@ export function endpointHost(endpoint: string): string {
   }
 }
 
+/** What one push carries, whoever it is for: the JSON the service worker reads, and how the push service keeps it. */
+export interface WebPushMessage {
+  payload: object;
+  /** Replaces an undelivered push of the same topic at the push service (base64url, at most 32 characters). */
+  topic: string;
+  /** How long the push service keeps it for a browser that is offline. */
+  ttlSeconds: number;
+}
+
+/** A staff notification's push (lib/push/sender.ts). */
+export function sendPush(target: PushTarget, payload: PushPayload, vapid: VapidDetails, timeoutMs: number, policy: PushEndpointPolicy): Promise<PushOutcome> {
+  // The same topic on a retry replaces an undelivered copy at the push service instead of adding one.
+  return sendWebPush(target, { payload, topic: payload.notificationId.replaceAll('-', ''), ttlSeconds: PUSH_TTL_SECONDS }, vapid, timeoutMs, policy);
+}
+
 /**
  * One push, encrypted (aes128gcm, RFC 8291) and VAPID-signed by web-push, sent with node:http(s)
  * rather than web-push's sender (https only, no overall deadline) or fetch (follows redirects, and
@@ -68,15 +83,14 @@ export function endpointHost(endpoint: string): string {
  * saved before it, or the list narrowed since), and the request goes to the one checked address,
  * never following a redirect.
  */
-export async function sendPush(target: PushTarget, payload: PushPayload, vapid: VapidDetails, timeoutMs: number, policy: PushEndpointPolicy): Promise<PushOutcome> {
+export async function sendWebPush(target: PushTarget, message: WebPushMessage, vapid: VapidDetails, timeoutMs: number, policy: PushEndpointPolicy): Promise<PushOutcome> {
   if (endpointProblem(target.endpoint, policy)) return { kind: 'blocked', reason: 'endpoint not allowed' };
-  const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
+  const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(message.payload), {
     vapidDetails: vapid,
-    TTL: PUSH_TTL_SECONDS,
+    TTL: message.ttlSeconds,
     urgency: 'high',
     contentEncoding: 'aes128gcm',
-    // The same topic on a retry replaces an undelivered copy at the push service instead of adding one.
-    topic: payload.notificationId.replaceAll('-', ''),
+    topic: message.topic,
   });
   const body = Buffer.from(request.body);
   const headers = Object.fromEntries(
