@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { onboardingRoutes } from './modules/onboarding/index.js';
 import { patientApiRoutes } from './modules/patient-api/index.js';
+import { createPatientPush } from './modules/patient-push/index.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { paymentRoutes } from './modules/payments/index.js';
 import { planFulfilments, planRoutes } from './modules/plans/index.js';
@@ -81,6 +82,8 @@ declare module 'fastify' {
     push: PushSender;
     /** This process's sender of messages to patients (modules/messages): tests drain it. */
     patientMessages: OutboxWorker;
+    /** This process's sender of queue pushes to the patient app (modules/patient-push): tests drain it. */
+    patientPush: OutboxWorker;
   }
 }
 
@@ -146,8 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await patientMessages.changes.flush();
     },
   });
+  const patientPush = createPatientPush({ db, vapid, endpoints, log: app.log }, senderOptions);
+  app.addHook('onClose', () => patientPush.sender.stop());
+  app.decorate('patientPush', patientPush.sender);
   const visitLifecycle = createVisitLifecycle(app.log);
   visitLifecycle.subscribe(patientMessages.subscriber);
+  visitLifecycle.subscribe(patientPush.subscriber);
   const ctx: AppContext = {
     config,
     db,

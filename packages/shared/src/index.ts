@@ -34,3 +34,4 @@ export * from './calendar.js';
 export * from './messages.js';
 export * from './online-booking.js';
 export * from './public.js';
+export * from './patient-push.js';

@@ -20,3 +20,4 @@ export * from './chats.js';
 export * from './onboarding.js';
 export * from './audit.js';
 export * from './messages.js';
+export * from './patient-push.js';

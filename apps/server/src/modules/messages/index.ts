@@ -19,6 +19,8 @@ export { messageWebhookRoutes } from './webhooks.js';
 export type { InboundOutcome } from './inbound.js';
 export type { MessageChanges } from './live.js';
 export type { MessageSenderOptions } from './sender.js';
+/** The organisation's message settings with defaults (the patient push reads nextAheadCount, to agree with 'you are next'). */
+export { loadMessageSettings } from './settings.js';
 
 /** A desk reply goes to WhatsApp only if the patient has not read it in the app by then. */
 export const CHAT_REPLY_DELAY_MS = 2 * 60_000;

@@ -8,6 +8,7 @@ import {
   patientBookingCreateSchema,
   patientBookingSchema,
   patientCancelSchema,
+  patientLogoutSchema,
   patientDoctorListQuerySchema,
   patientDoctorSchema,
   patientOtpRequestSchema,
@@ -27,6 +28,7 @@ import type { AppContext } from '../../context.js';
 import { createSmsSender } from '../../lib/sms/index.js';
 import { patientChatRoutes } from '../chats/index.js';
 import { patientUploadRoutes, type UploadRouteOptions } from '../uploads/index.js';
+import { patientPushRoutes, forgetPatientPushSubscription } from '../patient-push/index.js';
 import { createPatientAuthenticate, patientOf } from '../../lib/patient-auth.js';
 import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
@@ -55,6 +57,7 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
     const ownVisits = { notAudited: 'the account holder reading their own visits, not an organisation’s staff reading a patient’s' };
     await app.register(patientChatRoutes(ctx, signedIn.preHandler));
     await app.register(patientUploadRoutes(ctx, signedIn.preHandler, uploads));
+    await app.register(patientPushRoutes(ctx, signedIn.preHandler));
 
     app.post(
       '/patient/auth/otp',
@@ -79,9 +82,22 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
     );
     app.post(
       '/patient/auth/logout',
-      { ...signedIn, config: { audit: ownSession }, schema: { tags, security, summary: 'End the patient session at once', response: { 204: z.null() } } },
+      {
+        ...signedIn,
+        config: { audit: ownSession },
+        schema: {
+          tags,
+          security,
+          summary: "End the patient session at once, and forget this browser's push subscription if it names one",
+          body: patientLogoutSchema.optional(),
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
-        await endPatientSession(ctx.db, patientOf(request));
+        const caller = patientOf(request);
+        // The phone is handed on or signed in by someone else next: it gets no more of this account's pushes.
+        if (request.body?.pushEndpoint) await forgetPatientPushSubscription(ctx.db, caller.accountId, request.body.pushEndpoint);
+        await endPatientSession(ctx.db, caller);
         return reply.status(204).send(null);
       },
     );
