@@ -10,7 +10,7 @@ export default defineProject({
   test: {
     name: 'patient',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
   },

@@ -1,10 +1,12 @@
 // The patient app's service worker, served as /p/sw.js with scope /p/. It keeps the app shell
 // (scripts, styles, icons, the offline page) so a repeat visit on a weak connection starts from
 // the phone, and answers a page that cannot be reached with the offline page. It never touches
-// /api/: visits, codes and tokens are patient data and must never sit in a cache.
+// /api/: visits, codes and tokens are patient data and must never sit in a cache. It also shows
+// the queue pushes a patient opted in to (push.ts).
 
-// A module (export {}), so `self` is the worker's scope here rather than the DOM's window.
-export {};
+// A module (it imports), so `self` is the worker's scope here rather than the DOM's window.
+import { openFromNotification, showPush } from './push';
+
 declare const self: ServiceWorkerGlobalScope;
 
 // Replaced at build (build/service-worker.ts) by the shell's files and a cache name of their hash.
@@ -55,4 +57,12 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (PRECACHE.includes(url.pathname)) event.respondWith(cachedOrNetwork(request));
+});
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(self.registration, event.data, scope));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openFromNotification(self.clients, event.notification, scope));
 });

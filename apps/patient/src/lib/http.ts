@@ -22,7 +22,7 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 0;
 
 interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }

@@ -5,6 +5,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { useResource } from '@/lib/use-resource';
 import type { Visit } from '../visit';
 import { getQueuePosition } from '../api/get-queue-position';
+import { PushOptIn } from './push-opt-in';
 import './queue-status.css';
 
 /** Any move of a queue, or a change to one of the patient's visits, may move this visit's place. */
@@ -64,6 +65,7 @@ export function QueueStatus({ visit }: { visit: Visit }) {
         {position.status === 'error' && <p className="queue-status__hint">{t('queue.unavailable')}</p>}
         {position.status === 'ready' && <Position position={position.data} />}
       </div>
+      <PushOptIn />
     </section>
   );
 }
