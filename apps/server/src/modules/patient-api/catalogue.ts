@@ -55,39 +55,82 @@ function notOnline(field: string, message: string): AppError {
 }
 
 /**
+ * Whether a doctor (scan, test) of an organisation may be booked online, and if so the window:
+ * 'missing' for an inactive one, another organisation's, or one of a kind the organisation does
+ * not take (never confirming it exists); otherwise which switch is off. The patient API answers
+ * 403 naming the switch; the public pages, open to anyone, answer 404 for every refusal.
+ */
+export type OnlineOwner =
+  { kind: 'open'; window: OnlineWindow } | { kind: 'no-organisation' } | { kind: 'missing' } | { kind: 'organisation-off'; organisationName: string } | { kind: 'owner-off' };
+
+/** The two kinds the app books: the owner table's filters, and the organisation's area for it. */
+const onlineOwnerKinds = {
+  doctor: {
+    area: 'appointments',
+    find: (db: Db, organisationId: string, id: string) =>
+      db
+        .select({ onlineBooking: doctors.onlineBooking })
+        .from(doctors)
+        .where(and(eq(doctors.id, id), eq(doctors.organisationId, organisationId), eq(doctors.active, true))),
+  },
+  service: {
+    area: 'bookings',
+    find: (db: Db, organisationId: string, id: string) =>
+      db
+        .select({ onlineBooking: services.onlineBooking })
+        .from(services)
+        .where(and(eq(services.id, id), eq(services.organisationId, organisationId), eq(services.active, true), inArray(services.kind, BOOKABLE_KINDS))),
+  },
+} as const satisfies Record<string, { area: MenuArea; find: (db: Db, organisationId: string, id: string) => Promise<{ onlineBooking: boolean }[]> }>;
+export type OnlineOwnerKind = keyof typeof onlineOwnerKinds;
+
+export async function onlineOwner(db: Db, ownerKind: OnlineOwnerKind, organisationId: string, ownerId: string): Promise<OnlineOwner> {
+  const spec = onlineOwnerKinds[ownerKind];
+  const [organisation] = await db
+    .select({ name: organisations.name, type: organisations.type, timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  if (!organisation) return { kind: 'no-organisation' };
+  if (!canAccessArea(organisation.type, 'ADMIN', spec.area)) return { kind: 'missing' };
+  const [row] = await spec.find(db, organisationId, ownerId);
+  if (!row) return { kind: 'missing' };
+  const rules = await onlineBookingRulesOf(db, organisationId);
+  if (!rules.enabled) return { kind: 'organisation-off', organisationName: organisation.name };
+  if (!row.onlineBooking) return { kind: 'owner-off' };
+  return { kind: 'open', window: { ...rules, timeZone: organisation.timeZone } };
+}
+
+/** The window of an owner the app may book, else the patient API's refusal (404, or 403 naming the switch). */
+async function bookable(db: Db, ownerKind: OnlineOwnerKind, organisationId: string, ownerId: string): Promise<OnlineWindow> {
+  const found = await onlineOwner(db, ownerKind, organisationId, ownerId);
+  const field = ownerKind === 'doctor' ? 'doctorId' : 'serviceId';
+  const noun = ownerKind === 'doctor' ? 'This doctor' : 'This scan or test';
+  switch (found.kind) {
+    case 'open':
+      return found.window;
+    case 'no-organisation':
+      throw new NotFoundError('Organisation not found');
+    case 'missing':
+      throw new NotFoundError(ownerKind === 'doctor' ? 'Doctor not found' : 'Scan or test not found');
+    case 'organisation-off':
+      throw notOnline('organisationId', `${found.organisationName} does not take bookings online: please call the desk`);
+    case 'owner-off':
+      throw notOnline(field, `${noun} does not take bookings online: please call the desk`);
+  }
+}
+
+/**
  * A doctor a patient may book: active, of that organisation, which takes appointments (else
  * "not found", so the app never learns of inactive doctors or other organisations' ids), and
  * both the organisation and the doctor take online bookings (Settings → Online booking).
  */
-export async function bookableDoctor(db: Db, organisationId: string, doctorId: string): Promise<OnlineWindow> {
-  const organisation = await organisationFor(db, organisationId);
-  const [row] = canAccessArea(organisation.type, 'ADMIN', 'appointments')
-    ? await db
-        .select({ onlineBooking: doctors.onlineBooking })
-        .from(doctors)
-        .where(and(eq(doctors.id, doctorId), eq(doctors.organisationId, organisationId), eq(doctors.active, true)))
-    : [];
-  if (!row) throw new NotFoundError('Doctor not found');
-  const rules = await onlineBookingRulesOf(db, organisationId);
-  if (!rules.enabled) throw notOnline('organisationId', `${organisation.name} does not take bookings online: please call the desk`);
-  if (!row.onlineBooking) throw notOnline('doctorId', 'This doctor does not take bookings online: please call the desk');
-  return { ...rules, timeZone: organisation.timeZone };
+export function bookableDoctor(db: Db, organisationId: string, doctorId: string): Promise<OnlineWindow> {
+  return bookable(db, 'doctor', organisationId, doctorId);
 }
 
 /** As bookableDoctor, for an active scan or test of an organisation that takes bookings. */
-export async function bookableService(db: Db, organisationId: string, serviceId: string): Promise<OnlineWindow> {
-  const organisation = await organisationFor(db, organisationId);
-  const [row] = canAccessArea(organisation.type, 'ADMIN', 'bookings')
-    ? await db
-        .select({ onlineBooking: services.onlineBooking })
-        .from(services)
-        .where(and(eq(services.id, serviceId), eq(services.organisationId, organisationId), eq(services.active, true), inArray(services.kind, BOOKABLE_KINDS)))
-    : [];
-  if (!row) throw new NotFoundError('Scan or test not found');
-  const rules = await onlineBookingRulesOf(db, organisationId);
-  if (!rules.enabled) throw notOnline('organisationId', `${organisation.name} does not take bookings online: please call the desk`);
-  if (!row.onlineBooking) throw notOnline('serviceId', 'This scan or test does not take bookings online: please call the desk');
-  return { ...rules, timeZone: organisation.timeZone };
+export function bookableService(db: Db, organisationId: string, serviceId: string): Promise<OnlineWindow> {
+  return bookable(db, 'service', organisationId, serviceId);
 }
 
 /** The last date a patient may book online: today plus the horizon, in the organisation's zone. */
@@ -118,8 +161,20 @@ export function assertOnlineWindow(window: OnlineWindow, date: string, startTime
   }
 }
 
-/** The free slots the app may offer: within the horizon and not inside the cut-off. */
-function onlineSlots(window: OnlineWindow, slots: SlotsResponse, now = new Date()): SlotsResponse {
+/**
+ * The free slots the app may offer of an owner whose window the caller has checked: the console's
+ * slot engine, then only those within the horizon and not inside the cut-off.
+ */
+export async function listOnlineSlots(
+  db: Db,
+  ownerKind: OnlineOwnerKind,
+  window: OnlineWindow,
+  organisationId: string,
+  ownerId: string,
+  date: string,
+  now = new Date(),
+): Promise<SlotsResponse> {
+  const slots = await listFreeSlots(db, ownerKind === 'doctor' ? appointmentKind : bookingKind, organisationId, ownerId, date, now);
   if (slots.date > lastOnlineDate(window, now)) return { ...slots, slots: [] };
   return { ...slots, slots: slots.slots.filter((slot) => !beforeCutoff(window, slots.date, slot.start, now)) };
 }
@@ -211,12 +266,10 @@ export async function listOrganisationServices(db: Db, organisationId: string, f
 
 /** GET …/doctors/:id/slots?date=: the same engine as the console's. */
 export async function listBookableDoctorSlots(db: Db, organisationId: string, doctorId: string, date: string): Promise<SlotsResponse> {
-  const window = await bookableDoctor(db, organisationId, doctorId);
-  return onlineSlots(window, await listFreeSlots(db, appointmentKind, organisationId, doctorId, date));
+  return listOnlineSlots(db, 'doctor', await bookableDoctor(db, organisationId, doctorId), organisationId, doctorId, date);
 }
 
 /** GET …/services/:id/slots?date=. */
 export async function listBookableServiceSlots(db: Db, organisationId: string, serviceId: string, date: string): Promise<SlotsResponse> {
-  const window = await bookableService(db, organisationId, serviceId);
-  return onlineSlots(window, await listFreeSlots(db, bookingKind, organisationId, serviceId, date));
+  return listOnlineSlots(db, 'service', await bookableService(db, organisationId, serviceId), organisationId, serviceId, date);
 }

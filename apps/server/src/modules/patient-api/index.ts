@@ -1,2 +1,2 @@
 export { patientApiRoutes } from './routes.js';
-export { beforeCutoff, lastOnlineDate, type OnlineWindow } from './catalogue.js';
+export { beforeCutoff, lastOnlineDate, listOnlineSlots, onlineOwner, type OnlineOwnerKind, type OnlineWindow } from './catalogue.js';

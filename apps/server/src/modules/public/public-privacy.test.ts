@@ -14,6 +14,9 @@ describe.each(drivers)('the public routes expose nothing of any patient (%s)', (
   let t: TestApp;
   const secrets: string[] = [];
   const params: Record<string, string[]> = {};
+  // By path (GET and HEAD alike): where a parameter's values depend on the route (a doctor's id, a scan's), and the query each route needs.
+  const routeParams: Record<string, Record<string, string[]>> = {};
+  const queries: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await createTestApp(driver);
@@ -45,12 +48,23 @@ describe.each(drivers)('the public routes expose nothing of any patient (%s)', (
     const former = org.slug;
     expect((await admin.patch('/api/settings/organisation', { slug: `now-${former}`.slice(0, 60) })).statusCode).toBe(200);
     params.slug = [`now-${former}`.slice(0, 60), former];
+    // The slots of the day full of visits above.
+    routeParams['/api/public/organisations/:slug/doctors/:id/slots'] = { id: [doctor.id] };
+    routeParams['/api/public/organisations/:slug/services/:id/slots'] = { id: [scan.id] };
+    queries['/api/public/organisations/:slug/doctors/:id/slots'] = `date=${date}`;
+    queries['/api/public/organisations/:slug/services/:id/slots'] = `date=${date}`;
   });
   afterAll(() => t.close());
 
   it('covers every route under /api/public', () => {
     const routes = routesOf(t.app).filter((route) => route.split(' ')[1]!.startsWith('/api/public/'));
-    expect(routes).toContain('GET /api/public/organisations/:slug');
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/public/organisations/:slug',
+        'GET /api/public/organisations/:slug/doctors/:id/slots',
+        'GET /api/public/organisations/:slug/services/:id/slots',
+      ]),
+    );
   });
 
   it('answers every public route without a patient’s name, phone, or any patient or visit id', async () => {
@@ -59,11 +73,12 @@ describe.each(drivers)('the public routes expose nothing of any patient (%s)', (
     for (const route of routes) {
       const [method, path] = route.split(' ') as [string, string];
       const names = pathParamsOf(path);
-      const unknown = names.filter((name) => !params[name]);
+      const valuesOf = (name: string) => routeParams[path]?.[name] ?? params[name];
+      const unknown = names.filter((name) => !valuesOf(name));
       expect(unknown, `${route}: give this test a value for each path parameter`).toEqual([]);
       // Every combination of the values of each parameter.
-      let urls = [path];
-      for (const name of names) urls = urls.flatMap((url) => params[name]!.map((value) => url.replace(`:${name}`, encodeURIComponent(value))));
+      let urls = [queries[path] ? `${path}?${queries[path]}` : path];
+      for (const name of names) urls = urls.flatMap((url) => valuesOf(name)!.map((value) => url.replace(`:${name}`, encodeURIComponent(value))));
       for (const url of urls) {
         const response = await t.app.inject({ method: method as 'GET', url, remoteAddress: randomIp() });
         expect(response.statusCode, `${route} ${url}: ${response.body}`).toBeLessThan(400);

@@ -1,10 +1,11 @@
-import { errorBodySchema, publicOrganisationSchema, publicSlugParamsSchema } from '@caredesk/shared';
+import { errorBodySchema, publicOrganisationSchema, publicOwnerParamsSchema, publicSlugParamsSchema, slotsQuerySchema, slotsResponseSchema } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { OnlineOwnerKind } from '../patient-api/index.js';
 import { consume } from '../../lib/rate-limit.js';
 import { createPublicCache } from './cache.js';
-import { publicOrganisation, type PublicLookup } from './service.js';
+import { publicOrganisation, publicSlots, type PublicLookup } from './service.js';
 
 const tags = ['public'];
 const RATE_WINDOW_MS = 60_000;
@@ -51,5 +52,35 @@ export function publicRoutes(ctx: AppContext, options: PublicRouteOptions = {}):
         return found.page;
       },
     );
+    // Not cached: a slot taken a second ago must not be offered (the page's next slot is a hint; these are the choice).
+    const ownerRoutes: [OnlineOwnerKind, string, string][] = [
+      ['doctor', 'doctors', 'A doctor’s free slots on a date that may be booked online (308 from a former slug)'],
+      ['service', 'services', 'A scan’s or test’s free slots on a date that may be booked online (308 from a former slug)'],
+    ];
+    for (const [ownerKind, segment, summary] of ownerRoutes) {
+      app.get(
+        `/public/organisations/:slug/${segment}/:id/slots`,
+        {
+          ...limited,
+          schema: {
+            tags,
+            summary,
+            params: publicOwnerParamsSchema,
+            querystring: slotsQuerySchema,
+            response: { 200: slotsResponseSchema, 308: z.null(), 404: errorBodySchema },
+          },
+        },
+        async (request, reply) => {
+          const { slug, id } = request.params;
+          const found = await publicSlots(ctx.db, slug, ownerKind, id, request.query.date);
+          if (found.kind === 'moved') {
+            const query = new URLSearchParams({ date: request.query.date });
+            return reply.redirect(`/api/public/organisations/${encodeURIComponent(found.slug)}/${segment}/${id}/slots?${query.toString()}`, 308);
+          }
+          void reply.header('Cache-Control', 'no-store');
+          return found.slots;
+        },
+      );
+    }
   };
 }

@@ -1,10 +1,10 @@
-import { addDays, canAccessArea, todayIn, zonedNow, type AvailabilityWindow, type PublicOrganisation } from '@caredesk/shared';
+import { addDays, canAccessArea, todayIn, zonedNow, type AvailabilityWindow, type PublicOrganisation, type SlotsResponse } from '@caredesk/shared';
 import { and, asc, between, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { doctors, facilities, organisations, organisationSlugs, services } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { beforeCutoff, lastOnlineDate, type OnlineWindow } from '../patient-api/index.js';
-import { onlineBookingRulesOf } from '../settings/index.js';
+import { beforeCutoff, lastOnlineDate, listOnlineSlots, onlineOwner, type OnlineOwnerKind, type OnlineWindow } from '../patient-api/index.js';
+import { onlineBookingRulesOf, type OnlineBookingRules } from '../settings/index.js';
 import { appointmentKind, BOOKABLE_KINDS, bookingKind, freeSlots, type VisitCreate, type VisitKind, type VisitOwner } from '../visits/index.js';
 
 /** What a slug answers: the page, or a redirect from a former slug to the current one. */
@@ -100,13 +100,14 @@ export function mapUrlOf(...parts: (string | null | undefined)[]): string | null
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 
+type OrganisationRow = typeof organisations.$inferSelect;
+
 /**
- * GET /api/public/organisations/{slug}: the organisation's public page and what may be booked
- * online. Deliberately built from organisation, facility, doctor and service columns only: no
- * query here touches patients, and the visit counts behind the next free slot leave as a slot.
- * Unknown slugs, and organisations whose online booking is off, are "not found" alike.
+ * The organisation a public slug names, when it takes online bookings: its row and rules, or the
+ * current slug when this one is a former one. Unknown slugs, and organisations whose online
+ * booking is off, are "not found" alike.
  */
-export async function publicOrganisation(db: Db, slug: string, now = new Date()): Promise<PublicLookup> {
+async function organisationBySlug(db: Db, slug: string): Promise<{ kind: 'found'; organisation: OrganisationRow; rules: OnlineBookingRules } | { kind: 'moved'; slug: string }> {
   // Every slug ever given is of this form; anything else (a NUL byte PostgreSQL would refuse) is simply unknown.
   if (!/^[a-z0-9-]+$/.test(slug)) throw new NotFoundError();
   const [found] = await db
@@ -119,7 +120,18 @@ export async function publicOrganisation(db: Db, slug: string, now = new Date())
   const rules = await onlineBookingRulesOf(db, organisation.id);
   if (!rules.enabled) throw new NotFoundError();
   if (organisation.slug !== slug) return { kind: 'moved', slug: organisation.slug };
+  return { kind: 'found', organisation, rules };
+}
 
+/**
+ * GET /api/public/organisations/{slug}: the organisation's public page and what may be booked
+ * online. Deliberately built from organisation, facility, doctor and service columns only: no
+ * query here touches patients, and the visit counts behind the next free slot leave as a slot.
+ */
+export async function publicOrganisation(db: Db, slug: string, now = new Date()): Promise<PublicLookup> {
+  const found = await organisationBySlug(db, slug);
+  if (found.kind === 'moved') return found;
+  const { organisation, rules } = found;
   const window: OnlineWindow = { ...rules, timeZone: organisation.timeZone };
   const takesAppointments = canAccessArea(organisation.type, 'ADMIN', 'appointments');
   const takesBookings = canAccessArea(organisation.type, 'ADMIN', 'bookings');
@@ -210,4 +222,21 @@ export async function publicOrganisation(db: Db, slug: string, now = new Date())
       })),
     },
   };
+}
+
+/** What a public slots request answers: the slots, or a redirect from a former slug. */
+export type PublicSlotsLookup = { kind: 'slots'; slots: SlotsResponse } | { kind: 'moved'; slug: string };
+
+/**
+ * GET /api/public/organisations/{slug}/doctors/{id}/slots?date= (and …/services/…): the slots the
+ * patient app would offer once signed in (listOnlineSlots, the same rules as booking). Every
+ * refusal is "not found": anyone may call this, so it never tells an inactive doctor, another
+ * organisation's id or one not taking online bookings apart from an unknown id.
+ */
+export async function publicSlots(db: Db, slug: string, ownerKind: OnlineOwnerKind, ownerId: string, date: string, now = new Date()): Promise<PublicSlotsLookup> {
+  const found = await organisationBySlug(db, slug);
+  if (found.kind === 'moved') return found;
+  const owner = await onlineOwner(db, ownerKind, found.organisation.id, ownerId);
+  if (owner.kind !== 'open') throw new NotFoundError();
+  return { kind: 'slots', slots: await listOnlineSlots(db, ownerKind, owner.window, found.organisation.id, ownerId, date, now) };
 }
