@@ -13,6 +13,7 @@ import {
   patientDoctorSchema,
   patientOtpRequestSchema,
   patientOtpSentSchema,
+  patientRecordListSchema,
   patientServiceListQuerySchema,
   patientServiceSchema,
   patientSessionSchema,
@@ -34,6 +35,7 @@ import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoct
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
 import { ownAppointments } from './appointments.js';
 import { ownBookings } from './bookings.js';
+import { ownRecords } from './records.js';
 
 const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
@@ -55,6 +57,7 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
     // Not in any organisation's audit trail: what the app's account does for itself.
     const ownSession = { notAudited: 'the patient app’s own sign-in: its account belongs to no organisation whose trail it could join' };
     const ownVisits = { notAudited: 'the account holder reading their own visits, not an organisation’s staff reading a patient’s' };
+    const ownRecordsRead = { notAudited: 'the account holder reading the records carrying their own phone, not an organisation’s staff reading a patient’s' };
     await app.register(patientChatRoutes(ctx, signedIn.preHandler));
     await app.register(patientUploadRoutes(ctx, signedIn.preHandler, uploads));
     await app.register(patientPushRoutes(ctx, signedIn.preHandler));
@@ -161,6 +164,22 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
         },
       },
       (request) => listBookableServiceSlots(ctx.db, request.params.orgId, request.params.id, request.query.date),
+    );
+
+    app.get(
+      '/patient/organisations/:orgId/patients',
+      {
+        ...signedIn,
+        config: { audit: ownRecordsRead },
+        schema: {
+          tags,
+          security,
+          summary: 'The account’s patient records in an organisation (oneself and family: those carrying its phone), oldest first',
+          params: organisationParamsSchema,
+          response: { 200: patientRecordListSchema },
+        },
+      },
+      (request) => ownRecords(ctx.db, patientOf(request), request.params.orgId),
     );
 
     app.get(
