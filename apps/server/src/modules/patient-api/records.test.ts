@@ -56,6 +56,25 @@ describe.each(drivers)('GET /api/patient/organisations/{orgId}/patients: the acc
     });
   });
 
+  it('books for someone else by age: the record gets 1 January of the birth year on the organisation’s calendar, estimated', async () => {
+    const doctor = await addDoctor(admin);
+    const book = (patientChoice: Record<string, unknown>, startTime: string) =>
+      patient.post('/api/patient/appointments', { organisationId: org.id, doctorId: doctor.id, date: daysFromToday(2), startTime, patient: patientChoice });
+    const booked = await book({ name: 'Baba Kulkarni', gender: 'MALE', ageYears: 67 }, '09:00');
+    expect(booked.statusCode, booked.body).toBe(201);
+    const patientId = booked.json<{ patientId: string }>().patientId;
+    const record = (await admin.get(`/api/patients/${patientId}`)).json<{ dateOfBirth: string | null; dobEstimated: boolean; phone: string }>();
+    expect(record).toMatchObject({ dateOfBirth: `${Number(indiaDay(0).slice(0, 4)) - 67}-01-01`, dobEstimated: true, phone: patient.phone });
+    expect((await recordsOf(patient, org.id)).items).toContainEqual({ id: patientId, name: 'Baba Kulkarni', gender: 'MALE', ageYears: 67 });
+
+    const both = await book({ name: 'Kaka Kulkarni', gender: 'MALE', ageYears: 60, dateOfBirth: '1965-03-01' }, '09:15');
+    expect(both.statusCode).toBe(400);
+    expect(both.json<ErrorBody>().issues?.map((issue) => issue.path)).toEqual(['patient.ageYears']);
+    const tooOld = await book({ name: 'Kaka Kulkarni', gender: 'MALE', ageYears: 121 }, '09:15');
+    expect(tooOld.statusCode).toBe(400);
+    expect(tooOld.json<ErrorBody>().issues?.map((issue) => issue.path)).toEqual(['patient.ageYears']);
+  });
+
   it('never lists another account’s records', async () => {
     const stranger = await signInPatient(t);
     expect(await recordsOf(stranger, org.id)).toEqual({ items: [] });

@@ -8,6 +8,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { offsetOf, pageOf } from '../../lib/list-query.js';
 import { bookVisitIn, cancelVisitByPatient, oneVisit, visitTransaction, withTokenLabel, type VisitCreate, type VisitKind, type WriteOptions } from '../visits/index.js';
 import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
+import { birthDateOf } from '../patients/index.js';
 
 type VisitPatientInput = z.output<typeof visitPatientSchema>;
 
@@ -59,9 +60,11 @@ async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string,
     .orderBy(asc(patients.createdAt), asc(patients.id))
     .limit(1);
   if (existing) return existing.id;
+  // An age is stored as the desk stores one: 1 January of the birth year, flagged estimated.
+  const birth = await birthDateOf(tx, organisationId, choice);
   const [created] = await tx
     .insert(patients)
-    .values({ organisationId, name, nameKey, phone: caller.phone, phoneDigits: phoneDigits(caller.phone), gender: choice.gender!, dateOfBirth: choice.dateOfBirth ?? null })
+    .values({ organisationId, name, nameKey, phone: caller.phone, phoneDigits: phoneDigits(caller.phone), gender: choice.gender!, dateOfBirth: null, ...birth })
     .returning({ id: patients.id });
   return created!.id;
 }

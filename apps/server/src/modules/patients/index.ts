@@ -1,2 +1,2 @@
 export { patientRoutes } from './routes.js';
-export { patientSearchCondition } from './service.js';
+export { birthDateOf, patientSearchCondition } from './service.js';

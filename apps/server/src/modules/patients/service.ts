@@ -175,9 +175,13 @@ async function withDuplicateCheck<T>(run: () => Promise<T>): Promise<T> {
  * The stored date of birth: the one given, or 1 January of the birth year an age in years
  * implies on the organisation's calendar (then flagged estimated). Undefined: not sent.
  */
-async function birthDateOf(db: Db, caller: StaffContext, input: PatientChanges): Promise<{ dateOfBirth?: string | null; dobEstimated?: boolean }> {
+export async function birthDateOf(
+  db: Db,
+  organisationId: string,
+  input: { dateOfBirth?: string | null | undefined; ageYears?: number | null | undefined },
+): Promise<{ dateOfBirth?: string | null; dobEstimated?: boolean }> {
   if (input.ageYears != null) {
-    const year = Number(todayIn(await organisationTimeZone(db, caller.organisationId)).slice(0, 4)) - input.ageYears;
+    const year = Number(todayIn(await organisationTimeZone(db, organisationId)).slice(0, 4)) - input.ageYears;
     return { dateOfBirth: isoDate(year, 1, 1), dobEstimated: true };
   }
   if (input.dateOfBirth !== undefined) return { dateOfBirth: input.dateOfBirth, dobEstimated: false };
@@ -195,7 +199,7 @@ function consentChange(caller: StaffContext, consent: boolean | undefined) {
 
 export async function createPatient(db: Db, caller: StaffContext, input: PatientCreate): Promise<Patient> {
   const { ageYears: _ageYears, messageConsent, ...fields } = input;
-  const birth = await birthDateOf(db, caller, input);
+  const birth = await birthDateOf(db, caller.organisationId, input);
   const [row] = await withDuplicateCheck(() =>
     db
       .insert(patients)
@@ -214,7 +218,7 @@ export async function createPatient(db: Db, caller: StaffContext, input: Patient
 
 export async function updatePatient(db: Db, caller: StaffContext, id: string, changes: PatientChanges): Promise<Patient> {
   const { ageYears: _ageYears, messageConsent, ...fields } = changes;
-  const values: PgUpdateSetSource<typeof patients> = { ...fields, ...(await birthDateOf(db, caller, changes)), updatedAt: new Date() };
+  const values: PgUpdateSetSource<typeof patients> = { ...fields, ...(await birthDateOf(db, caller.organisationId, changes)), updatedAt: new Date() };
   // Only a change is recorded: saving the form again keeps who gave consent and when.
   if (messageConsent !== undefined) {
     const change = consentChange(caller, messageConsent);
