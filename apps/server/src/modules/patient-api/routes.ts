@@ -36,6 +36,7 @@ import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient
 import { ownAppointments } from './appointments.js';
 import { ownBookings } from './bookings.js';
 import { ownRecords } from './records.js';
+import { ownVisitRoutes } from './visit-routes.js';
 
 const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
@@ -61,6 +62,7 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
     await app.register(patientChatRoutes(ctx, signedIn.preHandler));
     await app.register(patientUploadRoutes(ctx, signedIn.preHandler, uploads));
     await app.register(patientPushRoutes(ctx, signedIn.preHandler));
+    await app.register(ownVisitRoutes(ctx, signedIn.preHandler));
 
     app.post(
       '/patient/auth/otp',
