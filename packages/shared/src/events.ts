@@ -9,8 +9,11 @@ import { lineText } from './text.js';
  */
 export const EVENTS_PATH = '/api/events';
 /**
- * The patient app's socket: the same protocol with a patient token; it delivers only chat.message
- * events of the account's patient records (those carrying its phone when the socket signed in).
+ * The patient app's socket: the same protocol with a patient token. It delivers chat.message,
+ * appointment.updated and booking.updated events naming one of the account's patient records
+ * (those carrying its phone, including records made after the socket opened), and token.updated
+ * events of the organisations where the account's records have had such an event or existed when
+ * the socket signed in. The app refetches (its visits, its queue position) on each.
  */
 export const PATIENT_EVENTS_PATH = '/api/patient/events';
 
@@ -25,6 +28,8 @@ export const appointmentUpdatedEventSchema = z.object({
   /** The visit's date (YYYY-MM-DD, organisation time zone), so slot pickers know which day changed. */
   date: day.optional(),
   status: z.string().max(40).optional(),
+  /** The visit's patient record: the patient app's socket delivers it to accounts carrying that record's phone. */
+  patientId: id.optional(),
   ...recipient,
 });
 export const bookingUpdatedEventSchema = z.object({
@@ -33,6 +38,7 @@ export const bookingUpdatedEventSchema = z.object({
   serviceId: id.optional(),
   date: day.optional(),
   status: z.string().max(40).optional(),
+  patientId: id.optional(),
   ...recipient,
 });
 /** A token queue moved (next, skip, recall, complete, undo): one doctor's or one service's queue. */

@@ -149,7 +149,11 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     };
     const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
     expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
-    expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'appointment.updated', appointmentId: booked.id, doctorId: doctor.id, date, status: 'BOOKED' }, expect.anything());
+    expect(events.publish).toHaveBeenCalledWith(
+      org.id,
+      { type: 'appointment.updated', appointmentId: booked.id, doctorId: doctor.id, date, status: 'BOOKED', patientId: patient.id },
+      expect.anything(),
+    );
 
     events.publish.mockClear();
     await expect(

@@ -256,7 +256,11 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
     };
     const types = events.publish.mock.calls.map((call: unknown[]) => (call[1] as { type: string }).type);
     expect(types.filter((type) => type === 'notification.created')).toHaveLength(2);
-    expect(events.publish).toHaveBeenCalledWith(centre.id, { type: 'booking.updated', bookingId: booked.id, serviceId: scan.id, date, status: 'BOOKED' }, expect.anything());
+    expect(events.publish).toHaveBeenCalledWith(
+      centre.id,
+      { type: 'booking.updated', bookingId: booked.id, serviceId: scan.id, date, status: 'BOOKED', patientId: patient.id },
+      expect.anything(),
+    );
 
     events.publish.mockClear();
     await expect(

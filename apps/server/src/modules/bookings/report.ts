@@ -40,7 +40,7 @@ export async function attachReport(db: Db, caller: StaffContext, id: string, upl
       toStatus: 'REPORT_READY',
       note: upload.name,
     });
-    await options.events?.publish(caller.organisationId, bookingKind.updatedEvent(id, current.ownerId, current.date, 'REPORT_READY'), tx);
+    await options.events?.publish(caller.organisationId, bookingKind.updatedEvent(id, current.ownerId, current.date, 'REPORT_READY', current.patientId), tx);
     await emit({
       type: 'report-ready',
       kind: 'booking',

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { patients, sessions, staff as staffTable } from '../../db/schema/index.js';
+import { sessions, staff as staffTable } from '../../db/schema/index.js';
 import { verifyStaffToken, type StaffContext } from '../../lib/auth.js';
-import { livePatientSessions, ownPatients, verifyPatientCaller, type PatientCaller } from '../../lib/patient-auth.js';
 import { staffMaySee } from './areas.js';
-import { ClientIndex, eventSocket, type EventRouteOptions, type SignedInClient, type SocketAudience } from './socket.js';
+import { patientAudience } from './patient-audience.js';
+import { ClientIndex, eventSocket, type EventRouteOptions, type SocketAudience } from './socket.js';
 
 export type { EventRouteOptions } from './socket.js';
 
@@ -42,42 +42,6 @@ function staffAudience(ctx: AppContext): SocketAudience<StaffContext> {
       }
     },
     logFields: (caller) => ({ staffId: caller.id }),
-  };
-}
-
-/** A patient app account and the patient records carrying its phone when its socket signed in. */
-interface PatientSocketCaller extends PatientCaller {
-  patientIds: string[];
-}
-
-/**
- * Patients: only chat.message events naming one of the account's patient records (any
- * organisation). A record or conversation created later is picked up on reconnect.
- */
-function patientAudience(ctx: AppContext): SocketAudience<PatientSocketCaller> {
-  const byPatient = new ClientIndex<string, PatientSocketCaller>();
-  return {
-    name: 'patient events',
-    async authenticate(token) {
-      const caller = await verifyPatientCaller(ctx.db, ctx.jwtKey, token);
-      const own = await ctx.db.select({ id: patients.id }).from(patients).where(ownPatients(caller));
-      return { ...caller, patientIds: own.map((row) => row.id) };
-    },
-    // A sign-out or an expired session.
-    async stillSignedIn(callers) {
-      const live = await livePatientSessions(ctx.db, [...new Set(callers.map((caller) => caller.sessionId))]);
-      return (caller) => live.has(caller.sessionId);
-    },
-    added(client) {
-      for (const patientId of client.caller.patientIds) byPatient.add(patientId, client);
-    },
-    removed(client) {
-      for (const patientId of client.caller.patientIds) byPatient.remove(patientId, client);
-    },
-    recipients(_organisationId, event): Iterable<SignedInClient<PatientSocketCaller>> {
-      return event.type === 'chat.message' && event.patientId ? byPatient.get(event.patientId) : [];
-    },
-    logFields: (caller) => ({ patientAccountId: caller.accountId }),
   };
 }
 

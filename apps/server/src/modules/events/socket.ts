@@ -31,8 +31,11 @@ export interface SocketAudience<Caller> {
   /** A socket signed in (ready) and one gone: the audience keeps its own index for delivery. */
   added(client: SignedInClient<Caller>): void;
   removed(client: SignedInClient<Caller>): void;
-  /** The signed-in clients an event of this organisation reaches. */
-  recipients(organisationId: string, event: AppEvent): Iterable<SignedInClient<Caller>>;
+  /**
+   * The signed-in clients an event of this organisation reaches; a promise when working it out
+   * needs the database (events are still delivered in the order they came).
+   */
+  recipients(organisationId: string, event: AppEvent): Iterable<SignedInClient<Caller>> | Promise<Iterable<SignedInClient<Caller>>>;
   /** Safe fields for the "ready" debug line (ids, never tokens or phones). */
   logFields(caller: Caller): Record<string, unknown>;
 }
@@ -81,21 +84,41 @@ export function eventSocket<Caller>(
     }
   };
 
+  /** The last delivery still waiting for its recipients, if any. */
+  let pending: Promise<void> | undefined;
   const unsubscribe = events.subscribe((organisationId, event) => {
     if (event.type === 'session.ended') {
       // A deactivation or sign-out closes its sockets now rather than at the next heartbeat.
       closeEndedSessions().catch((error: unknown) => app.log.warn({ err: error }, `${audience.name}: session check failed`));
       return;
     }
-    let text: string | undefined;
-    for (const { socket } of audience.recipients(organisationId, event)) {
-      if (socket.readyState !== OPEN) continue;
-      if (socket.bufferedAmount > maxBuffered) {
-        socket.terminate();
-        continue;
+    const found = audience.recipients(organisationId, event);
+    const deliver = (recipients: Iterable<SignedInClient<Caller>>): void => {
+      let text: string | undefined;
+      for (const { socket } of recipients) {
+        if (socket.readyState !== OPEN) continue;
+        if (socket.bufferedAmount > maxBuffered) {
+          socket.terminate();
+          continue;
+        }
+        socket.send((text ??= JSON.stringify(event)));
       }
-      socket.send((text ??= JSON.stringify(event)));
+    };
+    if (!pending && !(found instanceof Promise)) {
+      deliver(found);
+      return;
     }
+    // Handled below, in turn; without this a rejection before its turn would count as unhandled.
+    if (found instanceof Promise) found.catch(() => undefined);
+    // Behind an event still being worked out: wait for it, so a client sees events in order.
+    const turn: Promise<void> = (pending ?? Promise.resolve())
+      .then(() => found)
+      .then(deliver)
+      .catch((error: unknown) => app.log.warn({ err: error }, `${audience.name}: could not work out an event's recipients`))
+      .finally(() => {
+        if (pending === turn) pending = undefined;
+      });
+    pending = turn;
   });
   // Events raised while the listener was down were missed: make every client reconnect and resync.
   const offReconnect = events.onReconnect(() => {
@@ -215,5 +238,9 @@ export class ClientIndex<Key, Caller> {
 
   get(key: Key): Iterable<SignedInClient<Caller>> {
     return this.byKey.get(key) ?? [];
+  }
+
+  isEmpty(): boolean {
+    return this.byKey.size === 0;
   }
 }

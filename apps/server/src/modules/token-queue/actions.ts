@@ -91,15 +91,15 @@ async function announce(
   organisationId: string,
   ownerId: string,
   date: string,
-  changed: { id: string; status: string }[],
+  changed: { id: string; status: string; patientId: string }[],
   calledToken?: string,
 ) {
   const owner = source.kind === 'doctors' ? { doctorId: ownerId } : { serviceId: ownerId };
   await options.events?.publish(organisationId, { type: 'token.updated', ...owner, date, ...(calledToken ? { calledToken } : {}) }, tx);
-  for (const visit of changed) await options.events?.publish(organisationId, source.visit.updatedEvent(visit.id, ownerId, date, visit.status), tx);
+  for (const visit of changed) await options.events?.publish(organisationId, source.visit.updatedEvent(visit.id, ownerId, date, visit.status, visit.patientId), tx);
 }
 
-async function undoLast(tx: Tx, source: QueueSource, caller: StaffContext, ownerId: string, date: string, now: Date): Promise<{ id: string; status: string }[]> {
+async function undoLast(tx: Tx, source: QueueSource, caller: StaffContext, ownerId: string, date: string, now: Date): Promise<{ id: string; status: string; patientId: string }[]> {
   const result = await tx.execute(sql`
     select id, action, before from token_queue_actions
     where organisation_id = ${caller.organisationId} and kind = ${source.dbKind} and queue_id = ${ownerId} and date = ${date} and undone_at is null
@@ -129,7 +129,7 @@ async function undoLast(tx: Tx, source: QueueSource, caller: StaffContext, owner
     await writeHistory(tx, source, caller, snapshot.id, 'undo', visit.status, snapshot.status, `undid ${last.action}`);
   }
   await tx.execute(sql`update token_queue_actions set undone_at = ${now.toISOString()} where id = ${last.id}`);
-  return last.before.map((snapshot) => ({ id: snapshot.id, status: snapshot.status }));
+  return last.before.map((snapshot) => ({ id: snapshot.id, status: snapshot.status, patientId: current.get(snapshot.id)!.patient_id }));
 }
 
 /**
@@ -182,7 +182,7 @@ export async function actOnQueue(
       caller.organisationId,
       ownerId,
       date,
-      changes.map((change) => ({ id: change.visit.id, status: change.status })),
+      changes.map((change) => ({ id: change.visit.id, status: change.status, patientId: change.visit.patient_id })),
       called ? tokenLabel(called.visit.token_number, owner.token_prefix) : undefined,
     );
     // Calling a token in and completing one are steps of the visit's life, as when the desk

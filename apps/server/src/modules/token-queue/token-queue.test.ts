@@ -163,7 +163,7 @@ describe.each(drivers)('token queues (%s)', (driver) => {
       expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'token.updated', doctorId: doctor.id, date, calledToken: 'A-001' }, expect.anything());
       expect(events.publish).toHaveBeenCalledWith(
         org.id,
-        { type: 'appointment.updated', appointmentId: ids[0], doctorId: doctor.id, date, status: 'IN_CONSULTATION' },
+        { type: 'appointment.updated', appointmentId: ids[0], doctorId: doctor.id, date, status: 'IN_CONSULTATION', patientId: expect.any(String) },
         expect.anything(),
       );
       events.publish.mockClear();

@@ -36,8 +36,16 @@ export function staffActor(caller: StaffContext): VisitActor {
 type Kind<C extends VisitCreate = VisitCreate, A extends string = string, S extends string = string> = VisitKind<C, A, S>;
 
 /** Raised inside the transaction: pg_notify is delivered when, and only if, it commits. */
-async function announce(write: VisitWrite, kind: Kind, organisationId: string, visitId: string, ownerId: string, date: string, status: string): Promise<void> {
-  await write.options.events?.publish(organisationId, kind.updatedEvent(visitId, ownerId, date, status), write.tx);
+async function announce(
+  write: VisitWrite,
+  kind: Kind,
+  organisationId: string,
+  visit: { id: string; patientId: string },
+  ownerId: string,
+  date: string,
+  status: string,
+): Promise<void> {
+  await write.options.events?.publish(organisationId, kind.updatedEvent(visit.id, ownerId, date, status, visit.patientId), write.tx);
 }
 
 /**
@@ -164,7 +172,7 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
     { id: actor.organisationId, type: organisation.type },
     { id: visitId, actorStaffId: actor.staffId, patient, owner, date: input.date, startTime: slot.start, tokenNumber },
   );
-  await announce(write, kind, actor.organisationId, visitId, owner.id, input.date, 'BOOKED');
+  await announce(write, kind, actor.organisationId, { id: visitId, patientId: patient.id }, owner.id, input.date, 'BOOKED');
   await write.emit({
     type: 'booked',
     kind: kind.name,
@@ -249,7 +257,7 @@ async function moveVisit<A extends string>(
       .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: note } : {}) } as never)
       .where(eq(kind.visits.id, id));
     await recordHistory(tx, kind, { visitId: id, organisationId: actor.organisationId, byStaffId: actor.staffId, action, fromStatus: current.status, toStatus: target, note });
-    await announce(write, kind, actor.organisationId, id, current.ownerId, current.date, target);
+    await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, target);
     const lifecycle = LIFECYCLE_OF_ACTION[action];
     if (lifecycle)
       await write.emit({
@@ -352,8 +360,8 @@ export async function rescheduleVisit(db: Db, kind: Kind, caller: StaffContext, 
       note,
     });
     // Both days change: the slot left behind is free again, the new one is taken.
-    await announce(write, kind, caller.organisationId, id, current.ownerId, current.date, status);
-    if (!sameDay) await announce(write, kind, caller.organisationId, id, ownerId, input.date, status);
+    await announce(write, kind, caller.organisationId, current, current.ownerId, current.date, status);
+    if (!sameDay) await announce(write, kind, caller.organisationId, current, ownerId, input.date, status);
     await write.emit({
       type: 'rescheduled',
       kind: kind.name,

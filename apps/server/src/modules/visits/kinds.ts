@@ -93,7 +93,7 @@ export interface VisitKind<Create extends VisitCreate = VisitCreate, Action exte
   inService: Status;
   /** Statuses in which the visit took place: the queue's "done", the dashboard's revenue. */
   doneStatuses: readonly Status[];
-  updatedEvent(visitId: string, ownerId: string, date: string, status: string): AppEvent;
+  updatedEvent(visitId: string, ownerId: string, date: string, status: string, patientId: string): AppEvent;
   notification: { type: NotificationType; title: string; visitIdKey: 'appointmentId' | 'bookingId' };
 }
 
@@ -148,7 +148,7 @@ export const appointmentKind: VisitKind<AppointmentCreate, AppointmentAction, Ap
   liveStatuses: liveAppointmentStatuses,
   inService: 'IN_CONSULTATION',
   doneStatuses: ['COMPLETED'],
-  updatedEvent: (appointmentId, doctorId, date, status) => ({ type: 'appointment.updated', appointmentId, doctorId, date, status }),
+  updatedEvent: (appointmentId, doctorId, date, status, patientId) => ({ type: 'appointment.updated', appointmentId, doctorId, date, status, patientId }),
   notification: { type: 'appointment-created', title: 'New appointment', visitIdKey: 'appointmentId' },
 };
 
@@ -188,6 +188,6 @@ export const bookingKind: VisitKind<BookingCreate, BookingAction, BookingStatus>
   liveStatuses: liveBookingStatuses,
   inService: 'IN_PROGRESS',
   doneStatuses: ['COMPLETED', 'REPORT_READY'],
-  updatedEvent: (bookingId, serviceId, date, status) => ({ type: 'booking.updated', bookingId, serviceId, date, status }),
+  updatedEvent: (bookingId, serviceId, date, status, patientId) => ({ type: 'booking.updated', bookingId, serviceId, date, status, patientId }),
   notification: { type: 'booking-created', title: 'New booking', visitIdKey: 'bookingId' },
 };
