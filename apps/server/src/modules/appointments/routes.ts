@@ -110,7 +110,7 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const caller = staffOf(request);
-        await rescheduleVisit(ctx.db, appointmentKind, caller, request.params.id, { ...request.body, ownerId: request.body.doctorId }, options);
+        await rescheduleVisit(ctx.db, appointmentKind, staffActor(caller), request.params.id, { ...request.body, ownerId: request.body.doctorId }, options);
         return getAppointment(ctx.db, caller, request.params.id);
       },
     );

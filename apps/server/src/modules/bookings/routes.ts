@@ -118,7 +118,7 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const caller = staffOf(request);
-        await rescheduleVisit(ctx.db, bookingKind, caller, request.params.id, { ...request.body, ownerId: request.body.serviceId }, options);
+        await rescheduleVisit(ctx.db, bookingKind, staffActor(caller), request.params.id, { ...request.body, ownerId: request.body.serviceId }, options);
         return getBooking(ctx.db, caller.organisationId, request.params.id);
       },
     );

@@ -1,9 +1,10 @@
-import { idParamsSchema, patientQueuePositionSchema } from '@caredesk/shared';
+import { idParamsSchema, patientAppointmentSchema, patientBookingSchema, patientQueuePositionSchema, patientRescheduleSchema } from '@caredesk/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { patientOf } from '../../lib/patient-auth.js';
 import { ownQueuePosition, type OwnVisitKind } from './queue.js';
+import { rescheduleOwnAppointment, rescheduleOwnBooking } from './reschedule.js';
 
 const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
@@ -37,5 +38,27 @@ export function ownVisitRoutes(ctx: AppContext, authenticate: preHandlerAsyncHoo
         (request) => ownQueuePosition(ctx.db, patientOf(request), kind, request.params.id),
       );
     }
+
+    const writeOptions = { events: ctx.events, lifecycle: ctx.visitLifecycle };
+    const rescheduleSummary = (noun: string) =>
+      `Move one’s own BOOKED or CHECKED_IN ${noun} to another free slot of the same ${noun === 'appointment' ? 'doctor' : 'scan or test'}, within the online-booking rules (409 when it is full)`;
+    app.post(
+      '/patient/appointments/:id/reschedule',
+      {
+        ...signedIn,
+        config: { audit: { entity: 'appointments', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } },
+        schema: { tags, security, summary: rescheduleSummary('appointment'), params: idParamsSchema, body: patientRescheduleSchema, response: { 200: patientAppointmentSchema } },
+      },
+      (request) => rescheduleOwnAppointment(ctx.db, patientOf(request), request.params.id, request.body, writeOptions),
+    );
+    app.post(
+      '/patient/bookings/:id/reschedule',
+      {
+        ...signedIn,
+        config: { audit: { entity: 'bookings', action: 'create-or-update', actor: 'patient-app', recordFrom: 'reply' } },
+        schema: { tags, security, summary: rescheduleSummary('booking'), params: idParamsSchema, body: patientRescheduleSchema, response: { 200: patientBookingSchema } },
+      },
+      (request) => rescheduleOwnBooking(ctx.db, patientOf(request), request.params.id, request.body, writeOptions),
+    );
   };
 }

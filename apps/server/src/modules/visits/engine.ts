@@ -314,20 +314,22 @@ export interface VisitMove {
 
 /**
  * Moves a BOOKED or CHECKED_IN visit to another slot (of the same or another owner) under the
- * same lock as a booking. A new day or owner means a new token in that owner's day.
+ * same lock as a booking. A new day or owner means a new token in that owner's day. The actor is
+ * a staff member, or the patient in the app (staffId null; the caller has checked the visit is
+ * theirs and the online-booking rules).
  */
-export async function rescheduleVisit(db: Db, kind: Kind, caller: StaffContext, id: string, input: VisitMove, options: WriteOptions = {}): Promise<void> {
+export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id: string, input: VisitMove, options: WriteOptions = {}): Promise<void> {
   await visitTransaction(db, options, async (write) => {
     const { tx } = write;
-    const current = await lockVisit(tx, kind, caller.organisationId, id);
+    const current = await lockVisit(tx, kind, actor.organisationId, id);
     if (current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') throw new ConflictError(`Cannot reschedule: the ${kind.noun} is ${current.status}`);
     const ownerId = input.ownerId ?? current.ownerId;
     if (ownerId === current.ownerId && input.date === current.date && input.startTime === current.startTime) {
       throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);
     }
     const [previous] = await tx.select({ name: kind.owners.name }).from(kind.owners).where(eq(kind.owners.id, current.ownerId));
-    const owner = await lockOwner(tx, kind, caller.organisationId, ownerId);
-    const organisation = await organisationZone(tx, caller.organisationId);
+    const owner = await lockOwner(tx, kind, actor.organisationId, ownerId);
+    const organisation = await organisationZone(tx, actor.organisationId);
     const slot = await claimSlot(tx, kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
     const sameDay = ownerId === current.ownerId && input.date === current.date;
     // A patient checked in today and moved to another day is no longer waiting: they check in on the
@@ -352,25 +354,25 @@ export async function rescheduleVisit(db: Db, kind: Kind, caller: StaffContext, 
     const note = `from ${from} to ${input.date} ${slot.start} (${owner.name})${input.reason ? `: ${input.reason}` : ''}`;
     await recordHistory(tx, kind, {
       visitId: id,
-      organisationId: caller.organisationId,
-      byStaffId: caller.id,
+      organisationId: actor.organisationId,
+      byStaffId: actor.staffId,
       action: 'reschedule',
       fromStatus: current.status,
       toStatus: status,
       note,
     });
     // Both days change: the slot left behind is free again, the new one is taken.
-    await announce(write, kind, caller.organisationId, current, current.ownerId, current.date, status);
-    if (!sameDay) await announce(write, kind, caller.organisationId, current, ownerId, input.date, status);
+    await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, status);
+    if (!sameDay) await announce(write, kind, actor.organisationId, current, ownerId, input.date, status);
     await write.emit({
       type: 'rescheduled',
       kind: kind.name,
       visitId: id,
-      organisationId: caller.organisationId,
+      organisationId: actor.organisationId,
       ownerId,
       patientId: current.patientId,
       date: input.date,
-      actorStaffId: caller.id,
+      actorStaffId: actor.staffId,
     });
   });
 }

@@ -11,7 +11,6 @@ describe.each(drivers)('the visit lifecycle (%s)', (driver) => {
   const t = useTestApp(driver);
   let admin: ApiClient;
   let org: OrganisationFixture;
-  const caller = () => ({ id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test' });
   const actor = () => ({ organisationId: org.id, staffId: org.worker.id });
 
   beforeAll(async () => {
@@ -38,7 +37,7 @@ describe.each(drivers)('the visit lifecycle (%s)', (driver) => {
     const date = indiaDate();
     const options = { lifecycle, now: todayInIndiaAt('00:00') };
     const id = await bookVisit(t.database.db, appointmentKind, actor(), { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:00', source: 'CONSOLE' }, options);
-    await rescheduleVisit(t.database.db, appointmentKind, caller(), id, { date, startTime: '09:15' }, options);
+    await rescheduleVisit(t.database.db, appointmentKind, actor(), id, { date, startTime: '09:15' }, options);
     for (const action of ['check-in', 'start', 'complete'] as const) await actOnVisit(t.database.db, appointmentKind, actor(), id, action, {}, options);
     const second = await bookVisit(t.database.db, appointmentKind, actor(), { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:30', source: 'APP' }, options);
     await cancelVisitByPatient(t.database.db, appointmentKind, { organisationId: org.id, staffId: null }, second, undefined, options);
