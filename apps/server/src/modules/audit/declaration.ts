@@ -58,14 +58,15 @@ type StaffAction = {
 );
 
 /**
- * The patient app changed an organisation's records: no staff member acted, so the entry names
- * the app's account by its phone. 'create' when answered 201, else 'update'. The organisation and
- * record are the reply's `organisationId` and `id`, or, when the reply does not name them or the
- * write may have changed nothing, what the handler passed to auditPatientAppWrite (hook.ts).
+ * The patient app changed an organisation's records, or read one (a report): no staff member
+ * acted, so the entry names the app's account by its phone. A write is 'create' when answered
+ * 201, else 'update'. The organisation and record are the reply's `organisationId` and `id`, or,
+ * when the reply does not name them or the write may have changed nothing, what the handler
+ * passed to auditPatientAppWrite (hook.ts).
  */
 interface PatientAppAction {
   actor: 'patient-app';
-  action: 'create-or-update';
+  action: 'create-or-update' | 'read';
   recordFrom: 'reply' | 'handler';
 }
 

@@ -152,7 +152,7 @@ async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uin
     if ('actor' in audit && request.patientAccount && captured?.patientWrite && reply.statusCode < 300) {
       // No staff member acted: the patient app's account, by the phone it signed in with.
       const { organisationId, id } = captured.patientWrite;
-      const action = reply.statusCode === 201 ? 'create' : 'update';
+      const action = audit.action === 'read' ? 'read' : reply.statusCode === 201 ? 'create' : 'update';
       return { ...common, organisationId, staffId: null, staffName: `Patient app (${request.patientAccount.phone})`, action, entity: audit.entity, entityId: id };
     }
     if (audit.action !== 'sign-in' || !captured?.signedIn) return null;
@@ -180,8 +180,9 @@ async function entryOf(request: FastifyRequest, reply: FastifyReply, jwtKey: Uin
 }
 
 /**
- * Names what a patient app write changed when its reply does not (a chat message's reply names
- * no organisation); its route declares `recordFrom: 'handler'`. Call only once the write has happened.
+ * Names what a patient app write changed, or the record it read, when its reply does not (a chat
+ * message's reply names no organisation); its route declares `recordFrom: 'handler'`. Call only
+ * once the write (or the read) has happened.
  */
 export function auditPatientAppWrite(request: FastifyRequest, write: PatientAppWrite): void {
   capturedByRequest.set(request, { patientWrite: write });

@@ -361,7 +361,7 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
         : undefined;
     const reportLink =
       message.event === 'report-ready' && visit?.reportUploadId && config.PUBLIC_URL
-        ? new URL(await privateFileLink(db, visit.reportUploadId, REPORT_LINK_TTL_SECONDS), config.PUBLIC_URL).toString()
+        ? new URL((await privateFileLink(db, visit.reportUploadId, REPORT_LINK_TTL_SECONDS)).url, config.PUBLIC_URL).toString()
         : undefined;
     const rendered = renderMessage({
       event: message.event,

@@ -1,9 +1,11 @@
-import { idParamsSchema, patientAppointmentSchema, patientBookingSchema, patientQueuePositionSchema, patientRescheduleSchema } from '@caredesk/shared';
+import { idParamsSchema, patientAppointmentSchema, patientBookingSchema, patientQueuePositionSchema, patientReportLinkSchema, patientRescheduleSchema } from '@caredesk/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { patientOf } from '../../lib/patient-auth.js';
+import { auditPatientAppWrite } from '../audit/index.js';
 import { ownQueuePosition, type OwnVisitKind } from './queue.js';
+import { ownReportLink } from './report.js';
 import { rescheduleOwnAppointment, rescheduleOwnBooking } from './reschedule.js';
 
 const tags = ['patient'];
@@ -59,6 +61,29 @@ export function ownVisitRoutes(ctx: AppContext, authenticate: preHandlerAsyncHoo
         schema: { tags, security, summary: rescheduleSummary('booking'), params: idParamsSchema, body: patientRescheduleSchema, response: { 200: patientBookingSchema } },
       },
       (request) => rescheduleOwnBooking(ctx.db, patientOf(request), request.params.id, request.body, writeOptions),
+    );
+
+    app.get(
+      '/patient/bookings/:id/report',
+      {
+        ...signedIn,
+        // A read of patient data like the desk's GET /api/uploads/:id/signed-url, by the app's account.
+        config: { audit: { entity: 'uploads', action: 'read', actor: 'patient-app', recordFrom: 'handler' } },
+        schema: {
+          tags,
+          security,
+          summary: 'A signed link (10 minutes) to the report of one’s own REPORT_READY booking (404 before)',
+          params: idParamsSchema,
+          response: { 200: patientReportLinkSchema },
+        },
+      },
+      async (request, reply) => {
+        const read = await ownReportLink(ctx.db, patientOf(request), request.params.id);
+        auditPatientAppWrite(request, { organisationId: read.organisationId, id: read.uploadId });
+        // The link is the credential for the next 10 minutes: never kept by a cache.
+        void reply.header('Cache-Control', 'private, no-store');
+        return read.link;
+      },
     );
   };
 }
