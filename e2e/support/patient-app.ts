@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { SERVER_LOG_ENV } from './env.ts';
 import { DEMO_PASSWORD, expect } from './fixtures.ts';
 
@@ -25,14 +25,31 @@ export async function codeFromServerLog(phone: string, offset: number): Promise<
   return code!;
 }
 
-/** The patient app signs in by the SMS code (read from the server log): its request headers. */
-export async function signInPatient(request: APIRequestContext, phone: string): Promise<Headers> {
+export interface PatientAppSession {
+  accessToken: string;
+  expiresAt: string;
+  account: { id: string; phone: string };
+}
+
+/** Signs a phone in to the patient API by the SMS code (read from the server log). */
+export async function patientSession(request: APIRequestContext, phone: string): Promise<PatientAppSession> {
   const offset = readFileSync(process.env[SERVER_LOG_ENV]!, 'utf8').length;
   expect((await request.post('/api/patient/auth/otp', { data: { phone } })).status()).toBe(202);
   const code = await codeFromServerLog(phone, offset);
   const verified = await request.post('/api/patient/auth/verify', { data: { phone, code } });
   expect(verified.ok(), await verified.text()).toBe(true);
-  return { authorization: `Bearer ${((await verified.json()) as { accessToken: string }).accessToken}` };
+  return (await verified.json()) as PatientAppSession;
+}
+
+/** The patient app signs in by the SMS code (read from the server log): its request headers. */
+export async function signInPatient(request: APIRequestContext, phone: string): Promise<Headers> {
+  return { authorization: `Bearer ${(await patientSession(request, phone)).accessToken}` };
+}
+
+/** The page opens the app already signed in with `session`, as the app keeps it after the code. */
+export async function keepPatientSession(page: Page, session: PatientAppSession): Promise<void> {
+  const kept = JSON.stringify({ accessToken: session.accessToken, expiresAt: session.expiresAt, phone: session.account.phone });
+  await page.addInitScript((value) => localStorage.setItem('caredesk.patient.session', value), kept);
 }
 
 /** A staff member's API headers (the demo password). */
