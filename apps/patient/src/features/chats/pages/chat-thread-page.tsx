@@ -105,11 +105,14 @@ export function ChatThreadPage() {
       )}
       {thread.older === 'failed' && <Alert>{t('chats.olderFailed')}</Alert>}
       {segment === NEW && shown.length === 0 && <p className="page__lead">{t('chats.newBody')}</p>}
-      <ol className="chat-log" role="log" aria-label={t('chats.messages')}>
-        {shown.map((item) => (
-          <MessageBubble key={item.kind === 'sent' ? item.message.id : item.message.clientId} shown={item} onRetry={retry} />
-        ))}
-      </ol>
+      {/* The log wraps the list: a role on the <ol> itself would take its items out of any list. */}
+      <div role="log" aria-label={t('chats.messages')}>
+        <ol className="chat-log">
+          {shown.map((item) => (
+            <MessageBubble key={item.kind === 'sent' ? item.message.id : item.message.clientId} shown={item} onRetry={retry} />
+          ))}
+        </ol>
+      </div>
       {organisationId && !notFound && <Composer organisationId={organisationId} onSend={send} />}
     </section>
   );
