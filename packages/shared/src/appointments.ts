@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './lists.js';
+import { listQuerySchema, queryBooleanSchema } from './lists.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
 import { multilineText } from './text.js';
 
@@ -136,6 +136,8 @@ export const appointmentSchema = z.object({
   feePaise: z.number().int(),
   paymentStatus: paymentStatusSchema,
   source: visitSourceSchema,
+  /** Booked in the patient app while the desk confirms online bookings, and not confirmed yet. */
+  awaitingConfirmation: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   history: z.array(historyEntrySchema).optional(),
@@ -152,6 +154,8 @@ export const appointmentListQuerySchema = listQuerySchema(['date', 'token', 'cre
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(appointmentStatusSchema).min(1))
     .optional(),
+  /** 'true': only visits awaiting the desk's confirmation; 'false': only the others. */
+  awaitingConfirmation: queryBooleanSchema.optional(),
 });
 export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
 
@@ -170,6 +174,7 @@ export const visitSummaryKeys = {
   patientName: true,
   patientPhone: true,
   status: true,
+  awaitingConfirmation: true,
 } as const;
 
 /** A row of the appointment list and its calendar: the visit, and the doctor it is with. */

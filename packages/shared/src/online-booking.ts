@@ -100,6 +100,8 @@ export const onlineBookingSettingsSchema = z.object({
   enabled: z.boolean(),
   horizonDays: z.number().int(),
   cutoffMinutes: z.number().int(),
+  /** Bookings made in the patient app wait for the desk's confirmation (POST /api/{appointments|bookings}/{id}/confirm). */
+  requireConfirmation: z.boolean(),
   doctors: z.array(onlineBookingDoctorSchema),
   services: z.array(onlineBookingServiceSchema),
 });
@@ -121,6 +123,7 @@ export const onlineBookingUpdateSchema = z
       .int('Use whole minutes')
       .min(0, 'Use 0 or more minutes')
       .max(ONLINE_BOOKING_CUTOFF_MAX_MINUTES, `Use at most ${ONLINE_BOOKING_CUTOFF_MAX_MINUTES} minutes (a day)`),
+    requireConfirmation: z.boolean(),
     doctors: z.array(switchSchema).max(1000),
     services: z.array(switchSchema).max(1000),
   })

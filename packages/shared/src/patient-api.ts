@@ -123,6 +123,7 @@ export const patientAppointmentSchema = appointmentSchema
     feePaise: true,
     paymentStatus: true,
     source: true,
+    awaitingConfirmation: true,
     createdAt: true,
     updatedAt: true,
   })
@@ -180,6 +181,7 @@ export const patientBookingSchema = bookingSchema
     pricePaise: true,
     paymentStatus: true,
     source: true,
+    awaitingConfirmation: true,
     createdAt: true,
     updatedAt: true,
   })

@@ -26,6 +26,8 @@ export const publicOrganisationSchema = z.object({
   /** How many days ahead a patient may book, and the minutes before a slot when online booking closes. */
   horizonDays: z.number().int(),
   cutoffMinutes: z.number().int(),
+  /** Online bookings wait for the desk's confirmation: the app says "the desk will confirm". */
+  requireConfirmation: z.boolean(),
   facilities: z.array(
     z.object({
       id: z.uuid(),

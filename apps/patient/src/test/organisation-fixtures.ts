@@ -24,6 +24,7 @@ export function publicPage(overrides: Partial<PublicOrganisation> = {}): PublicO
     timeZone: 'Asia/Kolkata',
     horizonDays: 14,
     cutoffMinutes: 60,
+    requireConfirmation: false,
     facilities: [
       {
         id: MAIN_CAMPUS,

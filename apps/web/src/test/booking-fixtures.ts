@@ -28,6 +28,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     pricePaise: 650_000,
     paymentStatus: 'UNPAID',
     source: 'CONSOLE',
+    awaitingConfirmation: false,
     report: null,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',

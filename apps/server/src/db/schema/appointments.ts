@@ -1,6 +1,6 @@
 import { appointmentStatuses, paymentStatuses, visitSources } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { doctors, timestamps } from './doctors.js';
 import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
@@ -17,6 +17,15 @@ export const queueTimes = {
   completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
   skippedAt: timestamp('skipped_at', { withTimezone: true, precision: 3 }),
   recalledAt: timestamp('recalled_at', { withTimezone: true, precision: 3 }),
+};
+
+/**
+ * A visit booked in the patient app while the organisation wants the desk to confirm online
+ * bookings (Settings → Online booking). It holds its slot and token all the same; confirming,
+ * or checking the patient in, clears it, and so does cancelling or a no-show (nothing left to confirm).
+ */
+export const awaitingConfirmation = {
+  awaitingConfirmation: boolean('awaiting_confirmation').notNull().default(false),
 };
 
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
@@ -56,6 +65,7 @@ export const appointments = pgTable(
     feePaise: integer('fee_paise').notNull(),
     paymentStatus: paymentStatus('payment_status').notNull().default('UNPAID'),
     source: visitSource('source').notNull().default('CONSOLE'),
+    ...awaitingConfirmation,
     /** Null when the patient booked through the patient API. */
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
     ...queueTimes,
@@ -70,6 +80,10 @@ export const appointments = pgTable(
     // keeps it about half the size of appointments_organisation_date_idx. Measured on 1,000,000
     // appointments (bench/dashboard.ts).
     index('appointments_dashboard_idx').on(table.organisationId, table.date, table.status, table.doctorId, table.feePaise, table.checkedInAt, table.calledAt, table.skippedAt),
+    // The desk's "Awaiting confirmation" list: few rows at any time, so a partial index.
+    index('appointments_awaiting_confirmation_idx')
+      .on(table.organisationId, table.date)
+      .where(sql`${table.awaitingConfirmation}`),
     // Tokens are per doctor per day and never reused, even after a cancellation.
     uniqueIndex('appointments_doctor_date_token_unique').on(table.doctorId, table.date, table.tokenNumber),
   ],

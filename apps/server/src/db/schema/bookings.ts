@@ -1,7 +1,7 @@
 import { bookingStatuses } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { paymentStatus, queueTimes, visitSource } from './appointments.js';
+import { awaitingConfirmation, paymentStatus, queueTimes, visitSource } from './appointments.js';
 import { timestamps } from './doctors.js';
 import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
@@ -43,6 +43,7 @@ export const bookings = pgTable(
     pricePaise: integer('price_paise').notNull(),
     paymentStatus: paymentStatus('payment_status').notNull().default('UNPAID'),
     source: visitSource('source').notNull().default('CONSOLE'),
+    ...awaitingConfirmation,
     /** The report: a private PDF upload, served only through short-lived signed URLs. */
     reportUploadId: uuid('report_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     reportReadyAt: timestamp('report_ready_at', { withTimezone: true, precision: 3 }),
@@ -56,6 +57,9 @@ export const bookings = pgTable(
     index('bookings_patient_idx').on(table.patientId),
     // The dashboard's figures, index-only (see appointments_dashboard_idx).
     index('bookings_dashboard_idx').on(table.organisationId, table.date, table.status, table.serviceId, table.pricePaise, table.checkedInAt, table.calledAt, table.skippedAt),
+    index('bookings_awaiting_confirmation_idx')
+      .on(table.organisationId, table.date)
+      .where(sql`${table.awaitingConfirmation}`),
     uniqueIndex('bookings_service_date_token_unique').on(table.serviceId, table.date, table.tokenNumber),
   ],
 );

@@ -71,6 +71,8 @@ export const onlineBookingSettings = pgTable(
     enabled: boolean('enabled').notNull().default(false),
     horizonDays: integer('horizon_days').notNull().default(30),
     cutoffMinutes: integer('cutoff_minutes').notNull().default(60),
+    /** Online bookings wait for the desk's confirmation before the patient is messaged. */
+    requireConfirmation: boolean('require_confirmation').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [

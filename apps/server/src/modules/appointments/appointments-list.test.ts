@@ -119,6 +119,7 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
       patientName: 'Private Prakash',
       patientPhone: '+919812300009',
       status: 'BOOKED',
+      awaitingConfirmation: false,
       doctorId: arjun.id,
       doctorName: 'Dr. Arjun Nair',
       specialization: 'Orthopaedics',

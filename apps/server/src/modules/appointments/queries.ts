@@ -28,6 +28,7 @@ export const appointmentVisitColumns = {
   feePaise: appointments.feePaise,
   paymentStatus: appointments.paymentStatus,
   source: appointments.source,
+  awaitingConfirmation: appointments.awaitingConfirmation,
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
 };
@@ -56,6 +57,7 @@ const summaryColumns = {
   patientName: patients.name,
   patientPhone: patients.phone,
   status: appointments.status,
+  awaitingConfirmation: appointments.awaitingConfirmation,
   doctorId: appointments.doctorId,
   doctorName: doctors.name,
   specialization: doctors.specialization,

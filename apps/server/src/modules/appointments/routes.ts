@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { actOnVisit, appointmentKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import { actOnVisit, confirmVisit, appointmentKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
 import { getAppointment, listAppointments } from './queries.js';
 
 const tags = ['appointments'];
@@ -91,6 +91,25 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = staffOf(request);
         await actOnVisit(ctx.db, appointmentKind, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
+        return getAppointment(ctx.db, caller, request.params.id);
+      },
+    );
+    app.post(
+      '/appointments/:id/confirm',
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Confirm a appointment booked in the patient app that awaits the desk (409 when it does not)',
+          params: idParamsSchema,
+          response: { 200: appointmentSchema },
+        },
+      },
+      async (request) => {
+        const caller = staffOf(request);
+        await confirmVisit(ctx.db, appointmentKind, staffActor(caller), request.params.id, options);
         return getAppointment(ctx.db, caller, request.params.id);
       },
     );

@@ -207,6 +207,7 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
       patientName: 'Private Padma',
       patientPhone: '+919812300019',
       status: 'BOOKED',
+      awaitingConfirmation: false,
       serviceId: scan.id,
       serviceName: 'MRI Brain Padma',
       serviceKind: 'SCAN',

@@ -28,6 +28,7 @@ export const bookingVisitColumns = {
   pricePaise: bookings.pricePaise,
   paymentStatus: bookings.paymentStatus,
   source: bookings.source,
+  awaitingConfirmation: bookings.awaitingConfirmation,
   createdAt: bookings.createdAt,
   updatedAt: bookings.updatedAt,
 };
@@ -78,6 +79,7 @@ const summaryColumns = {
   patientName: patients.name,
   patientPhone: patients.phone,
   status: bookings.status,
+  awaitingConfirmation: bookings.awaitingConfirmation,
   serviceId: bookings.serviceId,
   serviceName: services.name,
   serviceKind: services.kind,

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { actOnVisit, bookingKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import { actOnVisit, confirmVisit, bookingKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
 import { getBooking, listBookings } from './queries.js';
 import { attachReport } from './report.js';
 
@@ -99,6 +99,25 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = staffOf(request);
         await actOnVisit(ctx.db, bookingKind, staffActor(caller), request.params.id, request.params.action, request.body ?? {}, options);
+        return getBooking(ctx.db, caller.organisationId, request.params.id);
+      },
+    );
+    app.post(
+      '/bookings/:id/confirm',
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Confirm a booking booked in the patient app that awaits the desk (409 when it does not)',
+          params: idParamsSchema,
+          response: { 200: bookingSchema },
+        },
+      },
+      async (request) => {
+        const caller = staffOf(request);
+        await confirmVisit(ctx.db, bookingKind, staffActor(caller), request.params.id, options);
         return getBooking(ctx.db, caller.organisationId, request.params.id);
       },
     );

@@ -22,6 +22,7 @@ function servingText(visit: VisitFacts | undefined, language: MessageLanguage = 
 
 const visit = (overrides: Partial<VisitFacts>): VisitFacts => ({
   status: 'IN_CONSULTATION',
+  awaitingConfirmation: false,
   slotAt: new Date('2026-11-24T04:30:00.000Z'),
   date: '2026-11-24',
   startTime: '10:00',

@@ -173,6 +173,7 @@ export async function previewMessage(
     organisation: org!,
     visit: {
       status: 'BOOKED',
+      awaitingConfirmation: false,
       slotAt,
       date: '',
       startTime: '',

@@ -36,13 +36,17 @@ async function oweForStep(tx: Tx, deps: MessageSubscriberDeps, event: VisitLifec
   };
   switch (event.type) {
     case 'booked':
+    case 'confirmed':
+      // A visit awaiting the desk's confirmation is not yet promised: its confirmation and reminders
+      // are owed when the desk confirms it, under the same dedupe keys, so never twice.
+      if (visit.awaitingConfirmation) return;
       await owe(tx, { ...base, event: 'booked', dueAt: now }, channels('booked'), now);
       await oweReminders();
       return;
     case 'rescheduled':
       await cancelWaiting(tx, event.organisationId, event.visitId, ['reminder', 'next'], 'The visit moved', now);
       await owe(tx, { ...base, event: 'rescheduled', version: slot, dueAt: now }, channels('rescheduled'), now);
-      await oweReminders();
+      if (!visit.awaitingConfirmation) await oweReminders();
       return;
     case 'cancelled':
       await cancelWaiting(tx, event.organisationId, event.visitId, ['booked', 'reminder', 'rescheduled', 'next', 'serving'], 'The visit was cancelled', now);

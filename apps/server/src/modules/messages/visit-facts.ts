@@ -5,6 +5,8 @@ import { rowsOf } from '../../db/rows.js';
 /** Everything a message about a visit may say, read when it is sent (the visit as it is then). */
 export interface VisitFacts {
   status: string;
+  /** Booked in the app and not yet confirmed by the desk: nothing is promised to the patient yet. */
+  awaitingConfirmation: boolean;
   slotAt: Date;
   date: string;
   startTime: string;
@@ -27,6 +29,7 @@ export interface VisitFacts {
 
 interface VisitFactsRow {
   status: string;
+  awaiting_confirmation: boolean;
   slot_at: Date | string;
   date: string;
   start_time: string;
@@ -49,7 +52,7 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
 export async function visitFacts(db: Db | Tx, kind: 'appointment' | 'booking', visitId: string): Promise<VisitFacts | undefined> {
   const [table, owners, ownerColumn] = kind === 'appointment' ? ['appointments', 'doctors', 'doctor_id'] : ['bookings', 'services', 'service_id'];
   const result = await db.execute(sql`
-    select v.status::text as status, (v.date + v.start_time::time) at time zone o.time_zone as slot_at, v.date::text as date, v.start_time,
+    select v.status::text as status, v.awaiting_confirmation, (v.date + v.start_time::time) at time zone o.time_zone as slot_at, v.date::text as date, v.start_time,
            v.token_number, w.token_prefix, w.name as owner_name, w.room, f.name as facility_name, f.address as facility_address,
            v.cancel_reason, v.checked_in_at, v.called_at, ${kind === 'booking' ? sql`v.report_upload_id` : sql`null::uuid`} as report_upload_id,
            v.patient_id, p.phone
@@ -63,6 +66,7 @@ export async function visitFacts(db: Db | Tx, kind: 'appointment' | 'booking', v
   if (!row) return undefined;
   return {
     status: row.status,
+    awaitingConfirmation: row.awaiting_confirmation,
     slotAt: new Date(row.slot_at),
     date: row.date,
     startTime: row.start_time,

@@ -9,6 +9,7 @@ import { offsetOf, pageOf } from '../../lib/list-query.js';
 import { bookVisitIn, cancelVisitByPatient, oneVisit, visitTransaction, withTokenLabel, type VisitCreate, type VisitKind, type WriteOptions } from '../visits/index.js';
 import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
 import { birthDateOf } from '../patients/index.js';
+import { onlineBookingRulesOf } from '../settings/index.js';
 
 type VisitPatientInput = z.output<typeof visitPatientSchema>;
 
@@ -72,7 +73,8 @@ async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string,
 /**
  * Books a visit for the patient the app chose, in one transaction with finding or creating its
  * record, so a refused booking (a full slot) leaves no stray record behind. The console's own
- * booking (slot lock, token, staff notifications, live update), as the patient: no staff creator.
+ * booking (slot lock, token, staff notifications, live update), as the patient: no staff creator,
+ * and awaiting the desk's confirmation when the organisation asks for it.
  */
 async function bookForPatient<C extends VisitCreate>(
   db: Db,
@@ -87,7 +89,9 @@ async function bookForPatient<C extends VisitCreate>(
     // One find-or-create at a time per account: two taps on "Book" make one new family member.
     await write.tx.select({ id: patientAccounts.id }).from(patientAccounts).where(eq(patientAccounts.id, caller.accountId)).for('update');
     const patientId = await patientFor(write.tx, caller, organisationId, choice);
-    return bookVisitIn(write, kind, { organisationId, staffId: null }, visitOf(patientId));
+    // Read in the booking's transaction: the rule as it is when the visit is written.
+    const { requireConfirmation } = await onlineBookingRulesOf(write.tx, organisationId);
+    return bookVisitIn(write, kind, { organisationId, staffId: null }, { ...visitOf(patientId), awaitingConfirmation: requireConfirmation });
   });
 }
 

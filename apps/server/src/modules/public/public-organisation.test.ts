@@ -62,7 +62,16 @@ describe.each(drivers)('GET /api/public/organisations/{slug}: the public page (%
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     const shown: PublicOrganisation = publicOrganisationSchema.parse(response.json());
-    expect(shown).toMatchObject({ id: org.id, slug: org.slug, name: org.name, type: 'MULTIHOSPITAL', logoUrl: null, horizonDays: 30, cutoffMinutes: 60 });
+    expect(shown).toMatchObject({
+      id: org.id,
+      slug: org.slug,
+      name: org.name,
+      type: 'MULTIHOSPITAL',
+      logoUrl: null,
+      horizonDays: 30,
+      cutoffMinutes: 60,
+      requireConfirmation: false,
+    });
     const kothrud = shown.facilities.find((facility) => facility.id === branch.id)!;
     expect(kothrud).toMatchObject({ name: 'Kothrud Branch', address: '12 Paud Road, Kothrud, Pune', phone: '+912025431234' });
     expect(kothrud.mapUrl).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Kothrud Branch, 12 Paud Road, Kothrud, Pune')}`);

@@ -185,6 +185,7 @@ export async function publicOrganisation(db: Db, slug: string, now = new Date())
       timeZone: organisation.timeZone,
       horizonDays: rules.horizonDays,
       cutoffMinutes: rules.cutoffMinutes,
+      requireConfirmation: rules.requireConfirmation,
       facilities: branches.map((facility) => {
         const address = facility.address ?? (branches.length === 1 ? organisationAddress.filter(Boolean).join(', ') || null : null);
         const windows = [...doctorRows, ...serviceRows]

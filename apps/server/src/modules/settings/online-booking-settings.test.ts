@@ -38,6 +38,7 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
       enabled: false,
       horizonDays: 30,
       cutoffMinutes: 60,
+      requireConfirmation: false,
       doctors: [{ id: doctorId, name: 'Dr. Meera Joshi', specialization: 'Cardiology', onlineBooking: true }],
       services: [{ id: scanId, name: 'MRI Brain', kind: 'SCAN', category: 'MRI', onlineBooking: true }],
     });
@@ -69,6 +70,8 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
       [{ cutoffMinutes: -1 }, 'cutoffMinutes'],
       [{ cutoffMinutes: 1441 }, 'cutoffMinutes'],
       [{ enabled: 'yes' }, 'enabled'],
+      [{ requireConfirmation: 'yes' }, 'requireConfirmation'],
+      [{ requireConfirmation: null }, 'requireConfirmation'],
       [{ doctors: [{ id: 'nope', onlineBooking: true }] }, 'doctors.0.id'],
     ] as const) {
       const response = await change(body);
@@ -77,6 +80,16 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
     }
     for (const body of [{ horizonDays: 1 }, { horizonDays: 180 }, { cutoffMinutes: 0 }, { cutoffMinutes: 1440 }]) expect((await change(body)).statusCode).toBe(200);
     await change({ horizonDays: before.horizonDays, cutoffMinutes: before.cutoffMinutes });
+  });
+
+  it('asks for the desk’s confirmation of online bookings when turned on, and keeps the other rules', async () => {
+    const before = await settings();
+    const on = await change({ requireConfirmation: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json<OnlineBookingSettings>()).toEqual({ ...before, requireConfirmation: true });
+    expect(await settings()).toEqual({ ...before, requireConfirmation: true });
+    expect((await change({ horizonDays: before.horizonDays })).json<OnlineBookingSettings>().requireConfirmation).toBe(true);
+    expect((await change({ requireConfirmation: false })).json<OnlineBookingSettings>()).toEqual(before);
   });
 
   it('answers 404 for another organisation’s doctor or scan, and changes nothing', async () => {

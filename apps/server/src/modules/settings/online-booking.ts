@@ -10,13 +10,25 @@ export interface OnlineBookingRules {
   enabled: boolean;
   horizonDays: number;
   cutoffMinutes: number;
+  /** Bookings made in the patient app wait for the desk's confirmation. */
+  requireConfirmation: boolean;
 }
 
-const DEFAULT_RULES: OnlineBookingRules = { enabled: false, horizonDays: ONLINE_BOOKING_HORIZON_DEFAULT_DAYS, cutoffMinutes: ONLINE_BOOKING_CUTOFF_DEFAULT_MINUTES };
+const DEFAULT_RULES: OnlineBookingRules = {
+  enabled: false,
+  horizonDays: ONLINE_BOOKING_HORIZON_DEFAULT_DAYS,
+  cutoffMinutes: ONLINE_BOOKING_CUTOFF_DEFAULT_MINUTES,
+  requireConfirmation: false,
+};
 
 export async function onlineBookingRulesOf(db: Db | Tx, organisationId: string): Promise<OnlineBookingRules> {
   const [row] = await db
-    .select({ enabled: onlineBookingSettings.enabled, horizonDays: onlineBookingSettings.horizonDays, cutoffMinutes: onlineBookingSettings.cutoffMinutes })
+    .select({
+      enabled: onlineBookingSettings.enabled,
+      horizonDays: onlineBookingSettings.horizonDays,
+      cutoffMinutes: onlineBookingSettings.cutoffMinutes,
+      requireConfirmation: onlineBookingSettings.requireConfirmation,
+    })
     .from(onlineBookingSettings)
     .where(eq(onlineBookingSettings.organisationId, organisationId));
   return row ?? DEFAULT_RULES;

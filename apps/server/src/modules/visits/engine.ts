@@ -5,7 +5,7 @@ import { patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
-import { visitTransaction, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
+import { visitTransaction, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
 import { notifyStaffOfArea } from './notify-staff.js';
 import { visitNotFound } from './queries.js';
 import { visitWhen } from './visit-dates.js';
@@ -114,13 +114,23 @@ async function notifyBooked(
   write: VisitWrite,
   kind: Kind,
   organisation: { id: string; type: Parameters<typeof notifyStaffOfArea>[2]['type'] },
-  visit: { id: string; actorStaffId: string | null; patient: { id: string; name: string }; owner: VisitOwner; date: string; startTime: string; tokenNumber: number },
+  visit: {
+    id: string;
+    actorStaffId: string | null;
+    patient: { id: string; name: string };
+    owner: VisitOwner;
+    date: string;
+    startTime: string;
+    tokenNumber: number;
+    awaitingConfirmation: boolean;
+  },
 ) {
   const { owner } = visit;
+  const booked = `${visit.patient.name} booked ${owner.title} for ${visitWhen(visit.date, visit.startTime)} — token ${tokenLabel(visit.tokenNumber, owner.tokenPrefix)}`;
   await notifyStaffOfArea(write.tx, write.options.events, organisation, kind.area, {
     type: kind.notification.type,
-    title: kind.notification.title,
-    message: `${visit.patient.name} booked ${owner.title} for ${visitWhen(visit.date, visit.startTime)} — token ${tokenLabel(visit.tokenNumber, owner.tokenPrefix)}`,
+    title: visit.awaitingConfirmation ? `${kind.notification.title} to confirm` : kind.notification.title,
+    message: visit.awaitingConfirmation ? `${booked} — awaiting your confirmation` : booked,
     details: {
       [kind.notification.visitIdKey]: visit.id,
       patientId: visit.patient.id,
@@ -161,6 +171,7 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
       reason: input.reason ?? null,
       notes: input.notes ?? null,
       source: input.source,
+      awaitingConfirmation: input.awaitingConfirmation ?? false,
       createdBy: actor.staffId,
     } as never)
     .returning({ id: kind.visits.id });
@@ -170,7 +181,16 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
     write,
     kind,
     { id: actor.organisationId, type: organisation.type },
-    { id: visitId, actorStaffId: actor.staffId, patient, owner, date: input.date, startTime: slot.start, tokenNumber },
+    {
+      id: visitId,
+      actorStaffId: actor.staffId,
+      patient,
+      owner,
+      date: input.date,
+      startTime: slot.start,
+      tokenNumber,
+      awaitingConfirmation: input.awaitingConfirmation ?? false,
+    },
   );
   await announce(write, kind, actor.organisationId, { id: visitId, patientId: patient.id }, owner.id, input.date, 'BOOKED');
   await write.emit({
@@ -205,6 +225,7 @@ export async function lockVisit(tx: Tx, kind: Kind, organisationId: string, id: 
       tokenNumber: visits.tokenNumber,
       amountPaise: kind.visitAmount,
       calledAt: visits.calledAt,
+      awaitingConfirmation: visits.awaitingConfirmation,
     })
     .from(visits)
     .where(and(eq(visits.id, id), eq(visits.organisationId, organisationId)))
@@ -252,24 +273,80 @@ async function moveVisit<A extends string>(
     const current = await lockVisit(tx, kind, actor.organisationId, id);
     if (!kind.canMove(current.status, target)) throw new ConflictError(`Cannot ${action}: the ${kind.noun} is ${current.status}`);
     if (isDayBound(action)) await assertVisitDayReached(tx, actor.organisationId, current.date, action, options.now);
+    // The patient at the desk confirms their own online booking: the check-in confirms it first.
+    const confirms = current.awaitingConfirmation && action === 'check-in';
     await tx
       .update(kind.visits)
-      .set({ status: target, updatedAt: new Date(), ...queueTimesOf(action, current), ...(action === 'cancel' ? { cancelReason: note } : {}) } as never)
+      .set({
+        status: target,
+        updatedAt: new Date(),
+        ...queueTimesOf(action, current),
+        ...(action === 'cancel' ? { cancelReason: note } : {}),
+        // Whatever the move, nothing is left to confirm afterwards (a cancel or no-show ends the wait).
+        ...(current.awaitingConfirmation ? { awaitingConfirmation: false } : {}),
+      } as never)
       .where(eq(kind.visits.id, id));
-    await recordHistory(tx, kind, { visitId: id, organisationId: actor.organisationId, byStaffId: actor.staffId, action, fromStatus: current.status, toStatus: target, note });
+    // One history line, not two: lines of one transaction share their time and would show in any order.
+    const line = confirms ? (note ? `${CONFIRMED_AT_CHECK_IN}: ${note}` : CONFIRMED_AT_CHECK_IN) : note;
+    await recordHistory(tx, kind, {
+      visitId: id,
+      organisationId: actor.organisationId,
+      byStaffId: actor.staffId,
+      action,
+      fromStatus: current.status,
+      toStatus: target,
+      note: line,
+    });
+    if (confirms) await write.emit(lifecycleEvent('confirmed', kind, actor, id, current));
     await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, target);
     const lifecycle = LIFECYCLE_OF_ACTION[action];
-    if (lifecycle)
-      await write.emit({
-        type: lifecycle,
-        kind: kind.name,
-        visitId: id,
-        organisationId: actor.organisationId,
-        ownerId: current.ownerId,
-        patientId: current.patientId,
-        date: current.date,
-        actorStaffId: actor.staffId,
-      });
+    if (lifecycle) await write.emit(lifecycleEvent(lifecycle, kind, actor, id, current));
+  });
+}
+
+type LockedVisit = Awaited<ReturnType<typeof lockVisit>>;
+
+function lifecycleEvent(type: VisitLifecycleEventType, kind: Kind, actor: VisitActor, id: string, current: LockedVisit): VisitLifecycleEvent {
+  return {
+    type,
+    kind: kind.name,
+    visitId: id,
+    organisationId: actor.organisationId,
+    ownerId: current.ownerId,
+    patientId: current.patientId,
+    date: current.date,
+    actorStaffId: actor.staffId,
+  };
+}
+
+/** The note of a check-in that also confirmed a visit awaiting the desk's confirmation. */
+const CONFIRMED_AT_CHECK_IN = 'Confirmed at check-in';
+
+/**
+ * The desk confirms a visit booked in the app that awaits its confirmation: the status stays,
+ * the patient is now owed the booking's confirmation and reminders (modules/messages). Under the
+ * visit's lock, so a confirm racing a check-in confirms once; the loser hears it is not awaiting.
+ */
+export async function confirmVisit(db: Db, kind: Kind, actor: VisitActor, id: string, options: WriteOptions = {}): Promise<void> {
+  await visitTransaction(db, options, async (write) => {
+    const { tx } = write;
+    const current = await lockVisit(tx, kind, actor.organisationId, id);
+    if (!(kind.liveStatuses as readonly string[]).includes(current.status)) throw new ConflictError(`Cannot confirm: the ${kind.noun} is ${current.status}`);
+    if (!current.awaitingConfirmation) throw new ConflictError(`This ${kind.noun} is not awaiting confirmation`);
+    await tx
+      .update(kind.visits)
+      .set({ awaitingConfirmation: false, updatedAt: new Date() } as never)
+      .where(eq(kind.visits.id, id));
+    await recordHistory(tx, kind, {
+      visitId: id,
+      organisationId: actor.organisationId,
+      byStaffId: actor.staffId,
+      action: 'confirmed',
+      fromStatus: current.status,
+      toStatus: current.status,
+    });
+    await write.emit(lifecycleEvent('confirmed', kind, actor, id, current));
+    await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, current.status);
   });
 }
 

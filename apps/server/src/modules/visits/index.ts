@@ -8,6 +8,7 @@ export {
   bookVisit,
   bookVisitIn,
   cancelVisitByPatient,
+  confirmVisit,
   lockVisit,
   queueTimesOf,
   recordHistory,

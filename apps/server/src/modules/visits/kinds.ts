@@ -50,6 +50,11 @@ export interface VisitCreate {
   reason?: string | null | undefined;
   notes?: string | null | undefined;
   source: 'CONSOLE' | 'APP' | 'WALK_IN';
+  /**
+   * The visit waits for the desk's confirmation (an app booking while the organisation asks for
+   * it). It holds its slot and token all the same. Never set for the desk's own bookings.
+   */
+  awaitingConfirmation?: boolean | undefined;
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { Db, Tx } from '../../db/client.js';
 import type { EventBus } from '../../lib/events/bus.js';
 
-export const visitLifecycleEvents = ['booked', 'rescheduled', 'cancelled', 'checked-in', 'called', 'completed', 'report-ready'] as const;
+/**
+ * 'booked' is raised for every new visit, awaiting the desk's confirmation or not; 'confirmed' when
+ * the desk confirms one that was awaiting it (or checks the patient in, just before 'checked-in').
+ */
+export const visitLifecycleEvents = ['booked', 'confirmed', 'rescheduled', 'cancelled', 'checked-in', 'called', 'completed', 'report-ready'] as const;
 export type VisitLifecycleEventType = (typeof visitLifecycleEvents)[number];
 
 /** One step of one visit's life, with the ids a subscriber needs to read the rest itself. */

@@ -14,6 +14,7 @@ export interface VisitListFilters {
   patientId?: string | undefined;
   status?: readonly string[] | undefined;
   search?: string | undefined;
+  awaitingConfirmation?: boolean | undefined;
   sort: 'date' | 'token' | 'createdAt';
   order: 'asc' | 'desc';
 }
@@ -35,6 +36,7 @@ export function visitListWhere(kind: Kind, organisationId: string, filters: Visi
   if (ownerId) conditions.push(eq(kind.visitOwnerId, ownerId));
   if (filters.patientId) conditions.push(eq(visits.patientId, filters.patientId));
   if (filters.status) conditions.push(inArray(visits.status, filters.status as never[]));
+  if (filters.awaitingConfirmation !== undefined) conditions.push(eq(visits.awaitingConfirmation, filters.awaitingConfirmation));
   if (filters.search) {
     const [, prefix, token] = TOKEN_SEARCH.exec(filters.search) ?? [];
     const digits = phoneSearchDigits(filters.search);

@@ -30,6 +30,7 @@ export function makeAppointment(overrides: Partial<Appointment> = {}): Appointme
     feePaise: 50_000,
     paymentStatus: 'UNPAID',
     source: 'CONSOLE',
+    awaitingConfirmation: false,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,

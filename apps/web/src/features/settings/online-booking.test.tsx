@@ -15,6 +15,7 @@ const settings: OnlineBookingSettings = {
   enabled: false,
   horizonDays: 30,
   cutoffMinutes: 60,
+  requireConfirmation: false,
   doctors: [
     { id: '90000000-0000-4000-8000-000000000001', name: 'Dr. Meera Joshi', specialization: 'Cardiology', onlineBooking: true },
     { id: '90000000-0000-4000-8000-000000000002', name: 'Dr. Nitin Gokhale', specialization: 'Orthopaedics', onlineBooking: false },
@@ -92,7 +93,19 @@ describe('Settings > Online booking', () => {
     await user.clear(cutoff);
     await user.type(cutoff, '0');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ enabled: true, horizonDays: 14, cutoffMinutes: 0 }));
+    await waitFor(() => expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ enabled: true, horizonDays: 14, cutoffMinutes: 0, requireConfirmation: false }));
+  });
+
+  it('asks for the desk’s confirmation of online bookings', async () => {
+    const { api, user } = await openOnlineBooking();
+    const confirmation = screen.getByRole('switch', { name: 'The desk confirms each online booking' });
+    expect(confirmation).not.toBeChecked();
+    expect(confirmation).toHaveAccessibleDescription(/wait under ‘Awaiting confirmation’/);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(confirmation);
+    expect(confirmation).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ enabled: false, horizonDays: 30, cutoffMinutes: 60, requireConfirmation: true }));
   });
 
   it('switches a doctor or a scan on or off at once', async () => {

@@ -13,15 +13,18 @@ import type { z } from 'zod';
 import { errorMessage } from '@/lib/http';
 import { useUpdateOnlineBookingSettings } from '../api/update-online-booking-settings';
 
-const rulesSchema = onlineBookingUpdateSchema.pick({ enabled: true, horizonDays: true, cutoffMinutes: true }).required();
+const rulesSchema = onlineBookingUpdateSchema.pick({ enabled: true, horizonDays: true, cutoffMinutes: true, requireConfirmation: true }).required();
 type Rules = z.infer<typeof rulesSchema>;
 
-/** On or off, how far ahead patients may book, and when online booking closes before a slot. */
+/**
+ * On or off, how far ahead patients may book, when online booking closes before a slot, and
+ * whether the desk confirms each online booking before the patient is sent its confirmation.
+ */
 export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSettings }) {
   const save = useUpdateOnlineBookingSettings();
   const form = useForm<Rules>({
     resolver: zodResolver(rulesSchema),
-    values: { enabled: settings.enabled, horizonDays: settings.horizonDays, cutoffMinutes: settings.cutoffMinutes },
+    values: { enabled: settings.enabled, horizonDays: settings.horizonDays, cutoffMinutes: settings.cutoffMinutes, requireConfirmation: settings.requireConfirmation },
   });
   const { errors, isDirty } = form.formState;
   const submit = form.handleSubmit(async (values) => {
@@ -45,6 +48,26 @@ export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSe
             <FormControlLabel control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />} label="Patients can book online" />
           )}
         />
+        <Controller
+          control={form.control}
+          name="requireConfirmation"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(_event, checked) => field.onChange(checked)}
+                  slotProps={{ input: { 'aria-describedby': 'online-booking-confirmation-help' } }}
+                />
+              }
+              label="The desk confirms each online booking"
+            />
+          )}
+        />
+        <Typography id="online-booking-confirmation-help" variant="body2" color="text.secondary" sx={{ mt: '0 !important' }}>
+          Online bookings hold their slot and wait under ‘Awaiting confirmation’; the patient is sent the booking’s confirmation and reminders once the desk confirms it or checks
+          them in.
+        </Typography>
         <TextField
           label="How far ahead patients may book (days)"
           type="number"
