@@ -26,17 +26,17 @@ const STEPS: { key: VisitAction; label: string }[] = [
   { key: 'no-show', label: 'No-show' },
   { key: 'cancel', label: 'Cancel' },
 ];
-const PRIMARY: readonly string[] = ['check-in', 'start', 'complete'];
+const PRIMARY: readonly string[] = ['confirm', 'check-in', 'start', 'complete'];
 /**
  * What happens only once the visit's day has come on the organisation's calendar (the server
  * refuses them before it). Past days stay open: a desk may close yesterday's visit late.
  */
 const ON_ITS_DAY: readonly string[] = ['check-in', 'start', 'complete', 'no-show'];
 
-type Extra = 'reschedule' | 'slip';
+type Extra = 'confirm' | 'reschedule' | 'slip';
 
 interface VisitActionsProps {
-  visit: { tokenLabel: string; patientName: string; status: VisitStatus; date: string };
+  visit: { tokenLabel: string; patientName: string; status: VisitStatus; date: string; awaitingConfirmation?: boolean };
   /** 'appointment' or 'booking': the cancel dialog's title. */
   noun: string;
   /** The moves its status allows now. */
@@ -51,6 +51,8 @@ interface VisitActionsProps {
   slip: { title: string; content: ReactNode };
   /** Sends a move; rejects with the server's refusal (a 409 naming the status). */
   run: (action: VisitAction, reason?: string) => Promise<unknown>;
+  /** Confirms a visit awaiting the desk's confirmation (offered only while it does). */
+  confirm: () => Promise<unknown>;
   pending: boolean;
   /** In a grid row: the next step as a button, the rest in a menu. */
   compact?: boolean;
@@ -64,6 +66,8 @@ export function VisitActions(props: VisitActionsProps) {
   const beforeItsDay = visit.date > useOrganisationToday();
   const steps = STEPS.filter((step) => props.allowed(step.key));
   const items: { key: VisitAction | Extra; label: string }[] = steps.filter((step) => !(beforeItsDay && ON_ITS_DAY.includes(step.key)));
+  // First, so that it is a row's button: checking in would confirm it too, but only on its day.
+  if (visit.awaitingConfirmation && !isCalledOff(visit.status)) items.unshift({ key: 'confirm', label: 'Confirm' });
   const waitsForItsDay = beforeItsDay && steps.some((step) => step.key === 'check-in');
   if (props.reschedulable) items.push({ key: 'reschedule', label: 'Reschedule' });
   if (!isCalledOff(visit.status)) items.push({ key: 'slip', label: 'Print slip' });
@@ -77,8 +81,17 @@ export function VisitActions(props: VisitActionsProps) {
       },
       (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     );
+  const confirm = () =>
+    props.confirm().then(
+      () => enqueueSnackbar(`Confirmed: token ${visit.tokenLabel}`, { variant: 'success' }),
+      (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
+    );
   const choose = (key: VisitAction | Extra) => {
     setMenuAnchor(null);
+    if (key === 'confirm') {
+      void confirm();
+      return;
+    }
     const step = STEPS.find((entry) => entry.key === key);
     if (!step || step.key === 'cancel') setDialog(key as 'cancel' | Extra);
     else void run(step.key);

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { fPhone } from '@/lib/format';
+import { awaitingConfirmationOf } from './awaiting-confirmation-chip';
 import { StatusChip } from './status-chip';
 import { fTimeOfDay, fVisitDate } from './visit-format';
 import type { VisitStatus } from './visit-status';
@@ -16,6 +17,8 @@ export interface VisitRow {
   patientName: string;
   patientPhone: string;
   status: VisitStatus;
+  /** Booked in the patient app, and not confirmed by the desk yet. */
+  awaitingConfirmation?: boolean;
 }
 
 /** A cell of a main line and a grey second line. */
@@ -66,7 +69,17 @@ export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActi
       renderCell: ({ row }) => <TwoLines first={row.patientName} second={fPhone(row.patientPhone)} />,
     },
     owner,
-    { field: 'status', headerName: 'Status', width: 140, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 170,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', gap: 0.5, height: '100%' }}>
+          <StatusChip status={row.status} />
+          {awaitingConfirmationOf(row)}
+        </Box>
+      ),
+    },
     {
       field: 'actions',
       headerName: 'Actions',
@@ -98,7 +111,10 @@ export function VisitCard({ visit, detail }: { visit: VisitRow; detail: string }
           {fVisitDate(visit.date)}
         </Typography>
       </Box>
-      <StatusChip status={visit.status} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+        <StatusChip status={visit.status} />
+        {awaitingConfirmationOf(visit)}
+      </Box>
     </Box>
   );
 }

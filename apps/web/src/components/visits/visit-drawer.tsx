@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { VisitMessages } from '@/components/messages/visit-messages';
 import { errorMessage } from '@/lib/http';
+import { awaitingConfirmationOf } from './awaiting-confirmation-chip';
 import { StatusChip } from './status-chip';
 import { VisitHistory } from './visit-history';
 import type { VisitStatus } from './visit-status';
@@ -20,7 +21,7 @@ interface VisitDrawerProps {
   /** 'Token 007' once loaded, else what it is ('Appointment'). */
   title: string;
   /** The visit once loaded: its status chip, messages to the patient and history frame the children. */
-  visit: { id: string; status: VisitStatus; history?: HistoryEntry[] } | undefined;
+  visit: { id: string; status: VisitStatus; awaitingConfirmation?: boolean; history?: HistoryEntry[] } | undefined;
   /** The load failed. */
   error: unknown;
   /** Details and actions, between the status and the history. */
@@ -44,8 +45,9 @@ export function VisitDrawer({ open, onClose, title, visit, error, children }: Vi
         {!visit && !error ? <Skeleton variant="rounded" height={240} /> : null}
         {visit ? (
           <Stack spacing={3}>
-            <Box>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <StatusChip status={visit.status} />
+              {awaitingConfirmationOf(visit)}
             </Box>
             {children}
             <VisitMessages visitId={visit.id} />

@@ -17,33 +17,49 @@ interface VisitFiltersProps<Status extends VisitStatus> {
   onStatuses: (statuses: Status[]) => void;
   search: string;
   onSearch: (search: string) => void;
+  /** Only the visits booked in the patient app that await the desk's confirmation. */
+  awaitingConfirmation: boolean;
+  onAwaitingConfirmation: (on: boolean) => void;
   /** Selects of the list's own (the doctor; the service and its kind), after the dates. */
   children?: ReactNode;
 }
 
 const dateField = { flex: '1 1 140px', minWidth: 0, maxWidth: { md: 170 } } as const;
 
-/** Date range (with Today / Tomorrow / This week), the list's own selects, statuses and the search box. */
+/**
+ * Date range (with Today / Tomorrow / This week), the 'Awaiting confirmation' toggle, the list's
+ * own selects, statuses and the search box.
+ */
 export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProps<Status>) {
   const { range, onRange } = props;
   // The quick ranges follow the organisation's today, and move at its midnight.
   const today = useOrganisationToday();
   return (
     <Box role="search" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Quick dates">
-        {quickRanges(today).map(({ label, range: quick }) => {
-          const selected = quick.from === range.from && quick.to === range.to;
-          return (
-            <Chip
-              key={label}
-              label={label}
-              color={selected ? 'primary' : 'default'}
-              variant={selected ? 'filled' : 'outlined'}
-              aria-pressed={selected}
-              onClick={() => onRange(quick)}
-            />
-          );
-        })}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'contents' }} role="group" aria-label="Quick dates">
+          {quickRanges(today).map(({ label, range: quick }) => {
+            const selected = quick.from === range.from && quick.to === range.to;
+            return (
+              <Chip
+                key={label}
+                label={label}
+                color={selected ? 'primary' : 'default'}
+                variant={selected ? 'filled' : 'outlined'}
+                aria-pressed={selected}
+                onClick={() => onRange(quick)}
+              />
+            );
+          })}
+        </Box>
+        {/* Apart from the dates: a toggle that narrows whatever range is shown. */}
+        <Chip
+          label="Awaiting confirmation"
+          color={props.awaitingConfirmation ? 'warning' : 'default'}
+          variant={props.awaitingConfirmation ? 'filled' : 'outlined'}
+          aria-pressed={props.awaitingConfirmation}
+          onClick={() => props.onAwaitingConfirmation(!props.awaitingConfirmation)}
+        />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <SearchField value={props.search} onSearch={props.onSearch} placeholder="Patient, phone or token" />

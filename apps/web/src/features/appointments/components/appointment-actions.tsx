@@ -1,5 +1,6 @@
 import { appointmentActionTarget, canMoveAppointment, type AppointmentSummary } from '@caredesk/shared';
 import { VisitActions } from '@/components/visits/visit-actions';
+import { useConfirmAppointment } from '../api/confirm-appointment';
 import { useAppointmentAction } from '../api/run-appointment-action';
 import { AppointmentSlipOf } from './appointment-slip';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
@@ -19,9 +20,10 @@ interface AppointmentActionsProps {
   compact?: boolean;
 }
 
-/** The moves its status allows, reschedule while still booked, and the slip. */
+/** Confirm while it awaits the desk, the moves its status allows, reschedule while still booked, and the slip. */
 export function AppointmentActions({ appointment, compact }: AppointmentActionsProps) {
   const action = useAppointmentAction();
+  const confirm = useConfirmAppointment();
   return (
     <VisitActions
       visit={appointment}
@@ -29,7 +31,8 @@ export function AppointmentActions({ appointment, compact }: AppointmentActionsP
       allowed={(key) => canMoveAppointment(appointment.status, appointmentActionTarget[key])}
       done={DONE}
       run={(key, reason) => action.mutateAsync({ id: appointment.id, action: key, reason })}
-      pending={action.isPending}
+      confirm={() => confirm.mutateAsync(appointment.id)}
+      pending={action.isPending || confirm.isPending}
       compact={compact}
       reschedulable={appointment.status === 'BOOKED'}
       renderReschedule={(close) => <RescheduleAppointmentDialog appointment={appointment} open onClose={close} />}

@@ -13,6 +13,8 @@ interface AppointmentFiltersProps {
   onStatuses: (statuses: AppointmentStatus[]) => void;
   search: string;
   onSearch: (search: string) => void;
+  awaitingConfirmation: boolean;
+  onAwaitingConfirmation: (on: boolean) => void;
 }
 
 /** Date range (with Today / Tomorrow / This week), doctor, statuses and the search box. */

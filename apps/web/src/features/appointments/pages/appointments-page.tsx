@@ -21,7 +21,7 @@ import { CalendarView } from '../components/calendar/calendar-view';
 import { parseView, ViewSwitch } from '../components/calendar/view-switch';
 import { NewAppointmentDialog } from '../components/new-appointment-dialog';
 
-const FILTER_KEYS = ['doctorId'] as const;
+const FILTER_KEYS = ['doctorId', 'awaitingConfirmation'] as const;
 
 /** /appointments and /profile: the day's (or range's) appointments, booking, and the status actions. */
 export default function AppointmentsPage() {
@@ -57,8 +57,8 @@ export default function AppointmentsPage() {
       <VisitListEmpty
         icon={<EventNoteOutlined />}
         title="No appointments"
-        filtered={Boolean(list.search || list.filters.doctorId || list.filters.status)}
-        onClear={() => setParam({ search: null, doctorId: null, status: null, page: null })}
+        filtered={Boolean(list.search || list.filters.doctorId || list.filters.status || list.filters.awaitingConfirmation)}
+        onClear={() => setParam({ search: null, doctorId: null, status: null, awaitingConfirmation: null, page: null })}
         newLabel="Book an appointment"
         onNew={() => setParam({ new: '1' })}
       />
@@ -99,6 +99,8 @@ export default function AppointmentsPage() {
           onDoctor={(doctorId) => list.setFilter('doctorId', doctorId)}
           statuses={statuses}
           onStatuses={(next) => list.setFilter('status', next.join(','))}
+          awaitingConfirmation={list.filters.awaitingConfirmation === 'true'}
+          onAwaitingConfirmation={(on) => list.setFilter('awaitingConfirmation', on ? 'true' : '')}
           search={list.search}
           onSearch={list.setSearch}
         />

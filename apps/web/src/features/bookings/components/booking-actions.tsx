@@ -1,5 +1,6 @@
 import { bookingActionTarget, canMoveBooking, type BookingSummary } from '@caredesk/shared';
 import { VisitActions } from '@/components/visits/visit-actions';
+import { useConfirmBooking } from '../api/confirm-booking';
 import { useBookingAction } from '../api/run-booking-action';
 import { BookingSlipOf } from './booking-slip';
 import { RescheduleBookingDialog } from './reschedule-booking-dialog';
@@ -19,9 +20,10 @@ interface BookingActionsProps {
   compact?: boolean;
 }
 
-/** The moves its status allows, reschedule until it starts (BOOKED or CHECKED_IN, as the server allows), and the slip. */
+/** Confirm while it awaits the desk, the moves its status allows, reschedule until it starts (BOOKED or CHECKED_IN, as the server allows), and the slip. */
 export function BookingActions({ booking, compact }: BookingActionsProps) {
   const action = useBookingAction();
+  const confirm = useConfirmBooking();
   return (
     <VisitActions
       visit={booking}
@@ -29,7 +31,8 @@ export function BookingActions({ booking, compact }: BookingActionsProps) {
       allowed={(key) => canMoveBooking(booking.status, bookingActionTarget[key])}
       done={DONE}
       run={(key, reason) => action.mutateAsync({ id: booking.id, action: key, reason })}
-      pending={action.isPending}
+      confirm={() => confirm.mutateAsync(booking.id)}
+      pending={action.isPending || confirm.isPending}
       compact={compact}
       reschedulable={booking.status === 'BOOKED' || booking.status === 'CHECKED_IN'}
       renderReschedule={(close) => <RescheduleBookingDialog booking={booking} open onClose={close} />}

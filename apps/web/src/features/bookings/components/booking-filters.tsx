@@ -16,6 +16,8 @@ interface BookingFiltersProps {
   onStatuses: (statuses: BookingStatus[]) => void;
   search: string;
   onSearch: (search: string) => void;
+  awaitingConfirmation: boolean;
+  onAwaitingConfirmation: (on: boolean) => void;
 }
 
 const KIND_OPTIONS = [

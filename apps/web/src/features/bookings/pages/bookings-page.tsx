@@ -18,7 +18,7 @@ import { BookingDrawer } from '../components/booking-drawer';
 import { BookingFilters } from '../components/booking-filters';
 import { NewBookingDialog } from '../components/new-booking-dialog';
 
-const FILTER_KEYS = ['serviceId', 'kind'] as const;
+const FILTER_KEYS = ['serviceId', 'kind', 'awaitingConfirmation'] as const;
 
 /** /bookings: the day's (or range's) scan and test bookings, booking one, the status actions and the report. */
 export default function BookingsPage() {
@@ -36,8 +36,8 @@ export default function BookingsPage() {
       <VisitListEmpty
         icon={<BookOnlineOutlined />}
         title="No bookings"
-        filtered={Boolean(list.search || list.filters.serviceId || list.filters.kind || list.filters.status)}
-        onClear={() => setParam({ search: null, serviceId: null, kind: null, status: null, page: null })}
+        filtered={Boolean(list.search || list.filters.serviceId || list.filters.kind || list.filters.status || list.filters.awaitingConfirmation)}
+        onClear={() => setParam({ search: null, serviceId: null, kind: null, status: null, awaitingConfirmation: null, page: null })}
         newLabel="Book a scan or test"
         onNew={openNew}
       />
@@ -79,6 +79,8 @@ export default function BookingsPage() {
         onKind={(kind) => list.setFilter('kind', kind)}
         statuses={statuses}
         onStatuses={(next) => list.setFilter('status', next.join(','))}
+        awaitingConfirmation={list.filters.awaitingConfirmation === 'true'}
+        onAwaitingConfirmation={(on) => list.setFilter('awaitingConfirmation', on ? 'true' : '')}
         search={list.search}
         onSearch={list.setSearch}
       />

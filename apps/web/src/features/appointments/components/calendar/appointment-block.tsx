@@ -18,7 +18,9 @@ interface AppointmentBlockProps {
 export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
   const { visit: appointment, top, height, lane, lanes } = placement;
   const time = `${fTimeOfDay(appointment.startTime)} – ${fTimeOfDay(appointment.endTime)}`;
-  const status = statusLabels[appointment.status];
+  // Booked in the patient app and not confirmed yet: said in its name, and drawn with a dashed outline.
+  const awaiting = appointment.awaitingConfirmation && !isCalledOff(appointment.status);
+  const status = `${statusLabels[appointment.status]}${awaiting ? ', awaiting confirmation' : ''}`;
   // Cancelled and no-show visits stay on the grid (the desk needs to see the slot was booked), faded and struck through.
   const closed = isCalledOff(appointment.status);
   return (
@@ -28,6 +30,7 @@ export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
         aria-label={`Token ${appointment.tokenLabel}, ${appointment.patientName}, ${time}, ${status}`}
         title={`${appointment.tokenLabel} · ${appointment.patientName} · ${time} · ${status}`}
         data-status={appointment.status}
+        data-awaiting-confirmation={awaiting || undefined}
         sx={(theme) => {
           const colour = statusColors[appointment.status];
           const main = colour === 'default' ? theme.palette.grey[500] : theme.palette[colour].main;
@@ -43,6 +46,7 @@ export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
             px: 0.75,
             borderRadius: 1,
             borderLeft: `3px solid ${main}`,
+            ...(awaiting ? { outline: `1px dashed ${theme.palette.warning.main}`, outlineOffset: -1 } : {}),
             bgcolor: alpha(main, closed ? 0.08 : 0.16),
             color: 'text.primary',
             opacity: closed ? 0.6 : 1,
