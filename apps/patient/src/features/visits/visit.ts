@@ -22,6 +22,8 @@ export interface Visit {
   tokenLabel: string;
   status: PatientAppointment['status'] | PatientBooking['status'];
   cancelReason: string | null;
+  /** Booked in the app, and the organisation's desk has not confirmed it yet. */
+  awaitingConfirmation: boolean;
 }
 
 /** Statuses whose visit is still to happen (or happening). */
@@ -46,6 +48,7 @@ export function fromAppointment(a: PatientAppointment): Visit {
     tokenLabel: a.tokenLabel,
     status: a.status,
     cancelReason: a.cancelReason,
+    awaitingConfirmation: a.awaitingConfirmation,
   };
 }
 
@@ -66,6 +69,7 @@ export function fromBooking(b: PatientBooking): Visit {
     tokenLabel: b.tokenLabel,
     status: b.status,
     cancelReason: b.cancelReason,
+    awaitingConfirmation: b.awaitingConfirmation,
   };
 }
 
@@ -86,6 +90,11 @@ export function splitVisits(visits: Visit[], day = today()): { upcoming: Visit[]
 /** A booked visit still to come may move to another free slot (the server checks its rules again). */
 export function isReschedulable(visit: Visit, day = today()): boolean {
   return visit.status === 'BOOKED' && visit.date >= day;
+}
+
+/** Still to happen and not yet confirmed by the desk (a cancelled one has nothing left to confirm). */
+export function awaitsConfirmation(visit: Visit): boolean {
+  return visit.awaitingConfirmation && LIVE.has(visit.status);
 }
 
 export function isCancellable(visit: Visit): boolean {

@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { useFormat } from '@/i18n/format';
 import { useT, type MessageId } from '@/i18n/use-t';
 import { QueueStatus } from './queue-status';
-import { hasReport, isCancellable, isReschedulable, isInTodaysQueue, type Visit } from '../visit';
+import { awaitsConfirmation, hasReport, isCancellable, isReschedulable, isInTodaysQueue, type Visit } from '../visit';
 import { ReportButton } from './report-button';
 
 const STATUS: Record<Visit['status'], MessageId> = {
@@ -49,6 +49,7 @@ export function VisitCard({ visit, onCancel, onReschedule }: VisitCardProps) {
           <dd>{visit.patientName}</dd>
         </dl>
         <p className={`visit-card__status visit-card__status--${visit.status.toLowerCase()}`}>{t(STATUS[visit.status])}</p>
+        {awaitsConfirmation(visit) && <p className="visit-card__status visit-card__status--awaiting">{t('visits.awaitingConfirmation')}</p>}
         {isInTodaysQueue(visit) && <QueueStatus visit={visit} />}
         {hasReport(visit) && <ReportButton visit={visit} />}
         {onReschedule && isReschedulable(visit) && (
