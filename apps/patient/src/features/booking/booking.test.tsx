@@ -182,6 +182,24 @@ describe('booking a doctor online', () => {
     });
   });
 
+  it('says the visit is requested, not booked, when the desk confirms online bookings', async () => {
+    signedIn();
+    fakeApi({
+      [PAGE]: () => ({ status: 200, body: publicPage() }),
+      [KAVYA_SLOTS]: slotsByDate({ [today()]: ['10:30'] }),
+      [RECORDS]: () => ({ status: 200, body: family }),
+      'POST /patient/appointments': () => ({ status: 201, body: appointment({ date: today(), startTime: '10:30', awaitingConfirmation: true, tokenLabel: 'A-013' }) }),
+    });
+    await renderApp(`/p/sanjeevani-hospital/book/doctors/${KAVYA}`);
+    await chooseSlot('10:30 am');
+    await userEvent.click(await screen.findByRole('radio', { name: /Asha Verma/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm booking' }));
+    focusedHeading('Your visit is requested');
+    expect(screen.getByText('A-013')).toBeVisible();
+    expect(screen.getByText(/The desk confirms online bookings/)).toBeVisible();
+  });
+
   it('keeps the chosen slot in the tab when the page is opened again', async () => {
     fakeApi({
       [PAGE]: () => ({ status: 200, body: publicPage() }),

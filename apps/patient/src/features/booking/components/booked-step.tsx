@@ -52,6 +52,8 @@ export function BookedStep({ visit, bookable, organisationName, timeZone }: Book
           <dd>{visit.patientName}</dd>
         </div>
       </dl>
+      {/* The organisation confirms online bookings at the desk: the slot is held, not yet final. */}
+      {visit.awaitingConfirmation && <p className="page__lead">{t('booked.awaitingConfirmation')}</p>}
       <p className="page__lead">{t('booked.arrive')}</p>
       <div className="actions">
         <a className="button button--secondary" href={calendarHref(file)} download={`caredesk-${visit.tokenLabel}.ics`}>

@@ -158,7 +158,7 @@ export function BookingSteps({ organisation, bookable, SignIn }: BookingStepsPro
       <p className="page__lead">{[bookable.detail, organisation.name, bookable.facility?.name].filter(Boolean).join(' · ')}</p>
       <div className="card booking__step">
         <h2 ref={heading} tabIndex={-1}>
-          {t(HEADING[shown])}
+          {t(shown === 'done' && booked?.awaitingConfirmation ? 'book.requestedHeading' : HEADING[shown])}
         </h2>
         {shown === 'slot' && (
           <>
