@@ -81,6 +81,7 @@ describe('the doctor page', () => {
       doctorId: doctor.id,
       doctorName: doctor.name,
       specialization: doctor.specialization,
+      awaitingConfirmation: false,
     });
     const booked: Record<string, ReturnType<typeof visit>[]> = {
       '2026-01-13': [visit('10000000-0000-4000-8000-000000000001', 1, '2026-01-13'), visit('10000000-0000-4000-8000-000000000002', 2, '2026-01-13')],
