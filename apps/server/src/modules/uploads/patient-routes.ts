@@ -1,5 +1,4 @@
-import multipart from '@fastify/multipart';
-import { patientUploadQuerySchema, UPLOAD_LIMITS, uploadSchema } from '@caredesk/shared';
+import { patientUploadQuerySchema, uploadSchema } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,11 +7,9 @@ import { patients } from '../../db/schema/index.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
 import { ownPatients, patientOf } from '../../lib/patient-auth.js';
 import { consume } from '../../lib/rate-limit.js';
-import { getOrCreateSecret } from '../../lib/secrets.js';
-import { createStorage } from '../../lib/storage/index.js';
 import { auditPatientAppWrite } from '../audit/index.js';
-import type { UploadRouteOptions } from './routes.js';
-import { receiveOwnedUpload, type UploadDeps } from './service.js';
+import { acceptUploads, type UploadRouteOptions } from './routes.js';
+import { receiveOwnedUpload } from './service.js';
 
 export function patientUploadLimitKey(accountId: string): string {
   return `patient-upload:${accountId}`;
@@ -26,17 +23,7 @@ export function patientUploadLimitKey(accountId: string): string {
  */
 export function patientUploadRoutes(ctx: AppContext, authenticatePatient: preHandlerAsyncHookHandler, options: UploadRouteOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps: UploadDeps = {
-      db: ctx.db,
-      storage: options.storage ?? createStorage(ctx.config),
-      urlSecret: await getOrCreateSecret(ctx.db, 'upload_url_key'),
-      now: options.now ?? (() => new Date()),
-    };
-    // As in routes.ts: multipart only for this plugin's route, the per-type limit while streaming.
-    await app.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: UPLOAD_LIMITS.pdf.maxBytes + 1, files: 2, fields: 4, parts: 8, fieldSize: 1024, fieldNameSize: 100, headerPairs: 100 },
-    });
+    const deps = await acceptUploads(app, ctx, options);
     // As many files as messages a minute: each is for one.
     const uploadLimit = { max: ctx.config.CHAT_SEND_RATE_LIMIT, windowMs: 60_000 };
 

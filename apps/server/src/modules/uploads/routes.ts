@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { idParamsSchema, signedUrlSchema, UPLOAD_LIMITS, uploadSchema } from '@caredesk/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -35,21 +35,28 @@ function fileHeaders(reply: FastifyReply, mimeType: string, size: number): Fasti
     .header('X-Frame-Options', 'SAMEORIGIN');
 }
 
+/**
+ * What a plugin taking uploads needs (the console's here, the patient app's in patient-routes.ts):
+ * the storage, the signing key and the clock, and multipart bodies accepted by that plugin's
+ * routes only. Busboy stops a file just past the largest limit; the per-type limit is enforced
+ * while streaming (service.ts).
+ */
+export async function acceptUploads(app: FastifyInstance, ctx: AppContext, options: UploadRouteOptions): Promise<UploadDeps> {
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: UPLOAD_LIMITS.pdf.maxBytes + 1, files: 2, fields: 4, parts: 8, fieldSize: 1024, fieldNameSize: 100, headerPairs: 100 },
+  });
+  return {
+    db: ctx.db,
+    storage: options.storage ?? createStorage(ctx.config),
+    urlSecret: await getOrCreateSecret(ctx.db, 'upload_url_key'),
+    now: options.now ?? (() => new Date()),
+  };
+}
+
 export function uploadRoutes(ctx: AppContext, options: UploadRouteOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps: UploadDeps = {
-      db: ctx.db,
-      storage: options.storage ?? createStorage(ctx.config),
-      urlSecret: await getOrCreateSecret(ctx.db, 'upload_url_key'),
-      now: options.now ?? (() => new Date()),
-    };
-
-    // Registered here, so only this plugin's routes accept multipart bodies. Busboy stops a file
-    // just past the largest limit; the per-type limit is enforced while streaming (service.ts).
-    await app.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: UPLOAD_LIMITS.pdf.maxBytes + 1, files: 2, fields: 4, parts: 8, fieldSize: 1024, fieldNameSize: 100, headerPairs: 100 },
-    });
+    const deps = await acceptUploads(app, ctx, options);
 
     app.post(
       '/admin/upload',
