@@ -32,6 +32,19 @@ export interface PushSenderOptions {
 /** wake (on every notification.created), drain (tests), stop (app close): lib/outbox-worker.ts. */
 export type PushSender = OutboxWorker;
 
+/**
+ * Seconds before the next try of a push tried `attempts` times: the base doubling with every try,
+ * or the push service's Retry-After when longer, both capped at retryMaxSeconds.
+ */
+export function pushRetryDelaySeconds(
+  attempts: number,
+  retryAfterSeconds: number | undefined,
+  settings: Pick<Required<PushSenderOptions>, 'retryBaseSeconds' | 'retryMaxSeconds'>,
+): number {
+  const backoff = Math.min(settings.retryBaseSeconds * 2 ** (attempts - 1), settings.retryMaxSeconds);
+  return Math.min(Math.max(backoff, retryAfterSeconds ?? 0), settings.retryMaxSeconds);
+}
+
 interface ClaimedPush {
   id: string;
   attempts: number;
@@ -137,8 +150,7 @@ export function createPushSender(
           log.warn({ ...where, status: outcome.status, reason: outcome.reason }, 'push failed; giving up');
           return;
         }
-        const backoff = Math.min(settings.retryBaseSeconds * 2 ** (push.attempts - 1), settings.retryMaxSeconds);
-        const delay = Math.min(Math.max(backoff, outcome.retryAfterSeconds ?? 0), settings.retryMaxSeconds);
+        const delay = pushRetryDelaySeconds(push.attempts, outcome.retryAfterSeconds, settings);
         await db
           .update(pushOutbox)
           .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })

@@ -7,7 +7,7 @@ import { patientPushOutbox, patientPushSubscriptions } from '../../db/schema/ind
 import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.js';
 import type { PushEndpointPolicy } from '../../lib/push/endpoints.js';
 import { endpointHost, sendWebPush, type PushOutcome } from '../../lib/push/send.js';
-import type { PushSenderOptions } from '../../lib/push/sender.js';
+import { pushRetryDelaySeconds, type PushSenderOptions } from '../../lib/push/sender.js';
 import type { VapidDetails } from '../../lib/push/vapid.js';
 import { visitTable, type VisitKind } from './owe.js';
 import { patientPushPayload, type PatientPushFacts } from './render.js';
@@ -145,8 +145,7 @@ export function createPatientPushSender(db: Db, vapid: VapidDetails, endpoints: 
           log.warn({ ...where, status: outcome.status, reason: outcome.reason }, 'patient push failed; giving up');
           return;
         }
-        const backoff = Math.min(settings.retryBaseSeconds * 2 ** (push.attempts - 1), settings.retryMaxSeconds);
-        const delay = Math.min(Math.max(backoff, outcome.retryAfterSeconds ?? 0), settings.retryMaxSeconds);
+        const delay = pushRetryDelaySeconds(push.attempts, outcome.retryAfterSeconds, settings);
         await db
           .update(patientPushOutbox)
           .set({ nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
