@@ -11,6 +11,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     pool: 'forks',
+    setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

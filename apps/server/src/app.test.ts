@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { healthSchema } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
-import { drivers } from './test/database.js';
+import { bothDrivers } from './test/database.js';
 
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'caredesk-web-'));
@@ -15,7 +15,7 @@ function fakeWebDist(): string {
   return dir;
 }
 
-describe.each(drivers)('the platform (%s)', (driver) => {
+describe.each(bothDrivers)('the platform (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver, { WEB_DIST: fakeWebDist() });

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { rateLimitBuckets } from '../db/schema/index.js';
-import { createTestDatabase, drivers } from '../test/database.js';
+import { createTestDatabase, bothDrivers } from '../test/database.js';
 import { TooManyRequestsError } from './errors.js';
 import { consume, postgresRateLimitStore, redisRateLimitStore, type RateLimitStore } from './rate-limit.js';
 
@@ -78,7 +78,7 @@ function storeContract(name: string, makeStore: () => RateLimitStore) {
   });
 }
 
-for (const driver of drivers) {
+for (const driver of bothDrivers) {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase(driver);

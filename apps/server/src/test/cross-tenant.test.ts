@@ -8,7 +8,7 @@ import { ready, type Peer } from '../modules/events/test-support.js';
 import { randomIp, signInPatient, type PatientApp } from '../modules/patient-api/test-support.js';
 import { createTestApp, type TestApp } from './app.js';
 import { indiaDate, todayInIndiaAt } from './clock.js';
-import { drivers } from './database.js';
+import { bothDrivers } from './database.js';
 import {
   addDoctor,
   addFacility,
@@ -466,7 +466,7 @@ function cartesian(params: string[], sourceFor: (param: string, chosen: Record<s
   return combos;
 }
 
-describe.each(drivers)('another organisation’s ids on every route with a path parameter (%s)', (driver) => {
+describe.each(bothDrivers)('another organisation’s ids on every route with a path parameter (%s)', (driver) => {
   let t: TestApp;
   let a: Tenant;
   let b: Tenant;

@@ -6,10 +6,69 @@ import { runMigrations } from '../db/migrate.js';
 export type Driver = 'pglite' | 'postgres';
 
 // Tests may read the environment directly; the app reads it only through config.ts.
-export const databaseUrl = process.env.DATABASE_URL || undefined;
+const sharedUrl = process.env.DATABASE_URL || undefined;
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
-export const drivers: Driver[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Vitest runs files in parallel workers, and apps on one database would drain each other's
+ * outboxes and hear each other's NOTIFYs: each worker gets its own database beside
+ * DATABASE_URL's, `<name>_w<pool id>`, made by ensureWorkerDatabase and dropped by the global
+ * teardown (test/global-setup.ts).
+ */
+export const databaseUrl = sharedUrl && workerDatabaseUrl(sharedUrl, process.env.VITEST_POOL_ID);
+
+export function workerDatabaseUrl(url: string, poolId: string | undefined): string {
+  if (!poolId) return url;
+  const worker = new URL(url);
+  worker.pathname = `/${worker.pathname.slice(1)}_w${poolId}`;
+  return worker.toString();
+}
+
+/** Creates this worker's database if an earlier file in the same slot has not. */
+export async function ensureWorkerDatabase(): Promise<void> {
+  if (!sharedUrl || !databaseUrl || databaseUrl === sharedUrl) return;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: sharedUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return;
+    await admin.query(`create database "${name}"`).catch((error: unknown) => {
+      // Two files of one slot never overlap, but a rerun may race a teardown: an existing one is fine.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+    });
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops every worker database of DATABASE_URL (the run's global teardown). */
+export async function dropWorkerDatabases(): Promise<void> {
+  if (!sharedUrl) return;
+  const prefix = `${new URL(sharedUrl).pathname.slice(1)}_w`;
+  const admin = new pg.Client({ connectionString: sharedUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The drivers a suite runs on: one, PostgreSQL when DATABASE_URL is set (CI; production's
+ * driver), else PGlite (the embedded default, and what `npm test` uses on a developer's machine).
+ * A suite whose SQL means the same on both gains nothing from running twice.
+ */
+export const drivers: Driver[] = databaseUrl ? ['postgres'] : ['pglite'];
+
+/**
+ * PGlite always, PostgreSQL too when DATABASE_URL is set: for suites that exercise what differs
+ * between the drivers — concurrency and locks (PGlite has one connection), exactly-once
+ * delivery, the client adapters' type parsing and errors, extensions, outages — and for the
+ * walks over every route (cross-tenant, the OpenAPI fuzz), which give CI every route on PGlite too.
+ */
+export const bothDrivers: Driver[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
 let pgliteTemplate: Promise<File | Blob> | undefined;
 let postgresMigrated: Promise<void> | undefined;

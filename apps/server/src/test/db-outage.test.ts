@@ -2,7 +2,7 @@ import { EVENTS_PATH } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { peer } from '../modules/events/test-support.js';
-import { createTestDatabase, databaseUrl, drivers, type Driver } from './database.js';
+import { createTestDatabase, databaseUrl, bothDrivers, type Driver } from './database.js';
 import { apiAs, bearer, createOrganisation, patientInput, signIn, TEST_PASSWORD, type OrganisationFixture } from './fixtures.js';
 import { createLoggedApp, type CapturedLog } from './log-capture.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
  * ones refused), as a database restart or a network drop does. PGlite: the embedded database is
  * closed under the running app.
  */
-describe.each(drivers)('a database outage (%s)', (driver: Driver) => {
+describe.each(bothDrivers)('a database outage (%s)', (driver: Driver) => {
   let proxy: TcpProxy | undefined;
   let database: Database;
   let app: FastifyInstance;

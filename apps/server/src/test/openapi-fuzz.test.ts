@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, signInPatient } from '../modules/patient-api/test-support.js';
 import { useTestApp } from './app.js';
-import { drivers } from './database.js';
+import { bothDrivers } from './database.js';
 import { addDoctor, addFacility, addPatient, addScan, apiAs, createOrganisation, signIn, type OrganisationFixture } from './fixtures.js';
 import { brokenRequests, operationsOf, seededRandom, VALID_LABEL, type FuzzRequest, type KnownIds, type Operation } from './openapi-fuzz.js';
 
@@ -22,7 +22,7 @@ interface Finding {
   body: string;
 }
 
-describe.each(drivers)('schema fuzzing over the OpenAPI document (%s)', (driver) => {
+describe.each(bothDrivers)('schema fuzzing over the OpenAPI document (%s)', (driver) => {
   const t = useTestApp(driver);
   let app: FastifyInstance;
   let org: OrganisationFixture;

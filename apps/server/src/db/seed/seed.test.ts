@@ -3,7 +3,7 @@ import { and, asc, count, countDistinct, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../test/config.js';
-import { createTestDatabase, drivers, withScratchPostgres, type Driver } from '../../test/database.js';
+import { createTestDatabase, bothDrivers, withScratchPostgres, type Driver } from '../../test/database.js';
 import { bearer, createOrganisation } from '../../test/fixtures.js';
 import type { Database, Db } from '../client.js';
 import { appointments, doctors, organisations, patients, paymentOrders, services, staff, walletEntries, wallets } from '../schema/index.js';
@@ -63,7 +63,7 @@ async function withEmptyDatabase(driver: Driver, run: (database: Database) => Pr
   return withScratchPostgres(go);
 }
 
-describe.each(drivers)('the demo seed (%s)', (driver) => {
+describe.each(bothDrivers)('the demo seed (%s)', (driver) => {
   it('creates all seven demo accounts, which sign in with the demo password', async () => {
     await withEmptyDatabase(driver, async (database) => {
       const result = await seedDemo(database.db);

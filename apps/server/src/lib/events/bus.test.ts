@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { fromPool, type Database } from '../../db/client.js';
-import { createTestDatabase, databaseUrl, drivers } from '../../test/database.js';
+import { createTestDatabase, databaseUrl, bothDrivers } from '../../test/database.js';
 import { startTcpProxy } from '../../test/tcp-proxy.js';
 import { createEventBus, decodeEvent, encodeEvent, type EventBus } from './bus.js';
 
@@ -35,7 +35,7 @@ describe('event encoding', () => {
   });
 });
 
-describe.each(drivers)('event bus (%s)', (driver) => {
+describe.each(bothDrivers)('event bus (%s)', (driver) => {
   let database: Database;
   let bus: EventBus;
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditChainHeads, auditEvents } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { auditEntriesOf, clientFrom, settingsChange, signInFrom, tamper, testAuditKeys } from './test-support.js';
 import { appendAuditEvent, entryHash } from './chain.js';
@@ -13,7 +13,7 @@ import { verifyAuditChain } from './verify.js';
 
 const keys = testAuditKeys();
 
-describe.each(drivers)('the audit chain (%s)', (driver) => {
+describe.each(bothDrivers)('the audit chain (%s)', (driver) => {
   const t = useTestApp(driver);
 
   /** An organisation with `writes` patient creations after its admin's sign-in. */

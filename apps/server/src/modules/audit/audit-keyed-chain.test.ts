@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { auditChainHeads, auditEvents } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { anchorFile, exportAnchors } from './anchors.js';
 import { auditEntriesOf, clientFrom, settingsChange, signInFrom, tamper, testAuditKeys } from './test-support.js';
@@ -43,7 +43,7 @@ async function rewriteTail(db: Db, entries: Entry[], from: number, change: Parti
   await tamper(db, sql`update audit_chain_heads set hash = ${prevHash} where organisation_id = ${entries[0]!.organisationId}`);
 }
 
-describe.each(drivers)('the keyed audit chain (%s)', (driver) => {
+describe.each(bothDrivers)('the keyed audit chain (%s)', (driver) => {
   let t: TestApp;
   const keys = { ...testAuditKeys(), dir: auditDir() };
   beforeAll(async () => {
@@ -159,7 +159,7 @@ describe.each(drivers)('the keyed audit chain (%s)', (driver) => {
 
 // A fresh PGlite only: the app anchors every organisation of its database at start, and the
 // shared PostgreSQL test database holds every other test file's organisations too.
-describe.each(drivers.filter((driver) => driver === 'pglite'))('the audit key and anchors of a running server (%s)', (driver) => {
+describe.each(bothDrivers.filter((driver) => driver === 'pglite'))('the audit key and anchors of a running server (%s)', (driver) => {
   it('generates the key into AUDIT_DIR (never the database), anchors at start and at shutdown', async () => {
     const dir = auditDir();
     const t = await createTestApp(driver, { AUDIT_HMAC_KEY: undefined, AUDIT_DIR: dir, AUDIT_ANCHOR_INTERVAL_MINUTES: 60 });

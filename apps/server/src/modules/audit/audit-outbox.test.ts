@@ -4,7 +4,7 @@ import { buildApp } from '../../app.js';
 import { testConfig } from '../../test/config.js';
 import { auditChainHeads, auditOutbox } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { auditEntriesOf, clientFrom, signInFrom, testAuditKeys } from './test-support.js';
 import { auditWritesSettled } from './hook.js';
@@ -26,7 +26,7 @@ async function storedEntries(t: TestApp, organisationId: string): Promise<number
   return Number(result.rows[0]!.stored);
 }
 
-describe.each(drivers)('audit entries outlive the process that wrote them (%s)', (driver) => {
+describe.each(bothDrivers)('audit entries outlive the process that wrote them (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver);
@@ -87,7 +87,7 @@ describe.each(drivers)('audit entries outlive the process that wrote them (%s)',
 });
 
 // Only PostgreSQL has a second connection to hold the chain's lock from.
-describe.each(drivers.filter((driver) => driver === 'postgres'))('a reply never waits for the chain (%s)', (driver) => {
+describe.each(bothDrivers.filter((driver) => driver === 'postgres'))('a reply never waits for the chain (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver);

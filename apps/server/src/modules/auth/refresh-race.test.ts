@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, type OrganisationFixture } from '../../test/fixtures.js';
 import { ROTATION_GRACE_MS } from './sessions.js';
 
@@ -13,7 +13,7 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 front-desk';
 const OTHER_BROWSER = 'Mozilla/5.0 (Windows NT 10.0) Firefox/127.0 elsewhere';
 const DESK_IP = '10.0.0.21';
 
-describe.each(drivers)('refresh races between tabs of one browser (%s)', (driver) => {
+describe.each(bothDrivers)('refresh races between tabs of one browser (%s)', (driver) => {
   let t: TestApp;
   let org: OrganisationFixture;
 
@@ -132,7 +132,7 @@ describe.each(drivers)('refresh races between tabs of one browser (%s)', (driver
   });
 });
 
-describe.each(drivers)('access token lifetime (%s)', (driver) => {
+describe.each(bothDrivers)('access token lifetime (%s)', (driver) => {
   let t: TestApp;
   let org: OrganisationFixture;
 

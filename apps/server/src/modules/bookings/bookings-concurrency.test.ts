@@ -1,10 +1,10 @@
 import type { Booking, ErrorBody } from '@caredesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { addPatient, addScan, createOrganisation, staffClients, upcoming, type ApiClient } from '../../test/fixtures.js';
 
-describe.each(drivers)('bookings under concurrency (%s)', (driver) => {
+describe.each(bothDrivers)('bookings under concurrency (%s)', (driver) => {
   const t = useTestApp(driver);
   let admin: ApiClient;
   let worker: ApiClient;

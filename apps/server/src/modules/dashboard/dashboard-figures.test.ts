@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { appointments, bookings, doctors, notifications, patients, pushSubscriptions, services, subscriptions, walletEntries } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, type OrganisationFixture } from '../../test/fixtures.js';
 import { getDashboard } from './service.js';
 
@@ -49,7 +49,7 @@ type Visit = { date: string; startTime: string; tokenNumber: number; status: str
 const zeroDays = (): { date: string; appointments: number; bookings: number }[] =>
   Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2025, 1, 11 + i)).toISOString().slice(0, 10), appointments: 0, bookings: 0 }));
 
-describe.each(drivers)('dashboard figures from a known data set (%s)', (driver) => {
+describe.each(bothDrivers)('dashboard figures from a known data set (%s)', (driver) => {
   const t = useTestApp(driver);
   let org: OrganisationFixture;
   let doctorA: string;

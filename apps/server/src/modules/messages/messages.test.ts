@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages, notifications, walletEntries } from '../../db/schema/index.js';
 import { atTime, indiaDate, MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { appointmentKind, bookVisit } from '../visits/index.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { balancePaise, messageLog, readyToMessage, TEST_PHONE_NUMBER_ID, TEST_SMS_TEMPLATES, useProviderApp } from './test-support.js';
 
@@ -20,7 +20,7 @@ interface Clinic {
   book(date: string, startTime: string, patientId?: string): Promise<string>;
 }
 
-describe.each(drivers)('messages to patients (%s)', (driver) => {
+describe.each(bothDrivers)('messages to patients (%s)', (driver) => {
   const t = useProviderApp(driver, { msg91Templates: { CDBOOKED01: 9, CDREMIND01: 9, CDMOVED001: 7, CDCANCEL01: 6, CDSERVE001: 5, CDNEXT0001: 5 }, retryBaseSeconds: 60 });
   const { drain } = t;
 

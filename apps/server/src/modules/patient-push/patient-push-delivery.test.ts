@@ -7,7 +7,7 @@ import type { Database, Db } from '../../db/client.js';
 import { messageSettings, patientPushOutbox, patientPushSubscriptions } from '../../db/schema/index.js';
 import { indiaDate, MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { testConfig } from '../../test/config.js';
-import { createTestDatabase, drivers } from '../../test/database.js';
+import { createTestDatabase, bothDrivers } from '../../test/database.js';
 import { browserKeys, startFakePushService, type BrowserKeys, type FakePushService, type ReceivedPush } from '../../test/fake-push-service.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { signInPatient, type PatientApp } from '../patient-api/test-support.js';
@@ -40,7 +40,7 @@ interface Clinic {
   callNext(): Promise<void>;
 }
 
-describe.each(drivers)('queue pushes to the patient app (%s)', (driver) => {
+describe.each(bothDrivers)('queue pushes to the patient app (%s)', (driver) => {
   pinClockAt(MID_MORNING);
   let fake: FakePushService;
   let database: Database;

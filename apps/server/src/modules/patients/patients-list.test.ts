@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../../db/schema/index.js';
 import { BEFORE_MIDNIGHT, DAY_TIMES, indiaDate, pinClockAt } from '../../test/clock.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, patientInput, staffClients, type ApiClient } from '../../test/fixtures.js';
 
-describe.each(drivers)('patients: list, search, filters and CSV (%s)', (driver) => {
+describe.each(bothDrivers)('patients: list, search, filters and CSV (%s)', (driver) => {
   const t = useTestApp(driver);
 
   // Ages and age bands count birthdays on India's calendar: the suite runs mid-morning and either side of its midnight.

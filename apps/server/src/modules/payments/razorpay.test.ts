@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentOrders, walletEntries } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { fakeRazorpayKeys, razorpayCheckoutResult, razorpayConfig, razorpayWebhook, startFakeRazorpay, type FakeRazorpay } from '../../test/fake-razorpay.js';
 import { createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { createPlan } from '../../test/payments.js';
 
-describe.each(drivers)('payments through Razorpay (%s)', (driver) => {
+describe.each(bothDrivers)('payments through Razorpay (%s)', (driver) => {
   let fake: FakeRazorpay;
   let t: TestApp;
   beforeAll(async () => {

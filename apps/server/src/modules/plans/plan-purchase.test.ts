@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { plans, subscriptions, walletEntries } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { createPlan, paidWalletOrder, payWithTestCard, rechargeInTestMode } from '../../test/payments.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.each(drivers)('buying plans and the WhatsApp add-on (%s)', (driver) => {
+describe.each(bothDrivers)('buying plans and the WhatsApp add-on (%s)', (driver) => {
   const t = useTestApp(driver);
 
   const newOrganisation = async (options: Parameters<typeof createOrganisation>[1] = {}) => {

@@ -8,7 +8,7 @@ import { testConfig } from '../../test/config.js';
 import type { Database, Db } from '../../db/client.js';
 import { notifications, pushOutbox, pushSubscriptions, staff } from '../../db/schema/index.js';
 import { queuePushes } from '../../lib/push/outbox.js';
-import { createTestDatabase, drivers } from '../../test/database.js';
+import { createTestDatabase, bothDrivers } from '../../test/database.js';
 import { browserKeys, startFakePushService, type BrowserKeys, type FakePushService, type ReceivedPush } from '../../test/fake-push-service.js';
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
@@ -27,7 +27,7 @@ interface Browser extends BrowserKeys {
 
 const waitLong = { timeout: 8000, interval: 25 };
 
-describe.each(drivers)('push delivery (%s)', (driver) => {
+describe.each(bothDrivers)('push delivery (%s)', (driver) => {
   let fake: FakePushService;
   let database: Database;
   let db: Db;

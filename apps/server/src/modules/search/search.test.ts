@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { doctors, patients, services } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, type OrganisationFixture } from '../../test/fixtures.js';
 
 /** Rows written straight to the tables, keys computed as the record APIs compute them. */
@@ -32,7 +32,7 @@ async function addService(db: Db, organisationId: string, kind: ServiceKind, nam
   return row!.id;
 }
 
-describe.each(drivers)('header search (%s)', (driver) => {
+describe.each(bothDrivers)('header search (%s)', (driver) => {
   const t = useTestApp(driver);
   let hospital: OrganisationFixture;
   let scanCentre: OrganisationFixture;

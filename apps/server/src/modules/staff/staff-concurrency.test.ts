@@ -3,11 +3,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { apiAs, createOrganisation, signIn, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { addStaff, newPassword } from './test-support.js';
 
-describe.each(drivers)('staff changes at the same time (%s)', (driver) => {
+describe.each(bothDrivers)('staff changes at the same time (%s)', (driver) => {
   const t = useTestApp(driver);
 
   beforeAll(async () => {});

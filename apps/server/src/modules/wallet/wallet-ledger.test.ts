@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { subscriptions, walletEntries, wallets } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, daysFromToday, staffClients } from '../../test/fixtures.js';
 import { createPlan, rechargeInTestMode } from '../../test/payments.js';
 
@@ -23,7 +23,7 @@ async function expectConsistentLedger(db: Db, organisationId: string): Promise<v
   expect(wallet?.balancePaise ?? 0).toBe(running);
 }
 
-describe.each(drivers)('the wallet ledger (%s)', (driver) => {
+describe.each(bothDrivers)('the wallet ledger (%s)', (driver) => {
   const t = useTestApp(driver);
 
   it('keeps balance = sum of entries and a balanceAfter chain through concurrent credits and debits, never below zero', async () => {

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentOrders, walletEntries } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { paidWalletOrder, payWithTestCard } from '../../test/payments.js';
 
-describe.each(drivers)('wallet recharge in test mode (%s)', (driver) => {
+describe.each(bothDrivers)('wallet recharge in test mode (%s)', (driver) => {
   const t = useTestApp(driver);
 
   const newOrganisation = async () => {
