@@ -117,7 +117,9 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
     app = await buildApp({
       config: testConfig({ WEB_DIST: '/nonexistent-caredesk-web-dist' }),
       database,
-      events: { heartbeatMs: 100, authTimeoutMs: 200 },
+      // Long enough that a test process stalled by its neighbour (CI runs two files at once) still
+      // answers a ping before the next one; short enough to wait for.
+      events: { heartbeatMs: 300, authTimeoutMs: 600 },
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     url = address.replace('http', 'ws');
@@ -153,7 +155,7 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
     await silent.next((m) => m.type === 'ready');
     const { code } = await silent.closed;
     expect(code).toBe(1006);
-    await sleep(250);
+    await sleep(700);
     expect(pings).toBeGreaterThanOrEqual(2);
     expect(good.socket.readyState).toBe(WebSocket.OPEN);
     good.socket.close();
@@ -171,7 +173,7 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
     expect(logout.statusCode).toBe(204);
     const closed = await gone.closed;
     expect(closed).toEqual({ code: EVENTS_CLOSE_UNAUTHORIZED, reason: 'Your session has ended. Sign in again.' });
-    await sleep(300);
+    await sleep(700);
     expect(kept.socket.readyState).toBe(WebSocket.OPEN);
     kept.socket.close();
   });
@@ -181,7 +183,7 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
     const p = await open({}, PATIENT_EVENTS_PATH);
     p.socket.send(JSON.stringify({ type: 'auth', token: patient.session.accessToken }));
     await p.next((m) => m.type === 'ready');
-    await sleep(250);
+    await sleep(700);
     expect(p.socket.readyState).toBe(WebSocket.OPEN);
     expect((await patient.post('/api/patient/auth/logout')).statusCode).toBe(204);
     expect(await p.closed).toEqual({ code: EVENTS_CLOSE_UNAUTHORIZED, reason: 'Your session has ended. Sign in again.' });
@@ -202,7 +204,7 @@ describe('WebSocket /api/events timers (pglite, real socket)', () => {
       .setExpirationTime(now + 3)
       .sign(await jwtSigningKey(database.db, testConfig().JWT_SECRET));
     // Its own server, whose heartbeat cannot fire in those seconds: on a loaded machine a stalled
-    // test process misses a 100 ms pong and the heartbeat drops the socket (1006) before expiry.
+    // test process misses a 300 ms pong and the heartbeat drops the socket (1006) before expiry.
     const quiet = await buildApp({ config: testConfig({ WEB_DIST: '/nonexistent-caredesk-web-dist' }), database, events: { heartbeatMs: 60_000, authTimeoutMs: 5_000 } });
     try {
       const base = (await quiet.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
