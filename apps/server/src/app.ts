@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { createAuthenticate } from './lib/auth.js';
+import { createStaffAuth } from './lib/auth.js';
 import { createEventBus } from './lib/events/bus.js';
 import { registerErrorHandlers } from './lib/error-handler.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const patientPush = createPatientPush({ db, vapid, endpoints, log: app.log }, senderOptions);
   app.addHook('onClose', () => patientPush.sender.stop());
   app.decorate('patientPush', patientPush.sender);
+  const staffAuth = createStaffAuth(db, jwtKey, events);
   const visitLifecycle = createVisitLifecycle(app.log);
   visitLifecycle.subscribe(patientMessages.subscriber);
   visitLifecycle.subscribe(patientPush.subscriber);
@@ -160,7 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     jwtKey,
     rateLimitStore: deps.rateLimitStore ?? postgresRateLimitStore(db),
-    authenticate: createAuthenticate(db, jwtKey),
+    authenticate: staffAuth.authenticate,
+    verifyStaffToken: staffAuth.verify,
     events,
     payments,
     push: { vapid, endpoints },

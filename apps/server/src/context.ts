@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { StaffContext } from './lib/auth.js';
 import type { EventBus } from './lib/events/bus.js';
 import type { PaymentGateway } from './lib/payments/index.js';
 import type { PushEndpointPolicy } from './lib/push/endpoints.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   rateLimitStore: RateLimitStore;
   /** Pre-handler: verifies the bearer and sets request.staff (lib/auth.ts). */
   authenticate: preHandlerAsyncHookHandler;
+  /** The staff behind an access token, checked exactly as `authenticate` checks it (the WebSocket's sign-in). */
+  verifyStaffToken(token: string): Promise<StaffContext>;
   /**
    * Live updates: `ctx.events.publish(organisationId, event)` after the write commits (or pass
    * the transaction as the third argument so it fires on commit). lib/events/bus.ts.

@@ -1,10 +1,11 @@
-import type { OrganisationType, StaffRole } from '@caredesk/shared';
+import type { AppEvent, OrganisationType, StaffRole } from '@caredesk/shared';
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.js';
 import { organisations, sessions, staff } from '../db/schema/index.js';
 import { UnauthorizedError } from './errors.js';
-import { verifyAccessToken } from './tokens.js';
+import type { EventBus } from './events/bus.js';
+import { verifyAccessToken, type AccessClaims } from './tokens.js';
 
 /** The verified caller. organisationId scopes every tenant query (never the body or path). */
 export interface StaffContext {
@@ -34,26 +35,88 @@ export function staffOf(request: FastifyRequest): StaffContext {
   return request.staff;
 }
 
-/**
- * The pre-handler of every staff route: a valid access token, a staff member who is still
- * active in an organisation that still exists, and a session family that was not logged out.
- * One indexed query; role and type come from the database, so changes apply at once.
- */
-export function createAuthenticate(db: Db, key: Uint8Array): preHandlerAsyncHookHandler {
-  return async function authenticate(request) {
-    const token = bearerToken(request);
-    if (!token) throw new UnauthorizedError();
-    request.staff = await verifyStaffToken(db, key, token);
-  };
+/** How long a checked session is trusted without asking the database again (see createStaffAuth). */
+export const STAFF_CHECK_MAX_AGE_MS = 5_000;
+/** Tokens remembered at most; the oldest is forgotten first. */
+export const STAFF_CHECK_MAX_ENTRIES = 10_000;
+
+interface CheckedToken {
+  staff: StaffContext;
+  /** The token's own expiry (ms): a remembered token never outlives it. */
+  expiresAt: number;
+  checkedAt: number;
+}
+
+export interface StaffAuth {
+  /** The pre-handler of every staff route: sets request.staff or answers 401. */
+  authenticate: preHandlerAsyncHookHandler;
+  /** The staff behind an access token, as every HTTP route checks it (the WebSocket at /api/events too). */
+  verify(token: string): Promise<StaffContext>;
 }
 
 /**
- * The staff behind an access token, checked exactly as every HTTP route checks it (also used by
- * the WebSocket at /api/events); throws UnauthorizedError otherwise.
+ * Staff authentication: a valid access token, a staff member who is still active in an
+ * organisation that still exists, and a session family that was not ended; role and type come
+ * from the database, so changes apply at once.
+ *
+ * That check is a database round trip, as much as many reads' own work, so a token that passed
+ * it is remembered for a few seconds. What ends or changes a session (sign-out, ending a session,
+ * "sign out other sessions", a deactivation, a role change, a new credential, a stolen refresh
+ * token's family revoked) announces `session.ended` on the bus (modules/auth), which forgets that
+ * person's tokens: in this process before the announcing request answers (onPublish), in every
+ * other process when the NOTIFY arrives. Nothing is remembered while the bus cannot hear other
+ * processes, everything is forgotten when its listener reconnects, and a read that began before
+ * an announcement is not remembered. A change made behind the app's back (SQL by hand) is seen
+ * within STAFF_CHECK_MAX_AGE_MS.
  */
-export async function verifyStaffToken(db: Db, key: Uint8Array, token: string): Promise<StaffContext> {
-  const claims = await verifyAccessToken(key, token);
-  if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
+export function createStaffAuth(
+  db: Db,
+  key: Uint8Array,
+  events: Pick<EventBus, 'subscribe' | 'onPublish' | 'onReconnect' | 'listening'>,
+  { maxAgeMs = STAFF_CHECK_MAX_AGE_MS, maxEntries = STAFF_CHECK_MAX_ENTRIES } = {},
+): StaffAuth {
+  const checked = new Map<string, CheckedToken>();
+  // Bumped by every announcement: a check that started before one is not remembered.
+  let generation = 0;
+  const forget = (staffId?: string) => {
+    generation += 1;
+    for (const [token, entry] of checked) if (staffId === undefined || entry.staff.id === staffId) checked.delete(token);
+  };
+  const onEvent = (_organisationId: string, event: AppEvent) => {
+    if (event.type === 'session.ended') forget(event.staffId);
+  };
+  events.subscribe(onEvent);
+  events.onPublish(onEvent);
+  events.onReconnect(() => forget());
+
+  async function verify(token: string): Promise<StaffContext> {
+    const now = Date.now();
+    const known = checked.get(token);
+    if (known && now < known.expiresAt && now - known.checkedAt < maxAgeMs && events.listening()) return known.staff;
+    if (known) checked.delete(token);
+    const startedAt = generation;
+    const claims = await verifyAccessToken(key, token);
+    if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
+    const staff = await checkStaff(db, claims);
+    if (startedAt === generation && events.listening()) {
+      if (checked.size >= maxEntries) checked.delete(checked.keys().next().value!);
+      checked.set(token, { staff, expiresAt: claims.expiresAt, checkedAt: now });
+    }
+    return staff;
+  }
+
+  return {
+    verify,
+    async authenticate(request) {
+      const token = bearerToken(request);
+      if (!token) throw new UnauthorizedError();
+      request.staff = await verify(token);
+    },
+  };
+}
+
+/** The database's half of the check: throws UnauthorizedError when the session no longer stands. */
+async function checkStaff(db: Db, claims: AccessClaims): Promise<StaffContext> {
   const liveSession = db
     .select({ id: sessions.id })
     .from(sessions)

@@ -39,11 +39,16 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims, now
     .sign(key);
 }
 
+/** A verified access token's claims and when it expires (ms since the epoch). */
+export interface VerifiedAccessClaims extends AccessClaims {
+  expiresAt: number;
+}
+
 /**
  * Verifies a console access token: HS256 only (so "alg: none" and key-confusion tricks fail),
  * our issuer and audience, not expired, and typed 'access'. Returns undefined when invalid.
  */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | undefined> {
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifiedAccessClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -53,7 +58,13 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     });
     const parsed = payloadSchema.safeParse(payload);
     if (!parsed.success) return undefined;
-    return { staffId: parsed.data.sub, organisationId: parsed.data.org, role: parsed.data.role, sessionFamilyId: parsed.data.sid };
+    return {
+      staffId: parsed.data.sub,
+      organisationId: parsed.data.org,
+      role: parsed.data.role,
+      sessionFamilyId: parsed.data.sid,
+      expiresAt: payload.exp! * 1000,
+    };
   } catch {
     return undefined;
   }

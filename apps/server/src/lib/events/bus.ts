@@ -37,6 +37,17 @@ export interface EventBus {
    * missed, so the WebSocket route closes its sockets (1012) and the clients reconnect and resync.
    */
   onReconnect(listener: () => void): () => void;
+  /**
+   * Called in this process, before publish() resolves, for each event it publishes itself: its
+   * own NOTIFY comes back only later, and a cache of what the event ends (lib/auth.ts) must not
+   * answer the publisher's next request from before it. With `tx`, before the commit.
+   */
+  onPublish(listener: EventListener): () => void;
+  /**
+   * Whether this process hears other processes' events right now: false before start(), while
+   * the listener connection is down (events are being missed) and after close().
+   */
+  listening(): boolean;
   /** Starts listening (buildApp calls it). */
   start(): Promise<void>;
   /** Stops listening (on app close). */
@@ -77,6 +88,8 @@ export interface EventBusOptions {
 export function createEventBus(database: Database, options: EventBusOptions = {}): EventBus {
   const listeners = new Set<EventListener>();
   const reconnectListeners = new Set<() => void>();
+  const publishListeners = new Set<EventListener>();
+  let heard = (): boolean => false;
   const log = options.log;
   const minBackoff = options.minBackoffMs ?? 500;
   // Short enough that a recovered database is heard again within a few seconds.
@@ -102,6 +115,7 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
 
   async function listenPglite(client: Extract<Database, { driver: 'pglite' }>['client']): Promise<void> {
     const unlisten = await client.listen(EVENTS_CHANNEL, dispatch);
+    heard = () => !closed && !client.closed;
     stop = async () => {
       if (!client.closed) await unlisten();
     };
@@ -194,6 +208,7 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     };
 
     await connect();
+    heard = () => !closed && client !== undefined;
     stop = async () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
@@ -207,6 +222,13 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     async publish(organisationId, event, tx) {
       const payload = encodeEvent(organisationId, event);
       await (tx ?? database.db).execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+      for (const listener of [...publishListeners]) {
+        try {
+          listener(organisationId, event);
+        } catch (error) {
+          log?.error({ err: error }, 'publish listener failed');
+        }
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -216,6 +238,11 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
     },
+    onPublish(listener) {
+      publishListeners.add(listener);
+      return () => publishListeners.delete(listener);
+    },
+    listening: () => heard(),
     async start() {
       if (database.driver === 'pglite') await listenPglite(database.client);
       else await listenPostgres(database.pool);
@@ -224,6 +251,7 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
       closed = true;
       listeners.clear();
       reconnectListeners.clear();
+      publishListeners.clear();
       await stop?.();
       stop = undefined;
     },

@@ -26,6 +26,14 @@ async function storedEntries(t: TestApp, organisationId: string): Promise<number
   return Number(result.rows[0]!.stored);
 }
 
+/** Entries from one user agent, chained or waiting, counted in one statement. */
+async function storedEntriesFrom(t: TestApp, organisationId: string, userAgent: string): Promise<number> {
+  const result = await t.database.db.execute<{ stored: number }>(
+    sql`select ((select count(*) from audit_events where organisation_id = ${organisationId} and user_agent = ${userAgent}) + (select count(*) from audit_outbox where organisation_id = ${organisationId} and user_agent = ${userAgent}))::int as stored`,
+  );
+  return Number(result.rows[0]!.stored);
+}
+
 describe.each(bothDrivers)('audit entries outlive the process that wrote them (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -45,6 +53,53 @@ describe.each(bothDrivers)('audit entries outlive the process that wrote them (%
       [2, 'POST /api/patients'],
     ]);
     expect(await t.database.db.select().from(auditOutbox).where(eq(auditOutbox.organisationId, org.id))).toEqual([]);
+  });
+
+  it('are stored before each reply goes out when many audited reads come at once', async () => {
+    const { org, admin } = await signedInAdmin(t);
+    expect((await admin.get('/api/me')).statusCode).toBe(200);
+    const token = await signInFrom(t.app, org.admin.email, TEST_PASSWORD);
+    const agents = Array.from({ length: 24 }, (_, i) => `ConcurrentReader/${i}`);
+    // Each reply, the moment it arrives, must find its own entry (told apart by its user agent) stored.
+    const foundOnReply = await Promise.all(
+      agents.map(async (agent) => {
+        const reply = await t.app.inject({ url: '/api/notifications/all', headers: { authorization: `Bearer ${token}`, 'user-agent': agent } });
+        expect(reply.statusCode).toBe(200);
+        return storedEntriesFrom(t, org.id, agent);
+      }),
+    );
+    expect(foundOnReply).toEqual(agents.map(() => 1));
+    const chained = await auditEntriesOf(t.database.db, org.id);
+    expect(chained.filter((entry) => entry.route === 'GET /api/notifications/all')).toHaveLength(agents.length);
+    expect(await verifyAuditChain(t.database.db, testAuditKeys(), org.id)).toMatchObject({ ok: true });
+  });
+
+  it('written together are not lost to one that fails', async () => {
+    const { org } = await signedInAdmin(t);
+    const entry = (userAgent: string, staffId: string | null = null) => ({
+      organisationId: org.id,
+      staffId,
+      staffName: 'Script',
+      action: 'read' as const,
+      entity: 'patients',
+      entityId: null,
+      route: 'GET /api/patients/:id',
+      statusCode: 200,
+      ip: null,
+      userAgent,
+      details: null,
+      createdAt: new Date(),
+    });
+    // Enqueued in one tick: the first goes alone, the other three wait and are written as one group.
+    const outcomes = await Promise.allSettled([
+      enqueueAuditEntry(t.database.db, entry('first')),
+      enqueueAuditEntry(t.database.db, entry('second')),
+      // Not a uuid: the database refuses this row, and with it the insert of its whole group.
+      enqueueAuditEntry(t.database.db, entry('refused', 'not-a-uuid')),
+      enqueueAuditEntry(t.database.db, entry('third')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    for (const agent of ['first', 'second', 'third']) expect(await storedEntriesFrom(t, org.id, agent)).toBe(1);
   });
 
   it('left waiting by a process that stopped are chained, in order, when the next one starts', async () => {

@@ -6,18 +6,68 @@ import { appendToChain, type AuditEntryInput } from './chain.js';
 /** Rows chained per transaction: bounds the head lock's hold time when a backlog builds up. */
 const DRAIN_BATCH = 200;
 
+/** Entries written by one insert at most. */
+const GROUP_MAX = 200;
+
+interface Waiting {
+  entry: AuditEntryInput;
+  written: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** Per database: entries waiting for the insert in flight to finish, and whether one is. */
+const groups = new WeakMap<Db, { waiting: Waiting[]; writing: boolean }>();
+
 /**
- * Writes an entry where no crash can lose it, before its reply goes out. One plain insert: the
- * staff name at the time is read in the same statement, and no lock is taken.
+ * Writes an entry where no crash can lose it, before its reply goes out: resolves once the insert
+ * that holds it has committed. Group commit: while one insert is in flight, the entries of
+ * concurrent requests wait and then go together in the next one (one round trip and one WAL
+ * flush for all of them instead of one each); a lone entry goes at once. Entries keep their
+ * order. If a group's insert fails, its entries are retried one by one, so one bad entry fails
+ * alone.
  */
-export async function enqueueAuditEntry(db: Db, input: AuditEntryInput): Promise<void> {
-  const staffName =
-    input.staffName !== undefined
-      ? input.staffName
-      : input.staffId
-        ? sql`(select ${staff.name} from ${staff} where ${staff.id} = ${input.staffId} and ${staff.organisationId} = ${input.organisationId})`
-        : null;
-  await db.insert(auditOutbox).values({ ...input, staffName });
+export function enqueueAuditEntry(db: Db, input: AuditEntryInput): Promise<void> {
+  let group = groups.get(db);
+  if (!group) {
+    group = { waiting: [], writing: false };
+    groups.set(db, group);
+  }
+  const pending = new Promise<void>((written, failed) => group.waiting.push({ entry: input, written, failed }));
+  if (!group.writing) void writeGroups(db, group);
+  return pending;
+}
+
+async function writeGroups(db: Db, group: { waiting: Waiting[]; writing: boolean }): Promise<void> {
+  group.writing = true;
+  while (group.waiting.length > 0) {
+    const batch = group.waiting.splice(0, GROUP_MAX);
+    try {
+      await insertEntries(
+        db,
+        batch.map((waiting) => waiting.entry),
+      );
+      for (const waiting of batch) waiting.written();
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.failed(error);
+      else for (const waiting of batch) await insertEntries(db, [waiting.entry]).then(waiting.written, waiting.failed);
+    }
+  }
+  group.writing = false;
+}
+
+/** One plain insert: each staff name at the time is read in the same statement, and no lock is taken. */
+async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<void> {
+  await db.insert(auditOutbox).values(
+    inputs.map((input) => {
+      const staffName =
+        input.staffName !== undefined
+          ? input.staffName
+          : input.staffId
+            ? sql`(select ${staff.name} from ${staff} where ${staff.id} = ${input.staffId} and ${staff.organisationId} = ${input.organisationId})`
+            : null;
+      return { ...input, staffName };
+    }),
+  );
 }
 
 /**

@@ -28,7 +28,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { audit: { notAudited: 'the session goes on: its sign-in is recorded, and the new access token changes nothing' } },
         schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: refreshRequestSchema, response: { 200: refreshResponseSchema } },
       },
-      (request) => rotateSession(ctx.db, ctx.jwtKey, request.body.refresh_token, clientOf(request), { accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }),
+      (request) => rotateSession(ctx.db, ctx.events, ctx.jwtKey, request.body.refresh_token, clientOf(request), { accessTokenTtlSeconds: ctx.config.ACCESS_TOKEN_TTL_SECONDS }),
     );
 
     app.post(

@@ -66,7 +66,7 @@ function storedUserAgent(client: ClientInfo): string | null {
   return client.userAgent?.slice(0, 500) ?? null;
 }
 
-type RotateOutcome = { kind: 'rotated'; pair: TokenPair } | { kind: 'rejected' };
+type RotateOutcome = { kind: 'rotated'; pair: TokenPair } | { kind: 'rejected'; revoked?: { organisationId: string; staffId: string } };
 
 /**
  * The family's newest token when `presented` (already rotated) comes back as one side of a race
@@ -98,7 +98,14 @@ async function raceHead(tx: Tx, presented: SessionRow, client: ClientInfo): Prom
  * held the one superseded (the other tab, or a thief who won the race) presents a rotated token
  * at its next refresh, which revokes the family as before once the grace is over.
  */
-export async function rotateSession(db: Db, key: Uint8Array, refreshToken: string, client: ClientInfo, options: SessionOptions = {}): Promise<TokenPair> {
+export async function rotateSession(
+  db: Db,
+  events: Pick<EventBus, 'publish'>,
+  key: Uint8Array,
+  refreshToken: string,
+  client: ClientInfo,
+  options: SessionOptions = {},
+): Promise<TokenPair> {
   const outcome = await db.transaction(async (tx): Promise<RotateOutcome> => {
     const [current] = await tx
       .select({ session: sessions, role: staff.role, active: staff.active, organisationId: organisations.id })
@@ -118,7 +125,7 @@ export async function rotateSession(db: Db, key: Uint8Array, refreshToken: strin
           .update(sessions)
           .set({ revokedAt: new Date() })
           .where(and(eq(sessions.familyId, session.familyId), isNull(sessions.revokedAt)));
-        return { kind: 'rejected' };
+        return { kind: 'rejected', revoked: { organisationId: session.organisationId, staffId: session.staffId } };
       }
       replaced = head;
     }
@@ -146,8 +153,11 @@ export async function rotateSession(db: Db, key: Uint8Array, refreshToken: strin
     );
     return { kind: 'rotated', pair: { accessToken, refreshToken: nextToken } };
   });
-  // Thrown after commit, so a reuse's family revocation is kept.
-  if (outcome.kind === 'rejected') throw new UnauthorizedError(REFRESH_FAILED);
+  // Thrown after commit, so a reuse's family revocation is kept; its access tokens stop at once too.
+  if (outcome.kind === 'rejected') {
+    if (outcome.revoked) await announceSessionsEnded(events, outcome.revoked.organisationId, outcome.revoked.staffId);
+    throw new UnauthorizedError(REFRESH_FAILED);
+  }
   return outcome.pair;
 }
 
@@ -172,7 +182,7 @@ export async function endSession(db: Db, staffId: string, familyId: string, refr
 /**
  * Ends every session family of a staff member at once (deactivation, a password reset, "sign
  * out other sessions"), except `keepFamilyId` when given: their refresh tokens stop working,
- * their access tokens are refused by the next request (verifyStaffToken) and their sockets
+ * their access tokens are refused by the next request (lib/auth.ts) and their sockets
  * close at the next heartbeat. Pass the transaction of the change that causes it.
  */
 export async function revokeStaffSessions(db: Db, staffId: string, keepFamilyId?: string): Promise<void> {

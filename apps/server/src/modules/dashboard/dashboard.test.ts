@@ -1,10 +1,11 @@
 import { dashboardSchema, organisationProfileSchema } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { organisations, staff } from '../../db/schema/index.js';
+import { organisations } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { bearer, createOrganisation, signIn } from '../../test/fixtures.js';
+import { apiAs, bearer, createOrganisation, signIn } from '../../test/fixtures.js';
+import { addStaff, newPassword } from '../staff/test-support.js';
 
 describe.each(drivers)('authorisation from the navigation table (%s)', (driver) => {
   const t = useTestApp(driver);
@@ -49,12 +50,17 @@ describe.each(drivers)('authorisation from the navigation table (%s)', (driver) 
     expect((await get('/api/settings/organisation', access_token)).statusCode).toBe(403);
   });
 
+  // Through the app, which announces both (lib/auth.ts remembers checked tokens for a few seconds).
   it('applies a role change and a deactivation at once, without waiting for the token to expire', async () => {
     const org = await createOrganisation(t.database.db);
-    const { access_token } = await signIn(t.app, org.admin.email);
-    await t.database.db.update(staff).set({ role: 'WORKER' }).where(eq(staff.id, org.admin.id));
+    const admin = apiAs(t.app, (await signIn(t.app, org.admin.email)).access_token);
+    const password = newPassword();
+    const { member } = await addStaff(admin, { role: 'ADMIN', credential: { method: 'password', password } });
+    const { access_token } = await signIn(t.app, member.email, password);
+    expect((await get('/api/dashboard', access_token)).statusCode).toBe(200);
+    expect((await admin.patch(`/api/staff/${member.id}`, { role: 'WORKER' })).statusCode).toBe(200);
     expect((await get('/api/dashboard', access_token)).statusCode).toBe(403);
-    await t.database.db.update(staff).set({ active: false }).where(eq(staff.id, org.admin.id));
+    expect((await admin.patch(`/api/staff/${member.id}`, { active: false })).statusCode).toBe(200);
     expect((await get('/api/me', access_token)).statusCode).toBe(401);
   });
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sessions, staff as staffTable } from '../../db/schema/index.js';
-import { verifyStaffToken, type StaffContext } from '../../lib/auth.js';
+import type { StaffContext } from '../../lib/auth.js';
 import { staffMaySee } from './areas.js';
 import { patientAudience } from './patient-audience.js';
 import { ClientIndex, eventSocket, type EventRouteOptions, type SocketAudience } from './socket.js';
@@ -18,7 +18,7 @@ function staffAudience(ctx: AppContext): SocketAudience<StaffContext> {
   const byOrganisation = new ClientIndex<string, StaffContext>();
   return {
     name: 'events',
-    authenticate: (token) => verifyStaffToken(ctx.db, ctx.jwtKey, token),
+    authenticate: (token) => ctx.verifyStaffToken(token),
     // A sign-out, a deactivation or a revoked session family. A role changed since the socket
     // signed in counts too: its area filter would go on with the old menu (a demoted admin kept
     // receiving chat.message). The console answers 4401 by refreshing its token and reconnecting,
