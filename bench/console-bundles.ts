@@ -1,0 +1,107 @@
+// What the staff console downloads, route by route, through a real browser (Debian's Chromium
+// via playwright-core): each route loaded in a fresh browser context (empty cache), signed in
+// through the real sign-in form once and the session handed to each context, every JavaScript
+// and font response counted. Used by bench/budget.ts.
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROME_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+
+export interface LoadedFile {
+  url: string;
+  /** As sent: the encoded body's bytes, and the Content-Encoding it came with ('' when none). */
+  sentBytes: number;
+  encoding: string;
+  /** The decoded body gzipped by the bench (zlib's default level, as the server's gzip). */
+  gzipBytes: number;
+}
+
+export interface RouteLoad {
+  route: string;
+  /** Where the page ended (a route the account may not see redirects). */
+  finalPath: string;
+  scripts: LoadedFile[];
+  fonts: LoadedFile[];
+  /** The entry chunk of index.html (its path), when the document named one. */
+  entry?: string;
+}
+
+export const sum = (files: readonly LoadedFile[], pick: (file: LoadedFile) => number): number => files.reduce((total, file) => total + pick(file), 0);
+
+/** The module script index.html starts the console with. */
+function entryOf(html: string): string | undefined {
+  return /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+}
+
+async function loadRoute(browser: Browser, baseUrl: string, route: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<RouteLoad> {
+  const context = await browser.newContext({ ...(storageState ? { storageState } : {}), serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const pending: Promise<void>[] = [];
+    const scripts: LoadedFile[] = [];
+    const fonts: LoadedFile[] = [];
+    let entry: string | undefined;
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type === 'document' && new URL(response.url()).pathname === route) {
+        pending.push(
+          response.text().then(
+            (html) => void (entry = entryOf(html)),
+            () => undefined,
+          ),
+        );
+      }
+      if (type !== 'script' && type !== 'font') return;
+      pending.push(
+        (async () => {
+          const [body, sizes, encoding] = await Promise.all([response.body(), response.request().sizes(), response.headerValue('content-encoding')]);
+          const file = { url: new URL(response.url()).pathname, sentBytes: sizes.responseBodySize, encoding: encoding ?? '', gzipBytes: gzipSync(body).length };
+          (type === 'script' ? scripts : fonts).push(file);
+        })(),
+      );
+    });
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
+    // Lazy chunks of the route load after `load`; the live-updates WebSocket does not count as busy.
+    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    await Promise.all(pending);
+    return { route, finalPath: new URL(page.url()).pathname, scripts, fonts, ...(entry ? { entry } : {}) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs in through the console's form (as e2e/support/fixtures.ts does) and keeps the session. */
+async function signedInState(browser: Browser, baseUrl: string, email: string, password: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/sign-in`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/sign-in', { timeout: 30_000 });
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * /sign-in signed out, then each of `routes` signed in as `account`, every one from an empty
+ * cache, in one Chromium that is closed whatever happens.
+ */
+export async function measureConsoleRoutes(
+  baseUrl: string,
+  account: { email: string; password: string },
+  routes: readonly string[],
+): Promise<{ signIn: RouteLoad; routes: RouteLoad[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROME_FLAGS.filter((flag) => flag !== '--headless') });
+  try {
+    const signIn = await loadRoute(browser, baseUrl, '/sign-in');
+    const state = await signedInState(browser, baseUrl, account.email, account.password);
+    const loads: RouteLoad[] = [];
+    for (const route of routes) loads.push(await loadRoute(browser, baseUrl, route, state));
+    return { signIn, routes: loads };
+  } finally {
+    await browser.close();
+  }
+}
