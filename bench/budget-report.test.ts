@@ -8,11 +8,13 @@ import {
   informational,
   judged,
   notMeasured,
+  p95FromResults,
   parseMarkdownTable,
   reportTable,
   resultDate,
   withinBudget,
 } from './budget-report.ts';
+import { markdownTable } from './table.ts';
 
 describe('judged', () => {
   it('meets an upper budget at the limit and exceeds it just past', () => {
@@ -118,5 +120,35 @@ describe('results files of the longer benches', () => {
   it("reads the run's date from the title", () => {
     expect(resultDate(file)).toBe('2026-11-20T10:00:00.000Z');
     expect(resultDate('# untitled')).toBeUndefined();
+  });
+});
+
+describe('p95FromResults', () => {
+  // As bench/patient-search.ts writes it: padded, right-aligned figures.
+  const search = [
+    '# Patient search bench, 2026-11-21T08:30:00.000Z',
+    '',
+    '2 × CPU; autocannon 50 connections, 8 s per target.',
+    '',
+    markdownTable(
+      ['target', 'database', 'data', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'],
+      [
+        ['DB only: count + page, 1 at a time', 'PostgreSQL', '1M, 50 orgs', '–', '20', '52', '60', '0', '0'],
+        ['GET /api/patients?search=…&pageSize=25', 'PostgreSQL', '200k, 1 org', '300', '100', '400', '500', '0', '0'],
+        ['GET /api/patients?search=…&pageSize=25', 'PostgreSQL', '1M, 50 orgs', '60', '700', '950.5', '1100', '0', '0'],
+      ],
+      3,
+    ),
+    '',
+  ].join('\n');
+  const pick = (r: Record<string, string>) => r.database === 'PostgreSQL' && r.data?.startsWith('1M') === true && r.target?.startsWith('GET /api/patients') === true;
+
+  it("finds the row's p95 and the run's date", () => {
+    expect(p95FromResults(search, pick)).toEqual({ p95: 950.5, date: '2026-11-21' });
+  });
+
+  it('finds nothing when no row matches or the p95 is not a number', () => {
+    expect(p95FromResults(search, (r) => r.database === 'PGlite')).toBeUndefined();
+    expect(p95FromResults(search.replace('950.5', '–'), pick)).toBeUndefined();
   });
 });

@@ -167,3 +167,11 @@ export function parseMarkdownTable(text: string): Record<string, string>[] {
 export function resultDate(text: string): string | undefined {
   return /^# .*?(\d{4}-\d{2}-\d{2}T[\d:.]+Z)/m.exec(text)?.[1];
 }
+
+/** The p95 (ms) of the row `pick` finds in another bench's results file, and the run's date. */
+export function p95FromResults(text: string, pick: (row: Record<string, string>) => boolean): { p95: number; date: string } | undefined {
+  const row = parseMarkdownTable(text).find(pick);
+  const p95 = Number(row?.['p95 ms']);
+  if (!row || row['p95 ms'] === '' || Number.isNaN(p95)) return undefined;
+  return { p95, date: resultDate(text)?.slice(0, 10) ?? 'unknown date' };
+}

@@ -70,9 +70,12 @@ export async function runLighthouse(url: string, port: number, options: { deskto
 /** The middle value (the upper one of an even count). */
 export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** One unmeasured run first (the server's first answers warm its caches, as on a live site), then `runs`. */
-export async function lighthouseRuns(url: string, port: number, runs: number, options: { desktop?: boolean } = {}): Promise<LighthouseRun[]> {
-  await runLighthouse(url, port, options);
+/**
+ * One unmeasured run first (the server's first answers warm its caches, as on a live site), then
+ * `runs`; `warm: true` skips the first when the same page was just measured another way.
+ */
+export async function lighthouseRuns(url: string, port: number, runs: number, options: { desktop?: boolean; warm?: boolean } = {}): Promise<LighthouseRun[]> {
+  if (!options.warm) await runLighthouse(url, port, options);
   const out: LighthouseRun[] = [];
   for (let i = 0; i < runs; i += 1) out.push(await runLighthouse(url, port, options));
   return out;
