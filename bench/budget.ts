@@ -75,6 +75,9 @@ const notes: string[] = [];
 const setRow = (key: BudgetKey, ...row: ReportRow[]): void => void rows.set(key, row);
 const failAll = (keys: BudgetKey[], error: unknown) => keys.forEach((key) => setRow(key, failed(key, error)));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const startedAt = Date.now();
+/** A step of the run, with the seconds since it began: where a slow run spends its time. */
+const progress = (message: string) => console.log(`[${Math.round((Date.now() - startedAt) / 1000)} s] ${message}`);
 
 // Everything started is stopped on the way out, last started first, also on Ctrl-C.
 const cleanups = new Map<object, () => Promise<void>>();
@@ -99,7 +102,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 function build(): void {
   if (process.env.BENCH_SKIP_BUILD) return;
-  console.log('building (npm run build)…');
+  progress('building (npm run build)…');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error('npm run build failed');
 }
@@ -130,7 +133,7 @@ async function measureBundles(app: RunningServer): Promise<void> {
       if (!param) return [route];
       return ids[param] ? [route.replace(param, ids[param])] : [];
     });
-    console.log(`console: /sign-in and ${routes.length} routes, each from an empty cache…`);
+    progress(`console: /sign-in and ${routes.length} routes, each from an empty cache…`);
     const { signIn, routes: loads } = await measureConsoleRoutes(app.url, BENCH_ACCOUNT, routes);
 
     const gzip = (load: RouteLoad) => sum(load.scripts, (f) => f.gzipBytes);
@@ -196,7 +199,7 @@ async function measureLighthouse(app: RunningServer): Promise<void> {
   let dashboard: ReportRow;
   try {
     try {
-      console.log(`Lighthouse mobile /sign-in: 1 warm-up + ${LIGHTHOUSE_RUNS} runs…`);
+      progress(`Lighthouse mobile /sign-in: 1 warm-up + ${LIGHTHOUSE_RUNS} runs…`);
       const runs = await lighthouseRuns(`${app.url}/sign-in`, chrome.port, LIGHTHOUSE_RUNS);
       const m = medianRun(runs);
       setRow('mobileScore', judged('mobileScore', m.score), informational('Lighthouse mobile, /sign-in: TBT', `${Math.round(m.tbtMs)} ms`));
@@ -208,7 +211,7 @@ async function measureLighthouse(app: RunningServer): Promise<void> {
     }
     try {
       // The mobile runs just warmed the server for this page; Lighthouse empties the browser's cache itself.
-      console.log(`Lighthouse desktop /sign-in: ${LIGHTHOUSE_RUNS} runs…`);
+      progress(`Lighthouse desktop /sign-in: ${LIGHTHOUSE_RUNS} runs…`);
       const runs = await lighthouseRuns(`${app.url}/sign-in`, chrome.port, LIGHTHOUSE_RUNS, { desktop: true, warm: true });
       const m = medianRun(runs);
       setRow('desktopLcp', judged('desktopLcp', m.lcpMs, `(score ${m.score})`));
@@ -225,7 +228,7 @@ async function measureLighthouse(app: RunningServer): Promise<void> {
     await signedInProfile(app.url, profile);
     const signedIn = await launchChrome({ userDataDir: profile });
     try {
-      console.log(`Lighthouse mobile / (dashboard, signed in): 1 warm-up + ${LIGHTHOUSE_RUNS} runs…`);
+      progress(`Lighthouse mobile / (dashboard, signed in): 1 warm-up + ${LIGHTHOUSE_RUNS} runs…`);
       const runs = await lighthouseRuns(`${app.url}/`, signedIn.port, LIGHTHOUSE_RUNS);
       const m = medianRun(runs);
       // The issue sets no budget for the dashboard: shown beside /sign-in's, under the same conditions.
@@ -320,6 +323,7 @@ async function captureSql(db: BenchDatabase): Promise<Map<string, RequestStateme
   const captured = new Map<string, RequestStatements>();
   try {
     const logFile = await statementLogFile(client);
+    progress(`the SQL of ${API_ROUTES.map((r) => r.path).join(', ')}, from ${logFile}…`);
     // Only connections opened after this log their statements: the app starts after it.
     await setLogStatement(client, db.name, true);
     try {
@@ -395,7 +399,7 @@ async function measureRatios(db: BenchDatabase, captured: Map<string, RequestSta
   if (replay) targets[0]!.push({ name: 'replay GET /api/me', server: replay, path: '/api/me' });
   const all = targets.flatMap((pair) => pair.filter((t): t is Target => t !== undefined));
 
-  console.log(`throughput: ${all.length} targets × ${ROUNDS} rounds × ${DURATION_SECONDS} s, ${CONNECTIONS} connections…`);
+  progress(`throughput: ${all.length} targets × ${ROUNDS} rounds × ${DURATION_SECONDS} s, ${CONNECTIONS} connections…`);
   for (const target of all) await load(target, 1); // warm-up, not counted
   const results = new Map<string, LoadResult[]>(all.map((t) => [t.name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -467,12 +471,11 @@ function longerBenches(): void {
 // ---- the run ----------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const startedAt = Date.now();
   const loadAtStart = loadAverage();
   build();
 
   const db = await started(createBenchDatabase().then((d) => d ?? Promise.reject(new Error('no PostgreSQL: set DATABASE_URL or run one on 127.0.0.1:5432'))));
-  console.log(`database ${db.name}`);
+  progress(`database ${db.name}`);
   {
     const app = await started(startServer(db.url));
     await measureBundles(app);

@@ -39,6 +39,21 @@ function numeric(audits: Record<string, { numericValue?: number }>, id: string):
   return audits[id]?.numericValue ?? Number.NaN;
 }
 
+/** A run Lighthouse itself could not record (NO_NAVSTART on a busy machine): it asks to be run again. */
+class LighthouseRuntimeError extends Error {}
+
+/** Runs again, up to three times in all, a run that Lighthouse could not record. */
+async function runLighthouseAgainIfUnrecorded(url: string, port: number, options: { desktop?: boolean }): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, port, options);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+      console.warn(`${error.message.split('(')[0]!.trim()}; running it again`);
+    }
+  }
+}
+
 /**
  * One Lighthouse performance run of `url` in the Chromium on `port`: the default config is the
  * mobile one (simulated slow 4G, 4x CPU, a 412 px screen); `desktop` is `--preset=desktop`.
@@ -49,7 +64,7 @@ export async function runLighthouse(url: string, port: number, options: { deskto
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, options.desktop ? desktopConfig : undefined);
   if (!result) throw new Error('Lighthouse returned nothing');
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // A page that redirected elsewhere (a session that was not there) would be measured silently.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`Lighthouse: ${url} ended at ${lhr.finalDisplayedUrl}`);
   const audits = lhr.audits as Record<string, { numericValue?: number; details?: unknown }>;
@@ -75,9 +90,9 @@ export const median = (values: readonly number[]): number => [...values].sort((a
  * `runs`; `warm: true` skips the first when the same page was just measured another way.
  */
 export async function lighthouseRuns(url: string, port: number, runs: number, options: { desktop?: boolean; warm?: boolean } = {}): Promise<LighthouseRun[]> {
-  if (!options.warm) await runLighthouse(url, port, options);
+  if (!options.warm) await runLighthouseAgainIfUnrecorded(url, port, options);
   const out: LighthouseRun[] = [];
-  for (let i = 0; i < runs; i += 1) out.push(await runLighthouse(url, port, options));
+  for (let i = 0; i < runs; i += 1) out.push(await runLighthouseAgainIfUnrecorded(url, port, options));
   return out;
 }
 
