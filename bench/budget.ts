@@ -419,7 +419,9 @@ async function measureRatios(db: BenchDatabase, captured: Map<string, RequestSta
     if (bad(appName) || bad(baseName)) return failed(key, new Error(`${bad(appName)} failed answers from the app, ${bad(baseName)} from the baseline`));
     const a = mean(appName);
     const b = mean(baseName);
-    return judged(key, a / b, `(${a.toFixed(0)} ÷ ${b.toFixed(0)} req/s)`);
+    // Each round's own ratio too: how far the machine's noise moved it.
+    const byRound = results.get(appName)!.map((run, i) => (run.requestsPerSecond / results.get(baseName)![i]!.requestsPerSecond).toFixed(2));
+    return judged(key, a / b, `(${a.toFixed(0)} ÷ ${b.toFixed(0)} req/s; by round ${byRound.join(', ')})`);
   };
   for (const { path, key } of API_ROUTES) setRow(key, replay ? ratioRow(key, `app GET ${path}`, `replay GET ${path}`) : failed(key, new Error('no replay baseline')));
   setRow('meHelloRatio', ratioRow('meHelloRatio', 'app GET /api/me', 'bare Fastify hello'));
@@ -428,7 +430,7 @@ async function measureRatios(db: BenchDatabase, captured: Map<string, RequestSta
     [
       `**Throughput** (autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_SECONDS} s per target after a 1 s warm-up, each app target next to its baseline, order flipped every round; the app built, NODE_ENV=production, on PostgreSQL with the demo data; the replay on a copy of that database):`,
       '',
-      '| Target | req/s by round | mean req/s | p50 ms | p95 ms | non-2xx + errors |',
+      '| Target | req/s by round | mean req/s | p50 ms (last round) | p95 ms (last round) | non-2xx + errors |',
       '|---|---|--:|--:|--:|--:|',
       ...all.map((t) => {
         const runs = results.get(t.name)!;
