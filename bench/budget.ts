@@ -99,6 +99,16 @@ async function stopNow(server: RunningServer): Promise<void> {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
+// A stray rejection (a browser call after its page closed…) must not end the run before the
+// servers and the database it started are gone: the run goes on and fails at the end.
+process.on('unhandledRejection', (error) => {
+  console.error('unhandled rejection:', error);
+  process.exitCode = 1;
+});
+process.once('uncaughtException', (error) => {
+  console.error(error);
+  void cleanUp().finally(() => process.exit(1));
+});
 
 function build(): void {
   if (process.env.BENCH_SKIP_BUILD) return;

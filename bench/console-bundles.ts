@@ -3,7 +3,7 @@
 // through the real sign-in form once and the session handed to each context, every JavaScript
 // and font response counted. Used by bench/budget.ts.
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Response } from 'playwright-core';
 import { CHROME_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 export interface LoadedFile {
@@ -39,10 +39,11 @@ async function loadRoute(browser: Browser, baseUrl: string, route: string, stora
   try {
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
+    const unread: string[] = [];
     const scripts: LoadedFile[] = [];
     const fonts: LoadedFile[] = [];
     let entry: string | undefined;
-    page.on('response', (response) => {
+    const onResponse = (response: Response) => {
       const type = response.request().resourceType();
       if (type === 'document' && new URL(response.url()).pathname === route) {
         pending.push(
@@ -58,13 +59,22 @@ async function loadRoute(browser: Browser, baseUrl: string, route: string, stora
           const [body, sizes, encoding] = await Promise.all([response.body(), response.request().sizes(), response.headerValue('content-encoding')]);
           const file = { url: new URL(response.url()).pathname, sentBytes: sizes.responseBodySize, encoding: encoding ?? '', gzipBytes: gzipSync(body).length };
           (type === 'script' ? scripts : fonts).push(file);
-        })(),
+        })().catch((error: unknown) => void unread.push(`${response.url()}: ${String(error)}`)),
       );
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
     // Lazy chunks of the route load after `load`; the live-updates WebSocket does not count as busy.
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-    await Promise.all(pending);
+    // Settle every body read started so far, also those started while waiting; then stop counting.
+    for (let settled = 0; settled < pending.length;) {
+      const batch = pending.slice(settled);
+      settled = pending.length;
+      await Promise.all(batch);
+    }
+    page.off('response', onResponse);
+    // A file counted without its bytes would make the route look lighter than it is.
+    if (unread.length > 0) throw new Error(`${route}: ${unread.length} responses not read (${unread[0]})`);
     return { route, finalPath: new URL(page.url()).pathname, scripts, fonts, ...(entry ? { entry } : {}) };
   } finally {
     await context.close();
