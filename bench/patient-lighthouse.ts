@@ -7,75 +7,27 @@
 //      && npm run bench:patient-lighthouse -w @caredesk/bench
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { repoRoot, serverBuilt, startServer } from './server.js';
+import { launchChrome, lighthouseRuns, median, type LighthouseRun } from './chromium.ts';
+import { repoRoot, serverBuilt, startServer } from './server.ts';
 
 const SCORE_BUDGET = 90;
 const SCRIPT_BUDGET_BYTES = 120 * 1024;
 /** A demo organisation with doctors, facilities and online booking on (the seed gives it a slug). */
 const SLUG = process.env.BENCH_SLUG ?? 'sanjeevani-hospital';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-interface Run {
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  scriptBytes: number;
-  scriptFiles: number;
-}
-
-function numeric(audits: Record<string, { numericValue?: number }>, id: string): number {
-  return audits[id]?.numericValue ?? Number.NaN;
-}
-
-async function measure(url: string, port: number): Promise<Run> {
-  // Lighthouse's default config is the mobile one: simulated throttling, 4x CPU, 412 px screen.
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-  if (!result) throw new Error('Lighthouse returned nothing');
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const audits = lhr.audits as Record<string, { numericValue?: number; details?: unknown }>;
-  const requests = ((audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number; url?: string }[] } | undefined)?.items ?? []).filter(
-    (item) => item.resourceType === 'Script',
-  );
-  return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    fcpMs: numeric(audits, 'first-contentful-paint'),
-    lcpMs: numeric(audits, 'largest-contentful-paint'),
-    tbtMs: numeric(audits, 'total-blocking-time'),
-    cls: numeric(audits, 'cumulative-layout-shift'),
-    scriptBytes: requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
-    scriptFiles: requests.length,
-  };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   if (!serverBuilt()) return;
   const server = await startServer();
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-  const runs: Run[] = [];
+  let runs: LighthouseRun[];
   try {
-    const url = `${server.url}/p/${SLUG}`;
-    // One unmeasured load first: the server's first answers warm its caches, as on a live site.
-    await measure(url, chrome.port);
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(url, chrome.port));
+    const chrome = await launchChrome();
+    try {
+      runs = await lighthouseRuns(`${server.url}/p/${SLUG}`, chrome.port, RUNS);
+    } finally {
+      chrome.kill();
+    }
   } finally {
-    await chrome.kill();
     await server.stop();
   }
 

@@ -21,7 +21,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -85,7 +85,7 @@ export async function startServer(databaseUrl?: string, options: { dataDir?: str
   throw new Error(`server did not become healthy at ${url}/api/health\n${tail}`);
 }
 
-function terminate(child: ChildProcess): Promise<void> {
+export function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -95,4 +95,31 @@ function terminate(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * Starts a baseline of bench/baseline-server.ts as its own process (`hello`, or `replay` of the
+ * statements in `replayFile` on `databaseUrl`) and waits until it answers.
+ */
+export async function startBaseline(mode: 'hello' | 'replay', options: { databaseUrl?: string; replayFile?: string } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port) };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  const args = ['--import', 'tsx', join(repoRoot, 'bench/baseline-server.ts'), mode, ...(options.replayFile ? [options.replayFile] : [])];
+  const child = spawn(process.execPath, args, { cwd: join(repoRoot, 'bench'), env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-3000)));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => terminate(child);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/health`)).status === 200) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`baseline ${mode} did not start at ${url}\n${stderr}`);
 }
