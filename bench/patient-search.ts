@@ -2,10 +2,16 @@
  * Patient search bench (issue #3): 200,000 patients in one organisation, then 1,000,000 across
  * 50 organisations (the demo hospital keeps its 200,000; 49 more get 16,327 each), on PGlite and
  * PostgreSQL. For each: the patient list search (GET /api/patients?search=…&pageSize=25) and the
- * header search (GET /api/search?q=…), 50 connections, a mix of type-ahead terms, p50/p95/p99
- * from every response's latency; plus the database alone (count + first page, one at a time).
+ * header search (GET /api/search?q=…), at 10 connections (the budget of issue #18) and 50, a mix of type-ahead terms, p50/p95/p99
+ * from every response's latency; plus the database alone (count + first page, one at a time),
+ * with the SQL of before migration 0022 beside today's.
  *
  *   npx tsc -b packages/shared apps/server && npm run bench:search -w @caredesk/bench
+ *
+ * BENCH_ONLY (pglite | postgres) runs one database; BENCH_CONNECTIONS ('10,50') the HTTP loads;
+ * BENCH_LOADED_URL, a PostgreSQL database an earlier run loaded and kept (the demo seed and the
+ * 1,000,000 patients), measures that one at 1M without loading it again (it takes most of an hour
+ * on a busy 2-core machine): it is migrated by the server and left as it is.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +27,7 @@ import { serverBuilt, startServer, type RunningServer } from './server.ts';
 import { loadAverage, machineLine, percentile, round1 as round, writeResult } from './stats.ts';
 import { markdownTable } from './table.ts';
 
-const CONNECTIONS = 50;
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 8);
 const BIG_ORG_PATIENTS = 200_000;
 const OTHER_ORGS = 49;
@@ -32,6 +38,7 @@ interface Row {
   target: string;
   database: string;
   dataset: string;
+  connections: number;
   requestsPerSecond: number;
   p50: number;
   p95: number;
@@ -60,25 +67,47 @@ async function demoOrganisation(sql: Sql): Promise<string> {
   return row.organisation_id;
 }
 
-/** The list query's SQL shape (modules/patients, lib/list-query): count + first page, timed alone. */
-async function databaseOnly(sql: Sql, organisationId: string, database: string, dataset: string): Promise<Row> {
+/** A search term's WHERE on patients as the list filtered before patient_name_words (migration 0022), and its parameters. */
+function likeShape(organisationId: string, term: string): { where: string; params: unknown[] } {
+  const digits = term.replace(/\D/g, '');
+  return digits.length >= 3
+    ? { where: 'phone_digits like $2', params: [organisationId, `%${digits}%`] }
+    : { where: '(name_key like $2 or name_key like $3)', params: [organisationId, `${term}%`, `% ${term}%`] };
+}
+
+/**
+ * The list query's SQL (modules/patients patientListQueries): count + first page, timed alone.
+ * `words`: a name search reads patient_name_words (one row per matching patient); otherwise
+ * every term filters patients with name_key LIKEs, as before migration 0022, for the ratio.
+ */
+async function databaseOnly(sql: Sql, organisationId: string, database: string, dataset: string, words: boolean): Promise<Row> {
   const latencies: number[] = [];
   for (let round = 0; round < 3; round += 1) {
     for (const term of SEARCH_TERMS) {
-      const digits = term.replace(/\D/g, '');
-      const where = digits.length >= 3 ? 'phone_digits like $2' : '(name_key like $2 or name_key like $3)';
-      const params = digits.length >= 3 ? [organisationId, `%${digits}%`] : [organisationId, `${term}%`, `% ${term}%`];
       const started = performance.now();
-      await sql.query(`select id, name, phone from patients where organisation_id = $1 and ${where} order by name_key asc nulls last, id asc limit 25`, params);
-      await sql.query(`select count(*) from patients where organisation_id = $1 and ${where}`, params);
+      if (words && term.replace(/\D/g, '').length < 3) {
+        const params = [organisationId, `${term}%`, [...term].length];
+        const match = 'w.organisation_id = $1 and w.word like $2 and w.repeat_length < $3';
+        await sql.query(
+          `select p.id, p.name, p.phone from (select w.patient_id, w.name_key from patient_name_words w where ${match} order by w.name_key asc nulls last, w.patient_id asc limit 25) f
+           join patients p on p.id = f.patient_id order by f.name_key asc nulls last, f.patient_id asc`,
+          params,
+        );
+        await sql.query(`select count(*) from patient_name_words w where ${match}`, params);
+      } else {
+        const { where, params } = likeShape(organisationId, term);
+        await sql.query(`select id, name, phone from patients where organisation_id = $1 and ${where} order by name_key asc nulls last, id asc limit 25`, params);
+        await sql.query(`select count(*) from patients where organisation_id = $1 and ${where}`, params);
+      }
       latencies.push(performance.now() - started);
     }
   }
   latencies.sort((a, b) => a - b);
   return {
-    target: 'DB only: count + page, 1 at a time',
+    target: words ? 'DB only: count + page, 1 at a time' : 'DB only, name_key LIKE (before 0022)',
     database,
     dataset,
+    connections: 1,
     requestsPerSecond: NaN,
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),
@@ -88,11 +117,24 @@ async function databaseOnly(sql: Sql, organisationId: string, database: string, 
   };
 }
 
-async function measureHttp(server: RunningServer, token: string, target: string, pathFor: (term: string) => string, database: string, dataset: string): Promise<Row> {
+/** Both shapes of the database-only timing, side by side in one run. */
+async function databaseRows(sql: Sql, organisationId: string, database: string, dataset: string): Promise<Row[]> {
+  return [await databaseOnly(sql, organisationId, database, dataset, false), await databaseOnly(sql, organisationId, database, dataset, true)];
+}
+
+async function measureHttp(
+  server: RunningServer,
+  token: string,
+  target: string,
+  pathFor: (term: string) => string,
+  database: string,
+  dataset: string,
+  connections: number,
+): Promise<Row> {
   let next = 0;
   const result = await runLoad({
     url: server.url,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_SECONDS,
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     requests: [
@@ -103,20 +145,32 @@ async function measureHttp(server: RunningServer, token: string, target: string,
     ],
   });
   const { requestsPerSecond, p50, p95, p99, non2xx, errors } = result;
-  return { target, database, dataset, requestsPerSecond, p50, p95, p99, non2xx, errors };
+  return { target, database, dataset, connections, requestsPerSecond, p50, p95, p99, non2xx, errors };
 }
 
 async function benchHttp(server: RunningServer, database: string, dataset: string, rows: Row[]): Promise<void> {
   const token = await signInToken(server.url);
   const probe = await fetch(`${server.url}/api/patients?search=ra&pageSize=25`, { headers: { authorization: `Bearer ${token}` } });
-  if (probe.status === 200) {
-    console.log(`${database} ${dataset}: GET /api/patients?search=…`);
-    rows.push(await measureHttp(server, token, 'GET /api/patients?search=…&pageSize=25', (t) => `/api/patients?search=${encodeURIComponent(t)}&pageSize=25`, database, dataset));
-  } else {
-    console.log(`${database}: /api/patients answered ${probe.status}; list skipped`);
+  for (const connections of CONNECTIONS) {
+    if (probe.status === 200) {
+      console.log(`${database} ${dataset}: GET /api/patients?search=…, ${connections} connections`);
+      rows.push(
+        await measureHttp(
+          server,
+          token,
+          'GET /api/patients?search=…&pageSize=25',
+          (t) => `/api/patients?search=${encodeURIComponent(t)}&pageSize=25`,
+          database,
+          dataset,
+          connections,
+        ),
+      );
+    } else {
+      console.log(`${database}: /api/patients answered ${probe.status}; list skipped`);
+    }
+    console.log(`${database} ${dataset}: GET /api/search?q=…, ${connections} connections`);
+    rows.push(await measureHttp(server, token, 'GET /api/search?q=… (header)', (t) => `/api/search?q=${encodeURIComponent(t)}&limit=8`, database, dataset, connections));
   }
-  console.log(`${database} ${dataset}: GET /api/search?q=…`);
-  rows.push(await measureHttp(server, token, 'GET /api/search?q=… (header)', (t) => `/api/search?q=${encodeURIComponent(t)}&limit=8`, database, dataset));
 }
 
 const DATASET_200K = '200k, 1 org';
@@ -144,7 +198,7 @@ async function benchPglite(rows: Row[]): Promise<void> {
       await loadPatients(sql, org, BIG_ORG_PATIENTS);
       await sql.query('vacuum analyze patients');
       console.log(`PGlite: 200,000 patients loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-      rows.push(await databaseOnly(sql, org, 'PGlite', DATASET_200K));
+      rows.push(...(await databaseRows(sql, org, 'PGlite', DATASET_200K)));
     });
     let server = await startServer(undefined, { dataDir });
     try {
@@ -158,7 +212,7 @@ async function benchPglite(rows: Row[]): Promise<void> {
       await addOtherOrganisations(sql);
       await sql.query('vacuum analyze patients');
       console.log(`PGlite: 800,000 more patients in 49 organisations loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-      rows.push(await databaseOnly(sql, await demoOrganisation(sql), 'PGlite', DATASET_1M));
+      rows.push(...(await databaseRows(sql, await demoOrganisation(sql), 'PGlite', DATASET_1M)));
     });
     server = await startServer(undefined, { dataDir });
     try {
@@ -171,7 +225,26 @@ async function benchPglite(rows: Row[]): Promise<void> {
   }
 }
 
+/** The 1M rows only, on a database already loaded (BENCH_LOADED_URL). */
+async function benchLoadedPostgres(url: string, rows: Row[]): Promise<void> {
+  console.log('\nPostgreSQL (already loaded): starting the server…');
+  const server = await startServer(url);
+  const client = await connectClient(url);
+  const sql: Sql = { query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[] };
+  try {
+    const [count] = await sql.query<{ n: number }>('select count(*)::int as n from patients');
+    console.log(`PostgreSQL: ${count?.n.toLocaleString('en')} patients in the database`);
+    rows.push(...(await databaseRows(sql, await demoOrganisation(sql), 'PostgreSQL', DATASET_1M)));
+    await benchHttp(server, 'PostgreSQL', DATASET_1M, rows);
+  } finally {
+    await client.end();
+    await server.stop();
+  }
+}
+
 async function benchPostgres(rows: Row[]): Promise<void> {
+  const loaded = process.env.BENCH_LOADED_URL;
+  if (loaded) return benchLoadedPostgres(loaded, rows);
   const postgres = await createBenchDatabase();
   if (!postgres) {
     console.log('\nPostgreSQL: skipped (no DATABASE_URL and nothing answers on 127.0.0.1:5432)');
@@ -188,14 +261,14 @@ async function benchPostgres(rows: Row[]): Promise<void> {
       await loadPatients(sql, org, BIG_ORG_PATIENTS);
       await sql.query('vacuum analyze patients');
       console.log(`PostgreSQL: 200,000 patients loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-      rows.push(await databaseOnly(sql, org, 'PostgreSQL', DATASET_200K));
+      rows.push(...(await databaseRows(sql, org, 'PostgreSQL', DATASET_200K)));
       await benchHttp(server, 'PostgreSQL', DATASET_200K, rows);
 
       started = Date.now();
       await addOtherOrganisations(sql);
       await sql.query('vacuum analyze patients');
       console.log(`PostgreSQL: 800,000 more patients in 49 organisations loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-      rows.push(await databaseOnly(sql, org, 'PostgreSQL', DATASET_1M));
+      rows.push(...(await databaseRows(sql, org, 'PostgreSQL', DATASET_1M)));
       await benchHttp(server, 'PostgreSQL', DATASET_1M, rows);
     } finally {
       await client.end();
@@ -207,11 +280,12 @@ async function benchPostgres(rows: Row[]): Promise<void> {
 }
 
 function formatRows(rows: Row[]): string {
-  const header = ['target', 'database', 'data', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const header = ['target', 'database', 'data', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
   const cells = rows.map((r) => [
     r.target,
     r.database,
     r.dataset,
+    String(r.connections),
     Number.isNaN(r.requestsPerSecond) ? '–' : r.requestsPerSecond.toFixed(0),
     String(r.p50),
     String(r.p95),
@@ -230,7 +304,7 @@ async function main(): Promise<void> {
   if (only !== 'postgres') await benchPglite(rows);
   if (only !== 'pglite') await benchPostgres(rows);
   const table = formatRows(rows);
-  const note = `${machineLine()}; autocannon ${CONNECTIONS} connections, ${DURATION_SECONDS} s per target, terms cycled from ${SEARCH_TERMS.length} (names, surnames, name + surname start, phone fragments); p95 from every response's latency; load average (1/5/15 min) ${loadAtStart} at start, ${loadAverage()} at end.`;
+  const note = `${machineLine()}; autocannon at ${CONNECTIONS.join(' and ')} connections, ${DURATION_SECONDS} s per target, terms cycled from ${SEARCH_TERMS.length} (names, surnames, name + surname start, phone fragments); p95 from every response's latency; load average (1/5/15 min) ${loadAtStart} at start, ${loadAverage()} at end.`;
   console.log(`\n${table}\n\n${note}`);
   writeResult('patient-search.md', `# Patient search bench, ${new Date().toISOString()}\n\n${note}\n\n${table}\n`);
 }

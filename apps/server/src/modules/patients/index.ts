@@ -1,2 +1,2 @@
 export { patientRoutes } from './routes.js';
-export { birthDateOf, patientSearchCondition } from './service.js';
+export { birthDateOf, findPatients } from './service.js';

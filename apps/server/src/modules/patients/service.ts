@@ -13,16 +13,16 @@ import {
   type PatientSummary,
   type patientUpdateSchema,
 } from '@caredesk/shared';
-import { and, asc, count, eq, gte, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { patients, staff } from '../../db/schema/index.js';
+import { patientNameWords, patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { birthDateRange, digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits } from '../../lib/list-query.js';
+import { birthDateRange, digitsMatch, escapeLike, offsetOf, orderByWithTiebreak, phoneSearchDigits } from '../../lib/list-query.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { hasVisits } from '../visits/index.js';
 
@@ -59,40 +59,65 @@ function toPatient(row: PatientRow): Patient {
 
 const sortColumns = { name: patients.nameKey, createdAt: patients.createdAt, dateOfBirth: patients.dateOfBirth } as const;
 
+/** Whether a search term looks for a name (the last case below), then its key; else undefined. */
+function nameSearchKey(term: string): string | undefined {
+  if (term.includes('@') || /^\d{14}$/.test(term.replace(/[\s-]/g, '')) || /^[a-z][a-z0-9/-]*\d{3,}$/i.test(term) || phoneSearchDigits(term)) return undefined;
+  return searchKey(term) || undefined;
+}
+
 /**
- * What a search term looks for, all within the caller's organisation:
+ * patient_name_words rows of the organisation's patients a word of whose name starts with `key`:
+ * each matching patient's first matching row only (schema/patients.ts), so one row per patient.
+ */
+function nameWordsMatch(organisationId: string, key: string): SQL {
+  return and(eq(patientNameWords.organisationId, organisationId), like(patientNameWords.word, `${escapeLike(key)}%`), lt(patientNameWords.repeatLength, [...key].length))!;
+}
+
+/** The start of any word of the name, as `name_key like 'q%' or name_key like '% q%'`, from patient_name_words. */
+function nameMatches(organisationId: string, term: string): SQL | undefined {
+  const key = searchKey(term);
+  if (!key) return undefined;
+  return sql`${patients.id} in (select ${patientNameWords.patientId} from ${patientNameWords} where ${nameWordsMatch(organisationId, key)})`;
+}
+
+/**
+ * What a search term looks for, all within the organisation:
  * - an ABHA address (has '@'): that address;
  * - 14 digits (hyphens and spaces allowed): that ABHA number;
  * - a UHID as printed (letters then digits, e.g. SAN-000123): that UHID;
  * - mostly digits: the phone number (trigram index on phone_digits), or the UHID's number
  *   (123 and 000123 both find SAN-000123);
- * - anything else: the start of any word of the name (trigram index on name_key).
+ * - anything else: the start of any word of the name (patient_name_words).
  */
-export function patientSearchCondition(search: string): SQL | undefined {
+export function patientSearchCondition(organisationId: string, search: string): SQL | undefined {
   const term = search.trim();
   if (term.includes('@')) return eq(patients.abhaAddress, term.toLowerCase());
   const compact = term.replace(/[\s-]/g, '');
   if (/^\d{14}$/.test(compact)) return or(eq(patients.abhaNumber, compact), digitsMatch(patients.phoneDigits, compact));
   if (/^[a-z][a-z0-9/-]*\d{3,}$/i.test(term)) {
-    return or(eq(patients.uhid, term.toUpperCase()), nameKeyMatches(patients.nameKey, term));
+    return or(eq(patients.uhid, term.toUpperCase()), nameMatches(organisationId, term));
   }
   const digits = phoneSearchDigits(term);
-  if (!digits) return nameKeyMatches(patients.nameKey, term);
+  if (!digits) return nameMatches(organisationId, term);
   const number = /^\d{1,9}$/.test(compact) ? Number(compact) : undefined;
   return number === undefined ? digitsMatch(patients.phoneDigits, digits) : or(digitsMatch(patients.phoneDigits, digits), eq(patients.uhidNumber, number));
 }
 
-/** `today` is the organisation's (YYYY-MM-DD): age bands count birthdays on its calendar. */
-function matching(caller: StaffContext, filters: PatientFilters, today: string): SQL {
-  const conditions: (SQL | undefined)[] = [eq(patients.organisationId, caller.organisationId)];
-  if (filters.search) conditions.push(patientSearchCondition(filters.search));
+/** The list's filters other than the search. `today` is the organisation's (YYYY-MM-DD): age bands count birthdays on its calendar. */
+function filterConditions(filters: PatientFilters, today: string): SQL[] {
+  const conditions: SQL[] = [];
   if (filters.gender) conditions.push(eq(patients.gender, filters.gender));
   if (filters.ageBand) {
     // Patients without a date of birth have no age, so a band leaves them out.
     const { from, to } = birthDateRange(AGE_BANDS[filters.ageBand], today);
     conditions.push(isNotNull(patients.dateOfBirth), gte(patients.dateOfBirth, from), lte(patients.dateOfBirth, to));
   }
-  return and(...conditions)!;
+  return conditions;
+}
+
+function matching(caller: StaffContext, filters: PatientFilters, today: string): SQL {
+  const search = filters.search ? patientSearchCondition(caller.organisationId, filters.search) : undefined;
+  return and(eq(patients.organisationId, caller.organisationId), search, ...filterConditions(filters, today))!;
 }
 
 function selectPatients(db: Db) {
@@ -119,18 +144,98 @@ function toSummary(row: { [K in keyof typeof summaryColumns]: (typeof patients.$
 
 export async function listPatients(db: Db, caller: StaffContext, filters: PatientFilters) {
   const today = todayIn(await organisationTimeZone(db, caller.organisationId));
-  const where = matching(caller, filters, today);
-  const [rows, totals] = await Promise.all([
-    db
+  const { page, total } = patientListQueries(db, caller.organisationId, filters, today);
+  const [rows, totals] = await Promise.all([page, total]);
+  return { data: rows.map((row) => toSummary(row, today)), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
+}
+
+/**
+ * The list's page and its exact count. A name search reads the matching patients from
+ * patient_name_words, one row per patient: the count is an index-only scan of the
+ * organisation's range of words, and so is the name order of a page (its name_key), before a
+ * page of patients is read. The same patients in the same order as the name_key LIKEs of
+ * patientSearchCondition; every other search, or none, filters patients itself.
+ */
+export function patientListQueries(db: Db, organisationId: string, filters: PatientFilters, today: string) {
+  const key = filters.search ? nameSearchKey(filters.search.trim()) : undefined;
+  const others = filterConditions(filters, today);
+  if (key === undefined) {
+    const search = filters.search ? patientSearchCondition(organisationId, filters.search) : undefined;
+    const where = and(eq(patients.organisationId, organisationId), search, ...others);
+    return {
+      page: db
+        .select(summaryColumns)
+        .from(patients)
+        .where(where)
+        .orderBy(...orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id))
+        .limit(filters.pageSize)
+        .offset(offsetOf(filters)),
+      total: db.select({ n: count() }).from(patients).where(where),
+    };
+  }
+  const words = nameWordsMatch(organisationId, key);
+  const joined = eq(patients.id, patientNameWords.patientId);
+  if (filters.sort === 'name' && others.length === 0) {
+    // The page is chosen among the words alone, then only its rows of patients are read.
+    const first = firstByName(db, words, filters.order, filters.pageSize, offsetOf(filters));
+    return {
+      page: db
+        .select(summaryColumns)
+        .from(first)
+        .innerJoin(patients, eq(patients.id, first.patientId))
+        .orderBy(...orderByWithTiebreak(first.nameKey, filters.order, first.patientId)),
+      // The words alone are the count: one row per matching patient.
+      total: db.select({ n: count() }).from(patientNameWords).where(words),
+    };
+  }
+  const where = and(words, eq(patients.organisationId, organisationId), ...others);
+  const byName = filters.sort === 'name';
+  const order = orderByWithTiebreak(byName ? patientNameWords.nameKey : sortColumns[filters.sort], filters.order, byName ? patientNameWords.patientId : patients.id);
+  return {
+    page: db
       .select(summaryColumns)
-      .from(patients)
+      .from(patientNameWords)
+      .innerJoin(patients, joined)
       .where(where)
-      .orderBy(...orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id))
+      .orderBy(...order)
       .limit(filters.pageSize)
       .offset(offsetOf(filters)),
-    db.select({ n: count() }).from(patients).where(where),
-  ]);
-  return { data: rows.map((row) => toSummary(row, today)), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
+    total: db.select({ n: count() }).from(patientNameWords).innerJoin(patients, joined).where(where),
+  };
+}
+
+/**
+ * Matching patients' ids in name order, from patient_name_words alone: the prefix's range of
+ * patient_name_words_search_idx, sorted (top-N), index-only.
+ */
+function firstByName(db: Db, words: SQL, order: 'asc' | 'desc', limit: number, offset = 0) {
+  return db
+    .select({ patientId: patientNameWords.patientId, nameKey: patientNameWords.nameKey })
+    .from(patientNameWords)
+    .where(words)
+    .orderBy(...orderByWithTiebreak(patientNameWords.nameKey, order, patientNameWords.patientId))
+    .limit(limit)
+    .offset(offset)
+    .as('first_by_name');
+}
+
+/**
+ * The header search's patients: what the list's search finds, in name order, at most `limit`.
+ * A name search picks them among patient_name_words before reading patients.
+ */
+export function findPatients(db: Db, organisationId: string, search: string, limit: number) {
+  const columns = { id: patients.id, name: patients.name, phone: patients.phone, uhid: patients.uhid };
+  const key = nameSearchKey(search.trim());
+  if (key === undefined) {
+    return db
+      .select(columns)
+      .from(patients)
+      .where(and(eq(patients.organisationId, organisationId), patientSearchCondition(organisationId, search)))
+      .orderBy(asc(patients.nameKey), asc(patients.id))
+      .limit(limit);
+  }
+  const first = firstByName(db, nameWordsMatch(organisationId, key), 'asc', limit);
+  return db.select(columns).from(first).innerJoin(patients, eq(patients.id, first.patientId)).orderBy(asc(first.nameKey), asc(first.patientId));
 }
 
 export async function* exportPatients(db: Db, caller: StaffContext, filters: PatientFilters): AsyncGenerator<Patient[]> {

@@ -1,10 +1,10 @@
 import { canAccessArea, searchKey, type SearchResult, type ServiceKind } from '@caredesk/shared';
 import { and, asc, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { doctors, patients, services } from '../../db/schema/index.js';
+import { doctors, services } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { escapeLike, nameKeyMatches } from '../../lib/list-query.js';
-import { patientSearchCondition } from '../patients/index.js';
+import { findPatients } from '../patients/index.js';
 
 export interface SearchQuery {
   q: string;
@@ -23,12 +23,7 @@ function visibleServiceKinds(caller: StaffContext): ServiceKind[] {
 
 async function searchPatients(db: Db, caller: StaffContext, query: SearchQuery): Promise<SearchResult[]> {
   // The patients list's own matching: name, phone, UHID (or its bare number), ABHA number and address.
-  const rows = await db
-    .select({ id: patients.id, name: patients.name, phone: patients.phone, uhid: patients.uhid })
-    .from(patients)
-    .where(and(eq(patients.organisationId, caller.organisationId), patientSearchCondition(query.q)))
-    .orderBy(asc(patients.nameKey), asc(patients.id))
-    .limit(query.limit);
+  const rows = await findPatients(db, caller.organisationId, query.q, query.limit);
   return rows.map((row) => ({ kind: 'patient', id: row.id, title: row.name, subtitle: `${row.uhid} · ${row.phone}`, path: `/user/${row.id}` }));
 }
 

@@ -147,13 +147,16 @@ async function notifyBooked(
  */
 export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind: Kind<C>, actor: VisitActor, input: C): Promise<string> {
   const { tx } = write;
-  const owner = await lockOwner(tx, kind, actor.organisationId, kind.ownerIdOf(input));
+  // What needs no lock is read before it: every statement after lockOwner holds up the owner's
+  // other bookings until commit. Deleting the patient meanwhile still waits for this insert (the
+  // foreign key's row lock), and its visit check then sees the booking.
   const [patient] = await tx
     .select({ id: patients.id, name: patients.name })
     .from(patients)
     .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, actor.organisationId)));
-  if (!patient) throw new NotFoundError('Patient not found');
   const organisation = await organisationZone(tx, actor.organisationId);
+  const owner = await lockOwner(tx, kind, actor.organisationId, kind.ownerIdOf(input));
+  if (!patient) throw new NotFoundError('Patient not found');
   const slot = await claimSlot(tx, kind, owner, input.date, input.startTime, organisation.timeZone, write.options.now ?? new Date());
   const tokenNumber = await nextToken(tx, kind, owner.id, input.date);
   const [row] = await tx

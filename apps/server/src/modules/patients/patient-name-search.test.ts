@@ -1,0 +1,189 @@
+import { patientListQuerySchema, searchKey, todayIn, type PatientSummary } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { patientNameWords } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/list-query.js';
+import { useTestApp } from '../../test/app.js';
+import { drivers } from '../../test/database.js';
+import { createOrganisation, patientInput, staffClients, type ApiClient } from '../../test/fixtures.js';
+import { patientListQueries } from './service.js';
+
+/** Rows of a statement on either driver. */
+async function rowsOf<T>(database: Database, text: string, params: unknown[]): Promise<T[]> {
+  if (database.driver === 'pglite') return (await database.client.query<T>(text, params)).rows;
+  return (await database.pool.query(text, params)).rows as T[];
+}
+
+/** The plan of a statement when sequential scans cost as much as the planner allows: one appears only where no index can serve. */
+async function planOf(database: Database, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql, params } = query.toSQL();
+  const explain = `explain ${sql}`;
+  if (database.driver === 'pglite') {
+    return database.client.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      return (await tx.query<{ 'QUERY PLAN': string }>(explain, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(explain, params);
+    await client.query('rollback');
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    client.release();
+  }
+}
+
+// Names whose words share beginnings, repeat, carry accents, apostrophes and LIKE's wildcards.
+const NAMES = [
+  'Ravi Ravi Rao',
+  'Ravi Rao',
+  'Rao Ravindra',
+  'Rahul Kumar Sharma',
+  'Sharmila Rahul',
+  'Kumar Kumaran',
+  'José D’Souza',
+  'Anna Marie-Claire Dsouza',
+  'Priya_K Sharma',
+  'Raj 50% Off',
+  'Ananya Iyer',
+];
+const TERMS = [
+  'ra',
+  'rav',
+  'ravi',
+  'ravi r',
+  'ravi ra',
+  'ravi rao',
+  'ravi ravi',
+  'rao',
+  'rao r',
+  'sharm',
+  'rahul',
+  'kumar',
+  'kumar k',
+  'kumar kumaran',
+  'jose d',
+  'd’s',
+  'dsou',
+  'marie-c',
+  'claire',
+  'priya_',
+  'priya%',
+  '_k',
+  '50%',
+  '%',
+  'x',
+  'ANANYA',
+];
+
+describe.each(drivers)('patients: name search from patient_name_words (%s)', (driver) => {
+  const t = useTestApp(driver);
+  let worker: ApiClient;
+  let organisationId: string;
+
+  beforeAll(async () => {
+    const org = await createOrganisation(t.database.db);
+    organisationId = org.id;
+    ({ worker } = await staffClients(t.app, org));
+    for (const [index, name] of NAMES.entries()) {
+      const gender = index % 2 === 0 ? 'MALE' : 'FEMALE';
+      expect((await worker.post('/api/patients', patientInput({ name, gender }))).statusCode).toBe(201);
+    }
+    // Another organisation's namesakes stay out of every answer and count.
+    const other = await staffClients(t.app, await createOrganisation(t.database.db));
+    for (const name of NAMES) expect((await other.worker.post('/api/patients', patientInput({ name }))).statusCode).toBe(201);
+  });
+
+  /** What name search answered before patient_name_words: a word of name_key starts with the key. */
+  const reference = async (term: string, extra = '', order = 'name_key asc, id asc') => {
+    const key = escapeLike(searchKey(term));
+    return (
+      await rowsOf<{ name: string }>(t.database, `select name from patients where organisation_id = $1 and (name_key like $2 or name_key like $3) ${extra} order by ${order}`, [
+        organisationId,
+        `${key}%`,
+        `% ${key}%`,
+      ])
+    ).map((r) => r.name);
+  };
+  const list = async (query: string) => {
+    const response = await worker.get(`/api/patients?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: PatientSummary[]; total: number }>();
+  };
+
+  it('finds exactly the patients, in the order and with the totals, that name_key LIKE found', async () => {
+    for (const term of TERMS) {
+      const expected = await reference(term);
+      const { data, total } = await list(`pageSize=200&search=${encodeURIComponent(term)}`);
+      expect(
+        data.map((p) => p.name),
+        term,
+      ).toEqual(expected);
+      expect(total, term).toBe(expected.length);
+    }
+    // Spot checks that the reference itself is what users expect.
+    expect(await reference('ravi r')).toEqual(['Ravi Rao', 'Ravi Ravi Rao']);
+    expect(await reference('50%')).toEqual(['Raj 50% Off']);
+  });
+
+  it('pages, sorts and filters a name search like the rest of the list, with exact totals', async () => {
+    const byNameDesc = await reference('ra', '', 'name_key desc, id desc');
+    const first = await list('search=ra&order=desc&pageSize=2');
+    expect(first.total).toBe(byNameDesc.length);
+    expect(first.data.map((p) => p.name)).toEqual(byNameDesc.slice(0, 2));
+    expect((await list('search=ra&order=desc&pageSize=2&page=2')).data.map((p) => p.name)).toEqual(byNameDesc.slice(2, 4));
+
+    const newest = await reference('ra', '', 'created_at desc nulls last, id desc');
+    expect((await list('search=ra&sort=createdAt&order=desc&pageSize=200')).data.map((p) => p.name)).toEqual(newest);
+
+    const women = await reference('ra', "and gender = 'FEMALE'");
+    const filtered = await list('search=ra&gender=FEMALE&pageSize=1');
+    expect(filtered.total).toBe(women.length);
+    expect(filtered.data.map((p) => p.name)).toEqual(women.slice(0, 1));
+    expect((await list('search=ra&gender=OTHER')).total).toBe(0);
+  });
+
+  it('follows a change of name and forgets a deleted patient', async () => {
+    const created = (await worker.post('/api/patients', patientInput({ name: 'Zubin Mehta' }))).json<{ id: string }>();
+    expect((await list('search=zubin')).total).toBe(1);
+    expect((await worker.patch(`/api/patients/${created.id}`, { name: 'Zarina Wahab' })).statusCode).toBe(200);
+    expect((await list('search=zubin')).total).toBe(0);
+    expect((await list('search=wahab')).data.map((p) => p.name)).toEqual(['Zarina Wahab']);
+    // The header search reads the same words.
+    const header = (await worker.get('/api/search?q=zari&limit=8')).json<{ data: { kind: string; title: string }[] }>();
+    expect(header.data.filter((r) => r.kind === 'patient').map((r) => r.title)).toEqual(['Zarina Wahab']);
+
+    expect((await worker.delete(`/api/patients/${created.id}`)).statusCode).toBe(204);
+    expect((await list('search=wahab')).total).toBe(0);
+    const left = await t.database.db.select().from(patientNameWords).where(eq(patientNameWords.patientId, created.id));
+    expect(left).toEqual([]);
+  });
+
+  it('answers a name search and its count from the words index, never scanning patients', async () => {
+    const today = todayIn('Asia/Kolkata');
+    const queries = (query: Record<string, string>) => patientListQueries(t.database.db, organisationId, patientListQuerySchema.parse(query), today);
+
+    const plain = queries({ search: 'ra' });
+    const countPlan = await planOf(t.database, plain.total);
+    expect(countPlan).toContain('patient_name_words_search_idx');
+    expect(countPlan).not.toContain('Seq Scan');
+    // The count alone never reads patients.
+    expect(countPlan).not.toContain(' on patients');
+    // The page: the prefix's range sorted, or the name order filtered; then patients by id only.
+    const pagePlan = await planOf(t.database, plain.page);
+    expect(pagePlan).toMatch(/patient_name_words_(search|name)_idx/);
+    expect(pagePlan).toContain('patients_pkey on patients');
+    expect(pagePlan).not.toContain('Seq Scan');
+
+    const filtered = queries({ search: 'ravi r', gender: 'MALE', sort: 'createdAt' });
+    for (const query of [filtered.page, filtered.total]) {
+      const plan = await planOf(t.database, query);
+      expect(plan).toMatch(/patient_name_words_(search|name)_idx/);
+      expect(plan).not.toContain('Seq Scan');
+    }
+  });
+});

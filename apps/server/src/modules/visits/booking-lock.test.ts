@@ -1,0 +1,66 @@
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../db/client.js';
+import * as schema from '../../db/schema/index.js';
+import { useTestApp } from '../../test/app.js';
+import { drivers } from '../../test/database.js';
+import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { bookVisit } from './engine.js';
+import { appointmentKind } from './kinds.js';
+
+/** The test database through a Drizzle that records every statement it sends, in order. */
+function recording(database: Database): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => statements.push(query) };
+  const db = database.driver === 'pglite' ? drizzlePglite(database.client, { schema, logger }) : drizzleNodePg(database.pool, { schema, logger });
+  return { db: db as unknown as Db, statements };
+}
+
+describe.each(drivers)('booking under the owner’s lock (%s)', (driver) => {
+  const t = useTestApp(driver);
+  let org: OrganisationFixture;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    org = await createOrganisation(t.database.db);
+    ({ admin } = await staffClients(t.app, org));
+  });
+
+  // Every statement between the doctor's row lock and the commit holds up the doctor's other
+  // bookings: reads that need no lock come before it.
+  it('reads the patient and the organisation before it locks the doctor', async () => {
+    const doctor = await addDoctor(admin);
+    const patient = await addPatient(admin);
+    const { db, statements } = recording(t.database);
+    const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '10:00', source: 'CONSOLE' as const };
+    expect(await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input)).toMatch(/^[0-9a-f-]{36}$/);
+
+    const lock = statements.findIndex((s) => s.includes('from "doctors"') && s.includes('for update'));
+    const patientRead = statements.findIndex((s) => s.includes('from "patients"'));
+    const organisationRead = statements.findIndex((s) => s.includes('from "organisations"'));
+    const insert = statements.findIndex((s) => s.startsWith('insert into "appointments"'));
+    expect(lock).toBeGreaterThan(-1);
+    expect(patientRead).toBeGreaterThan(-1);
+    expect(organisationRead).toBeGreaterThan(-1);
+    expect(patientRead).toBeLessThan(lock);
+    expect(organisationRead).toBeLessThan(lock);
+    expect(insert).toBeGreaterThan(lock);
+  });
+
+  it('still answers an unknown doctor before an unknown patient, and books nothing for either', async () => {
+    const doctor = await addDoctor(admin);
+    const patient = await addPatient(admin);
+    const date = upcoming(3);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const noDoctor = await admin.post('/api/appointments', { doctorId: unknown, patientId: unknown, date, startTime: '10:00' });
+    expect(noDoctor.statusCode).toBe(404);
+    expect(noDoctor.json<{ message: string }>().message).toBe('Doctor not found');
+    const noPatient = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: unknown, date, startTime: '10:00' });
+    expect(noPatient.statusCode).toBe(404);
+    expect(noPatient.json<{ message: string }>().message).toBe('Patient not found');
+    const listed = (await admin.get(`/api/appointments?doctorId=${doctor.id}&from=${date}&to=${date}`)).json<{ total: number }>();
+    expect(listed.total).toBe(0);
+    expect((await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: '10:00' })).statusCode).toBe(201);
+  });
+});
