@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, signIn, test, type Page } from './support/fixtures.ts';
+
+// What the console's first page downloads (issue 18's budgets), read against the build's own
+// manifest: chunk names carry hashes, and the manifest says which chunk holds which module.
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const manifestFile = fileURLToPath(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url));
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+
+/** The chunk and everything it imports statically: what the browser must fetch to run it. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const urlOf = (key: string) => `/${manifest[key]!.file}`;
+const entryScripts = [...staticClosure('index.html')].map(urlOf).sort();
+const shellScript = urlOf('src/layouts/dashboard/dashboard-layout.tsx');
+const gridScripts = Object.values(manifest)
+  .filter((chunk) => chunk.name === 'record-grid')
+  .map((chunk) => `/${chunk.file}`);
+
+/** Every script and font the page fetches until the network is quiet. */
+async function firstLoad(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  const scripts: string[] = [];
+  const fonts: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.endsWith('.js')) scripts.push(pathname);
+    if (response.request().resourceType() === 'font') fonts.push(pathname);
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  return { scripts: [...new Set(scripts)].sort(), fonts: [...new Set(fonts)].sort() };
+}
+
+test('/sign-in loads only the entry and its static imports: no shell, no data grid, no lazy page', async ({ page }) => {
+  expect(gridScripts).toHaveLength(1);
+  expect(entryScripts).not.toContain(shellScript);
+  expect(entryScripts).not.toContain(gridScripts[0]);
+
+  const { scripts } = await firstLoad(page, '/sign-in', (p) => expect(p.getByRole('button', { name: 'Sign in' })).toBeVisible());
+  expect(scripts).toEqual(entryScripts);
+});
+
+test('a signed-in page fetches the shell and its page as chunks of their own', async ({ page }) => {
+  await signIn(page, 'admin@hospital.demo');
+  const { scripts } = await firstLoad(page, '/appointments', (p) => expect(p.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible());
+  expect(scripts).toEqual(expect.arrayContaining([...entryScripts, shellScript]));
+  expect(scripts.length).toBeGreaterThan(entryScripts.length + 1);
+});
