@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, signIn, test, type Page } from './support/fixtures.ts';
 
@@ -12,7 +12,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-const manifestFile = fileURLToPath(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url));
+const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+const manifestFile = `${dist}.vite/manifest.json`;
+const FONT_BUDGET_BYTES = 50 * 1024;
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
 /** The chunk and everything it imports statically: what the browser must fetch to run it. */
@@ -52,6 +54,18 @@ test('/sign-in loads only the entry and its static imports: no shell, no data gr
 
   const { scripts } = await firstLoad(page, '/sign-in', (p) => expect(p.getByRole('button', { name: 'Sign in' })).toBeVisible());
   expect(scripts).toEqual(entryScripts);
+});
+
+test('/sign-in fetches only the plain-English font faces, the first-paint one preloaded, within 50 KB', async ({ page }) => {
+  const { fonts } = await firstLoad(page, '/sign-in', (p) => expect(p.getByRole('button', { name: 'Sign in' })).toBeVisible());
+  // DM Sans for the text, Barlow 700 for the heading and 600 for the logo: the subsets of fonts.css.
+  expect(fonts.map((font) => font.replace(/-[\w-]{8}\.woff2$/, ''))).toEqual(['/assets/barlow-core-600', '/assets/barlow-core-700', '/assets/dm-sans-core-wght']);
+  const bytes = fonts.reduce((sum, font) => sum + statSync(`${dist}${font.slice(1)}`).size, 0);
+  expect(bytes).toBeLessThanOrEqual(FONT_BUDGET_BYTES);
+
+  const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded).toHaveLength(1);
+  expect(fonts).toContain(preloaded[0]);
 });
 
 test('a signed-in page fetches the shell and its page as chunks of their own', async ({ page }) => {

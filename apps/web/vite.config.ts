@@ -40,8 +40,30 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** The face the first paint's text is set in (src/theme/fonts.css). */
+const FIRST_PAINT_FONT = 'src/assets/fonts/dm-sans-core-wght.woff2';
+
+/**
+ * Preloads the first paint's font from index.html: otherwise the browser finds it only once the
+ * JavaScript has rendered text, and fetches it after everything else.
+ */
+function preloadFirstPaintFont(): Plugin {
+  return {
+    name: 'caredesk:preload-first-paint-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.values(bundle ?? {}).find((output) => output.type === 'asset' && output.originalFileNames.includes(FIRST_PAINT_FONT));
+        if (!font) throw new Error(`${FIRST_PAINT_FONT} is not in the build: fonts.css no longer uses it?`);
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), preloadFirstPaintFont()],
   // The shared package is compiled from source so the console never runs against a stale dist/.
   resolve: { alias: { '@caredesk/shared': sharedSource, '@': source } },
   build: {
