@@ -1,9 +1,10 @@
 # Writes the console's first-load fonts (src/assets/fonts/*.woff2) from the @fontsource files the
 # console depends on, and prints the size-adjusted fallback metrics that src/theme/fonts.css uses.
-# Each file keeps ASCII and the punctuation the console's texts use (· – — ‘ ’ “ ” • …); its range
-# starts at U+0000 like @fontsource's, else the markup's newlines alone fetch the full file. Any
-# other character still loads @fontsource's full latin or latin-ext file through its
-# unicode-range. DM Sans keeps its weight axis from 400 to 800, the weights the theme uses.
+# Each file keeps ASCII and the punctuation the console's texts use (· – — ‘ ’ “ ” • …) plus an
+# empty zero-width space; its CSS range starts at U+0000 like @fontsource's, else the markup's
+# newlines alone fetch the full file. Any other character still loads @fontsource's full latin or
+# latin-ext file through its unicode-range. DM Sans keeps its weight axis from 400 to 800, the
+# weights the theme uses.
 # Needs fontTools with brotli (Debian: apt-get install python3-fonttools python3-brotli).
 # Run after upgrading @fontsource: /usr/bin/python3 apps/web/scripts/subset-fonts.py
 import io
@@ -12,6 +13,7 @@ import sys
 
 from fontTools import subset
 from fontTools.ttLib import TTFont
+from fontTools.ttLib.tables._g_l_y_f import Glyph
 from fontTools.varLib import instancer
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
@@ -49,6 +51,24 @@ def fallback(name: str, font: TTFont, reference: str, at=None) -> None:
           f'descent-override {-hhea.descent / units / adjust * 100:.2f}%; line-gap-override {hhea.lineGap / units / adjust * 100:.2f}%')
 
 
+def add_zero_width_space(font: TTFont) -> None:
+    """An empty, zero-advance U+200B: MUI's outlined inputs draw one in their notch and no
+    @fontsource file has it; this face claims it (fonts.css), so it must draw it."""
+    name = 'uni200B'
+    font['glyf'].glyphs[name] = Glyph()
+    font['glyf'].glyphOrder.append(name)
+    font.setGlyphOrder(font['glyf'].glyphOrder)
+    font['hmtx'].metrics[name] = (0, 0)
+    if 'gvar' in font:
+        font['gvar'].variations[name] = []
+    # The advance deltas are read from the outlines' phantom points instead.
+    if 'HVAR' in font:
+        del font['HVAR']
+    for table in font['cmap'].tables:
+        if table.isUnicode():
+            table.cmap[0x200B] = name
+
+
 def main() -> None:
     os.makedirs(OUT, exist_ok=True)
     for output, source, axes in FONTS:
@@ -62,6 +82,7 @@ def main() -> None:
         subsetter = subset.Subsetter(options)
         subsetter.populate(unicodes=subset.parse_unicodes(CORE))
         subsetter.subset(font)
+        add_zero_width_space(font)
         data = io.BytesIO()
         font.flavor = 'woff2'
         font.save(data)
