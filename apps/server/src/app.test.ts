@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { healthSchema } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
@@ -12,6 +13,10 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Admin</title><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   writeFileSync(join(dir, 'favicon.ico'), 'icon');
+  // What the console's build writes beside an asset; each says which file was sent.
+  writeFileSync(join(dir, 'assets', 'chunk-def456.js'), 'export const sent = "plain";');
+  writeFileSync(join(dir, 'assets', 'chunk-def456.js.br'), brotliCompressSync('export const sent = "br file";'));
+  writeFileSync(join(dir, 'assets', 'chunk-def456.js.gz'), gzipSync('export const sent = "gz file";'));
   return dir;
 }
 
@@ -86,6 +91,24 @@ describe.each(bothDrivers)('the platform (%s)', (driver) => {
     expect(asset.headers['content-encoding']).toBe('br');
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/favicon.ico' })).body).toBe('icon');
+  });
+
+  it('sends the build’s precompressed .br or .gz of an asset as it is, cached for a year', async () => {
+    const br = await t.app.inject({ url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('export const sent = "br file";');
+
+    const gzip = await t.app.inject({ url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('export const sent = "gz file";');
+
+    const plain = await t.app.inject({ url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('export const sent = "plain";');
   });
 });
 

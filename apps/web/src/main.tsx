@@ -14,5 +14,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// Loaded apart so the browser build never pays for the native shell up front.
-void import('./lib/native-back').then(({ registerNativeBackButton }) => registerNativeBackButton());
+// Only in the mobile app shell, whose native bridge defines window.Capacitor before any page
+// script runs: a browser never downloads the native shell's code.
+if ('Capacitor' in window) void import('./lib/native-back').then(({ registerNativeBackButton }) => registerNativeBackButton());

@@ -63,7 +63,10 @@ export async function registerWebConsole(app: FastifyInstance, dists: WebApps): 
   const patientBuilt = existsSync(join(patientDist, 'index.html'));
   const common = { index: false, wildcard: true, cacheControl: false, dotfiles: 'ignore' } as const;
   if (built) {
-    await app.register(fastifyStatic, { ...common, root: webDist, setHeaders: cacheHeaders(webDist) });
+    // The console's build writes .br and .gz beside its assets (apps/web/vite.config.ts): sent as
+    // they are, at a better ratio and no CPU per request; a missing one falls back to the file,
+    // which the compress plugin then compresses as it does every other reply.
+    await app.register(fastifyStatic, { ...common, root: webDist, preCompressed: true, setHeaders: cacheHeaders(webDist) });
     // With index: false the wildcard would treat "/" as a directory; the root is the console.
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, webDist));
   }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { headerRoutes, installFakeApi } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
+import { preloadRoute } from './routes';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -77,5 +78,19 @@ describe('the route table', () => {
     renderApp('/new');
     expect(await screen.findByRole('heading', { name: 'Create your organisation' }, slow)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send code' })).toBeInTheDocument();
+  });
+});
+
+describe('preloading the first route', () => {
+  it('starts the shell and the page together for a signed-in visit', () => {
+    expect(preloadRoute('/appointments', true)).toBe(2);
+    expect(preloadRoute('/doctor/abc/edit', true)).toBe(2);
+  });
+
+  it('starts nothing behind the session guard without a session, and only the public page otherwise', () => {
+    expect(preloadRoute('/appointments', false)).toBe(0);
+    expect(preloadRoute('/new', false)).toBe(1);
+    // The sign-in page is part of the entry: nothing to start.
+    expect(preloadRoute('/sign-in', false)).toBe(0);
   });
 });

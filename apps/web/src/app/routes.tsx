@@ -1,50 +1,59 @@
-import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { isValidElement, lazy, type ComponentType } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import SignInPage from '../features/auth/pages/sign-in-page';
 import { AuthLayout } from '../layouts/auth/auth-layout';
 import { PrintLayout } from '../layouts/print/print-layout';
 import { SimpleLayout } from '../layouts/simple/simple-layout';
 import { RedirectIfSignedIn, RequireMenuArea, RequireSession } from './guards';
 import { ScrollToTop } from './scroll-to-top';
 
+/** A lazy page or layout that can start downloading before React renders it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound
+function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return Object.assign(lazy(load), { preload: load });
+}
+
 // Every page is its own chunk, and so is the dashboard shell: the sign-in route never downloads them.
-const DashboardLayout = lazy(() => import('../layouts/dashboard/dashboard-layout'));
-const SignInPage = lazy(() => import('../features/auth/pages/sign-in-page'));
-const OnboardingPage = lazy(() => import('../features/onboarding/pages/onboarding-page'));
-const NotFoundPage = lazy(() => import('../features/errors/pages/not-found-page'));
-const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page'));
-const PatientsPage = lazy(() => import('../features/patients/pages/patients-page'));
-const DoctorsPage = lazy(() => import('../features/doctors/pages/doctors-page'));
-const ScansPage = lazy(() => import('../features/services/pages/scans-page'));
-const OtherServicesPage = lazy(() => import('../features/services/pages/other-services-page'));
-const DoctorFormPage = lazy(() => import('../features/doctors/pages/doctor-form-page'));
-const DoctorViewPage = lazy(() => import('../features/doctors/pages/doctor-view-page'));
-const ScanFormPage = lazy(() => import('../features/services/pages/scan-form-page'));
-const ScanViewPage = lazy(() => import('../features/services/pages/scan-view-page'));
-const OtherServiceFormPage = lazy(() => import('../features/services/pages/other-service-form-page'));
-const OtherServiceViewPage = lazy(() => import('../features/services/pages/other-service-view-page'));
-const PatientFormPage = lazy(() => import('../features/patients/pages/patient-form-page'));
-const PatientViewPage = lazy(() => import('../features/patients/pages/patient-view-page'));
-const FacilitiesPage = lazy(() => import('../features/facilities/pages/facilities-page'));
-const AppointmentsPage = lazy(() => import('../features/appointments/pages/appointments-page'));
-const AppointmentsTokenPage = lazy(() => import('../features/appointments/pages/appointments-token-page'));
-const BookingsPage = lazy(() => import('../features/bookings/pages/bookings-page'));
-const BookingsTokenPage = lazy(() => import('../features/bookings/pages/bookings-token-page'));
-const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
-const NotificationsPage = lazy(() => import('../features/notifications/pages/notifications-page'));
-const ChatsPage = lazy(() => import('../features/chats/pages/chats-page'));
-const PlanPage = lazy(() => import('../features/plan/pages/plan-page'));
-const WalletPage = lazy(() => import('../features/wallet/pages/wallet-page'));
-const OrganisationSettingsPage = lazy(() => import('../features/settings/pages/organisation-settings-page'));
-const StaffPage = lazy(() => import('../features/settings/pages/staff-page'));
-const AccountPage = lazy(() => import('../features/settings/pages/account-page'));
-const AcceptInvitationPage = lazy(() => import('../features/settings/pages/accept-invitation-page'));
-const AuditLogPage = lazy(() => import('../features/audit/pages/audit-log-page'));
-const MessageSettingsPage = lazy(() => import('../features/messages/pages/message-settings-page'));
-const OnlineBookingPage = lazy(() => import('../features/settings/pages/online-booking-page'));
+// The sign-in page itself is in the entry: it is the first page of most visits, and as a chunk it
+// was fetched only after the entry ran, then swapped in for a loading bar (a late paint and a
+// layout shift). Its form's parts (buttons, inputs, react-hook-form) are the shell's too.
+const DashboardLayout = lazyPage(() => import('../layouts/dashboard/dashboard-layout'));
+const OnboardingPage = lazyPage(() => import('../features/onboarding/pages/onboarding-page'));
+const NotFoundPage = lazyPage(() => import('../features/errors/pages/not-found-page'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page'));
+const PatientsPage = lazyPage(() => import('../features/patients/pages/patients-page'));
+const DoctorsPage = lazyPage(() => import('../features/doctors/pages/doctors-page'));
+const ScansPage = lazyPage(() => import('../features/services/pages/scans-page'));
+const OtherServicesPage = lazyPage(() => import('../features/services/pages/other-services-page'));
+const DoctorFormPage = lazyPage(() => import('../features/doctors/pages/doctor-form-page'));
+const DoctorViewPage = lazyPage(() => import('../features/doctors/pages/doctor-view-page'));
+const ScanFormPage = lazyPage(() => import('../features/services/pages/scan-form-page'));
+const ScanViewPage = lazyPage(() => import('../features/services/pages/scan-view-page'));
+const OtherServiceFormPage = lazyPage(() => import('../features/services/pages/other-service-form-page'));
+const OtherServiceViewPage = lazyPage(() => import('../features/services/pages/other-service-view-page'));
+const PatientFormPage = lazyPage(() => import('../features/patients/pages/patient-form-page'));
+const PatientViewPage = lazyPage(() => import('../features/patients/pages/patient-view-page'));
+const FacilitiesPage = lazyPage(() => import('../features/facilities/pages/facilities-page'));
+const AppointmentsPage = lazyPage(() => import('../features/appointments/pages/appointments-page'));
+const AppointmentsTokenPage = lazyPage(() => import('../features/appointments/pages/appointments-token-page'));
+const BookingsPage = lazyPage(() => import('../features/bookings/pages/bookings-page'));
+const BookingsTokenPage = lazyPage(() => import('../features/bookings/pages/bookings-token-page'));
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'));
+const NotificationsPage = lazyPage(() => import('../features/notifications/pages/notifications-page'));
+const ChatsPage = lazyPage(() => import('../features/chats/pages/chats-page'));
+const PlanPage = lazyPage(() => import('../features/plan/pages/plan-page'));
+const WalletPage = lazyPage(() => import('../features/wallet/pages/wallet-page'));
+const OrganisationSettingsPage = lazyPage(() => import('../features/settings/pages/organisation-settings-page'));
+const StaffPage = lazyPage(() => import('../features/settings/pages/staff-page'));
+const AccountPage = lazyPage(() => import('../features/settings/pages/account-page'));
+const AcceptInvitationPage = lazyPage(() => import('../features/settings/pages/accept-invitation-page'));
+const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page'));
+const MessageSettingsPage = lazyPage(() => import('../features/messages/pages/message-settings-page'));
+const OnlineBookingPage = lazyPage(() => import('../features/settings/pages/online-booking-page'));
 // Its own chunk with the QR code library: no other page downloads it.
-const OnlineBookingPosterPage = lazy(() => import('../features/settings/pages/online-booking-poster-page'));
-const MessageLogPage = lazy(() => import('../features/messages/pages/message-log-page'));
+const OnlineBookingPosterPage = lazyPage(() => import('../features/settings/pages/online-booking-poster-page'));
+const MessageLogPage = lazyPage(() => import('../features/messages/pages/message-log-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
 export const routes: RouteObject[] = [
@@ -124,3 +133,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the lazy chunks of every route that matches `path` (the shell and the
+ * page) at once, before the first render: otherwise the page's chunk is asked for only once
+ * the shell's has arrived and rendered. Without a session nothing behind RequireSession is
+ * fetched (it will redirect to sign-in). Returns how many it started.
+ */
+export function preloadRoute(path: string, signedIn: boolean): number {
+  let started = 0;
+  for (const { route } of matchRoutes(routes, path) ?? []) {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    if (type === RequireSession && !signedIn) break;
+    if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
+      void (type.preload as () => Promise<unknown>)();
+      started += 1;
+    }
+  }
+  return started;
+}

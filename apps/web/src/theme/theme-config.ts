@@ -5,8 +5,10 @@ export const themeConfig = {
   storageKey: 'themeMode',
   defaultMode: 'light' as ThemeMode,
   fontFamily: {
-    body: "'DM Sans Variable', 'DM Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    heading: "'Barlow', 'DM Sans Variable', system-ui, sans-serif",
+    // Each face's size-adjusted fallback (fonts.css) comes next: text drawn before the face
+    // arrives takes the same room.
+    body: "'DM Sans Variable', 'DM Sans Fallback', 'DM Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    heading: "'Barlow', 'Barlow Fallback', 'DM Sans Variable', system-ui, sans-serif",
   },
   shape: { borderRadius: 8 },
   palette: {

@@ -7,12 +7,12 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorIssues, errorMessage, errorStatus, retryAfterSeconds } from '@/lib/http';
 import { useSignIn } from '../api/sign-in';
+import { OutlinedField } from './outlined-field';
 
 type SignInFormInput = z.input<typeof signInRequestSchema>;
 
@@ -56,25 +56,21 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (response: SignInRespon
           {failureText(signIn.error)}
         </Alert>
       ) : null}
-      <TextField label="Email address" type="email" autoComplete="username" autoFocus error={Boolean(errors.email)} helperText={errors.email?.message} {...register('email')} />
-      <TextField
+      <OutlinedField label="Email address" type="email" autoComplete="username" autoFocus error={Boolean(errors.email)} helperText={errors.email?.message} {...register('email')} />
+      <OutlinedField
         label="Password"
         type={showPassword ? 'text' : 'password'}
         autoComplete="current-password"
         error={Boolean(errors.password)}
         helperText={errors.password?.message}
         {...register('password')}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((shown) => !shown)} edge="end">
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((shown) => !shown)} edge="end">
+              {showPassword ? <VisibilityOff /> : <Visibility />}
+            </IconButton>
+          </InputAdornment>
+        }
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={pending} disabled={pending} aria-busy={pending}>
         Sign in
