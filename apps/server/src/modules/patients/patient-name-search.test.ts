@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { patientNameWords } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/list-query.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, patientInput, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { patientListQueries } from './service.js';
 
@@ -80,7 +80,7 @@ const TERMS = [
   'ANANYA',
 ];
 
-describe.each(drivers)('patients: name search from patient_name_words (%s)', (driver) => {
+describe.each(bothDrivers)('patients: name search from patient_name_words (%s)', (driver) => {
   const t = useTestApp(driver);
   let worker: ApiClient;
   let organisationId: string;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { drivers } from '../../test/database.js';
+import { bothDrivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { bookVisit } from './engine.js';
 import { appointmentKind } from './kinds.js';
@@ -17,7 +17,7 @@ function recording(database: Database): { db: Db; statements: string[] } {
   return { db: db as unknown as Db, statements };
 }
 
-describe.each(drivers)('booking under the owner’s lock (%s)', (driver) => {
+describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => {
   const t = useTestApp(driver);
   let org: OrganisationFixture;
   let admin: ApiClient;
