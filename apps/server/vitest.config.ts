@@ -11,6 +11,10 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     pool: 'forks',
+    // Files of one worker share its module graph: each file builds its own app on its own
+    // database and no suite mocks modules, so a fresh graph per file only re-imported the whole
+    // server 120 times (a third of the run's CPU).
+    isolate: false,
     setupFiles: ['./src/test/setup.ts'],
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
