@@ -23,36 +23,39 @@ export function workerDatabaseUrl(url: string, poolId: string | undefined): stri
   return worker.toString();
 }
 
+/** Runs `work` on a client of `url`'s server for creating and dropping databases, then closes it. */
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Creates this worker's database if an earlier file in the same slot has not. */
 export async function ensureWorkerDatabase(): Promise<void> {
   if (!sharedUrl || !databaseUrl || databaseUrl === sharedUrl) return;
   const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: sharedUrl });
-  await admin.connect();
-  try {
+  await withAdmin(sharedUrl, async (admin) => {
     const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount) return;
     await admin.query(`create database "${name}"`).catch((error: unknown) => {
       // Two files of one slot never overlap, but a rerun may race a teardown: an existing one is fine.
       if ((error as { code?: string }).code !== '42P04') throw error;
     });
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /** Drops every worker database of DATABASE_URL (the run's global teardown). */
 export async function dropWorkerDatabases(): Promise<void> {
   if (!sharedUrl) return;
   const prefix = `${new URL(sharedUrl).pathname.slice(1)}_w`;
-  const admin = new pg.Client({ connectionString: sharedUrl });
-  await admin.connect();
-  try {
+  await withAdmin(sharedUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
     for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /**
@@ -107,15 +110,14 @@ export async function createTestDatabase(driver: Driver, url = databaseUrl): Pro
 export async function withScratchPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
   if (!databaseUrl) throw new Error('DATABASE_URL is not set');
   const name = `caredesk_scratch_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
+  return withAdmin(databaseUrl, async (admin) => {
     await admin.query(`create database ${name}`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+    try {
+      const url = new URL(databaseUrl);
+      url.pathname = `/${name}`;
+      return await run(url.toString());
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    }
+  });
 }
