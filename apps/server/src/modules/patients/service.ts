@@ -59,10 +59,21 @@ function toPatient(row: PatientRow): Patient {
 
 const sortColumns = { name: patients.nameKey, createdAt: patients.createdAt, dateOfBirth: patients.dateOfBirth } as const;
 
-/** Whether a search term looks for a name (the last case below), then its key; else undefined. */
+type SearchTerm = { kind: 'abhaAddress' } | { kind: 'abhaNumber'; compact: string } | { kind: 'uhid' } | { kind: 'digits'; compact: string; digits: string } | { kind: 'name' };
+
+/** What a trimmed search term looks for: the cases of patientSearchCondition, decided in one place. */
+function searchTerm(term: string): SearchTerm {
+  if (term.includes('@')) return { kind: 'abhaAddress' };
+  const compact = term.replace(/[\s-]/g, '');
+  if (/^\d{14}$/.test(compact)) return { kind: 'abhaNumber', compact };
+  if (/^[a-z][a-z0-9/-]*\d{3,}$/i.test(term)) return { kind: 'uhid' };
+  const digits = phoneSearchDigits(term);
+  return digits ? { kind: 'digits', compact, digits } : { kind: 'name' };
+}
+
+/** Whether a search term looks for a name only (the last case of patientSearchCondition), then its key; else undefined. */
 function nameSearchKey(term: string): string | undefined {
-  if (term.includes('@') || /^\d{14}$/.test(term.replace(/[\s-]/g, '')) || /^[a-z][a-z0-9/-]*\d{3,}$/i.test(term) || phoneSearchDigits(term)) return undefined;
-  return searchKey(term) || undefined;
+  return searchTerm(term).kind === 'name' ? searchKey(term) || undefined : undefined;
 }
 
 /**
@@ -91,16 +102,21 @@ function nameMatches(organisationId: string, term: string): SQL | undefined {
  */
 export function patientSearchCondition(organisationId: string, search: string): SQL | undefined {
   const term = search.trim();
-  if (term.includes('@')) return eq(patients.abhaAddress, term.toLowerCase());
-  const compact = term.replace(/[\s-]/g, '');
-  if (/^\d{14}$/.test(compact)) return or(eq(patients.abhaNumber, compact), digitsMatch(patients.phoneDigits, compact));
-  if (/^[a-z][a-z0-9/-]*\d{3,}$/i.test(term)) {
-    return or(eq(patients.uhid, term.toUpperCase()), nameMatches(organisationId, term));
+  const found = searchTerm(term);
+  switch (found.kind) {
+    case 'abhaAddress':
+      return eq(patients.abhaAddress, term.toLowerCase());
+    case 'abhaNumber':
+      return or(eq(patients.abhaNumber, found.compact), digitsMatch(patients.phoneDigits, found.compact));
+    case 'uhid':
+      return or(eq(patients.uhid, term.toUpperCase()), nameMatches(organisationId, term));
+    case 'name':
+      return nameMatches(organisationId, term);
+    case 'digits': {
+      const number = /^\d{1,9}$/.test(found.compact) ? Number(found.compact) : undefined;
+      return number === undefined ? digitsMatch(patients.phoneDigits, found.digits) : or(digitsMatch(patients.phoneDigits, found.digits), eq(patients.uhidNumber, number));
+    }
   }
-  const digits = phoneSearchDigits(term);
-  if (!digits) return nameMatches(organisationId, term);
-  const number = /^\d{1,9}$/.test(compact) ? Number(compact) : undefined;
-  return number === undefined ? digitsMatch(patients.phoneDigits, digits) : or(digitsMatch(patients.phoneDigits, digits), eq(patients.uhidNumber, number));
 }
 
 /** The list's filters other than the search. `today` is the organisation's (YYYY-MM-DD): age bands count birthdays on its calendar. */
