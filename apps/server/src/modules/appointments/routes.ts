@@ -102,7 +102,7 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'Confirm a appointment booked in the patient app that awaits the desk (409 when it does not)',
+          summary: 'Confirm an appointment booked in the patient app that awaits the desk (409 when it does not)',
           params: idParamsSchema,
           response: { 200: appointmentSchema },
         },
