@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditWritesSettled } from '../modules/audit/test-support.js';
-import { ready, type Peer } from '../modules/events/test-support.js';
+import { eventsDelivered, ready, type Peer } from '../modules/events/test-support.js';
 import { randomIp, signInPatient, type PatientApp } from '../modules/patient-api/test-support.js';
 import { createTestApp, type TestApp } from './app.js';
 import { indiaDate, todayInIndiaAt } from './clock.js';
@@ -484,9 +484,10 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
     // B's sockets are open while A is built and probed: none may ever carry an id of A.
     bSockets = await Promise.all([ready(t.app, b.adminToken), ready(t.app, b.workerToken), ready(t.app, b.patientApp.session.accessToken, PATIENT_EVENTS_PATH)]);
     a = await createTenant(t);
-    // A's own messages and their live events are done before its socket opens: only what the
-    // probes raise could reach it before the barrier.
+    // A's own messages and their live events are done, and delivered, before its socket opens:
+    // only what the probes raise could reach it before the barrier.
     await t.app.patientMessages.drain();
+    await eventsDelivered(t.app);
     aSocket = await ready(t.app, a.adminToken);
     snapshotOfA = await snapshotQuery(t, a.org.id);
 

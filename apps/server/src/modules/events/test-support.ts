@@ -59,3 +59,22 @@ export const appointment = (): AppEvent => ({ type: 'appointment.updated', appoi
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The session id (sid) a patient token carries. */
 export const sessionIdOf = (token: string): string => String((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: unknown }).sid);
+
+/**
+ * Resolves once every event this app published before the call has reached its subscribers:
+ * on PostgreSQL a NOTIFY arrives a moment after its commit, and notifications arrive in commit
+ * order, so a marker published now arrives after all of them.
+ */
+export async function eventsDelivered(app: FastifyInstance): Promise<void> {
+  const staffId = randomUUID();
+  let unsubscribe = (): void => undefined;
+  const heard = new Promise<void>((done) => {
+    unsubscribe = app.events.subscribe((_, event) => {
+      if (event.type === 'session.ended' && event.staffId === staffId) done();
+    });
+  });
+  // A session of nobody in an organisation that does not exist: no socket or cache holds it.
+  await app.events.publish(randomUUID(), { type: 'session.ended', staffId });
+  await heard;
+  unsubscribe();
+}
