@@ -11,7 +11,9 @@
  * 1 when a budget is exceeded or a measurement failed. Budgets: bench/budget-report.ts.
  *
  *   npm run bench:budget    (BENCH_SKIP_BUILD=1 reuses the last build; BENCH_ROUNDS,
- *                            BENCH_DURATION_SECONDS, BENCH_LIGHTHOUSE_RUNS shorten it)
+ *                            BENCH_DURATION_SECONDS, BENCH_LIGHTHOUSE_RUNS shorten it;
+ *                            BENCH_ONLY=bundles,lighthouse,api measures only those parts and
+ *                            leaves bench/results/budget.md as it was)
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CONNECTIONS = 10;
+const PARTS = ['bundles', 'lighthouse', 'api'] as const;
+/** A partial run, for checking one change quickly: it prints its rows and writes no results file. */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((part) => part.trim())) : undefined;
+for (const part of ONLY ?? []) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: unknown part '${part}' (one of ${PARTS.join(', ')})`);
+const measures = (part: (typeof PARTS)[number]): boolean => !ONLY || ONLY.has(part);
 
 /** The console's pages a hospital admin opens (apps/web/src/config/paths.ts); ids are filled in. */
 const CONSOLE_ROUTES = [
@@ -488,12 +495,18 @@ async function main(): Promise<void> {
 
   const db = await started(createBenchDatabase().then((d) => d ?? Promise.reject(new Error('no PostgreSQL: set DATABASE_URL or run one on 127.0.0.1:5432'))));
   progress(`database ${db.name}`);
-  {
+  if (measures('bundles') || measures('lighthouse')) {
     const app = await started(startServer(db.url));
-    await measureBundles(app);
-    await measureLighthouse(app).catch((error: unknown) => failAll(['mobileScore', 'mobileLcp', 'mobileCls', 'desktopLcp'], error));
+    if (measures('bundles')) await measureBundles(app);
+    if (measures('lighthouse')) await measureLighthouse(app).catch((error: unknown) => failAll(['mobileScore', 'mobileLcp', 'mobileCls', 'desktopLcp'], error));
     await stopNow(app);
   }
+  if (measures('api')) await measureApi(db);
+  if (!ONLY) longerBenches();
+  printAndWrite(loadAtStart);
+}
+
+async function measureApi(db: BenchDatabase): Promise<void> {
   let captured: Map<string, RequestStatements> | undefined;
   try {
     captured = await captureSql(db);
@@ -509,8 +522,9 @@ async function main(): Promise<void> {
   } catch (error) {
     failAll(['meHelloRatio', ...(captured ? API_ROUTES.map((r) => r.key) : [])], error);
   }
-  longerBenches();
+}
 
+function printAndWrite(loadAtStart: string): void {
   const order: BudgetKey[] = [
     'signInScript',
     'largestRouteScript',
@@ -527,16 +541,18 @@ async function main(): Promise<void> {
     'bookingP95',
     'npmTest',
   ];
-  const report = order.flatMap((key) => rows.get(key) ?? [failed(key, new Error('not reached'))]);
+  const report = order.flatMap((key) => rows.get(key) ?? (ONLY ? [] : [failed(key, new Error('not reached'))]));
   const table = reportTable(report);
   const code = exitCode(report);
   const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
   const summary = `${machineLine()}; load average (1/5/15 min) ${loadAtStart} at start, ${loadAverage()} at end; ${minutes} min. Absolute figures are noisy on a shared machine; the ratios are measured side by side.`;
   console.log(`\n${table}\n\n${summary}\n${code ? 'Over budget (or a measurement failed): exit 1.' : 'Every measured budget met.'}`);
-  writeResult(
-    'budget.md',
-    `# Performance budgets (issue #18), ${new Date().toISOString()}\n\nCommand: \`npm run bench:budget\`. ${summary}\n\n${table}\n\n${notes.join('\n\n')}\n`,
-  );
+  if (ONLY) console.log(`\n${notes.join('\n\n')}`);
+  else
+    writeResult(
+      'budget.md',
+      `# Performance budgets (issue #18), ${new Date().toISOString()}\n\nCommand: \`npm run bench:budget\`. ${summary}\n\n${table}\n\n${notes.join('\n\n')}\n`,
+    );
   process.exitCode = code || process.exitCode || 0;
 }
 
