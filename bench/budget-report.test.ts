@@ -8,6 +8,7 @@ import {
   informational,
   judged,
   notMeasured,
+  npmTestFromResults,
   p95FromResults,
   parseMarkdownTable,
   reportTable,
@@ -150,5 +151,19 @@ describe('p95FromResults', () => {
   it('finds nothing when no row matches or the p95 is not a number', () => {
     expect(p95FromResults(search, (r) => r.database === 'PGlite')).toBeUndefined();
     expect(p95FromResults(search.replace('950.5', '–'), pick)).toBeUndefined();
+  });
+});
+
+describe('npmTestFromResults', () => {
+  const record = (total: string, counts: string) =>
+    ['# `npm test`, 2026-11-25T03:10:00.000Z', '', '2 × CPU', '', '| Phase | min |', '|---|--:|', '| build | 0.9 |', `| total | ${total} |`, '', counts, ''].join('\n');
+
+  it("reads the total's wall time, the date and the counts", () => {
+    expect(npmTestFromResults(record('15.5', '1828 passed, 0 failed'))).toEqual({ ms: 15.5 * 60_000, date: '2026-11-25', passed: 1828, failed: 0 });
+  });
+
+  it('finds nothing without a total or without the closing counts', () => {
+    expect(npmTestFromResults(record('', '1828 passed, 0 failed'))).toBeUndefined();
+    expect(npmTestFromResults(record('15.5', 'interrupted'))).toBeUndefined();
   });
 });

@@ -175,3 +175,15 @@ export function p95FromResults(text: string, pick: (row: Record<string, string>)
   if (!row || row['p95 ms'] === '' || Number.isNaN(p95)) return undefined;
   return { p95, date: resultDate(text)?.slice(0, 10) ?? 'unknown date' };
 }
+
+/**
+ * The last `npm test` from its record (scripts/test.mjs writes bench/results/npm-test.md): its
+ * wall time in ms, the run's date and its counts. A run with failures is no measure of the budget.
+ */
+export function npmTestFromResults(text: string): { ms: number; date: string; passed: number; failed: number } | undefined {
+  const total = parseMarkdownTable(text).find((row) => row.Phase === 'total');
+  const minutes = Number(total?.min);
+  const counts = /^(\d+) passed, (\d+) failed$/m.exec(text);
+  if (!total || total.min === '' || Number.isNaN(minutes) || !counts) return undefined;
+  return { ms: minutes * 60_000, date: resultDate(text)?.slice(0, 10) ?? 'unknown date', passed: Number(counts[1]), failed: Number(counts[2]) };
+}

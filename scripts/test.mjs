@@ -2,7 +2,8 @@
 // `npm test`: every check and every suite, then one plain closing line `N passed, N failed`
 // that CI reads (it does not recognise Vitest's or Playwright's own summaries).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { findChromium } from './chromium.mjs';
 
@@ -19,9 +20,15 @@ if (!chromium) {
 }
 
 const rows = [];
+const startedAt = Date.now();
+const loadAtStart = loadavg();
+/** Wall time of each phase, for the record `npm run bench:budget` reads (issue #18: ≤ 20 min). */
+const phases = [];
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const phaseStart = Date.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  phases.push({ label, ms: Date.now() - phaseStart });
   return result.status === 0;
 }
 function check(label, ok) {
@@ -77,5 +84,32 @@ for (const row of rows) console.log(`  ${row.label.padEnd(36)} ${String(row.pass
 const passed = rows.reduce((sum, row) => sum + row.passed, 0);
 const failed = rows.reduce((sum, row) => sum + row.failed, 0);
 if (!existsSync(resolve(root, 'node_modules'))) console.log('(node_modules missing: run npm ci)');
+writeRecord(passed, failed);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
+
+/** bench/results/npm-test.md: this run's phases and counts, the budget row of `npm run bench:budget`. */
+function writeRecord(passed, failed) {
+  const minutes = (ms) => (ms / 60_000).toFixed(1);
+  const load = (values) => values.map((v) => v.toFixed(1)).join(' / ');
+  const text = [
+    `# \`npm test\`, ${new Date().toISOString()}`,
+    '',
+    `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; load average (1/5/15 min) ${load(loadAtStart)} at start, ${load(loadavg())} at end. Written by scripts/test.mjs at the end of every \`npm test\`.`,
+    '',
+    '| Phase | min |',
+    '|---|--:|',
+    ...phases.map((phase) => `| ${phase.label} | ${minutes(phase.ms)} |`),
+    `| total | ${minutes(Date.now() - startedAt)} |`,
+    '',
+    `${passed} passed, ${failed} failed`,
+    '',
+  ].join('\n');
+  try {
+    mkdirSync(resolve(root, 'bench/results'), { recursive: true });
+    writeFileSync(resolve(root, 'bench/results/npm-test.md'), text);
+  } catch (error) {
+    // The record is a convenience for the bench; it never changes the run's outcome.
+    console.error(`bench/results/npm-test.md not written: ${error.message}`);
+  }
+}
