@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,24 @@ describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => 
     expect(patientRead).toBeLessThan(lock);
     expect(organisationRead).toBeLessThan(lock);
     expect(insert).toBeGreaterThan(lock);
+  });
+
+  it('reads the staff it notifies before it locks the doctor, and notifies them', async () => {
+    const doctor = await addDoctor(admin);
+    const patient = await addPatient(admin);
+    const { db, statements } = recording(t.database);
+    const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '10:30', source: 'CONSOLE' as const };
+    const id = await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input);
+
+    const lock = statements.findIndex((s) => s.includes('from "doctors"') && s.includes('for update'));
+    const staffRead = statements.findIndex((s) => s.includes('from "staff"'));
+    expect(staffRead).toBeGreaterThan(-1);
+    expect(staffRead).toBeLessThan(lock);
+    const notified = await t.database.db
+      .select({ recipient: schema.notifications.recipientStaffId, details: schema.notifications.details })
+      .from(schema.notifications)
+      .where(eq(schema.notifications.organisationId, org.id));
+    expect(notified.filter((n) => (n.details as { appointmentId?: string }).appointmentId === id).map((n) => n.recipient)).toContain(org.admin.id);
   });
 
   it('still answers an unknown doctor before an unknown patient, and books nothing for either', async () => {

@@ -6,7 +6,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
-import { notifyStaffOfArea } from './notify-staff.js';
+import { notifyStaff, staffOfArea } from './notify-staff.js';
 import { visitNotFound } from './queries.js';
 import { visitWhen } from './visit-dates.js';
 import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
@@ -109,11 +109,12 @@ export async function recordHistory(tx: Tx, kind: Kind, line: HistoryLine): Prom
   await tx.insert(kind.history).values({ ...rest, [kind.keys.historyVisit]: visitId } as never);
 }
 
-/** design.md §5: every visit booked tells the staff who can see its kind's area. */
+/** design.md §5: every visit booked tells the staff who can see its kind's area (`recipients`, read before the owner's lock). */
 async function notifyBooked(
   write: VisitWrite,
   kind: Kind,
-  organisation: { id: string; type: Parameters<typeof notifyStaffOfArea>[2]['type'] },
+  organisationId: string,
+  recipients: readonly { id: string }[],
   visit: {
     id: string;
     actorStaffId: string | null;
@@ -127,7 +128,7 @@ async function notifyBooked(
 ) {
   const { owner } = visit;
   const booked = `${visit.patient.name} booked ${owner.title} for ${visitWhen(visit.date, visit.startTime)} — token ${tokenLabel(visit.tokenNumber, owner.tokenPrefix)}`;
-  await notifyStaffOfArea(write.tx, write.options.events, organisation, kind.area, {
+  await notifyStaff(write.tx, write.options.events, organisationId, recipients, {
     type: kind.notification.type,
     title: visit.awaitingConfirmation ? `${kind.notification.title} to confirm` : kind.notification.title,
     message: visit.awaitingConfirmation ? `${booked} — awaiting your confirmation` : booked,
@@ -155,6 +156,7 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
     .from(patients)
     .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, actor.organisationId)));
   const organisation = await organisationZone(tx, actor.organisationId);
+  const recipients = await staffOfArea(tx, { id: actor.organisationId, type: organisation.type }, kind.area);
   const owner = await lockOwner(tx, kind, actor.organisationId, kind.ownerIdOf(input));
   if (!patient) throw new NotFoundError('Patient not found');
   const slot = await claimSlot(tx, kind, owner, input.date, input.startTime, organisation.timeZone, write.options.now ?? new Date());
@@ -180,21 +182,16 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
     .returning({ id: kind.visits.id });
   const visitId = row!.id;
   await recordHistory(tx, kind, { visitId, organisationId: actor.organisationId, byStaffId: actor.staffId, action: 'created', toStatus: 'BOOKED' });
-  await notifyBooked(
-    write,
-    kind,
-    { id: actor.organisationId, type: organisation.type },
-    {
-      id: visitId,
-      actorStaffId: actor.staffId,
-      patient,
-      owner,
-      date: input.date,
-      startTime: slot.start,
-      tokenNumber,
-      awaitingConfirmation: input.awaitingConfirmation ?? false,
-    },
-  );
+  await notifyBooked(write, kind, actor.organisationId, recipients, {
+    id: visitId,
+    actorStaffId: actor.staffId,
+    patient,
+    owner,
+    date: input.date,
+    startTime: slot.start,
+    tokenNumber,
+    awaitingConfirmation: input.awaitingConfirmation ?? false,
+  });
   await announce(write, kind, actor.organisationId, { id: visitId, patientId: patient.id }, owner.id, input.date, 'BOOKED');
   await write.emit({
     type: 'booked',
