@@ -12,11 +12,14 @@
  *   npx tsc -b packages/shared apps/server && npm run bench:booking -w @caredesk/bench
  *
  * BENCH_APPOINTMENTS (1000000), BENCH_BOOKINGS (bookings per concurrency, 2000) and
- * BENCH_DURATION_SECONDS (per list shape, 10) shorten it.
+ * BENCH_DURATION_SECONDS (per list shape, 10) shorten it. BENCH_LOADED_URL, a PostgreSQL
+ * database kept from an earlier run (this bench's, or the search bench's 1,000,000 patients):
+ * the bench runs on it, loads the appointments only if it holds fewer than BENCH_APPOINTMENTS,
+ * and leaves it in place, so one data set serves both benches.
  */
 import type pg from 'pg';
 import { addDays, benchOrganisation, freePlaces, type BenchOrganisation, type BookingBody } from './appointments.ts';
-import { loadAppointments } from './appointment-data.ts';
+import { loadAppointments, type LoadedAppointments } from './appointment-data.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { connectClient, createBenchDatabase } from './postgres.ts';
 import { signInToken } from './scenarios.ts';
@@ -122,10 +125,25 @@ async function consistency(client: pg.Client, today: string): Promise<string> {
   return `slots over capacity after the bench: ${overbooked.rows[0]?.n}; future doctor-days whose token counter differs from their highest token: ${counters.rows[0]?.n}`;
 }
 
+/** The appointments of the bench: loaded now, or (BENCH_LOADED_URL) already there from an earlier run. */
+async function appointmentsFor(client: pg.Client): Promise<LoadedAppointments> {
+  const {
+    rows: [held],
+  } = await client.query<{ n: number; past: number; future: number }>(
+    `select count(*)::int as n, coalesce(current_date - min(date), 0)::int as past, coalesce(max(date) - current_date, 0)::int as future from appointments`,
+  );
+  if (held && held.n >= APPOINTMENTS) {
+    return { rows: 0, pastDays: held.past, futureDays: Math.min(held.future, FUTURE_DAYS), timings: `none loaded: ${held.n.toLocaleString('en')} already in the database` };
+  }
+  console.log(`loading ${APPOINTMENTS.toLocaleString('en')} appointments…`);
+  return loadAppointments(client, { count: APPOINTMENTS, futureDays: FUTURE_DAYS, futureFill: FUTURE_FILL });
+}
+
 async function main(): Promise<void> {
   if (!serverBuilt()) return;
   const loadAtStart = loadAverage();
-  const postgres = await createBenchDatabase();
+  const loadedUrl = process.env.BENCH_LOADED_URL;
+  const postgres = loadedUrl ? { url: loadedUrl, drop: async () => undefined } : await createBenchDatabase();
   if (!postgres) throw new Error('no PostgreSQL: set DATABASE_URL or run one on 127.0.0.1:5432');
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -134,8 +152,7 @@ async function main(): Promise<void> {
     const server = await startServer(postgres.url);
     const client = await connectClient(postgres.url);
     try {
-      console.log(`loading ${APPOINTMENTS.toLocaleString('en')} appointments…`);
-      const loaded = await loadAppointments(client, { count: APPOINTMENTS, futureDays: FUTURE_DAYS, futureFill: FUTURE_FILL });
+      const loaded = await appointmentsFor(client);
       const org = await benchOrganisation(client);
       const {
         rows: [sizes],

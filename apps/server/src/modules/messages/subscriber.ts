@@ -16,8 +16,19 @@ export interface MessageSubscriberDeps {
 
 /** The messages a visit's step owes the patient, written in the step's own transaction. */
 async function oweForStep(tx: Tx, deps: MessageSubscriberDeps, event: VisitLifecycleEvent): Promise<void> {
+  // The queue moved: 'you are next' is worked out after commit (oweNext).
+  if (event.type === 'checked-in' || event.type === 'completed') return;
   const now = new Date();
   const settings = await loadMessageSettings(tx, event.organisationId);
+  const channels = (name: Exclude<MessageEvent, 'test'>): MessageChannel[] => channelsFor(settings, deps.providers, name);
+  // A step that only owes messages, on channels all off, has nothing to write: no need to read its
+  // visit (for a booking, a statement fewer under the owner's lock).
+  const owes: Partial<Record<VisitLifecycleEvent['type'], Exclude<MessageEvent, 'test'>[]>> = {
+    booked: ['booked', 'reminder'],
+    confirmed: ['booked', 'reminder'],
+    'report-ready': ['report-ready'],
+  };
+  if (owes[event.type]?.every((name) => channels(name).length === 0)) return;
   const visit = await visitFacts(tx, event.kind, event.visitId);
   if (!visit) return;
   const base = {
@@ -27,7 +38,6 @@ async function oweForStep(tx: Tx, deps: MessageSubscriberDeps, event: VisitLifec
     toPhone: visit.phone,
     createdByStaffId: event.actorStaffId,
   };
-  const channels = (name: Exclude<MessageEvent, 'test'>): MessageChannel[] => channelsFor(settings, deps.providers, name);
   const slot = visit.slotAt.toISOString();
   const oweReminders = async () => {
     for (const reminder of remindersOf(settings, visit.slotAt, now)) {
@@ -58,10 +68,6 @@ async function oweForStep(tx: Tx, deps: MessageSubscriberDeps, event: VisitLifec
       return;
     case 'report-ready':
       await owe(tx, { ...base, event: 'report-ready', dueAt: now }, channels('report-ready'), now);
-      return;
-    case 'checked-in':
-    case 'completed':
-      // The queue moved: 'you are next' is worked out after commit (oweNext).
       return;
   }
 }

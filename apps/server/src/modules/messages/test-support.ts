@@ -141,3 +141,6 @@ export function useProviderApp(driver: Driver, options: { msg91Templates?: Recor
     drain: () => current().app.patientMessages.drain(),
   };
 }
+
+/** The visit subscriber alone, for tests that run a visit write without the app. */
+export { messageSubscriber } from './subscriber.js';

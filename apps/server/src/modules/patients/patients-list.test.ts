@@ -89,6 +89,30 @@ describe.each(bothDrivers)('patients: list, search, filters and CSV (%s)', (driv
       expect((await list('page=9')).data).toEqual([]);
     });
 
+    // A search counts its matches in the statement that reads its page; past the last page, where
+    // no row carries the count, it is counted apart.
+    it("answers a search's exact total on every page, the last, and one past it", async () => {
+      for (const [search, names] of [
+        ['98765', ['José D’Souza', 'Lakshmi Reddy', 'Priya Sharma', 'Rahul Sharma']],
+        ['sharma', ['Priya Sharma', 'Rahul Sharma']],
+        ['sharma&gender=FEMALE', ['Priya Sharma']],
+        ['98111&sort=createdAt', ['Gurpreet Kaur', 'Ananya Iyer', '-2+3 Cmd']],
+      ] as const) {
+        const pages = [];
+        for (let page = 1; page <= names.length + 1; page += 1) pages.push(await list(`search=${search}&pageSize=1&page=${page}`));
+        expect(
+          pages.map((p) => p.total),
+          search,
+        ).toEqual(pages.map(() => names.length));
+        expect(
+          pages.flatMap((p) => p.data.map((patient) => patient.name)),
+          search,
+        ).toEqual(names);
+      }
+      expect(await list('search=55555&page=1')).toMatchObject({ data: [], total: 0 });
+      expect(await list('search=55555&page=2')).toMatchObject({ data: [], total: 0 });
+    });
+
     it('exports the filtered patients as CSV with a formula guard and quoted addresses', async () => {
       const response = await worker.get('/api/patients/export.csv?ageBand=18-40&sort=name');
       expect(response.headers['content-disposition']).toMatch(/filename="patients-\d{4}-\d{2}-\d{2}\.csv"/);

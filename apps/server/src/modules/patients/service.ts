@@ -17,7 +17,7 @@ import { and, asc, count, eq, gte, isNotNull, like, lt, lte, ne, or, sql, type S
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { patientNameWords, patients, staff } from '../../db/schema/index.js';
+import { organisations, patientNameWords, patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -159,10 +159,34 @@ function toSummary(row: { [K in keyof typeof summaryColumns]: (typeof patients.$
 }
 
 export async function listPatients(db: Db, caller: StaffContext, filters: PatientFilters) {
-  const today = todayIn(await organisationTimeZone(db, caller.organisationId));
-  const { page, total } = patientListQueries(db, caller.organisationId, filters, today);
-  const [rows, totals] = await Promise.all([page, total]);
-  return { data: rows.map((row) => toSummary(row, today)), total: totals[0]?.n ?? 0, page: filters.page, pageSize: filters.pageSize };
+  // Age bands count birthdays on the organisation's calendar, so its zone comes first; otherwise
+  // the page's rows bring it (zoneOf), one round trip fewer.
+  const bandToday = filters.ageBand ? todayIn(await organisationTimeZone(db, caller.organisationId)) : undefined;
+  const { page, total, counted } = patientListQueries(db, caller.organisationId, filters, bandToday);
+  const [rows, totals] = await Promise.all([page, counted ? undefined : total]);
+  const first = rows[0];
+  let matches: number;
+  if (!counted) matches = totals?.[0]?.n ?? 0;
+  else if (first) matches = first.total ?? 0;
+  // No row: none matches, or the page is past the last one, where only a count tells.
+  else matches = filters.page === 1 ? 0 : ((await total)[0]?.n ?? 0);
+  const today = bandToday ?? (first ? todayIn(first.timeZone) : '');
+  return {
+    data: rows.map(({ timeZone: _zone, total: _total, ...row }) => toSummary(row, today)),
+    total: matches,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  };
+}
+
+/** The organisation's time zone as a column: an uncorrelated subquery, run once per statement. */
+function zoneOf(organisationId: string) {
+  return sql<string>`(select ${organisations.timeZone} from ${organisations} where ${organisations.id} = ${organisationId})`;
+}
+
+/** Every row's count of the rows matched before ORDER BY and LIMIT: the page's scan is the count's. */
+function totalOver() {
+  return sql<number | null>`count(*) over ()`.mapWith(Number);
 }
 
 /**
@@ -171,16 +195,26 @@ export async function listPatients(db: Db, caller: StaffContext, filters: Patien
  * organisation's range of words, and so is the name order of a page (its name_key), before a
  * page of patients is read. The same patients in the same order as the name_key LIKEs of
  * patientSearchCondition; every other search, or none, filters patients itself.
+ *
+ * A search (`counted`) finds few enough patients to count them in the scan that finds the page:
+ * its rows carry the total (count(*) over ()), and `total` is only needed for a page past the
+ * last. The whole list is not counted that way: its page stops after pageSize rows of the name
+ * index, its count is a query of its own. The rows carry the organisation's zone (the ages).
+ * `today` (the organisation's) is needed for an age band only.
  */
-export function patientListQueries(db: Db, organisationId: string, filters: PatientFilters, today: string) {
+export function patientListQueries(db: Db, organisationId: string, filters: PatientFilters, today?: string) {
   const key = filters.search ? nameSearchKey(filters.search.trim()) : undefined;
-  const others = filterConditions(filters, today);
+  if (filters.ageBand && today === undefined) throw new Error('an age band needs the organisation’s today');
+  const others = filterConditions(filters, today ?? '');
+  const timeZone = zoneOf(organisationId);
   if (key === undefined) {
     const search = filters.search ? patientSearchCondition(organisationId, filters.search) : undefined;
+    const counted = search !== undefined;
     const where = and(eq(patients.organisationId, organisationId), search, ...others);
     return {
+      counted,
       page: db
-        .select(summaryColumns)
+        .select({ ...summaryColumns, timeZone, total: counted ? totalOver() : sql<number | null>`null` })
         .from(patients)
         .where(where)
         .orderBy(...orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id))
@@ -193,10 +227,11 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
   const joined = eq(patients.id, patientNameWords.patientId);
   if (filters.sort === 'name' && others.length === 0) {
     // The page is chosen among the words alone, then only its rows of patients are read.
-    const first = firstByName(db, words, filters.order, filters.pageSize, offsetOf(filters));
+    const first = firstByName(db, words, filters.order, filters.pageSize, offsetOf(filters), true);
     return {
+      counted: true,
       page: db
-        .select(summaryColumns)
+        .select({ ...summaryColumns, timeZone, total: first.total })
         .from(first)
         .innerJoin(patients, eq(patients.id, first.patientId))
         .orderBy(...orderByWithTiebreak(first.nameKey, filters.order, first.patientId)),
@@ -208,8 +243,9 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
   const byName = filters.sort === 'name';
   const order = orderByWithTiebreak(byName ? patientNameWords.nameKey : sortColumns[filters.sort], filters.order, byName ? patientNameWords.patientId : patients.id);
   return {
+    counted: true,
     page: db
-      .select(summaryColumns)
+      .select({ ...summaryColumns, timeZone, total: totalOver() })
       .from(patientNameWords)
       .innerJoin(patients, joined)
       .where(where)
@@ -222,11 +258,11 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
 
 /**
  * Matching patients' ids in name order, from patient_name_words alone: the prefix's range of
- * patient_name_words_search_idx, sorted (top-N), index-only.
+ * patient_name_words_search_idx, sorted (top-N), index-only; `counted`, with how many match in all.
  */
-function firstByName(db: Db, words: SQL, order: 'asc' | 'desc', limit: number, offset = 0) {
+function firstByName(db: Db, words: SQL, order: 'asc' | 'desc', limit: number, offset: number, counted: boolean) {
   return db
-    .select({ patientId: patientNameWords.patientId, nameKey: patientNameWords.nameKey })
+    .select({ patientId: patientNameWords.patientId, nameKey: patientNameWords.nameKey, total: (counted ? totalOver() : sql<number | null>`null`).as('total') })
     .from(patientNameWords)
     .where(words)
     .orderBy(...orderByWithTiebreak(patientNameWords.nameKey, order, patientNameWords.patientId))
@@ -250,7 +286,7 @@ export function findPatients(db: Db, organisationId: string, search: string, lim
       .orderBy(asc(patients.nameKey), asc(patients.id))
       .limit(limit);
   }
-  const first = firstByName(db, nameWordsMatch(organisationId, key), 'asc', limit);
+  const first = firstByName(db, nameWordsMatch(organisationId, key), 'asc', limit, 0, false);
   return db.select(columns).from(first).innerJoin(patients, eq(patients.id, first.patientId)).orderBy(asc(first.nameKey), asc(first.patientId));
 }
 

@@ -1,16 +1,17 @@
 import { CANCELLED_BY_PATIENT, tokenLabel } from '@caredesk/shared';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
-import { notifyStaffOfArea } from './notify-staff.js';
+import { notifyStaff, staffOfArea } from './notify-staff.js';
 import { visitNotFound } from './queries.js';
 import { visitWhen } from './visit-dates.js';
 import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
-import { assertSlotRoom, bookableSlot, organisationZone, type SlotTime } from './slots.js';
+import { assertSlotRoom, bookableSlot, organisationZone, SLOT_FULL, type SlotTime } from './slots.js';
 
 /**
  * Who books or moves a visit: a staff member at the console, or a patient through the patient API
@@ -78,16 +79,48 @@ async function claimSlot(tx: Tx, kind: Kind, owner: VisitOwner, date: string, st
 }
 
 /**
+ * Under the owner lock, for a new visit: the slot exists and has not started, then, in one
+ * statement, the day's next token (nextToken's counter row), taken only while the slot holds
+ * fewer live visits than its capacity. No row back: the slot is full and no number was taken.
+ */
+async function claimSlotToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, timeZone: string, now: Date): Promise<SlotTime & { tokenNumber: number }> {
+  const refusal = kind.refusal(owner, date);
+  if (refusal) throw new ConflictError(refusal);
+  const slot = bookableSlot(owner.schedule, owner.name, date, startTime, timeZone, now);
+  const { visits, dayTokens } = kind;
+  const live = tx
+    .select({ n: count() })
+    .from(visits)
+    .where(and(eq(kind.visitOwnerId, owner.id), eq(visits.date, date), eq(visits.startTime, startTime), inArray(visits.status, kind.liveStatuses as never[])));
+  const ownerColumn = sql.identifier(kind.dayTokenOwnerId.name);
+  const [counter] = rowsOf<{ token: number }>(
+    await tx.execute(sql`
+      insert into ${dayTokens} (${ownerColumn}, ${sql.identifier(dayTokens.date.name)}, ${sql.identifier(dayTokens.lastToken.name)})
+      select ${owner.id}::uuid, ${date}::date, ${firstTokenOf(kind, owner.id, date)}
+      where (${live}) < ${owner.schedule.capacity}
+      on conflict (${ownerColumn}, ${sql.identifier(dayTokens.date.name)}) do update set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
+      returning ${dayTokens.lastToken} as token`),
+  );
+  if (!counter) throw new ConflictError(SLOT_FULL);
+  return { ...slot, tokenNumber: Number(counter.token) };
+}
+
+/** A day's first token when its counter row does not exist yet: one after the day's highest (seeded data). */
+function firstTokenOf(kind: Kind, ownerId: string, date: string): SQL {
+  const { visits } = kind;
+  return sql`coalesce((select max(${visits.tokenNumber}) from ${visits} where ${kind.visitOwnerId} = ${ownerId} and ${visits.date} = ${date}), 0) + 1`;
+}
+
+/**
  * The next token of an owner on a day, from its counter row (created from the day's visits the
  * first time, e.g. for seeded data). Runs under the owner lock, so numbers have no gaps; the
  * counter never goes back, so a number is never handed out twice, even after a visit moves away.
  */
 async function nextToken(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<number> {
-  const { visits, dayTokens } = kind;
-  const fromVisits = sql`coalesce((select max(${visits.tokenNumber}) from ${visits} where ${kind.visitOwnerId} = ${ownerId} and ${visits.date} = ${date}), 0) + 1`;
+  const { dayTokens } = kind;
   const [counter] = await tx
     .insert(dayTokens)
-    .values({ [kind.keys.dayTokenOwner]: ownerId, date, lastToken: fromVisits } as never)
+    .values({ [kind.keys.dayTokenOwner]: ownerId, date, lastToken: firstTokenOf(kind, ownerId, date) } as never)
     .onConflictDoUpdate({ target: [kind.dayTokenOwnerId, dayTokens.date], set: { lastToken: sql`${dayTokens.lastToken} + 1` } })
     .returning({ token: dayTokens.lastToken });
   return counter!.token;
@@ -109,11 +142,12 @@ export async function recordHistory(tx: Tx, kind: Kind, line: HistoryLine): Prom
   await tx.insert(kind.history).values({ ...rest, [kind.keys.historyVisit]: visitId } as never);
 }
 
-/** design.md §5: every visit booked tells the staff who can see its kind's area. */
+/** design.md §5: every visit booked tells the staff who can see its kind's area (`recipients`, read before the owner's lock). */
 async function notifyBooked(
   write: VisitWrite,
   kind: Kind,
-  organisation: { id: string; type: Parameters<typeof notifyStaffOfArea>[2]['type'] },
+  organisationId: string,
+  recipients: readonly { id: string }[],
   visit: {
     id: string;
     actorStaffId: string | null;
@@ -127,7 +161,7 @@ async function notifyBooked(
 ) {
   const { owner } = visit;
   const booked = `${visit.patient.name} booked ${owner.title} for ${visitWhen(visit.date, visit.startTime)} — token ${tokenLabel(visit.tokenNumber, owner.tokenPrefix)}`;
-  await notifyStaffOfArea(write.tx, write.options.events, organisation, kind.area, {
+  await notifyStaff(write.tx, write.options.events, organisationId, recipients, {
     type: kind.notification.type,
     title: visit.awaitingConfirmation ? `${kind.notification.title} to confirm` : kind.notification.title,
     message: visit.awaitingConfirmation ? `${booked} — awaiting your confirmation` : booked,
@@ -155,10 +189,10 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
     .from(patients)
     .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, actor.organisationId)));
   const organisation = await organisationZone(tx, actor.organisationId);
+  const recipients = await staffOfArea(tx, { id: actor.organisationId, type: organisation.type }, kind.area);
   const owner = await lockOwner(tx, kind, actor.organisationId, kind.ownerIdOf(input));
   if (!patient) throw new NotFoundError('Patient not found');
-  const slot = await claimSlot(tx, kind, owner, input.date, input.startTime, organisation.timeZone, write.options.now ?? new Date());
-  const tokenNumber = await nextToken(tx, kind, owner.id, input.date);
+  const { tokenNumber, ...slot } = await claimSlotToken(tx, kind, owner, input.date, input.startTime, organisation.timeZone, write.options.now ?? new Date());
   const [row] = await tx
     .insert(kind.visits)
     .values({
@@ -180,21 +214,16 @@ export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind
     .returning({ id: kind.visits.id });
   const visitId = row!.id;
   await recordHistory(tx, kind, { visitId, organisationId: actor.organisationId, byStaffId: actor.staffId, action: 'created', toStatus: 'BOOKED' });
-  await notifyBooked(
-    write,
-    kind,
-    { id: actor.organisationId, type: organisation.type },
-    {
-      id: visitId,
-      actorStaffId: actor.staffId,
-      patient,
-      owner,
-      date: input.date,
-      startTime: slot.start,
-      tokenNumber,
-      awaitingConfirmation: input.awaitingConfirmation ?? false,
-    },
-  );
+  await notifyBooked(write, kind, actor.organisationId, recipients, {
+    id: visitId,
+    actorStaffId: actor.staffId,
+    patient,
+    owner,
+    date: input.date,
+    startTime: slot.start,
+    tokenNumber,
+    awaitingConfirmation: input.awaitingConfirmation ?? false,
+  });
   await announce(write, kind, actor.organisationId, { id: visitId, patientId: patient.id }, owner.id, input.date, 'BOOKED');
   await write.emit({
     type: 'booked',

@@ -71,9 +71,12 @@ export function bookableSlot(schedule: SlotSchedule, ownerName: string, date: st
   return slot;
 }
 
+/** Why a full slot is refused. */
+export const SLOT_FULL = 'This slot is full: choose another time';
+
 /** The slot holds `live` visits already: refuse when that is its capacity (the caller holds the owner's lock). */
 export function assertSlotRoom(live: number, capacity: number): void {
-  if (live >= capacity) throw new ConflictError('This slot is full: choose another time');
+  if (live >= capacity) throw new ConflictError(SLOT_FULL);
 }
 
 /** The organisation's zone and type, read inside a booking's transaction. */
