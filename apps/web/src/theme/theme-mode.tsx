@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { themes } from './create-theme';
+import { themeOf } from './create-theme';
 import { themeConfig, type ThemeMode } from './theme-config';
 
 interface ThemeModeValue {
@@ -32,7 +32,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ mode, toggleMode }), [mode, toggleMode]);
   return (
     <ThemeModeContext value={value}>
-      <ThemeProvider theme={themes[mode]}>
+      <ThemeProvider theme={themeOf(mode)}>
         <CssBaseline />
         {children}
       </ThemeProvider>
