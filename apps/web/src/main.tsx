@@ -1,10 +1,9 @@
+import { loadApp, opensSignInShell } from './app-loader';
 import './theme/fonts';
 import { CONSOLE_TITLE } from '@caredesk/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SignInShell } from './app/sign-in-shell';
-import { paths } from './config/paths';
-import { getAccessToken } from './lib/session';
 
 document.title = CONSOLE_TITLE;
 
@@ -12,11 +11,8 @@ const element = document.getElementById('root');
 if (!element) throw new Error('The page has no #root element');
 const root = createRoot(element);
 
-// The console (router, query cache, toasts, HTTP client, every route) is a chunk of its own, so
-// that a first load of /sign-in runs only the sign-in page (issue 18: its JavaScript budget).
-const importApp = () => import('./app/app');
-let app: ReturnType<typeof importApp> | undefined;
-const loadApp = () => (app ??= importApp());
+// The console is a chunk of its own (app-loader.ts), so that a first load of /sign-in runs only
+// the sign-in page (issue 18: its JavaScript budget).
 const preloadApp = () => void loadApp();
 
 let opening = false;
@@ -41,15 +37,14 @@ function openApp(to?: string, history: 'push' | 'replace' = 'replace'): void {
   );
 }
 
-const atSignIn = window.location.pathname.replace(/\/+$/, '') === paths.signIn;
-// Signed in already, the console's /sign-in route sends the person home.
-if (atSignIn && !getAccessToken()) {
+if (opensSignInShell) {
   root.render(
     <StrictMode>
       <SignInShell preloadApp={preloadApp} openApp={openApp} />
     </StrictMode>,
   );
 } else {
+  // At /sign-in with an access token stored, the console's /sign-in route sends the person home.
   openApp();
 }
 
