@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './constants.js';
 import { organisationTypeSchema } from './organisations.js';
+import { roles, staffRoles } from './roles.js';
 import { lineText } from './text.js';
 
-/** SPEC.md §3/§6: DOCTOR and SUPERADMIN are aliases of USER. */
-export const roles = ['WORKER', 'ADMIN', 'USER'] as const;
-export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
-export const staffRoles = ['WORKER', 'ADMIN'] as const;
-export const staffRoleSchema = z.enum(staffRoles);
-export type StaffRole = z.infer<typeof staffRoleSchema>;
+export * from './roles.js';
 
-export function normaliseRole(raw: string): Role {
-  const upper = raw.toUpperCase();
-  if (upper === 'ADMIN' || upper === 'WORKER') return upper;
-  return 'USER';
-}
+export const roleSchema = z.enum(roles);
+export const staffRoleSchema = z.enum(staffRoles);
 
 export const emailSchema = z
   .string()

@@ -1,5 +1,5 @@
-import type { StaffRole } from './auth.js';
-import { accountKindOf, type AccountKind, type OrganisationType } from './organisations.js';
+import type { StaffRole } from './roles.js';
+import { accountKindOf, type AccountKind, type OrganisationType } from './organisation-types.js';
 
 /**
  * The areas of the product a menu entry opens. The server authorises every staff route

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { LinkComponentContext } from '../components/link-component';
 import { liftToastsAboveBottomBars, TOAST_CONTAINER_CLASS, ToastPlacement, toastComponents } from '../components/dismissible-toast';
 import { LiveEventsProvider, type LiveEventsClient } from '../lib/events';
 import { errorStatus } from '../lib/http';
@@ -34,18 +36,20 @@ export function AppProviders({ children, queryClient, liveEvents }: AppProviders
     <QueryClientProvider client={client}>
       <LiveEventsProvider client={liveEvents === undefined && import.meta.env.MODE === 'test' ? null : liveEvents}>
         <AppThemeProvider>
-          <ToastPlacement />
-          <SnackbarProvider
-            maxSnack={2}
-            dense
-            preventDuplicate
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-            Components={toastComponents}
-            classes={{ containerAnchorOriginBottomLeft: TOAST_CONTAINER_CLASS }}
-            onEnter={liftToastsAboveBottomBars}
-          >
-            {children}
-          </SnackbarProvider>
+          <LinkComponentContext value={RouterLink}>
+            <ToastPlacement />
+            <SnackbarProvider
+              maxSnack={2}
+              dense
+              preventDuplicate
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+              Components={toastComponents}
+              classes={{ containerAnchorOriginBottomLeft: TOAST_CONTAINER_CLASS }}
+              onEnter={liftToastsAboveBottomBars}
+            >
+              {children}
+            </SnackbarProvider>
+          </LinkComponentContext>
         </AppThemeProvider>
       </LiveEventsProvider>
     </QueryClientProvider>

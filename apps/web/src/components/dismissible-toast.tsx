@@ -2,6 +2,9 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { closeSnackbar, MaterialDesignContent, type CustomContentProps } from 'notistack';
 import { forwardRef } from 'react';
 import { layout } from '../config/layout';
+import { TOAST_CLEAR_ATTRIBUTE } from './toast-clear';
+
+export { TOAST_CLEAR_ATTRIBUTE };
 
 /** A toast that goes away when tapped (SPEC.md §2 "Toasts"). */
 export const DismissibleToast = forwardRef<HTMLDivElement, CustomContentProps>(function DismissibleToast(props, ref) {
@@ -23,11 +26,6 @@ export const toastComponents = {
 /** Class given to notistack's bottom-left container (SnackbarProvider `classes`). */
 export const TOAST_CONTAINER_CLASS = 'caredesk-toasts';
 
-/**
- * Marks a bar held to the bottom edge of the screen (a full-screen dialog's actions, the chat
- * composer): toasts appearing while it is on screen rise above it.
- */
-export const TOAST_CLEAR_ATTRIBUTE = 'data-toast-clear';
 const CLEARANCE_VARIABLE = '--caredesk-toast-clearance';
 
 const TOAST_GAP = 16;

@@ -1,5 +1,6 @@
-import { STORAGE_KEYS, sessionUserSchema, type SessionUser } from '@caredesk/shared';
+import { STORAGE_KEYS, type SessionUser } from '@caredesk/shared';
 import { useSyncExternalStore } from 'react';
+import { parseSessionUser } from './session-user';
 
 /**
  * The session lives in local storage under the spec's four keys (SPEC.md §4, §9) so that a
@@ -13,8 +14,7 @@ let cached: { raw: string | null; user: SessionUser | null } = { raw: null, user
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parseSessionUser(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import type { DialogActionsProps } from '@mui/material/DialogActions';
 import type { Components, Theme } from '@mui/material/styles';
-import { TOAST_CLEAR_ATTRIBUTE } from '../components/dismissible-toast';
+import { TOAST_CLEAR_ATTRIBUTE } from '../components/toast-clear';
 import { focusRing } from './focus-ring';
 
 /** One override per component; features never restyle MUI components themselves. */

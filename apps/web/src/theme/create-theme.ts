@@ -34,8 +34,12 @@ function createAppTheme(mode: ThemeMode): Theme {
   });
 }
 
-/** Both themes are created once, at start-up; switching mode only picks the other one. */
-export const themes: Record<ThemeMode, Theme> = {
-  light: createAppTheme('light'),
-  dark: createAppTheme('dark'),
-};
+const created: Partial<Record<ThemeMode, Theme>> = {};
+
+/**
+ * Each theme is created once, when first shown: most sessions never switch mode, and creating
+ * the dark one too cost every first load (the sign-in page's included) its CPU time.
+ */
+export function themeOf(mode: ThemeMode): Theme {
+  return (created[mode] ??= createAppTheme(mode));
+}

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME, type SessionUser } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { layout } from '../../config/layout';
+import { useLinkComponent } from '../link-component';
 import { DefaultLogoMark } from './default-logo-mark';
 
 interface LogoProps {
@@ -13,9 +13,10 @@ interface LogoProps {
 
 /** SPEC.md §1–2: the organisation's own logo (200x60) when it has one, else the product logo. */
 export function Logo({ admin, href = '/' }: LogoProps) {
+  const LinkComponent = useLinkComponent();
   return (
     <Box
-      component={RouterLink}
+      component={LinkComponent}
       to={href}
       aria-label={admin?.logoUrl ? admin.name : `${PRODUCT_NAME} Admin`}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, color: 'text.primary', textDecoration: 'none' }}

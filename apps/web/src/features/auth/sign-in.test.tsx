@@ -34,6 +34,31 @@ describe('the sign-in page', () => {
     expect(api.calls.filter((call) => call.url === '/admin/auth')).toHaveLength(0);
   });
 
+  it('focuses the first field in error, and checks a field again as it is corrected', async () => {
+    withSignIn({ status: 500 });
+    await openSignIn();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    await user.type(screen.getByLabelText('Email address'), 'admin@hospital.demo');
+    await waitFor(() => expect(screen.queryByText('Enter a valid e-mail address')).toBeNull());
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it("shows the server's field errors of a 400 on their fields", async () => {
+    withSignIn({ status: 400, data: { statusCode: 400, message: 'Check the e-mail address', issues: [{ path: 'email', message: 'Unknown domain' }] } });
+    await openSignIn();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email address'), 'admin@hospital.demo');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check the e-mail address');
+    expect(screen.getByText('Unknown domain')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("shows the server's message when the credentials are wrong", async () => {
     withSignIn({ status: 401, data: { statusCode: 401, error: 'Unauthorized', message: SIGN_IN_FAILED_MESSAGE } });
     await openSignIn();

@@ -1,37 +1,15 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import background from '../../assets/auth-background.svg';
-import { Logo } from '../../components/logo/logo';
 import { LoadingBar } from '../../components/loading-bar';
-import { layout } from '../../config/layout';
+import { AuthFrame } from './auth-frame';
 
-/** SPEC.md §2: a centred 420px box over a background image, the logo in the header. */
+/** SPEC.md §2: the sign-in route's layout (AuthFrame) around the route's page. */
 export function AuthLayout() {
   return (
-    <Box
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        backgroundImage: `url("${background}")`,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
-      }}
-    >
-      <Box component="header" sx={{ px: { xs: 2, md: 4 }, py: 2 }}>
-        <Paper sx={{ display: 'inline-flex', px: 2, py: 1 }}>
-          <Logo />
-        </Paper>
-      </Box>
-      <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-        <Paper sx={{ width: '100%', maxWidth: layout.authBoxWidth, p: { xs: 3, sm: 4 } }} elevation={8}>
-          <Suspense fallback={<LoadingBar />}>
-            <Outlet />
-          </Suspense>
-        </Paper>
-      </Box>
-    </Box>
+    <AuthFrame>
+      <Suspense fallback={<LoadingBar />}>
+        <Outlet />
+      </Suspense>
+    </AuthFrame>
   );
 }

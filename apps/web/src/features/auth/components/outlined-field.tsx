@@ -4,11 +4,11 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useId, type Ref } from 'react';
 
-export interface OutlinedFieldProps extends Pick<OutlinedInputProps, 'type' | 'autoComplete' | 'autoFocus' | 'name' | 'onChange' | 'onBlur' | 'endAdornment'> {
+export interface OutlinedFieldProps extends Pick<OutlinedInputProps, 'type' | 'autoComplete' | 'autoFocus' | 'name' | 'value' | 'onChange' | 'onBlur' | 'endAdornment'> {
   label: string;
   error?: boolean;
   helperText?: string;
-  /** The input element (react-hook-form's register ref). */
+  /** The input element (to focus it). */
   ref?: Ref<HTMLInputElement>;
 }
 
