@@ -6,10 +6,12 @@ interface ListPaginationProps {
   list: Pick<ListParams<string, string>, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
   /** The toolbar's side padding: lists inside a card indent it from md up. */
   indent?: boolean;
+  /** The page-size select's label ('Rows' where room is short). */
+  labelRowsPerPage?: string;
 }
 
-/** Paging of a list that is not a DataGrid (card lists on phones, plain tables): 1-based pages in the URL. */
-export function ListPagination({ total, list, indent = false }: ListPaginationProps) {
+/** Paging of a list (record grids, card lists on phones, plain tables): 1-based pages in the URL. */
+export function ListPagination({ total, list, indent = false, labelRowsPerPage = 'Rows' }: ListPaginationProps) {
   return (
     <TablePagination
       component="div"
@@ -17,7 +19,7 @@ export function ListPagination({ total, list, indent = false }: ListPaginationPr
       page={Math.max(0, list.page - 1)}
       rowsPerPage={list.pageSize}
       rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-      labelRowsPerPage="Rows"
+      labelRowsPerPage={labelRowsPerPage}
       onPageChange={(_, next) => list.setPage(next + 1)}
       onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value))}
       sx={{ '& .MuiTablePagination-toolbar': { px: indent ? { xs: 0, md: 2 } : 0, flexWrap: 'wrap' } }}

@@ -5,11 +5,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ListPagination } from './list-pagination';
-import { PAGE_SIZE_OPTIONS, type ListParams, type SortOrder } from './use-list-params';
+import type { RecordColumn } from './record-column';
+import { RecordTable } from './record-table';
+import type { ListParams, SortOrder } from './use-list-params';
 
 export interface RecordGridProps<Row extends { id: string }, Sort extends string = string> {
   /** Accessible name of the grid / card list, e.g. 'Doctors'. */
@@ -18,7 +19,7 @@ export interface RecordGridProps<Row extends { id: string }, Sort extends string
   /** Total records matching the filter (the API's `total`). */
   total: number;
   loading: boolean;
-  columns: GridColDef<Row>[];
+  columns: readonly RecordColumn<Row>[];
   /** Column field -> API sort key; columns not listed cannot be sorted. */
   sortFields: Readonly<Record<string, Sort>>;
   /** 1-based page, page size and sort, as in the URL. */
@@ -49,14 +50,13 @@ export function gridPaging<Sort extends string>(list: Pick<ListParams<Sort, neve
 }
 
 /**
- * A server-paginated, server-sorted DataGrid of records; a paginated card list on screens
- * below md, where a grid would scroll sideways.
+ * A server-paginated, server-sorted grid of records (RecordTable); a paginated card list on
+ * screens below md, where a grid would scroll sideways.
  */
 export function RecordGrid<Row extends { id: string }, Sort extends string = string>(props: RecordGridProps<Row, Sort>) {
-  const { label, rows, total, loading, columns, sortFields, page, pageSize, sort, order, rowHref } = props;
+  const { label, rows, total, loading, page, pageSize, rowHref } = props;
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
-  const navigate = useNavigate();
 
   if (phone) {
     return (
@@ -87,51 +87,5 @@ export function RecordGrid<Row extends { id: string }, Sort extends string = str
     );
   }
 
-  const sortedField = Object.keys(sortFields).find((field) => sortFields[field] === sort);
-  const sortModel: GridSortModel = sortedField ? [{ field: sortedField, sort: order }] : [];
-  const gridColumns = columns.map((column) => ({ ...column, sortable: column.field in sortFields }));
-
-  return (
-    <DataGrid<Row>
-      aria-label={label}
-      rows={rows}
-      columns={gridColumns}
-      rowCount={total}
-      loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      filterMode="server"
-      disableColumnFilter
-      disableColumnMenu
-      disableRowSelectionOnClick
-      sortingOrder={['asc', 'desc']}
-      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-      paginationModel={{ page: page - 1, pageSize }}
-      onPaginationModelChange={(model) => {
-        if (model.pageSize !== pageSize) props.onPageSizeChange(model.pageSize);
-        else props.onPageChange(model.page + 1);
-      }}
-      sortModel={sortModel}
-      onSortModelChange={(model) => {
-        const first = model[0];
-        const key = first ? sortFields[first.field] : undefined;
-        if (first && key) props.onSortChange(key, first.sort === 'desc' ? 'desc' : 'asc');
-        else props.onSortChange(Object.values(sortFields)[0] ?? sort, 'asc');
-      }}
-      onRowClick={rowHref ? (params) => void navigate(rowHref(params.row)) : undefined}
-      // Keyboard users move through cells with the arrows; Enter opens the row's record.
-      onCellKeyDown={(params, event) => {
-        if (rowHref && event.key === 'Enter') void navigate(rowHref(params.row));
-      }}
-      slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      autoHeight
-      rowHeight={60}
-      sx={{
-        '& .MuiDataGrid-row': { cursor: rowHref ? 'pointer' : 'default' },
-        '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outline: 'none' },
-        // The last column's resize handle sticks out by a few pixels and makes the grid scroll sideways.
-        '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
-      }}
-    />
-  );
+  return <RecordTable<Row, Sort> {...props} />;
 }

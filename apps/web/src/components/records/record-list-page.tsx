@@ -5,13 +5,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import type { GridColDef } from '@mui/x-data-grid';
 import { enqueueSnackbar } from 'notistack';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-container';
 import { errorMessage } from '@/lib/http';
+import type { RecordColumn } from './record-column';
 import { RecordGrid } from './record-grid';
 import { SearchField } from './search-field';
 import type { ListParams } from './use-list-params';
@@ -45,7 +45,7 @@ export interface RecordListPageProps<Row extends { id: string }, Sort extends st
   searchPlaceholder?: string;
   /** Downloads the CSV of list.exportQuery; errors are shown as a toast. */
   onExport: () => Promise<void>;
-  columns: GridColDef<Row>[];
+  columns: RecordColumn<Row>[];
   /** Column field -> API sort key; only these columns sort. */
   sortFields: Readonly<Record<string, Sort>>;
   rowHref: (row: Row) => string;

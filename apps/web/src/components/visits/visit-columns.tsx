@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
+import type { RecordColumn } from '@/components/records/record-column';
 import { fPhone } from '@/lib/format';
 import { awaitingConfirmationOf } from './awaiting-confirmation-chip';
 import { StatusChip } from './status-chip';
@@ -42,38 +42,38 @@ interface VisitColumnsOptions<Row extends VisitRow> {
   /** The list spans more than one day: the time column shows the date too. */
   showDate: boolean;
   /** Whom or what the visit is with: the doctor, the scan or test. */
-  owner: GridColDef<Row>;
+  owner: RecordColumn<Row>;
   renderActions: (row: Row) => ReactNode;
 }
 
 /** Token, time, patient, the owner, status and actions. */
-export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActions }: VisitColumnsOptions<Row>): GridColDef<Row>[] {
+export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActions }: VisitColumnsOptions<Row>): RecordColumn<Row>[] {
   return [
     {
       field: 'tokenNumber',
       headerName: 'Token',
       width: 90,
-      renderCell: ({ row }) => <Typography sx={{ fontWeight: 700, lineHeight: '60px' }}>{row.tokenLabel}</Typography>,
+      render: (row) => <Typography sx={{ fontWeight: 700, lineHeight: '60px' }}>{row.tokenLabel}</Typography>,
     },
     {
       field: 'startTime',
       headerName: showDate ? 'Date & time' : 'Time',
       width: showDate ? 130 : 100,
-      renderCell: ({ row }) => (showDate ? <TwoLines first={fTimeOfDay(row.startTime)} second={fVisitDate(row.date)} /> : fTimeOfDay(row.startTime)),
+      render: (row) => (showDate ? <TwoLines first={fTimeOfDay(row.startTime)} second={fVisitDate(row.date)} /> : fTimeOfDay(row.startTime)),
     },
     {
       field: 'patientName',
       headerName: 'Patient',
       flex: 1,
       minWidth: 170,
-      renderCell: ({ row }) => <TwoLines first={row.patientName} second={fPhone(row.patientPhone)} />,
+      render: (row) => <TwoLines first={row.patientName} second={fPhone(row.patientPhone)} />,
     },
     owner,
     {
       field: 'status',
       headerName: 'Status',
       width: 170,
-      renderCell: ({ row }) => (
+      render: (row) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', gap: 0.5, height: '100%' }}>
           <StatusChip status={row.status} />
           {awaitingConfirmationOf(row)}
@@ -84,7 +84,7 @@ export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActi
       field: 'actions',
       headerName: 'Actions',
       width: 150,
-      renderCell: ({ row }) => <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>{renderActions(row)}</Box>,
+      render: (row) => <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>{renderActions(row)}</Box>,
     },
   ];
 }

@@ -1,9 +1,12 @@
 import { appointmentActionTarget, canMoveAppointment, type AppointmentSummary } from '@caredesk/shared';
+import { lazy, Suspense } from 'react';
 import { VisitActions } from '@/components/visits/visit-actions';
 import { useConfirmAppointment } from '../api/confirm-appointment';
 import { useAppointmentAction } from '../api/run-appointment-action';
 import { AppointmentSlipOf } from './appointment-slip';
-import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
+
+// Its form (react-hook-form, the slot picker) loads when a row is rescheduled, not with the list.
+const RescheduleAppointmentDialog = lazy(() => import('./reschedule-appointment-dialog').then((module) => ({ default: module.RescheduleAppointmentDialog })));
 
 const DONE = {
   'check-in': 'Checked in',
@@ -35,7 +38,11 @@ export function AppointmentActions({ appointment, compact }: AppointmentActionsP
       pending={action.isPending || confirm.isPending}
       compact={compact}
       reschedulable={appointment.status === 'BOOKED'}
-      renderReschedule={(close) => <RescheduleAppointmentDialog appointment={appointment} open onClose={close} />}
+      renderReschedule={(close) => (
+        <Suspense fallback={null}>
+          <RescheduleAppointmentDialog appointment={appointment} open onClose={close} />
+        </Suspense>
+      )}
       slip={{ title: 'Appointment slip', content: <AppointmentSlipOf id={appointment.id} /> }}
     />
   );

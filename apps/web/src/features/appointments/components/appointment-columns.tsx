@@ -1,12 +1,12 @@
 import type { AppointmentSummary } from '@caredesk/shared';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { RecordColumn } from '@/components/records/record-column';
 import { TwoLines, VisitCard, visitColumns, visitSortFields } from '@/components/visits/visit-columns';
 import { AppointmentActions } from './appointment-actions';
 
 /** Grid column field -> API sort key. */
 export const appointmentSortFields = visitSortFields;
 
-export const appointmentColumns = (showDate: boolean): GridColDef<AppointmentSummary>[] =>
+export const appointmentColumns = (showDate: boolean): RecordColumn<AppointmentSummary>[] =>
   visitColumns<AppointmentSummary>({
     showDate,
     owner: {
@@ -14,7 +14,7 @@ export const appointmentColumns = (showDate: boolean): GridColDef<AppointmentSum
       headerName: 'Doctor',
       flex: 1,
       minWidth: 170,
-      renderCell: ({ row }) => <TwoLines first={row.doctorName} second={row.specialization} />,
+      render: (row) => <TwoLines first={row.doctorName} second={row.specialization} />,
     },
     renderActions: (row) => <AppointmentActions appointment={row} compact />,
   });

@@ -4,8 +4,11 @@ import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useMenuTitle } from '@/components/menu-title';
+import { useOpenedOnce } from '@/components/opened-once';
 import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
 import { QueueLink } from '@/components/token-queue/queue-link';
@@ -15,11 +18,17 @@ import { VisitListEmpty } from '@/components/visits/visit-list-empty';
 import { errorMessage } from '@/lib/http';
 import { appointmentsQueryOptions } from '../api/get-appointments';
 import { AppointmentCard, appointmentColumns, appointmentSortFields } from '../components/appointment-columns';
-import { AppointmentDrawer } from '../components/appointment-drawer';
 import { AppointmentFilters } from '../components/appointment-filters';
-import { CalendarView } from '../components/calendar/calendar-view';
 import { parseView, ViewSwitch } from '../components/calendar/view-switch';
-import { NewAppointmentDialog } from '../components/new-appointment-dialog';
+
+// What only a dialog, the drawer or the calendar needs (the booking form with its schemas and
+// react-hook-form, the slot picker, the calendar grids) is loaded when first opened, not at the
+// list's first paint; hovering or focusing the button that opens the dialog starts the download.
+const importNewDialog = () => import('../components/new-appointment-dialog');
+const NewAppointmentDialog = lazy(() => importNewDialog().then((module) => ({ default: module.NewAppointmentDialog })));
+const AppointmentDrawer = lazy(() => import('../components/appointment-drawer').then((module) => ({ default: module.AppointmentDrawer })));
+const CalendarView = lazy(() => import('../components/calendar/calendar-view').then((module) => ({ default: module.CalendarView })));
+const preloadNewDialog = () => void importNewDialog();
 
 const FILTER_KEYS = ['doctorId', 'awaitingConfirmation'] as const;
 
@@ -33,8 +42,12 @@ export default function AppointmentsPage() {
   const rows = appointments.data?.data ?? [];
   const total = appointments.data?.total ?? 0;
   useShortcut('n', 'New appointment', () => setParam({ new: '1' }));
+  const openId = params.get('open');
+  const newOpen = params.get('new') === '1';
+  const drawerMounted = useOpenedOnce(openId !== null);
+  const dialogMounted = useOpenedOnce(newOpen);
   const newButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam({ new: '1' })}>
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam({ new: '1' })} onPointerEnter={preloadNewDialog} onFocus={preloadNewDialog}>
       New appointment
     </Button>
   );
@@ -42,14 +55,16 @@ export default function AppointmentsPage() {
   let body;
   if (view !== 'list') {
     body = (
-      <CalendarView
-        mode={view}
-        date={from}
-        doctorId={list.filters.doctorId}
-        onRange={(range) => setParam({ from: range.from, to: range.to === range.from ? null : range.to, page: null })}
-        onDoctor={(doctorId) => list.setFilter('doctorId', doctorId)}
-        onOpen={(id) => setParam({ open: id })}
-      />
+      <Suspense fallback={<Skeleton variant="rounded" height={480} />}>
+        <CalendarView
+          mode={view}
+          date={from}
+          doctorId={list.filters.doctorId}
+          onRange={(range) => setParam({ from: range.from, to: range.to === range.from ? null : range.to, page: null })}
+          onDoctor={(doctorId) => list.setFilter('doctorId', doctorId)}
+          onOpen={(id) => setParam({ open: id })}
+        />
+      </Suspense>
     );
   } else if (appointments.error) body = <Alert severity="error">{errorMessage(appointments.error)}</Alert>;
   else if (!appointments.isPending && total === 0) {
@@ -106,8 +121,10 @@ export default function AppointmentsPage() {
         />
       ) : null}
       {body}
-      <AppointmentDrawer id={params.get('open')} onClose={() => setParam({ open: null })} />
-      <NewAppointmentDialog open={params.get('new') === '1'} patientId={params.get('patientId')} onClose={() => setParam({ new: null, patientId: null })} />
+      <Suspense fallback={null}>
+        {drawerMounted ? <AppointmentDrawer id={openId} onClose={() => setParam({ open: null })} /> : null}
+        {dialogMounted ? <NewAppointmentDialog open={newOpen} patientId={params.get('patientId')} onClose={() => setParam({ new: null, patientId: null })} /> : null}
+      </Suspense>
     </PageContainer>
   );
 }

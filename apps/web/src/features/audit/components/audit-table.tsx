@@ -1,6 +1,6 @@
 import type { AuditEvent } from '@caredesk/shared';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { RecordColumn } from '@/components/records/record-column';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { fDateTime } from '@/lib/format';
 import { actionText, detailsText } from './audit-labels';
@@ -15,15 +15,15 @@ interface AuditTableProps {
 
 const orNone = (value: string | null) => value ?? '-';
 
-const columns: GridColDef<AuditEvent>[] = [
-  { field: 'createdAt', headerName: 'When', width: 180, valueGetter: (_, row) => fDateTime(row.createdAt) },
-  { field: 'staffName', headerName: 'Who', flex: 1, minWidth: 140, valueGetter: (_, row) => orNone(row.staffName) },
-  { field: 'action', headerName: 'Action', width: 100, valueGetter: (_, row) => actionText(row.action) },
+const columns: RecordColumn<AuditEvent>[] = [
+  { field: 'createdAt', headerName: 'When', width: 180, render: (row) => fDateTime(row.createdAt) },
+  { field: 'staffName', headerName: 'Who', flex: 1, minWidth: 140, render: (row) => orNone(row.staffName) },
+  { field: 'action', headerName: 'Action', width: 100, render: (row) => actionText(row.action) },
   { field: 'entity', headerName: 'Entity', width: 130 },
-  { field: 'entityId', headerName: 'Record id', flex: 1, minWidth: 150, valueGetter: (_, row) => orNone(row.entityId) },
+  { field: 'entityId', headerName: 'Record id', flex: 1, minWidth: 150, render: (row) => orNone(row.entityId) },
   { field: 'route', headerName: 'Route', flex: 1.4, minWidth: 200 },
-  { field: 'details', headerName: 'Details', flex: 1.4, minWidth: 200, sortable: false, valueGetter: (_, row) => detailsText(row.details) },
-  { field: 'ip', headerName: 'From', width: 140, valueGetter: (_, row) => orNone(row.ip) },
+  { field: 'details', headerName: 'Details', flex: 1.4, minWidth: 200, render: (row) => detailsText(row.details) },
+  { field: 'ip', headerName: 'From', width: 140, render: (row) => orNone(row.ip) },
 ];
 
 function EventCard({ event }: { event: AuditEvent }) {
@@ -49,7 +49,7 @@ function EventCard({ event }: { event: AuditEvent }) {
   );
 }
 
-/** Entries newest first: a server-paged DataGrid, and a card list on phones (below md); entries open nothing. */
+/** Entries newest first: a server-paged grid, and a card list on phones (below md); entries open nothing. */
 export function AuditTable({ events, total, loading, list }: AuditTableProps) {
   return (
     <RecordGrid<AuditEvent, 'createdAt'>

@@ -1,9 +1,12 @@
 import { bookingActionTarget, canMoveBooking, type BookingSummary } from '@caredesk/shared';
+import { lazy, Suspense } from 'react';
 import { VisitActions } from '@/components/visits/visit-actions';
 import { useConfirmBooking } from '../api/confirm-booking';
 import { useBookingAction } from '../api/run-booking-action';
 import { BookingSlipOf } from './booking-slip';
-import { RescheduleBookingDialog } from './reschedule-booking-dialog';
+
+// Its form (react-hook-form, the slot picker) loads when a row is rescheduled, not with the list.
+const RescheduleBookingDialog = lazy(() => import('./reschedule-booking-dialog').then((module) => ({ default: module.RescheduleBookingDialog })));
 
 const DONE = {
   'check-in': 'Checked in',
@@ -35,7 +38,11 @@ export function BookingActions({ booking, compact }: BookingActionsProps) {
       pending={action.isPending || confirm.isPending}
       compact={compact}
       reschedulable={booking.status === 'BOOKED' || booking.status === 'CHECKED_IN'}
-      renderReschedule={(close) => <RescheduleBookingDialog booking={booking} open onClose={close} />}
+      renderReschedule={(close) => (
+        <Suspense fallback={null}>
+          <RescheduleBookingDialog booking={booking} open onClose={close} />
+        </Suspense>
+      )}
       slip={{ title: 'Booking slip', content: <BookingSlipOf id={booking.id} /> }}
     />
   );

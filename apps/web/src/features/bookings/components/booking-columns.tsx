@@ -1,5 +1,5 @@
 import type { BookingSummary } from '@caredesk/shared';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { RecordColumn } from '@/components/records/record-column';
 import { TwoLines, VisitCard, visitColumns, visitSortFields } from '@/components/visits/visit-columns';
 import { BookingActions } from './booking-actions';
 import { kindLabels } from './booking-format';
@@ -7,7 +7,7 @@ import { kindLabels } from './booking-format';
 /** Grid column field -> API sort key. */
 export const bookingSortFields = visitSortFields;
 
-export const bookingColumns = (showDate: boolean): GridColDef<BookingSummary>[] =>
+export const bookingColumns = (showDate: boolean): RecordColumn<BookingSummary>[] =>
   visitColumns<BookingSummary>({
     showDate,
     owner: {
@@ -15,7 +15,7 @@ export const bookingColumns = (showDate: boolean): GridColDef<BookingSummary>[] 
       headerName: 'Scan / test',
       flex: 1,
       minWidth: 170,
-      renderCell: ({ row }) => <TwoLines first={row.serviceName} second={row.category ?? kindLabels[row.serviceKind]} />,
+      render: (row) => <TwoLines first={row.serviceName} second={row.category ?? kindLabels[row.serviceKind]} />,
     },
     renderActions: (row) => <BookingActions booking={row} compact />,
   });

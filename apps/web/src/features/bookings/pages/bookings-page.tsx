@@ -4,7 +4,9 @@ import BookOnlineOutlined from '@mui/icons-material/BookOnlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
 import { useMenuTitle } from '@/components/menu-title';
+import { useOpenedOnce } from '@/components/opened-once';
 import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
 import { QueueLink } from '@/components/token-queue/queue-link';
@@ -14,9 +16,14 @@ import { VisitListEmpty } from '@/components/visits/visit-list-empty';
 import { errorMessage } from '@/lib/http';
 import { useBookings } from '../api/get-bookings';
 import { BookingCard, bookingColumns, bookingSortFields } from '../components/booking-columns';
-import { BookingDrawer } from '../components/booking-drawer';
 import { BookingFilters } from '../components/booking-filters';
-import { NewBookingDialog } from '../components/new-booking-dialog';
+
+// The booking form (schemas, react-hook-form, slot picker) and the drawer load when first opened,
+// not at the list's first paint; hovering or focusing 'New booking' starts the download.
+const importNewDialog = () => import('../components/new-booking-dialog');
+const NewBookingDialog = lazy(() => importNewDialog().then((module) => ({ default: module.NewBookingDialog })));
+const BookingDrawer = lazy(() => import('../components/booking-drawer').then((module) => ({ default: module.BookingDrawer })));
+const preloadNewDialog = () => void importNewDialog();
 
 const FILTER_KEYS = ['serviceId', 'kind', 'awaitingConfirmation'] as const;
 
@@ -27,6 +34,10 @@ export default function BookingsPage() {
   const bookings = useBookings(query);
   const total = bookings.data?.total ?? 0;
   const openNew = () => setParam({ new: '1' });
+  const openId = params.get('open');
+  const newOpen = params.get('new') === '1';
+  const drawerMounted = useOpenedOnce(openId !== null);
+  const dialogMounted = useOpenedOnce(newOpen);
   useShortcut('n', 'New booking', openNew);
 
   let body;
@@ -64,7 +75,7 @@ export default function BookingsPage() {
       actions={
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <QueueLink kind="services" />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew} onPointerEnter={preloadNewDialog} onFocus={preloadNewDialog}>
             New booking
           </Button>
         </Box>
@@ -85,8 +96,10 @@ export default function BookingsPage() {
         onSearch={list.setSearch}
       />
       {body}
-      <BookingDrawer id={params.get('open')} onClose={() => setParam({ open: null })} />
-      <NewBookingDialog open={params.get('new') === '1'} patientId={params.get('patientId')} onClose={() => setParam({ new: null, patientId: null })} />
+      <Suspense fallback={null}>
+        {drawerMounted ? <BookingDrawer id={openId} onClose={() => setParam({ open: null })} /> : null}
+        {dialogMounted ? <NewBookingDialog open={newOpen} patientId={params.get('patientId')} onClose={() => setParam({ new: null, patientId: null })} /> : null}
+      </Suspense>
     </PageContainer>
   );
 }

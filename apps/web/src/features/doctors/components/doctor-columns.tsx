@@ -2,7 +2,7 @@ import type { Doctor } from '@caredesk/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { RecordColumn } from '@/components/records/record-column';
 import { ActiveChip } from '@/components/records/active-chip';
 import { fRupees } from '@/lib/format';
 
@@ -26,20 +26,20 @@ function DoctorName({ doctor }: { doctor: Doctor }) {
 }
 
 /** The doctors grid's columns; the facility column only for organisations with several. */
-export function doctorColumns(showFacility: boolean): GridColDef<Doctor>[] {
-  const columns: GridColDef<Doctor>[] = [
-    { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <DoctorName doctor={row} /> },
+export function doctorColumns(showFacility: boolean): RecordColumn<Doctor>[] {
+  const columns: RecordColumn<Doctor>[] = [
+    { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, render: (row) => <DoctorName doctor={row} /> },
     { field: 'specialization', headerName: 'Specialization', flex: 1, minWidth: 150 },
-    { field: 'facilityName', headerName: 'Facility', flex: 1, minWidth: 140, valueGetter: (value: string | null) => value ?? '-' },
+    { field: 'facilityName', headerName: 'Facility', flex: 1, minWidth: 140, render: (row) => row.facilityName ?? '-' },
     {
       field: 'consultationFeePaise',
       headerName: 'Fee',
-      type: 'number',
+      align: 'right',
       width: 120,
-      valueFormatter: (value: number) => fRupees(value / 100),
+      render: (row) => fRupees(row.consultationFeePaise / 100),
     },
-    { field: 'slotMinutes', headerName: 'Slot', width: 90, valueFormatter: (value: number) => `${value} min` },
-    { field: 'active', headerName: 'Status', width: 110, renderCell: ({ row }) => <ActiveChip active={row.active} /> },
+    { field: 'slotMinutes', headerName: 'Slot', width: 90, render: (row) => `${row.slotMinutes} min` },
+    { field: 'active', headerName: 'Status', width: 110, render: (row) => <ActiveChip active={row.active} /> },
   ];
   return showFacility ? columns : columns.filter((column) => column.field !== 'facilityName');
 }

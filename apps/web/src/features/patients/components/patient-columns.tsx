@@ -2,7 +2,7 @@ import { genderLabels, type PatientSummary } from '@caredesk/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { RecordColumn } from '@/components/records/record-column';
 import { fDate, fPhone } from '@/lib/format';
 import { initialOf } from './patient-labels';
 
@@ -23,14 +23,14 @@ function NameCell({ patient }: { patient: PatientSummary }) {
 
 const ageOf = (patient: PatientSummary) => (patient.age === null ? '-' : String(patient.age));
 
-export const patientColumns: GridColDef<PatientSummary>[] = [
+export const patientColumns: RecordColumn<PatientSummary>[] = [
   { field: 'uhid', headerName: 'UHID', width: 130 },
-  { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, renderCell: ({ row }) => <NameCell patient={row} /> },
-  { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, valueGetter: (_, row) => fPhone(row.phone) },
-  { field: 'gender', headerName: 'Gender', width: 100, valueGetter: (_, row) => genderLabels[row.gender] },
-  { field: 'age', headerName: 'Age', width: 80, valueGetter: (_, row) => ageOf(row) },
-  { field: 'bloodGroup', headerName: 'Blood group', width: 110, valueGetter: (_, row) => row.bloodGroup ?? '-' },
-  { field: 'createdAt', headerName: 'Registered', width: 130, valueGetter: (_, row) => fDate(row.createdAt) },
+  { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, render: (row) => <NameCell patient={row} /> },
+  { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, render: (row) => fPhone(row.phone) },
+  { field: 'gender', headerName: 'Gender', width: 100, render: (row) => genderLabels[row.gender] },
+  { field: 'age', headerName: 'Age', width: 80, render: (row) => ageOf(row) },
+  { field: 'bloodGroup', headerName: 'Blood group', width: 110, render: (row) => row.bloodGroup ?? '-' },
+  { field: 'createdAt', headerName: 'Registered', width: 130, render: (row) => fDate(row.createdAt) },
 ];
 
 /**

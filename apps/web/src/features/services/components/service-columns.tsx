@@ -4,7 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { RecordColumn } from '@/components/records/record-column';
 import { ActiveChip } from '@/components/records/active-chip';
 import { fRupees } from '@/lib/format';
 
@@ -29,29 +29,29 @@ function ServiceName({ service }: { service: Service }) {
 
 const orDash = (value: number | null, unit: string) => (value === null ? '-' : `${value} ${unit}`);
 
-const name: GridColDef<Service> = { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 180, renderCell: ({ row }) => <ServiceName service={row} /> };
-const category: GridColDef<Service> = { field: 'category', headerName: 'Category', flex: 1, minWidth: 110, valueGetter: (value: string | null) => value ?? '-' };
-const facility: GridColDef<Service> = { field: 'facilityName', headerName: 'Facility', flex: 1, minWidth: 120, valueGetter: (value: string | null) => value ?? '-' };
-const price: GridColDef<Service> = { field: 'pricePaise', headerName: 'Price', type: 'number', width: 110, valueFormatter: (value: number) => fRupees(value / 100) };
-const active: GridColDef<Service> = { field: 'active', headerName: 'Status', width: 100, renderCell: ({ row }) => <ActiveChip active={row.active} /> };
+const name: RecordColumn<Service> = { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 180, render: (row) => <ServiceName service={row} /> };
+const category: RecordColumn<Service> = { field: 'category', headerName: 'Category', flex: 1, minWidth: 110, render: (row) => row.category ?? '-' };
+const facility: RecordColumn<Service> = { field: 'facilityName', headerName: 'Facility', flex: 1, minWidth: 120, render: (row) => row.facilityName ?? '-' };
+const price: RecordColumn<Service> = { field: 'pricePaise', headerName: 'Price', align: 'right', width: 110, render: (row) => fRupees(row.pricePaise / 100) };
+const active: RecordColumn<Service> = { field: 'active', headerName: 'Status', width: 100, render: (row) => <ActiveChip active={row.active} /> };
 
 /** Scans and tests: kind, category, price, duration, turnaround and capacity. */
-export function scanColumns(showFacility: boolean): GridColDef<Service>[] {
+export function scanColumns(showFacility: boolean): RecordColumn<Service>[] {
   return [
     name,
-    { field: 'kind', headerName: 'Kind', width: 80, renderCell: ({ row }) => <KindChip kind={row.kind} /> },
+    { field: 'kind', headerName: 'Kind', width: 80, render: (row) => <KindChip kind={row.kind} /> },
     category,
     ...(showFacility ? [facility] : []),
     price,
-    { field: 'durationMinutes', headerName: 'Duration', width: 92, valueFormatter: (value: number | null) => orDash(value, 'min') },
-    { field: 'reportTurnaroundHours', headerName: 'Report in', width: 92, valueFormatter: (value: number | null) => orDash(value, 'h') },
-    { field: 'capacityPerSlot', headerName: 'Per slot', type: 'number', width: 80 },
+    { field: 'durationMinutes', headerName: 'Duration', width: 92, render: (row) => orDash(row.durationMinutes, 'min') },
+    { field: 'reportTurnaroundHours', headerName: 'Report in', width: 92, render: (row) => orDash(row.reportTurnaroundHours, 'h') },
+    { field: 'capacityPerSlot', headerName: 'Per slot', align: 'right', width: 80 },
     active,
   ];
 }
 
 /** Other services: category, price and status. */
-export function otherServiceColumns(showFacility: boolean): GridColDef<Service>[] {
+export function otherServiceColumns(showFacility: boolean): RecordColumn<Service>[] {
   return [name, category, ...(showFacility ? [facility] : []), price, active];
 }
 
