@@ -57,6 +57,33 @@ describe.each(bothDrivers)('the platform (%s)', (driver) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("sends helmet's every header on routes, unknown paths and errors alike", async () => {
+    const helmetHeaders = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const replies = [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/no-such-route' }),
+      await t.app.inject({ url: '/api/me' }),
+      await t.app.inject({ method: 'POST', url: '/api/admin/auth', headers: { 'content-type': 'application/json' }, payload: '{"email":' }),
+    ];
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 404, 401, 400]);
+    for (const reply of replies) {
+      expect(reply.headers).toMatchObject(helmetHeaders);
+      expect(String(reply.headers['content-security-policy'])).toContain("default-src 'self'");
+    }
+  });
+
   it('gives every reply a request id, honouring a well-formed incoming one', async () => {
     const fresh = await t.app.inject({ url: '/api/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

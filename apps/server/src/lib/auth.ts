@@ -1,7 +1,8 @@
 import type { AppEvent, OrganisationType, StaffRole } from '@caredesk/shared';
-import { and, eq, exists, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { organisations, sessions, staff } from '../db/schema/index.js';
 import { UnauthorizedError } from './errors.js';
 import type { EventBus } from './events/bus.js';
@@ -115,18 +116,25 @@ export function createStaffAuth(
   };
 }
 
-/** The database's half of the check: throws UnauthorizedError when the session no longer stands. */
-async function checkStaff(db: Db, claims: AccessClaims): Promise<StaffContext> {
+// Every request whose token is not remembered runs it: prepared once (db/prepared.ts).
+const liveStaff = preparedPerDb((db) => {
+  const staffId = sql.placeholder('staffId');
   const liveSession = db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.familyId, claims.sessionFamilyId), eq(sessions.staffId, claims.staffId), isNull(sessions.revokedAt)));
-  const [row] = await db
+    .where(and(eq(sessions.familyId, sql.placeholder('sessionFamilyId')), eq(sessions.staffId, staffId), isNull(sessions.revokedAt)));
+  return db
     .select({ role: staff.role, organisationType: organisations.type })
     .from(staff)
     .innerJoin(organisations, eq(organisations.id, staff.organisationId))
-    .where(and(eq(staff.id, claims.staffId), eq(staff.organisationId, claims.organisationId), eq(staff.active, true), exists(liveSession)))
-    .limit(1);
+    .where(and(eq(staff.id, staffId), eq(staff.organisationId, sql.placeholder('organisationId')), eq(staff.active, true), exists(liveSession)))
+    .limit(1)
+    .prepare('live_staff');
+});
+
+/** The database's half of the check: throws UnauthorizedError when the session no longer stands. */
+async function checkStaff(db: Db, claims: AccessClaims): Promise<StaffContext> {
+  const [row] = await liveStaff(db).execute({ staffId: claims.staffId, organisationId: claims.organisationId, sessionFamilyId: claims.sessionFamilyId });
   if (!row) throw new UnauthorizedError('Your session has ended. Sign in again.');
   return {
     id: claims.staffId,

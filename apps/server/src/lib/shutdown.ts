@@ -15,8 +15,10 @@ export function registerGracefulShutdown(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Every reply passes here: a callback hook, so it costs no promise.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing && !reply.raw.headersSent) void reply.header('Connection', 'close');
+    done(null, payload);
   });
 }
 

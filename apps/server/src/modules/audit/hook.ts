@@ -227,13 +227,15 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
   pendingByDb.set(ctx.db, pending);
 
   const keys = auditKeysOf(ctx.config);
-  app.addHook('preSerialization', async (request, reply, payload) => {
+  // Both hooks run on every request and most record nothing (GET /api/me…): callback hooks, so
+  // those pay no promise for them.
+  app.addHook('preSerialization', (request, reply, payload, done) => {
     const audit = request.routeOptions.config.audit;
     if ((request.method === 'POST' || request.method === 'GET') && isDeclared(audit) && !capturedByRequest.has(request)) {
       const captured = capture(audit, reply.statusCode, payload);
       if (captured) capturedByRequest.set(request, captured);
     }
-    return payload;
+    done(null, payload);
   });
 
   // One drain at a time per organisation in this process; entries enqueued while one runs are
@@ -264,20 +266,27 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
     );
   };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const record = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     try {
       for (const entry of providerEntriesOf(request, reply)) {
         await enqueueAuditEntry(ctx.db, entry);
         drain(entry.organisationId);
       }
       const entry = await entryOf(request, reply, ctx.jwtKey);
-      if (!entry) return payload;
+      if (!entry) return;
       await enqueueAuditEntry(ctx.db, entry);
       drain(entry.organisationId);
     } catch (error) {
       request.log.error({ err: error, route: request.routeOptions.url }, 'audit trail: entry not written');
     }
-    return payload;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // An undeclared route records nothing (entryOf, providerEntriesOf): nothing to wait for.
+    if (!isDeclared(request.routeOptions.config.audit)) {
+      done(null, payload);
+      return;
+    }
+    void record(request, reply).then(() => done(null, payload));
   });
 
   // Entries a stopped process wrote but never chained (it died between the two steps).

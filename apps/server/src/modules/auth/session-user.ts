@@ -1,6 +1,7 @@
 import type { SessionUser } from '@caredesk/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { organisations, staff } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 
@@ -27,13 +28,30 @@ export function toSessionUser(member: StaffRow, organisation: OrganisationRow): 
   };
 }
 
-export async function getSessionUser(db: Db, staffId: string, organisationId: string): Promise<SessionUser> {
-  const [row] = await db
-    .select({ member: staff, organisation: organisations })
+// GET /api/me runs this on every console start: prepared once, and only the columns it answers
+// (the whole staff row would carry the password hash to the process for nothing).
+const sessionUserRow = preparedPerDb((db) =>
+  db
+    .select({
+      member: { id: staff.id, name: staff.name, email: staff.email, avatarUrl: staff.avatarUrl, role: staff.role },
+      organisation: {
+        id: organisations.id,
+        name: organisations.name,
+        email: organisations.email,
+        type: organisations.type,
+        logoUrl: organisations.logoUrl,
+        timeZone: organisations.timeZone,
+      },
+    })
     .from(staff)
     .innerJoin(organisations, eq(organisations.id, staff.organisationId))
-    .where(and(eq(staff.id, staffId), eq(staff.organisationId, organisationId)))
-    .limit(1);
+    .where(and(eq(staff.id, sql.placeholder('staffId')), eq(staff.organisationId, sql.placeholder('organisationId'))))
+    .limit(1)
+    .prepare('session_user'),
+);
+
+export async function getSessionUser(db: Db, staffId: string, organisationId: string): Promise<SessionUser> {
+  const [row] = await sessionUserRow(db).execute({ staffId, organisationId });
   if (!row) throw new NotFoundError();
   return toSessionUser(row.member, row.organisation);
 }

@@ -2,6 +2,7 @@ import type { Notification, NotificationList, NotificationTab, notificationListQ
 import { and, count, desc, eq, ne, or, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { notifications } from '../../db/schema/index.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 
@@ -37,43 +38,81 @@ function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
-function afterCursor(cursor: string): SQL {
+/** The cursor's instant (ISO) and id, or a 400 when it is not one of this list's. */
+function decodeCursor(cursor: string): { cursorAt: string; cursorId: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const when = new Date(at ?? '');
   if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(when.getTime())) {
     throw new BadRequestError('cursor: not a cursor from this list', [{ path: 'cursor', message: 'Not a cursor from this list' }]);
   }
-  return or(lt(notifications.createdAt, when), and(eq(notifications.createdAt, when), lt(notifications.id, id)))!;
+  return { cursorAt: when.toISOString(), cursorId: id };
+}
+
+/** The caller, as the placeholders of a prepared statement (db/prepared.ts). */
+const mineByPlaceholders = (): SQL => and(eq(notifications.recipientStaffId, sql.placeholder('staffId')), eq(notifications.organisationId, sql.placeholder('organisationId')))!;
+
+interface PageShape {
+  tab: NotificationTab | undefined;
+  unread: boolean;
+  cursor: boolean;
+}
+
+/** A page of one shape of the list (tab, unread only, after a cursor), with the page size as a placeholder. */
+function pageStatement(db: Db, { tab, unread, cursor }: PageShape) {
+  const conditions: SQL[] = [mineByPlaceholders()];
+  if (tab) conditions.push(ofTab(tab));
+  if (unread) conditions.push(eq(notifications.isRead, false));
+  if (cursor) {
+    const at = sql.placeholder('cursorAt');
+    conditions.push(or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, sql.placeholder('cursorId'))))!);
+  }
+  return db
+    .select()
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`notifications_page_${tab ?? 'all'}${unread ? '_unread' : ''}${cursor ? '_after' : ''}`);
+}
+
+// The console polls the list and its counts: each of the list's twelve shapes is prepared once,
+// on first use.
+const pageStatements = preparedPerDb(() => new Map<string, ReturnType<typeof pageStatement>>());
+
+function pageOf(db: Db, shape: PageShape): ReturnType<typeof pageStatement> {
+  const statements = pageStatements(db);
+  const key = `${shape.tab ?? ''}|${shape.unread}|${shape.cursor}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = pageStatement(db, shape);
+    statements.set(key, statement);
+  }
+  return statement;
 }
 
 /** Newest first, `limit` at a time; `nextCursor` continues where this page ends (null at the end). */
 export async function listNotifications(db: Db, recipient: Recipient, query: NotificationQuery): Promise<NotificationList> {
-  const conditions: SQL[] = [mine(recipient)];
-  if (query.tab) conditions.push(ofTab(query.tab));
-  if (query.unread) conditions.push(eq(notifications.isRead, false));
-  if (query.cursor) conditions.push(afterCursor(query.cursor));
-  const [rows, counts] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(and(...conditions))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(query.limit + 1),
-    unreadCounts(db, recipient),
-  ]);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return { data: page.map(toNotification), ...counts, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = pageOf(db, { tab: query.tab, unread: query.unread === true, cursor: after !== undefined });
+  const [rows, counts] = await Promise.all([page.execute({ ...recipient, limit: query.limit + 1, ...after }), unreadCounts(db, recipient)]);
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  return { data: shown.map(toNotification), ...counts, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }
 
-async function unreadCounts(db: Db, recipient: Recipient): Promise<{ unread: number; unreadByTab: { new: number; chats: number } }> {
-  const [row] = await db
+const unreadCountsOf = preparedPerDb((db) =>
+  db
     .select({
       all: count(),
       chats: sql<number>`count(*) filter (where ${notifications.type} = 'message-received')`.mapWith(Number),
     })
     .from(notifications)
-    .where(and(mine(recipient), eq(notifications.isRead, false)));
+    .where(and(mineByPlaceholders(), eq(notifications.isRead, false)))
+    .prepare('notifications_unread_counts'),
+);
+
+async function unreadCounts(db: Db, recipient: Recipient): Promise<{ unread: number; unreadByTab: { new: number; chats: number } }> {
+  const [row] = await unreadCountsOf(db).execute({ staffId: recipient.staffId, organisationId: recipient.organisationId });
   const all = row?.all ?? 0;
   const chats = row?.chats ?? 0;
   return { unread: all, unreadByTab: { new: all - chats, chats } };
