@@ -1,10 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAccount } from '../../features/settings/api/get-account';
-import { PasswordChangeRequiredDialog } from '../../features/settings/components/password-change-required-dialog';
 import { useHasAccessToken } from '../../lib/session';
 import { InactivityGuard } from './inactivity-guard';
+
+// Asked once, after a sign-in with a temporary password: its form (react-hook-form and the
+// password rules, ~15 KB gzip) loads then, not with every page of the console.
+const PasswordChangeRequiredDialog = lazy(() =>
+  import('../../features/settings/components/password-change-required-dialog').then((module) => ({ default: module.PasswordChangeRequiredDialog })),
+);
 
 /** The waiting-room screen (a token page with ?display=1) runs all day on a TV nobody touches. */
 function isWaitingRoomDisplay(pathname: string, search: string): boolean {
@@ -26,7 +32,11 @@ export function AccountGuards() {
   return (
     <>
       {isWaitingRoomDisplay(pathname, search) ? null : <InactivityGuard minutes={account.data?.inactivityMinutes} />}
-      {account.data?.passwordChangeRequired ? <PasswordChangeRequiredDialog onSignOut={() => logout.mutate()} /> : null}
+      {account.data?.passwordChangeRequired ? (
+        <Suspense fallback={null}>
+          <PasswordChangeRequiredDialog onSignOut={() => logout.mutate()} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
