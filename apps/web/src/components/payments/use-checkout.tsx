@@ -1,8 +1,11 @@
 import type { PaymentOrder, PaymentVerify } from '@caredesk/shared';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PaymentCancelledError } from './payment-errors';
 import { openRazorpayCheckout } from './razorpay-checkout';
-import { SimulatedCheckoutDialog } from './simulated-checkout-dialog';
+
+// The wallet button in every page's header holds a checkout: test mode's card form
+// (react-hook-form and its schema) loads when a payment opens it, not with each page.
+const SimulatedCheckoutDialog = lazy(() => import('./simulated-checkout-dialog').then((module) => ({ default: module.SimulatedCheckoutDialog })));
 
 interface OpenCheckout {
   order: PaymentOrder;
@@ -46,13 +49,15 @@ export function useCheckout(): Checkout {
   };
 
   const checkoutDialog = open ? (
-    <SimulatedCheckoutDialog
-      key={open.order.id}
-      order={open.order}
-      onPaid={(payment) => settle((current) => current.resolve(payment))}
-      onFailed={(error) => settle((current) => current.reject(error))}
-      onCancel={() => settle((current) => current.reject(new PaymentCancelledError()))}
-    />
+    <Suspense fallback={null}>
+      <SimulatedCheckoutDialog
+        key={open.order.id}
+        order={open.order}
+        onPaid={(payment) => settle((current) => current.resolve(payment))}
+        onFailed={(error) => settle((current) => current.reject(error))}
+        onCancel={() => settle((current) => current.reject(new PaymentCancelledError()))}
+      />
+    </Suspense>
   ) : null;
 
   return { checkout, checkoutDialog };
