@@ -105,7 +105,7 @@ describe('statementsOfRequest', () => {
 });
 
 describe('sameStatements', () => {
-  it('compares the SQL in order, not the parameters', () => {
+  it('compares the SQL, not the parameters nor the order queries sent at once landed in', () => {
     const a = [
       { sql: 'select 1', params: ['x'] },
       { sql: 'select 2', params: [] },
@@ -120,6 +120,12 @@ describe('sameStatements', () => {
       sameStatements(a, [
         { sql: 'select 2', params: [] },
         { sql: 'select 1', params: ['x'] },
+      ]),
+    ).toBe(true);
+    expect(
+      sameStatements(a, [
+        { sql: 'select 1', params: [] },
+        { sql: 'select 1', params: [] },
       ]),
     ).toBe(false);
     expect(sameStatements(a, a.slice(0, 1))).toBe(false);

@@ -145,7 +145,12 @@ export function statementsOfRequest(statements: readonly LoggedStatement[], from
   };
 }
 
-/** Two captures of one route ran the same statements (parameters aside). */
+/**
+ * Two captures of one route ran the same statements (parameters aside), in any order: a route
+ * that sends two queries at once (the notifications page and its counts) logs them as they land.
+ */
 export function sameStatements(a: readonly ReplayQuery[], b: readonly ReplayQuery[]): boolean {
-  return a.length === b.length && a.every((q, i) => q.sql === b[i]!.sql);
+  const sorted = (queries: readonly ReplayQuery[]) => queries.map((q) => q.sql).sort();
+  const [left, right] = [sorted(a), sorted(b)];
+  return left.length === right.length && left.every((sql, i) => sql === right[i]);
 }
