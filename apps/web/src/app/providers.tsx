@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LinkComponentContext } from '../components/link-component';
-import { liftToastsAboveBottomBars, TOAST_CONTAINER_CLASS, ToastPlacement, toastComponents } from '../components/dismissible-toast';
+import { ToastHost } from '../components/toast-host';
 import { LiveEventsProvider, type LiveEventsClient } from '../lib/events';
 import { errorStatus } from '../lib/http';
 import { AppThemeProvider } from '../theme/theme-mode';
@@ -37,18 +36,8 @@ export function AppProviders({ children, queryClient, liveEvents }: AppProviders
       <LiveEventsProvider client={liveEvents === undefined && import.meta.env.MODE === 'test' ? null : liveEvents}>
         <AppThemeProvider>
           <LinkComponentContext value={RouterLink}>
-            <ToastPlacement />
-            <SnackbarProvider
-              maxSnack={2}
-              dense
-              preventDuplicate
-              anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-              Components={toastComponents}
-              classes={{ containerAnchorOriginBottomLeft: TOAST_CONTAINER_CLASS }}
-              onEnter={liftToastsAboveBottomBars}
-            >
-              {children}
-            </SnackbarProvider>
+            {children}
+            <ToastHost />
           </LinkComponentContext>
         </AppThemeProvider>
       </LiveEventsProvider>

@@ -24,3 +24,8 @@ if (!window.matchMedia) {
   });
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// notistack loads with a page's first toast (components/toast.ts). A browser fetches that chunk in
+// milliseconds; a test file would transform it on first use, under load for longer than a
+// toast assertion waits. Loaded ahead here, the toast still goes through the same lazy host.
+await import('../components/notistack-host');

@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorIssues, errorMessage } from '@/lib/http';
 

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/http';
 import { useCreatePatient } from './api/create-patient';

@@ -11,7 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { imageProblem, pdfProblem } from '@/components/upload-image';
-import { TOAST_CLEAR_ATTRIBUTE } from '@/components/dismissible-toast';
+import { TOAST_CLEAR_ATTRIBUTE } from '@/components/toast-clear';
 import { errorMessage } from '@/lib/http';
 import { uploadChatAttachment } from '../api/attachments';
 

@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -46,7 +46,6 @@ function ChecklistItem({ label, done, action }: { label: string; done: boolean; 
 function EnableNotificationsItem({ done }: { done: boolean }) {
   const { permission, pending, enable } = usePushPermission();
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   const label = 'Enable notifications';
   const blocked = permission === 'denied' || permission === 'unsupported';
   const onClick = () =>

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -29,7 +29,6 @@ function titleFor(dashboard: Dashboard): string {
 
 function UpcomingVisit({ visit, today }: { visit: DashboardUpcoming; today: string }) {
   const checkIn = useCheckInVisit();
-  const { enqueueSnackbar } = useSnackbar();
   const who = `${visit.patientName}, token ${visit.token}`;
   const onCheckIn = () =>
     checkIn.mutate(visit, {

@@ -1,6 +1,6 @@
 import type { Facility } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { ConfirmDialog } from '@/components/records/confirm-dialog';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { useDeleteFacility } from '../api/delete-facility';

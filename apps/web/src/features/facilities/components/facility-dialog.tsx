@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { showFormError } from '@/components/records/form-errors';

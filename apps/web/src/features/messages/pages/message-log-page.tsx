@@ -6,7 +6,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useState } from 'react';
 import { useMessages } from '@/components/messages/api/get-messages';
 import { EmptyState } from '@/components/empty-state';

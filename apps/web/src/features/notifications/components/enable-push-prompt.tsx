@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { usePushPermission, type PushEnableFailure } from '@/lib/push';
 
 /** What a failed 'Enable notifications' tells the person: what happened and what they can do. */
@@ -36,7 +36,6 @@ export function pushFailureText(reason: PushEnableFailure): string {
  */
 export function EnablePushPrompt() {
   const { permission, pending, failure, enable } = usePushPermission();
-  const { enqueueSnackbar } = useSnackbar();
   if (permission !== 'default' && !failure) return null;
   const canRetry = permission === 'default';
   return (

@@ -1,7 +1,7 @@
 import type { Notification } from '@caredesk/shared';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { closeSnackbar, enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { deferDelete } from '../api/delete-notification';
 import { queryKeys } from '@/lib/query-keys';
@@ -11,7 +11,6 @@ export const DELETE_UNDO_MS = 5_000;
 
 export function useDeleteWithUndo(): (notification: Notification) => void {
   const queryClient = useQueryClient();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   return (notification) => {
     const key = `notification-deleted-${notification.id}`;
     const undo = deferDelete(notification, DELETE_UNDO_MS, {

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
-import { closeSnackbar, useSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
+import { closeSnackbar, enqueueSnackbar } from '@/components/toast';
 import { useLiveEvent } from '@/lib/events';
 import { useSessionUser } from '@/lib/session';
 import { findRecentNotification } from '../api/get-notifications';
@@ -12,7 +13,6 @@ import { useOpenNotification } from './use-open-notification';
  * they are looking at it already.
  */
 export function useNotificationToasts(): void {
-  const { enqueueSnackbar } = useSnackbar();
   const userId = useSessionUser()?.id;
   const open = useOpenNotification();
   useLiveEvent('notification.created', (event) => {

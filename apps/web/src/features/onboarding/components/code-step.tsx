@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -35,7 +35,6 @@ function useCountdown(seconds: number) {
 
 /** The 6-digit code from the text message; a right one stores the temporary access token. */
 export function CodeStep({ phone, onVerified, onChangeNumber }: CodeStepProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const verify = useVerifyOtp();
   const resend = useSendOtp();
   const countdown = useCountdown(RESEND_AFTER_SECONDS);

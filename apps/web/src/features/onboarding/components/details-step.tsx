@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorIssues, errorMessage, errorStatus } from '@/lib/http';
@@ -32,7 +32,6 @@ interface DetailsStepProps {
  * exists and the logo can be added in Settings.
  */
 export function DetailsStep({ form, logo, onLogoChange, phone, onChangeNumber, onVerificationLost }: DetailsStepProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const complete = useCompleteOnboarding();
   const saveLogo = useSaveLogo();

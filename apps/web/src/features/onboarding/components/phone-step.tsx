@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '@/lib/http';
@@ -29,7 +29,6 @@ interface PhoneStepProps {
 }
 
 export function PhoneStep({ defaultPhone, onSent }: PhoneStepProps) {
-  const { enqueueSnackbar } = useSnackbar();
   const sendOtp = useSendOtp();
   const {
     register,

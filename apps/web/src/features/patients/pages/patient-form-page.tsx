@@ -5,7 +5,7 @@ import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes
 import { paths } from '@/config/paths';
 import type { Patient } from '@caredesk/shared';
 import Skeleton from '@mui/material/Skeleton';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useCreatePatient } from '@/components/visits/api/create-patient';

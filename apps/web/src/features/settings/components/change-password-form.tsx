@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { showFormError } from '@/components/records/form-errors';

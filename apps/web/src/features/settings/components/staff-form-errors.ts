@@ -1,5 +1,5 @@
 import { DUPLICATE_STAFF_EMAIL_MESSAGE } from '@caredesk/shared';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorIssues, errorMessage, errorStatus } from '@/lib/http';
 import { staffFormField } from './staff-form-schema';

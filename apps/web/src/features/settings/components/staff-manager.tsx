@@ -8,7 +8,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/records/confirm-dialog';

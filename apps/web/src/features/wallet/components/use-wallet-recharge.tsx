@@ -1,6 +1,6 @@
 import { walletOrderRequestSchema, type PaymentOrder } from '@caredesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useState, type ReactNode } from 'react';
 import { isPaymentCancelled } from '@/components/payments/payment-errors';
 import { useCheckout } from '@/components/payments/use-checkout';
