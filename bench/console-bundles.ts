@@ -66,6 +66,14 @@ async function loadRoute(browser: Browser, baseUrl: string, route: string, stora
     await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
     // Lazy chunks of the route load after `load`; the live-updates WebSocket does not count as busy.
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    // Idle can come between the console's chunk and the page's own (a route once counted 23 of
+    // its 114 files): the page is loaded when its heading shows, then its lazy parts settle.
+    await page
+      .locator('h1')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     // Settle every body read started so far, also those started while waiting; then stop counting.
     for (let settled = 0; settled < pending.length;) {
       const batch = pending.slice(settled);
