@@ -35,3 +35,4 @@ export * from './messages.js';
 export * from './online-booking.js';
 export * from './public.js';
 export * from './patient-push.js';
+export * from './billing.js';

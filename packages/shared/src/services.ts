@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstRateBpSchema, sacCodeSchema } from './billing.js';
 import type { MenuArea } from './navigation.js';
 import { listQuerySchema, paiseSchema, queryBooleanSchema } from './lists.js';
 import { weeklyAvailabilitySchema } from './schedule.js';
@@ -29,6 +30,9 @@ const serviceFields = z.object({
   category: lineText().trim().max(60).nullable().optional(),
   description: multilineText().trim().max(2000).nullable().optional(),
   pricePaise: paiseSchema,
+  /** What its bill line is taxed as (billing): most healthcare services are exempt (0). */
+  sacCode: sacCodeSchema.nullable().optional(),
+  gstRateBp: gstRateBpSchema.optional(),
   durationMinutes: z.number().int().min(5).max(720).nullable().optional(),
   preparation: multilineText().trim().max(2000).nullable().optional(),
   reportTurnaroundHours: z.number().int().min(0).max(720).nullable().optional(),
@@ -68,6 +72,8 @@ export const serviceSchema = z.object({
   category: z.string().nullable(),
   description: z.string().nullable(),
   pricePaise: z.number().int(),
+  sacCode: z.string().nullable(),
+  gstRateBp: z.number().int(),
   durationMinutes: z.number().int().nullable(),
   preparation: z.string().nullable(),
   reportTurnaroundHours: z.number().int().nullable(),

@@ -14,6 +14,8 @@ export function makeService(overrides: Partial<Service> = {}): Service {
     category: 'MRI',
     description: null,
     pricePaise: 650_000,
+    sacCode: null,
+    gstRateBp: 0,
     durationMinutes: 30,
     preparation: 'Remove all metal objects.',
     reportTurnaroundHours: 24,

@@ -21,3 +21,4 @@ export * from './onboarding.js';
 export * from './audit.js';
 export * from './messages.js';
 export * from './patient-push.js';
+export * from './billing.js';

@@ -23,6 +23,9 @@ export const services = pgTable(
     category: text('category'),
     description: text('description'),
     pricePaise: integer('price_paise').notNull(),
+    /** The bill's tax line (modules/billing): SAC/HSN code and GST rate in basis points; most are exempt. */
+    sacCode: text('sac_code'),
+    gstRateBp: integer('gst_rate_bp').notNull().default(0),
     durationMinutes: integer('duration_minutes'),
     preparation: text('preparation'),
     reportTurnaroundHours: integer('report_turnaround_hours'),
