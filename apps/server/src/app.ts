@@ -50,6 +50,7 @@ import { settingsRoutes } from './modules/settings/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { tokenQueueRoutes } from './modules/token-queue/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
+import { billingRoutes } from './modules/billing/index.js';
 import { walletFulfilments, walletRoutes } from './modules/wallet/index.js';
 import { createVisitLifecycle } from './modules/visits/index.js';
 
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes(ctx));
       await api.register(planRoutes(ctx));
       await api.register(walletRoutes(ctx));
+      await api.register(billingRoutes(ctx));
       await api.register(paymentRoutes(ctx, { ...planFulfilments, ...walletFulfilments }));
       await api.register(notificationRoutes(ctx));
       await api.register(pushRoutes(ctx));

@@ -37,6 +37,7 @@ export const auditEntities = [
   'search',
   'dashboard',
   'messages',
+  'billing',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -53,6 +53,9 @@ interface Tenant {
   facilityId: string;
   appointmentId: string;
   bookingId: string;
+  /** The appointment's bill and its first item. */
+  billId: string;
+  billItemId: string;
   conversationId: string;
   notificationId: string;
   /** A message to A's patient (the chat reply the staff message above owes). */
@@ -89,6 +92,9 @@ const PATIENT_CATALOGUE = "the patient app lists any organisation's doctors and 
 const ID_SOURCES: Record<string, Sources> = {
   '/api/account/sessions/:id': (a) => [ofA(a.sessionId)],
   '/api/appointments/:id': (a) => [ofA(a.appointmentId)],
+  '/api/billing/bills/:id': (a) => [ofA(a.billId)],
+  '/api/billing/bills/:id/items/:itemId': (a) => [ofA(a.billItemId)],
+  '/api/billing/facilities/:id': (a) => [ofA(a.facilityId)],
   '/api/bookings/:id': (a) => [ofA(a.bookingId)],
   '/api/chats/:patientId': (a) => [ofA(a.patientId)],
   '/api/doctors/:id': (a) => [ofA(a.doctorId)],
@@ -158,6 +164,10 @@ function bodyFor(route: string, b: Tenant): unknown {
     'POST /api/patient/appointments/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
     'POST /api/patient/bookings/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
     'POST /api/invitations/:token/accept': { password: 'Cross@tenant-123' },
+    'POST /api/billing/bills/:id/items': { serviceId: b.serviceId, quantity: 1 },
+    'POST /api/billing/bills/:id/discount': { amountPaise: 0, reason: 'Cross-tenant probe' },
+    'POST /api/billing/bills/:id/payments': { mode: 'CASH', amountPaise: 100 },
+    'POST /api/billing/bills/:id/refunds': { mode: 'CASH', amountPaise: 100, reason: 'Cross-tenant probe' },
   };
   return bodies[route] ?? {};
 }
@@ -210,6 +220,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
       { now: todayInIndiaAt('00:00') },
     ),
   };
+  const bill = created<{ id: string; items: { id: string }[] }>(await admin.get(`/api/billing/bills?visitId=${appointment.id}`), 'bill');
   const privateUpload = created<{ id: string; url: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.pdf, 'report.pdf', 'private'), 'private upload');
   const publicUpload = created<{ id: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.png, 'logo.png', 'public'), 'public upload');
   created(await admin.post(`/api/chats/${patient.id}/messages`, { text: 'Your report is ready' }), 'staff message');
@@ -237,6 +248,8 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     facilityId: facility.id,
     appointmentId: appointment.id,
     bookingId: booking.id,
+    billId: bill.id,
+    billItemId: bill.items[0]!.id,
     conversationId: sent.conversationId,
     notificationId: notifications.data[0]!.id,
     messageId: owed.data[0]!.id,
@@ -311,6 +324,11 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
       body: { organisationId: b.org.id, serviceId: b.scanId, date, startTime: '12:00', patient: { patientId: b.patientId } },
     },
     'POST /api/plan/activate': { url: '/api/plan/activate' },
+    'GET /api/billing/bills': { url: `/api/billing/bills?visitId=${b.appointmentId}` },
+    'POST /api/billing/bills': { url: '/api/billing/bills', body: { patientId: b.patientId, facilityId: b.facilityId, items: [{ serviceId: b.serviceId, quantity: 1 }] } },
+    'POST /api/billing/bills/{id}/items': { url: `/api/billing/bills/${b.billId}/items`, body: { serviceId: b.serviceId, quantity: 1 } },
+    'GET /api/billing/day-book': { url: `/api/billing/day-book?date=${indiaDate()}&facilityId=${b.facilityId}` },
+    'POST /api/billing/day-book/close': { url: '/api/billing/day-book/close', body: { date: indiaDate(), facilityId: b.facilityId, countedCashPaise: 0 } },
   };
   return bases[operation];
 }
@@ -407,6 +425,7 @@ function idsOf(a: Tenant): string[] {
     a.facilityId,
     a.appointmentId,
     a.bookingId,
+    a.billId,
     a.conversationId,
     a.notificationId,
     a.messageId,

@@ -70,9 +70,13 @@ describe('the audit declarations of the routes', () => {
       .map(([route]) => route)
       .sort();
     expect(patientData).toEqual([
+      'DELETE /api/billing/bills/:id/items/:itemId',
       'DELETE /api/patients/:id',
       'GET /api/appointments',
       'GET /api/appointments/:id',
+      'GET /api/billing/bills',
+      'GET /api/billing/bills/:id',
+      'GET /api/billing/day-book',
       'GET /api/bookings',
       'GET /api/bookings/:id',
       'GET /api/chats',
@@ -93,6 +97,13 @@ describe('the audit declarations of the routes', () => {
       'POST /api/appointments/:id/actions/:action',
       'POST /api/appointments/:id/confirm',
       'POST /api/appointments/:id/reschedule',
+      'POST /api/billing/bills',
+      'POST /api/billing/bills/:id/discount',
+      'POST /api/billing/bills/:id/discount/approve',
+      'POST /api/billing/bills/:id/items',
+      'POST /api/billing/bills/:id/payments',
+      'POST /api/billing/bills/:id/refunds',
+      'POST /api/billing/day-book/close',
       'POST /api/bookings',
       'POST /api/bookings/:id/actions/:action',
       'POST /api/bookings/:id/confirm',

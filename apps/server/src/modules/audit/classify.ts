@@ -70,6 +70,12 @@ export function listDetails(query: unknown, count: number | undefined, always?: 
   return { ...(count === undefined ? {} : { count }), ...(Object.keys(filters).length > 0 ? { filters } : {}), ...(search ? { search } : {}) };
 }
 
+/** A query parameter's value when it is an id-like value (never free text). */
+function queryValue(query: unknown, name: string): string | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  return filterValue((query as Record<string, unknown>)[name]);
+}
+
 /**
  * The entry a staff member's request to a declared route makes, or null: failed requests (they
  * changed nothing) other than denied ones to patient data, and a HEAD of a read. Sign-in and the
@@ -85,8 +91,10 @@ export function classifyStaffRequest(declaration: AuditDeclaration, request: Fin
   }
   const created = request.statusCode === 201 ? { action: 'create' as const, entity, entityId: id ?? request.createdId ?? null } : null;
   switch (declaration.action) {
-    case 'read':
-      return request.method === 'GET' ? { action: 'read', entity, entityId: id } : null;
+    case 'read': {
+      const named = declaration.idQuery ? queryValue(request.query, declaration.idQuery) : undefined;
+      return request.method === 'GET' ? { action: 'read', entity, entityId: id ?? named ?? null } : null;
+    }
     case 'list': {
       if (request.method !== 'GET') return null;
       const details = listDetails(request.query, request.count, declaration.search);

@@ -24,6 +24,8 @@ type StaffAction = {
   | {
       /** A GET of one record (never recorded for HEAD, which reveals only that it exists). */
       action: 'read';
+      /** The query parameter naming the record, when the path does not (GET /api/billing/bills?visitId=). */
+      idQuery?: string;
     }
   | {
       /**
@@ -33,7 +35,7 @@ type StaffAction = {
        * `upcoming`), or the distinct visits of its token queue(s).
        */
       action: 'list';
-      count: 'data' | 'upcoming' | 'queue-visits';
+      count: 'data' | 'upcoming' | 'entries' | 'queue-visits';
       search?: SearchKind;
     }
   | {

@@ -82,6 +82,14 @@ describe.each(drivers)('facilities (%s)', (driver) => {
     expect((await multi.admin.delete(`/api/services/${service.json<{ id: string }>().id}`)).statusCode).toBe(204);
     expect((await multi.admin.delete(`/api/facilities/${busy.id}`)).statusCode).toBe(204);
 
+    // A facility with bills keeps them numbered in its book.
+    const billed = await add('Arogya Rajajinagar');
+    const item = (await multi.admin.post('/api/services', serviceInput())).json<{ id: string }>();
+    expect((await multi.admin.post('/api/billing/bills', { facilityId: billed.id, items: [{ serviceId: item.id, quantity: 1 }] })).statusCode).toBe(201);
+    const keep = await multi.admin.delete(`/api/facilities/${billed.id}`);
+    expect(keep.statusCode).toBe(409);
+    expect(keep.json<ErrorBody>().message).toBe('This facility has bills: it stays for its accounts');
+
     const solo = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     const soloAdmin = (await staffClients(t.app, solo)).admin;
     const [only] = (await soloAdmin.get('/api/facilities')).json<{ data: Facility[] }>().data;

@@ -1,7 +1,7 @@
 import { managesFacilities, type Facility, type FacilityInput } from '@caredesk/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { doctors, facilities, services } from '../../db/schema/index.js';
+import { bills, doctors, facilities, services } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
@@ -89,6 +89,13 @@ export async function deleteFacility(db: Db, caller: StaffContext, id: string): 
     if ((doctorCount[0]?.n ?? 0) > 0 || (serviceCount[0]?.n ?? 0) > 0) {
       throw new ConflictError('This facility still has doctors or services: move them to another facility first');
     }
+    // Its bills, receipts and credit notes are numbered in its book: they outlive it only with it.
+    const [billed] = await tx
+      .select({ id: bills.id })
+      .from(bills)
+      .where(and(eq(bills.organisationId, caller.organisationId), eq(bills.facilityId, id)))
+      .limit(1);
+    if (billed) throw new ConflictError('This facility has bills: it stays for its accounts');
     await tx.delete(facilities).where(ofCaller(caller, id));
   });
 }

@@ -17,7 +17,7 @@ import { and, asc, count, eq, gte, isNotNull, like, lt, lte, ne, or, sql, type S
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { organisations, patientNameWords, patients, staff } from '../../db/schema/index.js';
+import { bills, organisations, patientNameWords, patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -406,6 +406,8 @@ export async function deletePatient(db: Db, caller: StaffContext, id: string): P
       .for('update');
     if (!row) throw new NotFoundError('Patient not found');
     if (await hasVisits(tx, 'patient', id)) throw new ConflictError('Has appointments or bookings: this patient’s record is kept');
+    const [billed] = await tx.select({ id: bills.id }).from(bills).where(eq(bills.patientId, id)).limit(1);
+    if (billed) throw new ConflictError('Has bills: this patient’s record is kept');
     await tx.delete(patients).where(eq(patients.id, id));
   });
 }

@@ -39,6 +39,7 @@ const entityLabel: Record<AuditEntity, string> = {
   search: 'Search',
   dashboard: 'Dashboard',
   messages: 'Messages',
+  billing: 'Billing',
 };
 
 /** Every area the server names (packages/shared auditEntities), as the filter offers them. */

@@ -1,0 +1,2 @@
+/** Billing at the desk (design.md §10): bills, payments, credit notes, the day book. */
+export { billingRoutes } from './routes.js';

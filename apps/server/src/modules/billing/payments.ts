@@ -1,0 +1,79 @@
+import { todayIn, type Bill, type BillPayment, type CreditNote, type PaymentInput, type RefundInput } from '@caredesk/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { billPayments, bills, creditNotes } from '../../db/schema/index.js';
+import type { StaffContext } from '../../lib/auth.js';
+import { BadRequestError, ConflictError } from '../../lib/errors.js';
+import { organisationTimeZone } from '../../lib/organisation-time.js';
+import { bookOf, loadBill, lockBill } from './bills.js';
+import { nextDocumentNumber, openEntryDay } from './numbering.js';
+import { resolveBook } from './settings.js';
+
+function rupeesText(paise: number): string {
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * POST /api/billing/bills/{id}/payments: money received at the desk, with its receipt number.
+ * The bill is locked while the payment is numbered and added to it, so concurrent payments never
+ * take more than is due; the receipt is dated on the desk's open day (numbering.ts).
+ */
+export async function collectPayment(db: Db, caller: StaffContext, billId: string, input: PaymentInput): Promise<BillPayment & { bill: Bill }> {
+  const today = todayIn(await organisationTimeZone(db, caller.organisationId));
+  const paymentId = await db.transaction(async (tx) => {
+    const bill = await lockBill(tx, caller, billId);
+    const due = bill.totalPaise - bill.paidPaise;
+    if (due <= 0) throw new ConflictError('Nothing is due on this bill');
+    if (input.amountPaise > due) {
+      const message = `Only ${rupeesText(due)} is due`;
+      throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
+    }
+    const book = bookOf(bill);
+    const businessDate = await openEntryDay(tx, book, today);
+    const { receiptPrefix } = await resolveBook(tx, caller.organisationId, bill.facilityId);
+    const numbered = await nextDocumentNumber(tx, book, 'RECEIPT', businessDate, receiptPrefix);
+    const [payment] = await tx
+      .insert(billPayments)
+      .values({ ...book, billId: bill.id, ...numbered, mode: input.mode, amountPaise: input.amountPaise, reference: input.reference || null, businessDate, receivedBy: caller.id })
+      .returning({ id: billPayments.id });
+    await tx
+      .update(bills)
+      .set({ paidPaise: sql`${bills.paidPaise} + ${input.amountPaise}`, updatedAt: new Date() })
+      .where(eq(bills.id, bill.id));
+    return payment!.id;
+  });
+  const bill = await loadBill(db, caller.organisationId, billId);
+  return { ...bill.payments.find((payment) => payment.id === paymentId)!, bill };
+}
+
+/**
+ * POST /api/billing/bills/{id}/refunds: money given back, as a numbered credit note against the
+ * bill. Never more than was paid and not yet refunded; nothing is edited, the note is a new entry.
+ */
+export async function refundPayment(db: Db, caller: StaffContext, billId: string, input: RefundInput): Promise<CreditNote & { bill: Bill }> {
+  const today = todayIn(await organisationTimeZone(db, caller.organisationId));
+  const noteId = await db.transaction(async (tx) => {
+    const bill = await lockBill(tx, caller, billId);
+    const refundable = bill.paidPaise - bill.refundedPaise;
+    if (refundable <= 0) throw new ConflictError('Nothing has been paid on this bill to refund');
+    if (input.amountPaise > refundable) {
+      const message = `At most ${rupeesText(refundable)} can be refunded`;
+      throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
+    }
+    const book = bookOf(bill);
+    const businessDate = await openEntryDay(tx, book, today);
+    const { creditNotePrefix } = await resolveBook(tx, caller.organisationId, bill.facilityId);
+    const numbered = await nextDocumentNumber(tx, book, 'CREDIT_NOTE', businessDate, creditNotePrefix);
+    const [note] = await tx
+      .insert(creditNotes)
+      .values({ ...book, billId: bill.id, ...numbered, mode: input.mode, amountPaise: input.amountPaise, reason: input.reason, businessDate, issuedBy: caller.id })
+      .returning({ id: creditNotes.id });
+    await tx
+      .update(bills)
+      .set({ refundedPaise: sql`${bills.refundedPaise} + ${input.amountPaise}`, updatedAt: new Date() })
+      .where(eq(bills.id, bill.id));
+    return note!.id;
+  });
+  const bill = await loadBill(db, caller.organisationId, billId);
+  return { ...bill.creditNotes.find((note) => note.id === noteId)!, bill };
+}
