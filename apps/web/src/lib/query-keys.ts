@@ -51,6 +51,13 @@ export const queryKeys = {
   },
   doctors: recordKeys('doctors'),
   services: recordKeys('services'),
+  /** Bills by id and by the visit they belong to; a day book per date and facility. */
+  billing: {
+    all: ['billing'] as const,
+    bill: (id: string) => ['billing', 'bill', id] as const,
+    visitBill: (visitId: string) => ['billing', 'visit', visitId] as const,
+    dayBook: (date: string, facilityId: string | null) => ['billing', 'day-book', date, facilityId] as const,
+  },
   appointments: visitKeys('appointments'),
   bookings: visitKeys('bookings'),
   doctorSlots: slotKeys('doctor-slots'),

@@ -7,7 +7,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from '@/components/toast';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useShortcut } from '@/components/shortcuts';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
@@ -33,10 +33,14 @@ const PRIMARY: readonly string[] = ['confirm', 'check-in', 'start', 'complete'];
  */
 const ON_ITS_DAY: readonly string[] = ['check-in', 'start', 'complete', 'no-show'];
 
-type Extra = 'confirm' | 'reschedule' | 'slip';
+type Extra = 'confirm' | 'reschedule' | 'slip' | 'bill';
+
+// The bill, its payment form and the receipt load when the desk first opens a bill.
+const loadBillDialog = () => import('@/components/billing/bill-dialog');
+const BillDialog = lazy(() => loadBillDialog().then((module) => ({ default: module.BillDialog })));
 
 interface VisitActionsProps {
-  visit: { tokenLabel: string; patientName: string; status: VisitStatus; date: string; awaitingConfirmation?: boolean };
+  visit: { id: string; tokenLabel: string; patientName: string; status: VisitStatus; date: string; awaitingConfirmation?: boolean };
   /** 'appointment' or 'booking': the cancel dialog's title. */
   noun: string;
   /** The moves its status allows now. */
@@ -71,6 +75,8 @@ export function VisitActions(props: VisitActionsProps) {
   const waitsForItsDay = beforeItsDay && steps.some((step) => step.key === 'check-in');
   if (props.reschedulable) items.push({ key: 'reschedule', label: 'Reschedule' });
   if (!isCalledOff(visit.status)) items.push({ key: 'slip', label: 'Print slip' });
+  // The fee is collected at the desk: offered from check-in on, and before for prepayment.
+  if (!isCalledOff(visit.status)) items.push({ key: 'bill', label: 'Collect fee' });
   const close = () => setDialog(null);
 
   const run = (key: VisitAction, reason?: string) =>
@@ -139,6 +145,7 @@ export function VisitActions(props: VisitActionsProps) {
               color={item.key === 'cancel' ? 'error' : 'primary'}
               disabled={pending}
               onClick={() => choose(item.key)}
+              {...(item.key === 'bill' ? { onMouseEnter: () => void loadBillDialog(), onFocus: () => void loadBillDialog() } : {})}
             >
               {item.label}
             </Button>
@@ -153,6 +160,11 @@ export function VisitActions(props: VisitActionsProps) {
         onClose={close}
       />
       {dialog === 'reschedule' ? props.renderReschedule(close) : null}
+      {dialog === 'bill' ? (
+        <Suspense fallback={null}>
+          <BillDialog visitId={visit.id} subject={`Token ${visit.tokenLabel} · ${visit.patientName}`} open onClose={close} />
+        </Suspense>
+      ) : null}
       <SlipDialog title={props.slip.title} open={dialog === 'slip'} onClose={close}>
         {props.slip.content}
       </SlipDialog>

@@ -113,7 +113,7 @@ describe('the appointments list', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
+    ).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip', 'Collect fee']);
     await user.keyboard('{Escape}');
     await user.click(within(grid).getByRole('button', { name: 'More actions for token 003' }));
     const second = await screen.findByRole('menu');
@@ -121,7 +121,7 @@ describe('the appointments list', () => {
       within(second)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Print slip']);
+    ).toEqual(['Print slip', 'Collect fee']);
   });
   it('checks in, with a success toast; a 409 shows the server message', async () => {
     const booked = makeAppointment({ tokenNumber: 4 });

@@ -54,8 +54,8 @@ describe.each(DAY_INSTANTS)('visit actions at $label', ({ at }) => {
     const { grid, user } = await openAppointments(rows);
     await within(grid).findByText('001');
     expect(within(grid).getAllByRole('button', { name: 'Check in' })).toHaveLength(1);
-    expect(await menuOf(user, grid, '001')).toEqual(['Cancel', 'Reschedule', 'Print slip']);
-    expect(await menuOf(user, grid, '002')).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
+    expect(await menuOf(user, grid, '001')).toEqual(['Cancel', 'Reschedule', 'Print slip', 'Collect fee']);
+    expect(await menuOf(user, grid, '002')).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip', 'Collect fee']);
     // Yesterday's visit can still be completed late.
     expect(within(grid).getByRole('button', { name: 'Complete' })).toBeInTheDocument();
   });

@@ -110,7 +110,7 @@ describe('the bookings list', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip']);
+    ).toEqual(['No-show', 'Cancel', 'Reschedule', 'Print slip', 'Collect fee']);
     await user.keyboard('{Escape}');
     await user.click(within(grid).getByRole('button', { name: 'More actions for token MR-003' }));
     const second = await screen.findByRole('menu');
@@ -118,7 +118,7 @@ describe('the bookings list', () => {
       within(second)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Print slip']);
+    ).toEqual(['Print slip', 'Collect fee']);
   });
 
   it('checks in, starts and completes, each with a success toast', async () => {

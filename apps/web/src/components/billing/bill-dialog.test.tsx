@@ -1,0 +1,166 @@
+import type { Bill, BillPayment } from '@caredesk/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appointmentRow, makeAppointment, makeDoctor } from '@/features/appointments/appointment-fixtures';
+import { headerRoutes, installFakeApi, page, type FakeRoute } from '@/test/fake-api';
+import { makeUser, storeSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { paiseOf } from './bill-dialog';
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  vi.restoreAllMocks();
+});
+
+function makeBill(overrides: Partial<Bill> = {}): Bill {
+  return {
+    id: '70000000-0000-4000-8000-000000000001',
+    number: 'SMH-INV/2026-27/000042',
+    facilityId: '10000000-0000-4000-8000-000000000001',
+    facilityName: 'Sanjeevani Multispeciality Hospital',
+    gstin: null,
+    appointmentId: null,
+    bookingId: null,
+    patientId: '20000000-0000-4000-8000-000000000001',
+    patientName: 'Sunita Pawar',
+    uhid: 'MR-000123',
+    businessDate: '2026-11-25',
+    items: [
+      {
+        id: '71000000-0000-4000-8000-000000000001',
+        kind: 'REGISTRATION',
+        serviceId: null,
+        description: 'Registration fee',
+        sacCode: '999312',
+        quantity: 1,
+        unitPricePaise: 10_000,
+        amountPaise: 10_000,
+        discountPaise: 0,
+        gstRateBp: 0,
+        taxPaise: 0,
+        totalPaise: 10_000,
+      },
+      {
+        id: '71000000-0000-4000-8000-000000000002',
+        kind: 'CONSULTATION',
+        serviceId: null,
+        description: 'Consultation, Dr. Meera Kulkarni (Cardiology)',
+        sacCode: '999312',
+        quantity: 1,
+        unitPricePaise: 60_000,
+        amountPaise: 60_000,
+        discountPaise: 0,
+        gstRateBp: 0,
+        taxPaise: 0,
+        totalPaise: 60_000,
+      },
+    ],
+    subtotalPaise: 70_000,
+    discountPaise: 0,
+    discountReason: null,
+    taxPaise: 0,
+    totalPaise: 70_000,
+    paidPaise: 0,
+    refundedPaise: 0,
+    duePaise: 70_000,
+    status: 'UNPAID',
+    locked: false,
+    discountRequest: null,
+    payments: [],
+    creditNotes: [],
+    createdAt: '2026-11-25T05:00:00.000Z',
+    ...overrides,
+  };
+}
+
+async function openBill(routes: Record<string, FakeRoute>) {
+  const appointment = makeAppointment({ tokenNumber: 7, status: 'CHECKED_IN' });
+  const bill = makeBill({ appointmentId: appointment.id });
+  const api = installFakeApi({
+    ...headerRoutes(),
+    'GET /appointments': { data: page([appointmentRow(appointment)]) },
+    'GET /doctors': { data: page([makeDoctor()]) },
+    'GET /billing/bills': { data: bill },
+    ...routes,
+  });
+  restore = api.restore;
+  storeSession(makeUser('HOSPITAL', 'WORKER'));
+  renderApp('/appointments');
+  const grid = await screen.findByRole('grid', { name: 'Appointments' }, { timeout: 15_000 });
+  const user = userEvent.setup();
+  await user.click(await within(grid).findByRole('button', { name: 'More actions for token 007' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Collect fee' }));
+  const dialog = await screen.findByRole('dialog', { name: `Bill ${bill.number}` }, { timeout: 10_000 });
+  return { api, bill, dialog, user, appointment };
+}
+
+describe('the bill at the desk', () => {
+  it('reads amounts the way a desk types them', () => {
+    expect(paiseOf('500')).toBe(50_000);
+    expect(paiseOf('₹ 1,250.5')).toBe(125_050);
+    expect(paiseOf('0.01')).toBe(1);
+    expect(paiseOf('12.345')).toBeUndefined();
+    expect(paiseOf('abc')).toBeUndefined();
+    expect(paiseOf('')).toBeUndefined();
+  });
+
+  it("opens the visit's bill from its row, collects by UPI and prints the receipt", async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    let sent: unknown;
+    const { api, bill, dialog, user, appointment } = await openBill({
+      'POST /billing/bills/70000000-0000-4000-8000-000000000001/payments': (body) => {
+        sent = body;
+        const payment: BillPayment = {
+          id: '72000000-0000-4000-8000-000000000001',
+          receiptNumber: 'SMH-RCT/2026-27/000311',
+          mode: 'UPI',
+          amountPaise: 70_000,
+          reference: 'UTR4455',
+          businessDate: '2026-11-25',
+          receivedBy: 'Wasim Worker',
+          createdAt: '2026-11-25T05:10:00.000Z',
+        };
+        return { status: 201, data: { ...payment, bill: makeBill({ appointmentId: appointment.id, paidPaise: 70_000, duePaise: 0, status: 'PAID', payments: [payment] }) } };
+      },
+    });
+    expect(api.calls.find((call) => call.url === '/billing/bills')).toBeDefined();
+    expect(within(dialog).getByText('Consultation, Dr. Meera Kulkarni (Cardiology)')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Token 007 · .* · Unpaid/)).toBeInTheDocument();
+
+    const form = within(dialog).getByRole('form', { name: 'Collect payment' });
+    await user.click(within(form).getByRole('button', { name: 'UPI' }));
+    const amount = within(form).getByRole('textbox', { name: 'Amount (₹)' });
+    expect(amount).toHaveValue('700');
+    await user.clear(amount);
+    await user.type(amount, '800');
+    expect(within(form).getByText('Only ₹700.00 is due')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Collect' })).toBeDisabled();
+    await user.clear(amount);
+    await user.type(amount, '700');
+    await user.type(within(form).getByRole('textbox', { name: 'UPI transaction id (optional)' }), 'UTR4455');
+    await user.click(within(form).getByRole('button', { name: 'Collect ₹700.00' }));
+
+    await waitFor(() => expect(sent).toEqual({ mode: 'UPI', amountPaise: 70_000, reference: 'UTR4455' }));
+    const receipt = await within(dialog).findByRole('region', { name: 'Receipt SMH-RCT/2026-27/000311' });
+    expect(within(receipt).getByText('Sunita Pawar (MR-000123)')).toBeInTheDocument();
+    expect(within(receipt).getByText(bill.number)).toBeInTheDocument();
+    expect(within(receipt).getByText('Received (UPI UTR4455)')).toBeInTheDocument();
+    expect(await screen.findByText('Receipt SMH-RCT/2026-27/000311: ₹700.00 received')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('form', { name: 'Collect payment' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: '80 mm roll' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Print receipt' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's refusal and keeps the form", async () => {
+    const { dialog, user } = await openBill({
+      'POST /billing/bills/70000000-0000-4000-8000-000000000001/payments': { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'Nothing is due on this bill' } },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Collect ₹700.00' }));
+    expect(await screen.findByText('Nothing is due on this bill')).toBeInTheDocument();
+    expect(within(dialog).getByRole('form', { name: 'Collect payment' })).toBeInTheDocument();
+  });
+});

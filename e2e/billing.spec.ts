@@ -1,0 +1,75 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
+import { uniqueSuffix } from './support/files.ts';
+
+async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const auth = await request.post('/api/admin/auth', { data: { email: 'admin@hospital.demo', password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
+}
+
+/** A new patient booked today with a doctor of their own, so the bill and its token are this test's alone. */
+async function todaysVisit(request: APIRequestContext) {
+  const headers = await adminHeaders(request);
+  const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:45' }));
+  const doctor = await request.post('/api/doctors', {
+    headers,
+    data: { name: `Dr. Kiran Desai ${uniqueSuffix()}`, specialization: 'General Medicine', consultationFeePaise: 45_000, slotMinutes: 15, patientsPerSlot: 1, availability },
+  });
+  expect(doctor.status()).toBe(201);
+  const doctorId = ((await doctor.json()) as { id: string }).id;
+  const name = `Lata Menon ${uniqueSuffix()}`;
+  const patient = await request.post('/api/patients', { headers, data: { name, phone: `+9198${String(Date.now()).slice(-8)}`, gender: 'FEMALE', dateOfBirth: '1979-02-11' } });
+  expect(patient.status()).toBe(201);
+  const patientId = ((await patient.json()) as { id: string }).id;
+  const today = organisationDay();
+  const slots = (await (await request.get(`/api/doctors/${doctorId}/slots?date=${today}`, { headers })).json()) as { slots: { start: string }[] };
+  expect(slots.slots.length, 'a free slot later today').toBeGreaterThan(0);
+  const booked = await request.post('/api/appointments', { headers, data: { doctorId, patientId, date: today, startTime: slots.slots[0]!.start } });
+  expect(booked.status()).toBe(201);
+  return { doctorId, name, id: ((await booked.json()) as { id: string }).id };
+}
+
+test('the desk checks a patient in, collects the fee in cash and prints the receipt', async ({ page, request }) => {
+  await awayFromOrganisationMidnight(20);
+  const visit = await todaysVisit(request);
+  await signIn(page, 'worker@hospital.demo');
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await page.goto(`/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
+
+  const drawer = page.getByRole('dialog', { name: 'Token 001' });
+  await drawer.getByRole('button', { name: 'Check in' }).click();
+  await expect(drawer.getByText('Checked in', { exact: true }).first()).toBeVisible();
+  await drawer.getByRole('button', { name: 'Collect fee' }).click();
+
+  const bill = page.getByRole('dialog', { name: /^Bill .+-INV\/\d{4}-\d{2}\/\d{6}$/ });
+  await expect(bill.getByText(/^Consultation, Dr\. Kiran Desai/)).toBeVisible();
+  const form = bill.getByRole('form', { name: 'Collect payment' });
+  await expect(form.getByRole('button', { name: 'Cash' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByRole('textbox', { name: 'Amount (₹)' })).toHaveValue('450');
+  await form.getByRole('button', { name: 'Collect ₹450.00' }).click();
+
+  const receipt = bill.getByRole('region', { name: /^Receipt .+-RCT\/\d{4}-\d{2}\/\d{6}$/ });
+  await expect(receipt).toContainText(visit.name);
+  await expect(receipt).toContainText('Received (Cash)');
+  await expect(receipt).toContainText('Balance due₹0.00');
+  await bill.getByRole('radio', { name: '80 mm roll' }).check();
+  await bill.getByRole('button', { name: 'Print receipt' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+  // The bill the server keeps agrees with what the desk printed, and the day book counts the cash.
+  const headers = await adminHeaders(request);
+  const stored = (await (await request.get(`/api/billing/bills?visitId=${visit.id}`, { headers })).json()) as {
+    status: string;
+    payments: { receiptNumber: string; mode: string }[];
+  };
+  expect(stored.status).toBe('PAID');
+  await expect(receipt).toHaveAccessibleName(`Receipt ${stored.payments[0]!.receiptNumber}`);
+  const book = (await (await request.get(`/api/billing/day-book?date=${organisationDay()}`, { headers })).json()) as { entries: { number: string; mode: string }[] };
+  expect(book.entries).toEqual(expect.arrayContaining([expect.objectContaining({ number: stored.payments[0]!.receiptNumber, mode: 'CASH' })]));
+});
