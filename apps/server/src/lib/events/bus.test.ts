@@ -57,6 +57,30 @@ describe.each(bothDrivers)('event bus (%s)', (driver) => {
     expect(await received).toEqual({ organisationId, event });
   });
 
+  it('publishes several events in one statement, in their order, when the transaction commits, and tells its own process of each', async () => {
+    const organisationId = randomUUID();
+    const events: AppEvent[] = [
+      { type: 'notification.created', notificationId: randomUUID(), recipientStaffId: randomUUID() },
+      { type: 'notification.created', notificationId: randomUUID(), recipientStaffId: randomUUID() },
+      { type: 'booking.updated', bookingId: randomUUID(), status: 'BOOKED' },
+    ];
+    const seen: AppEvent[] = [];
+    const told: AppEvent[] = [];
+    const off = bus.subscribe((org, event) => (org === organisationId ? seen.push(event) : undefined));
+    const offPublish = bus.onPublish((org, event) => (org === organisationId ? told.push(event) : undefined));
+    const last = nextEvent(bus, (org, event) => org === organisationId && event.type === 'booking.updated');
+    await database.db.transaction(async (tx) => {
+      await bus.publishMany(organisationId, events, tx);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen).toEqual([]);
+    });
+    await last;
+    off();
+    offPublish();
+    expect(seen).toEqual(events);
+    expect(told).toEqual(events);
+  });
+
   it('inside a transaction, delivers only on commit and never on rollback', async () => {
     const committed = randomUUID();
     const rolledBack = randomUUID();

@@ -2,7 +2,7 @@ import type { Appointment, ErrorBody } from '@caredesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { bothDrivers } from '../../test/database.js';
-import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient } from '../../test/fixtures.js';
+import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient } from '../../test/fixtures.js';
 
 describe.each(bothDrivers)('appointments under concurrency (%s)', (driver) => {
   const t = useTestApp(driver);
@@ -51,6 +51,27 @@ describe.each(bothDrivers)('appointments under concurrency (%s)', (driver) => {
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
     const tokens = responses.map((response) => response.json<Appointment>().tokenNumber).sort((a, b) => a - b);
     expect(tokens).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+
+  it('bookings and reschedules racing for the last place of a slot: exactly one gets it', async () => {
+    const doctor = await addDoctor(admin, { patientsPerSlot: 1 });
+    const date = daysFromToday(3);
+    const patients = await Promise.all(Array.from({ length: 12 }, () => addPatient(admin)));
+    // Six visits elsewhere (other days) that will try to move into the slot, six new bookings of it.
+    const moving = await Promise.all(
+      patients.slice(0, 6).map(async (patient, index) => {
+        const booked = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: daysFromToday(4 + index), startTime: '10:00' });
+        return booked.json<Appointment>().id;
+      }),
+    );
+    const responses = await Promise.all([
+      ...moving.map((id) => worker.post(`/api/appointments/${id}/reschedule`, { date, startTime: '10:00' })),
+      ...patients.slice(6).map((patient) => admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: '10:00' })),
+    ]);
+    expect(responses.filter((response) => response.statusCode < 300)).toHaveLength(1);
+    expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(11);
+    const listed = (await admin.get(`/api/appointments?doctorId=${doctor.id}&from=${date}&to=${date}`)).json<{ total: number }>();
+    expect(listed.total).toBe(1);
   });
 
   it('a cancelled visit frees its slot but keeps its token: the next booking gets a new number', async () => {

@@ -1,16 +1,22 @@
-import { eq } from 'drizzle-orm';
+import type { AppEvent } from '@caredesk/shared';
+import { and, eq } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
-import { bothDrivers } from '../../test/database.js';
+import { bothDrivers, databaseUrl } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { messageSubscriber } from '../messages/test-support.js';
-import { bookVisit } from './engine.js';
+import { bookVisit, bookVisitIn } from './book.js';
 import { appointmentKind } from './kinds.js';
-import { createVisitLifecycle } from './lifecycle.js';
+import { createVisitLifecycle, visitTransaction } from './lifecycle.js';
+
+/** Where the doctor's day is locked: its token counter row, for update. */
+function dayLock(statements: string[]): number {
+  return statements.findIndex((s) => s.includes('from "doctor_day_tokens"') && s.includes('for update'));
+}
 
 /** The test database through a Drizzle that records every statement it sends, in order. */
 function recording(database: Database): { db: Db; statements: string[] } {
@@ -20,7 +26,7 @@ function recording(database: Database): { db: Db; statements: string[] } {
   return { db: db as unknown as Db, statements };
 }
 
-describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => {
+describe.each(bothDrivers)('booking under the lock of the doctor’s day (%s)', (driver) => {
   const t = useTestApp(driver);
   let org: OrganisationFixture;
   let admin: ApiClient;
@@ -30,20 +36,22 @@ describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => 
     ({ admin } = await staffClients(t.app, org));
   });
 
-  // Every statement between the doctor's row lock and the commit holds up the doctor's other
-  // bookings: reads that need no lock come before it.
-  it('reads the patient and the organisation before it locks the doctor', async () => {
+  // Every statement between the day's lock (its token counter row) and the commit holds up the
+  // other bookings of that doctor's day: reads that need no lock come before it.
+  it('reads the patient and the organisation before it locks the day, and only shares the doctor', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
     const { db, statements } = recording(t.database);
     const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '10:00', source: 'CONSOLE' as const };
     expect(await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input)).toMatch(/^[0-9a-f-]{36}$/);
 
-    const lock = statements.findIndex((s) => s.includes('from "doctors"') && s.includes('for update'));
+    const lock = dayLock(statements);
     const patientRead = statements.findIndex((s) => s.includes('from "patients"'));
     const organisationRead = statements.findIndex((s) => s.includes('from "organisations"'));
-    const insert = statements.findIndex((s) => s.startsWith('insert into "appointments"'));
+    const insert = statements.findIndex((s) => s.includes('insert into "appointments"'));
     expect(lock).toBeGreaterThan(-1);
+    expect(statements.filter((s) => s.includes('from "doctors"') && s.includes('for update'))).toEqual([]);
+    expect(statements.findIndex((s) => s.includes('from "doctors"') && s.includes('for share'))).toBeLessThan(lock);
     expect(patientRead).toBeGreaterThan(-1);
     expect(organisationRead).toBeGreaterThan(-1);
     expect(patientRead).toBeLessThan(lock);
@@ -51,14 +59,14 @@ describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => 
     expect(insert).toBeGreaterThan(lock);
   });
 
-  it('reads the staff it notifies before it locks the doctor, and notifies them', async () => {
+  it('reads the staff it notifies before it locks the day, and notifies them', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
     const { db, statements } = recording(t.database);
     const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '10:30', source: 'CONSOLE' as const };
     const id = await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input);
 
-    const lock = statements.findIndex((s) => s.includes('from "doctors"') && s.includes('for update'));
+    const lock = dayLock(statements);
     const staffRead = statements.findIndex((s) => s.includes('from "staff"'));
     expect(staffRead).toBeGreaterThan(-1);
     expect(staffRead).toBeLessThan(lock);
@@ -69,7 +77,7 @@ describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => 
     expect(notified.filter((n) => (n.details as { appointmentId?: string }).appointmentId === id).map((n) => n.recipient)).toContain(org.admin.id);
   });
 
-  it('under the lock, checks the room and takes the token in one statement, and reads no visit for messages it cannot send', async () => {
+  it('under the lock, checks the room and takes the token in one statement, writes the visit with its history in one, and reads no visit for messages it cannot send', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
     const { db, statements } = recording(t.database);
@@ -79,15 +87,37 @@ describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => 
     const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '11:00', source: 'CONSOLE' as const };
     await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input, { lifecycle });
 
-    const lock = statements.findIndex((s) => s.includes('from "doctors"') && s.includes('for update'));
-    const underLock = statements.slice(lock + 1);
-    const token = underLock.findIndex((s) => s.includes('insert into "doctor_day_tokens"'));
+    const underLock = statements.slice(dayLock(statements) + 1);
+    const token = underLock.findIndex((s) => s.includes('update "doctor_day_tokens"'));
     expect(token).toBeGreaterThan(-1);
     expect(underLock[token]).toContain('select count(*) from "appointments"');
     expect(underLock.filter((s) => s.includes('count(*)'))).toHaveLength(1);
-    expect(underLock.findIndex((s) => s.startsWith('insert into "appointments"'))).toBeGreaterThan(token);
+    const visit = underLock.findIndex((s) => s.includes('insert into "appointments"'));
+    expect(visit).toBeGreaterThan(token);
+    expect(underLock[visit]).toContain('insert into "appointment_history"');
     expect(underLock.some((s) => s.includes('from "message_settings"'))).toBe(true);
     expect(underLock.filter((s) => s.includes('"appointments" v'))).toEqual([]);
+  });
+
+  it('announces the staff notifications and the appointment’s update in one statement, in that order', async () => {
+    const doctor = await addDoctor(admin);
+    const patient = await addPatient(admin);
+    const { db, statements } = recording(t.database);
+    const published: AppEvent[] = [];
+    const events = {
+      publish: () => Promise.reject(new Error('one at a time')),
+      publishMany: async (_organisationId: string, list: readonly AppEvent[], tx?: Db) => {
+        published.push(...list);
+        await t.app.events.publishMany(org.id, list, tx);
+      },
+    };
+    const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '11:30', source: 'CONSOLE' as const };
+    const id = await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input, { events });
+
+    expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1);
+    expect(published.at(-1)).toEqual({ type: 'appointment.updated', appointmentId: id, doctorId: doctor.id, date: input.date, status: 'BOOKED', patientId: patient.id });
+    expect(published.slice(0, -1).map((event) => event.type)).toEqual(published.slice(0, -1).map(() => 'notification.created'));
+    expect(published.length).toBeGreaterThan(1);
   });
 
   it('still answers an unknown doctor before an unknown patient, and books nothing for either', async () => {
@@ -104,5 +134,64 @@ describe.each(bothDrivers)('booking under the owner’s lock (%s)', (driver) => 
     const listed = (await admin.get(`/api/appointments?doctorId=${doctor.id}&from=${date}&to=${date}`)).json<{ total: number }>();
     expect(listed.total).toBe(0);
     expect((await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: '10:00' })).statusCode).toBe(201);
+  });
+});
+
+describe.runIf(databaseUrl)('the lock of a doctor’s day (postgres)', () => {
+  const t = useTestApp('postgres');
+
+  it('holds up a booking of the same day until the first commits, and none of another day of the same doctor', async () => {
+    const org = await createOrganisation(t.database.db);
+    const { admin } = await staffClients(t.app, org);
+    const doctor = await addDoctor(admin);
+    const [first, second, third] = await Promise.all([addPatient(admin), addPatient(admin), addPatient(admin)]);
+    const actor = { organisationId: org.id, staffId: org.admin.id };
+    const day = upcoming(2);
+    const at = (patientId: string, date: string, startTime: string) => ({ doctorId: doctor.id, patientId, date, startTime, source: 'CONSOLE' as const });
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const booked = new Promise<void>((resolve) => (inside = resolve));
+    const open = visitTransaction(t.database.db, {}, async (write) => {
+      const id = await bookVisitIn(write, appointmentKind, actor, at(first!.id, day, '10:00'));
+      inside();
+      await held;
+      return id;
+    });
+    await booked;
+
+    // Another day of the same doctor books while the first day is held (it would wait forever otherwise).
+    expect(await bookVisit(t.database.db, appointmentKind, actor, at(second!.id, upcoming(3), '10:00'))).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The same day waits on the held day's counter row…
+    const sameDay = bookVisit(t.database.db, appointmentKind, actor, at(third!.id, day, '10:30'));
+    const { database } = t;
+    if (database.driver !== 'postgres') throw new Error('postgres only');
+    for (;;) {
+      const waiting = await database.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%doctor_day_tokens%'`,
+      );
+      if (waiting.rows[0]!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await open;
+    // …and takes the next token once the first has committed.
+    const visits = await t.database.db
+      .select({ patientId: schema.appointments.patientId, token: schema.appointments.tokenNumber })
+      .from(schema.appointments)
+      .where(and(eq(schema.appointments.doctorId, doctor.id), eq(schema.appointments.date, day)));
+    expect(visits).toEqual([{ patientId: first!.id, token: 1 }]);
+    await sameDay;
+    const after = await t.database.db
+      .select({ patientId: schema.appointments.patientId, token: schema.appointments.tokenNumber })
+      .from(schema.appointments)
+      .where(and(eq(schema.appointments.doctorId, doctor.id), eq(schema.appointments.date, day)))
+      .orderBy(schema.appointments.tokenNumber);
+    expect(after).toEqual([
+      { patientId: first!.id, token: 1 },
+      { patientId: third!.id, token: 2 },
+    ]);
   });
 });

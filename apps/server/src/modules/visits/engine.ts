@@ -1,31 +1,14 @@
-import { CANCELLED_BY_PATIENT, tokenLabel } from '@caredesk/shared';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CANCELLED_BY_PATIENT } from '@caredesk/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { patients } from '../../db/schema/index.js';
-import type { StaffContext } from '../../lib/auth.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
+import { BadRequestError, ConflictError } from '../../lib/errors.js';
+import type { VisitActor } from './book.js';
+import type { VisitCreate, VisitKind } from './kinds.js';
 import { visitTransaction, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
-import { notifyStaff, staffOfArea } from './notify-staff.js';
+import { assertRoomIn, lockOwnerDay, shareOwner, slotOf, takeToken } from './owner-day.js';
 import { visitNotFound } from './queries.js';
-import { visitWhen } from './visit-dates.js';
 import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
-import { assertSlotRoom, bookableSlot, organisationZone, SLOT_FULL, type SlotTime } from './slots.js';
-
-/**
- * Who books or moves a visit: a staff member at the console, or a patient through the patient API
- * (staffId null, source APP). Either way the organisation comes from the verified token, never
- * from the body.
- */
-export interface VisitActor {
-  organisationId: string;
-  staffId: string | null;
-}
-
-export function staffActor(caller: StaffContext): VisitActor {
-  return { organisationId: caller.organisationId, staffId: caller.id };
-}
+import { organisationZone } from './slots.js';
 
 /**
  * What the engine needs of any kind; each function below infers the kind's own types from it.
@@ -49,83 +32,6 @@ async function announce(
   await write.options.events?.publish(organisationId, kind.updatedEvent(visit.id, ownerId, date, status, visit.patientId), write.tx);
 }
 
-/**
- * The owner (doctor, scan or test), locked for the rest of the transaction. Every booking into an
- * owner's slots takes this lock first, so bookings for one owner run one after another and the
- * count-then-insert below cannot overbook, on PostgreSQL and PGlite alike.
- */
-async function lockOwner(tx: Tx, kind: Kind, organisationId: string, ownerId: string): Promise<VisitOwner> {
-  const [row] = await tx
-    .select()
-    .from(kind.owners)
-    .where(and(eq(kind.owners.id, ownerId), eq(kind.owners.organisationId, organisationId), kind.ownerScope))
-    .for('update');
-  if (!row) throw new NotFoundError(kind.ownerNotFound);
-  return kind.toOwner(row as never);
-}
-
-/** Under the owner lock: the slot exists, has not started and holds fewer live visits than its capacity. */
-async function claimSlot(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, timeZone: string, now: Date): Promise<SlotTime> {
-  const refusal = kind.refusal(owner, date);
-  if (refusal) throw new ConflictError(refusal);
-  const slot = bookableSlot(owner.schedule, owner.name, date, startTime, timeZone, now);
-  const visits = kind.visits;
-  const [live] = await tx
-    .select({ n: count() })
-    .from(visits)
-    .where(and(eq(kind.visitOwnerId, owner.id), eq(visits.date, date), eq(visits.startTime, startTime), inArray(visits.status, kind.liveStatuses as never[])));
-  assertSlotRoom(live?.n ?? 0, owner.schedule.capacity);
-  return slot;
-}
-
-/**
- * Under the owner lock, for a new visit: the slot exists and has not started, then, in one
- * statement, the day's next token (nextToken's counter row), taken only while the slot holds
- * fewer live visits than its capacity. No row back: the slot is full and no number was taken.
- */
-async function claimSlotToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, timeZone: string, now: Date): Promise<SlotTime & { tokenNumber: number }> {
-  const refusal = kind.refusal(owner, date);
-  if (refusal) throw new ConflictError(refusal);
-  const slot = bookableSlot(owner.schedule, owner.name, date, startTime, timeZone, now);
-  const { visits, dayTokens } = kind;
-  const live = tx
-    .select({ n: count() })
-    .from(visits)
-    .where(and(eq(kind.visitOwnerId, owner.id), eq(visits.date, date), eq(visits.startTime, startTime), inArray(visits.status, kind.liveStatuses as never[])));
-  const ownerColumn = sql.identifier(kind.dayTokenOwnerId.name);
-  const [counter] = rowsOf<{ token: number }>(
-    await tx.execute(sql`
-      insert into ${dayTokens} (${ownerColumn}, ${sql.identifier(dayTokens.date.name)}, ${sql.identifier(dayTokens.lastToken.name)})
-      select ${owner.id}::uuid, ${date}::date, ${firstTokenOf(kind, owner.id, date)}
-      where (${live}) < ${owner.schedule.capacity}
-      on conflict (${ownerColumn}, ${sql.identifier(dayTokens.date.name)}) do update set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
-      returning ${dayTokens.lastToken} as token`),
-  );
-  if (!counter) throw new ConflictError(SLOT_FULL);
-  return { ...slot, tokenNumber: Number(counter.token) };
-}
-
-/** A day's first token when its counter row does not exist yet: one after the day's highest (seeded data). */
-function firstTokenOf(kind: Kind, ownerId: string, date: string): SQL {
-  const { visits } = kind;
-  return sql`coalesce((select max(${visits.tokenNumber}) from ${visits} where ${kind.visitOwnerId} = ${ownerId} and ${visits.date} = ${date}), 0) + 1`;
-}
-
-/**
- * The next token of an owner on a day, from its counter row (created from the day's visits the
- * first time, e.g. for seeded data). Runs under the owner lock, so numbers have no gaps; the
- * counter never goes back, so a number is never handed out twice, even after a visit moves away.
- */
-async function nextToken(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<number> {
-  const { dayTokens } = kind;
-  const [counter] = await tx
-    .insert(dayTokens)
-    .values({ [kind.keys.dayTokenOwner]: ownerId, date, lastToken: firstTokenOf(kind, ownerId, date) } as never)
-    .onConflictDoUpdate({ target: [kind.dayTokenOwnerId, dayTokens.date], set: { lastToken: sql`${dayTokens.lastToken} + 1` } })
-    .returning({ token: dayTokens.lastToken });
-  return counter!.token;
-}
-
 interface HistoryLine {
   visitId: string;
   organisationId: string;
@@ -140,107 +46,6 @@ interface HistoryLine {
 export async function recordHistory(tx: Tx, kind: Kind, line: HistoryLine): Promise<void> {
   const { visitId, ...rest } = line;
   await tx.insert(kind.history).values({ ...rest, [kind.keys.historyVisit]: visitId } as never);
-}
-
-/** design.md §5: every visit booked tells the staff who can see its kind's area (`recipients`, read before the owner's lock). */
-async function notifyBooked(
-  write: VisitWrite,
-  kind: Kind,
-  organisationId: string,
-  recipients: readonly { id: string }[],
-  visit: {
-    id: string;
-    actorStaffId: string | null;
-    patient: { id: string; name: string };
-    owner: VisitOwner;
-    date: string;
-    startTime: string;
-    tokenNumber: number;
-    awaitingConfirmation: boolean;
-  },
-) {
-  const { owner } = visit;
-  const booked = `${visit.patient.name} booked ${owner.title} for ${visitWhen(visit.date, visit.startTime)} — token ${tokenLabel(visit.tokenNumber, owner.tokenPrefix)}`;
-  await notifyStaff(write.tx, write.options.events, organisationId, recipients, {
-    type: kind.notification.type,
-    title: visit.awaitingConfirmation ? `${kind.notification.title} to confirm` : kind.notification.title,
-    message: visit.awaitingConfirmation ? `${booked} — awaiting your confirmation` : booked,
-    details: {
-      [kind.notification.visitIdKey]: visit.id,
-      patientId: visit.patient.id,
-      date: visit.date,
-      ...(visit.actorStaffId ? { actorStaffId: visit.actorStaffId } : {}),
-      ...(owner.img ? { img: owner.img } : {}),
-    },
-  });
-}
-
-/**
- * Books a slot inside a visit write the caller opened (the patient API finds or creates the
- * patient in the same transaction); answers the new visit's id.
- */
-export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind: Kind<C>, actor: VisitActor, input: C): Promise<string> {
-  const { tx } = write;
-  // What needs no lock is read before it: every statement after lockOwner holds up the owner's
-  // other bookings until commit. Deleting the patient meanwhile still waits for this insert (the
-  // foreign key's row lock), and its visit check then sees the booking.
-  const [patient] = await tx
-    .select({ id: patients.id, name: patients.name })
-    .from(patients)
-    .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, actor.organisationId)));
-  const organisation = await organisationZone(tx, actor.organisationId);
-  const recipients = await staffOfArea(tx, { id: actor.organisationId, type: organisation.type }, kind.area);
-  const owner = await lockOwner(tx, kind, actor.organisationId, kind.ownerIdOf(input));
-  if (!patient) throw new NotFoundError('Patient not found');
-  const { tokenNumber, ...slot } = await claimSlotToken(tx, kind, owner, input.date, input.startTime, organisation.timeZone, write.options.now ?? new Date());
-  const [row] = await tx
-    .insert(kind.visits)
-    .values({
-      organisationId: actor.organisationId,
-      facilityId: owner.facilityId,
-      [kind.keys.owner]: owner.id,
-      [kind.keys.amount]: owner.amountPaise,
-      patientId: patient.id,
-      date: input.date,
-      startTime: slot.start,
-      endTime: slot.end,
-      tokenNumber,
-      reason: input.reason ?? null,
-      notes: input.notes ?? null,
-      source: input.source,
-      awaitingConfirmation: input.awaitingConfirmation ?? false,
-      createdBy: actor.staffId,
-    } as never)
-    .returning({ id: kind.visits.id });
-  const visitId = row!.id;
-  await recordHistory(tx, kind, { visitId, organisationId: actor.organisationId, byStaffId: actor.staffId, action: 'created', toStatus: 'BOOKED' });
-  await notifyBooked(write, kind, actor.organisationId, recipients, {
-    id: visitId,
-    actorStaffId: actor.staffId,
-    patient,
-    owner,
-    date: input.date,
-    startTime: slot.start,
-    tokenNumber,
-    awaitingConfirmation: input.awaitingConfirmation ?? false,
-  });
-  await announce(write, kind, actor.organisationId, { id: visitId, patientId: patient.id }, owner.id, input.date, 'BOOKED');
-  await write.emit({
-    type: 'booked',
-    kind: kind.name,
-    visitId,
-    organisationId: actor.organisationId,
-    ownerId: owner.id,
-    patientId: patient.id,
-    date: input.date,
-    actorStaffId: actor.staffId,
-  });
-  return visitId;
-}
-
-/** Books a slot of any kind (lock the owner, claim the slot, take the day's token); answers the new visit's id. */
-export async function bookVisit<C extends VisitCreate>(db: Db, kind: Kind<C>, actor: VisitActor, input: C, options: WriteOptions = {}): Promise<string> {
-  return visitTransaction(db, options, (write) => bookVisitIn(write, kind, actor, input));
 }
 
 /** The visit row, locked for the transaction, with its owner id under one name; another organisation's is "not found". */
@@ -437,9 +242,12 @@ export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id:
       throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);
     }
     const [previous] = await tx.select({ name: kind.owners.name }).from(kind.owners).where(eq(kind.owners.id, current.ownerId));
-    const owner = await lockOwner(tx, kind, actor.organisationId, ownerId);
+    const owner = await shareOwner(tx, kind, actor.organisationId, ownerId);
     const organisation = await organisationZone(tx, actor.organisationId);
-    const slot = await claimSlot(tx, kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
+    const slot = slotOf(kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
+    // The same lock as a booking of that day: the slot's room is counted under it.
+    await lockOwnerDay(tx, kind, ownerId, input.date);
+    await assertRoomIn(tx, kind, owner, input.date, slot.start);
     const sameDay = ownerId === current.ownerId && input.date === current.date;
     // A patient checked in today and moved to another day is no longer waiting: they check in on the
     // new day (a future visit must not sit in the queue as checked in).
@@ -453,7 +261,7 @@ export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id:
         date: input.date,
         startTime: slot.start,
         endTime: slot.end,
-        tokenNumber: sameDay ? current.tokenNumber : await nextToken(tx, kind, ownerId, input.date),
+        tokenNumber: sameDay ? current.tokenNumber : await takeToken(tx, kind, owner, input.date),
         status,
         ...times,
         updatedAt: new Date(),

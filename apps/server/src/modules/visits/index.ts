@@ -3,20 +3,8 @@
  * lists and announces visits of every kind. Other modules import from here only.
  */
 export { appointmentKind, bookingKind, BOOKABLE_KINDS, liveAppointmentStatuses, liveBookingStatuses, type VisitCreate, type VisitKind, type VisitOwner } from './kinds.js';
-export {
-  actOnVisit,
-  bookVisit,
-  bookVisitIn,
-  cancelVisitByPatient,
-  confirmVisit,
-  lockVisit,
-  queueTimesOf,
-  recordHistory,
-  rescheduleVisit,
-  staffActor,
-  type VisitActor,
-  type VisitMove,
-} from './engine.js';
+export { bookVisit, bookVisitIn, staffActor, type VisitActor } from './book.js';
+export { actOnVisit, cancelVisitByPatient, confirmVisit, lockVisit, queueTimesOf, recordHistory, rescheduleVisit, type VisitMove } from './engine.js';
 export {
   createVisitLifecycle,
   visitLifecycleEvents,

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.js';
-import type { EventBus } from '../../lib/events/bus.js';
+import type { Announcer } from './notify-staff.js';
 
 /**
  * 'booked' is raised for every new visit, awaiting the desk's confirmation or not; 'confirmed' when
@@ -81,7 +81,7 @@ export function createVisitLifecycle(log: { error: (details: object, message: st
 
 /** Live updates (design.md §6), lifecycle subscribers and the clock, injectable for tests. */
 export interface WriteOptions {
-  events?: Pick<EventBus, 'publish'> | undefined;
+  events?: Announcer | undefined;
   lifecycle?: VisitLifecycle | undefined;
   now?: Date;
 }

@@ -1,4 +1,4 @@
-import { canAccessArea, type MenuArea, type NotificationType, type OrganisationType, type StaffRole } from '@caredesk/shared';
+import { canAccessArea, type AppEvent, type MenuArea, type NotificationType, type OrganisationType, type StaffRole } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { notifications, staff, type NotificationDetails } from '../../db/schema/index.js';
@@ -10,6 +10,16 @@ export interface StaffNotification {
   title: string;
   message: string;
   details: NotificationDetails;
+}
+
+/** The bus, or a caller's part of it (a test's fake may only publish one at a time). */
+export type Announcer = Pick<EventBus, 'publish'> & Partial<Pick<EventBus, 'publishMany'>>;
+
+/** Every event in one statement where the bus can, in their order either way. */
+async function announceAll(events: Announcer | undefined, organisationId: string, list: readonly AppEvent[], tx: Tx): Promise<void> {
+  if (!events || list.length === 0) return;
+  if (events.publishMany) return events.publishMany(organisationId, list, tx);
+  for (const event of list) await events.publish(organisationId, event, tx);
 }
 
 /** The active staff members whose menu shows `area` (only these roles among them, if given). */
@@ -27,12 +37,17 @@ export async function staffOfArea(db: Db, organisation: { id: string; type: Orga
  */
 export async function notifyStaff(
   tx: Tx,
-  events: Pick<EventBus, 'publish'> | undefined,
+  events: Announcer | undefined,
   organisationId: string,
   recipients: readonly { id: string }[],
   notification: StaffNotification,
+  /** Events of the same write announced in the same statement, after the notifications'. */
+  also: readonly AppEvent[] = [],
 ): Promise<void> {
-  if (recipients.length === 0) return;
+  if (recipients.length === 0) {
+    await announceAll(events, organisationId, also, tx);
+    return;
+  }
   const created = await tx
     .insert(notifications)
     .values(recipients.map((member) => ({ organisationId, recipientStaffId: member.id, ...notification })))
@@ -41,9 +56,12 @@ export async function notifyStaff(
     tx,
     created.map((row) => row.id),
   );
-  for (const row of created) {
-    await events?.publish(organisationId, { type: 'notification.created', notificationId: row.id, recipientStaffId: row.recipientStaffId }, tx);
-  }
+  await announceAll(
+    events,
+    organisationId,
+    [...created.map((row): AppEvent => ({ type: 'notification.created', notificationId: row.id, recipientStaffId: row.recipientStaffId })), ...also],
+    tx,
+  );
 }
 
 /**
@@ -53,7 +71,7 @@ export async function notifyStaff(
  */
 export async function notifyStaffOfArea(
   tx: Tx,
-  events: Pick<EventBus, 'publish'> | undefined,
+  events: Announcer | undefined,
   organisation: { id: string; type: OrganisationType },
   area: MenuArea,
   notification: StaffNotification,

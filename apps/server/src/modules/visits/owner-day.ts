@@ -1,0 +1,103 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { VisitKind, VisitOwner } from './kinds.js';
+import { assertSlotRoom, bookableSlot, SLOT_FULL, type SlotTime } from './slots.js';
+
+/*
+ * How visits take places without overbooking. A slot's room is counted, then a visit inserted:
+ * two writes into one owner's day must not both count before either inserts. They take turns on
+ * the owner's day, whose token counter row (doctor_day_tokens, service_day_tokens) each locks
+ * first. The day, not the owner: bookings of other days of the same doctor no longer wait for
+ * each other, and the counter is the row a booking updates anyway. The owner row itself is only
+ * share-locked: bookings of one owner run side by side, while an edit or removal of the owner
+ * (and the token queue's lock on it) waits for them, and they read the owner as it committed.
+ * Under READ COMMITTED each statement sees what committed before it started, so the count after
+ * the day's lock sees every visit of the writes that held it before.
+ */
+
+type Kind = VisitKind;
+
+/** The owner (doctor, scan or test), share-locked for the rest of the transaction. */
+export async function shareOwner(tx: Tx, kind: Kind, organisationId: string, ownerId: string): Promise<VisitOwner> {
+  const [row] = await tx
+    .select()
+    .from(kind.owners)
+    .where(and(eq(kind.owners.id, ownerId), eq(kind.owners.organisationId, organisationId), kind.ownerScope))
+    .for('share');
+  if (!row) throw new NotFoundError(kind.ownerNotFound);
+  return kind.toOwner(row as never);
+}
+
+function dayCounter(kind: Kind, ownerId: string, date: string): SQL | undefined {
+  return and(eq(kind.dayTokenOwnerId, ownerId), eq(kind.dayTokens.date, date));
+}
+
+/** A day's counter when it does not exist yet: the day's highest token so far (seeded data), else 0. */
+function highestTokenOf(kind: Kind, ownerId: string, date: string): SQL {
+  const { visits } = kind;
+  return sql`coalesce((select max(${visits.tokenNumber}) from ${visits} where ${kind.visitOwnerId} = ${ownerId} and ${visits.date} = ${date}), 0)`;
+}
+
+/**
+ * Locks the owner's day for the rest of the transaction (its counter row, created the first
+ * time). Every write that puts a visit into an owner's day takes this lock before it counts the
+ * slot's room.
+ */
+export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<void> {
+  const { dayTokens } = kind;
+  const lock = () =>
+    tx
+      .select({ lastToken: dayTokens.lastToken })
+      .from(dayTokens)
+      .where(dayCounter(kind, ownerId, date))
+      .for('update');
+  if ((await lock()).length > 0) return;
+  // Two first writes of a day both get here: the second insert waits for the first and does nothing.
+  await tx
+    .insert(dayTokens)
+    .values({ [kind.keys.dayTokenOwner]: ownerId, date, lastToken: highestTokenOf(kind, ownerId, date) } as never)
+    .onConflictDoNothing();
+  await lock();
+}
+
+function liveInSlot(tx: Tx, kind: Kind, ownerId: string, date: string, startTime: string) {
+  const { visits } = kind;
+  return tx
+    .select({ n: count() })
+    .from(visits)
+    .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), eq(visits.startTime, startTime), inArray(visits.status, kind.liveStatuses as never[])));
+}
+
+/** The owner takes visits on that date, and the slot is one of its slots that has not started. */
+export function slotOf(kind: Kind, owner: VisitOwner, date: string, startTime: string, timeZone: string, now: Date): SlotTime {
+  const refusal = kind.refusal(owner, date);
+  if (refusal) throw new ConflictError(refusal);
+  return bookableSlot(owner.schedule, owner.name, date, startTime, timeZone, now);
+}
+
+/** Under the day's lock: the slot holds fewer live visits than its capacity. */
+export async function assertRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string): Promise<void> {
+  const [live] = await liveInSlot(tx, kind, owner.id, date, startTime);
+  assertSlotRoom(live?.n ?? 0, owner.schedule.capacity);
+}
+
+/**
+ * Under the day's lock, in one statement: the day's next token, taken only while the slot holds
+ * fewer live visits than its capacity. No row back: the slot is full and no number was taken.
+ * The counter never goes back, so a number is never handed out twice, even after a visit moves
+ * away; taken under the lock, the numbers of a day have no gaps.
+ */
+export async function takeToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime?: string): Promise<number> {
+  const { dayTokens } = kind;
+  const room = startTime === undefined ? undefined : sql`(${liveInSlot(tx, kind, owner.id, date, startTime)}) < ${owner.schedule.capacity}`;
+  const [counter] = rowsOf<{ token: number }>(
+    await tx.execute(sql`
+      update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
+      where ${and(dayCounter(kind, owner.id, date), room)}
+      returning ${dayTokens.lastToken} as token`),
+  );
+  if (!counter) throw new ConflictError(SLOT_FULL);
+  return Number(counter.token);
+}
