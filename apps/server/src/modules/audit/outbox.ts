@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { auditOutbox, staff } from '../../db/schema/index.js';
 import { appendToChain, type AuditEntryInput } from './chain.js';
 
@@ -55,8 +56,45 @@ async function writeGroups(db: Db, group: { waiting: Waiting[]; writing: boolean
   group.writing = false;
 }
 
+const placeholders = {
+  organisationId: sql.placeholder('organisationId'),
+  staffId: sql.placeholder('staffId'),
+  action: sql.placeholder('action'),
+  entity: sql.placeholder('entity'),
+  entityId: sql.placeholder('entityId'),
+  route: sql.placeholder('route'),
+  statusCode: sql.placeholder('statusCode'),
+  ip: sql.placeholder('ip'),
+  userAgent: sql.placeholder('userAgent'),
+  details: sql.placeholder('details'),
+  createdAt: sql.placeholder('createdAt'),
+};
+
+// Every audited request writes one entry, and a lone entry is the usual group: its insert is
+// prepared once (with the staff name given, or read in the statement) instead of rebuilt by
+// drizzle each time.
+const insertOne = preparedPerDb((db) => ({
+  named: db
+    .insert(auditOutbox)
+    .values({ ...placeholders, staffName: sql.placeholder('staffName') })
+    .prepare('audit_outbox_insert_named'),
+  staffNameRead: db
+    .insert(auditOutbox)
+    .values({
+      ...placeholders,
+      staffName: sql`(select ${staff.name} from ${staff} where ${staff.id} = ${sql.placeholder('staffId')} and ${staff.organisationId} = ${sql.placeholder('organisationId')})`,
+    })
+    .prepare('audit_outbox_insert_staff_name'),
+}));
+
 /** One plain insert: each staff name at the time is read in the same statement, and no lock is taken. */
 async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<void> {
+  if (inputs.length === 1) {
+    const { staffName, ...input } = inputs[0]!;
+    const statements = insertOne(db);
+    await (staffName !== undefined ? statements.named.execute({ ...input, staffName }) : statements.staffNameRead.execute(input));
+    return;
+  }
   await db.insert(auditOutbox).values(
     inputs.map((input) => {
       const staffName =

@@ -37,6 +37,40 @@ async function planOf(database: Database, query: { toSQL(): { sql: string; param
   }
 }
 
+/**
+ * The plan a prepared statement gets when made for any values (PostgreSQL's generic plan, what a
+ * named statement ends up running once its custom plans cost no less): the values are unknown to it.
+ */
+async function genericPlanOf(database: Database, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql, params } = query.toSQL();
+  const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+  const statements = [
+    'set local plan_cache_mode = force_generic_plan',
+    'set local enable_seqscan = off',
+    `prepare generic_plan_probe as ${sql}`,
+    `explain execute generic_plan_probe(${params.map(literal).join(', ')})`,
+  ];
+  if (database.driver === 'pglite') {
+    return database.client.transaction(async (tx) => {
+      let rows: { 'QUERY PLAN': string }[] = [];
+      for (const statement of statements) rows = (await tx.query<{ 'QUERY PLAN': string }>(statement)).rows;
+      await tx.query('deallocate generic_plan_probe');
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('begin');
+    let rows: { 'QUERY PLAN': string }[] = [];
+    for (const statement of statements) rows = (await client.query<{ 'QUERY PLAN': string }>(statement)).rows;
+    await client.query('rollback');
+    await client.query('deallocate generic_plan_probe');
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    client.release();
+  }
+}
+
 // Names whose words share beginnings, repeat, carry accents, apostrophes and LIKE's wildcards.
 const NAMES = [
   'Ravi Ravi Rao',
@@ -178,6 +212,12 @@ describe.each(bothDrivers)('patients: name search from patient_name_words (%s)',
     expect(pagePlan).toMatch(/patient_name_words_(search|name)_idx/);
     expect(pagePlan).toContain('patients_pkey on patients');
     expect(pagePlan).not.toContain('Seq Scan');
+
+    // The list's search runs prepared (service.ts nameSearchStatements): a plan made without the
+    // pattern must still read only the key's range of the index, not the whole organisation's.
+    const genericPlan = await genericPlanOf(t.database, plain.page);
+    expect(genericPlan).toMatch(/Index Cond: .*organisation_id = .*word ~>=~ .*word ~<~ /);
+    expect(genericPlan).not.toContain('Seq Scan');
 
     const filtered = queries({ search: 'ravi r', gender: 'MALE', sort: 'createdAt' });
     for (const query of [filtered.page, filtered.total]) {

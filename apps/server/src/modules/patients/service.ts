@@ -13,10 +13,11 @@ import {
   type PatientSummary,
   type patientUpdateSchema,
 } from '@caredesk/shared';
-import { and, asc, count, eq, gte, isNotNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, like, lt, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { bills, organisations, patientNameWords, patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
@@ -81,7 +82,41 @@ function nameSearchKey(term: string): string | undefined {
  * each matching patient's first matching row only (schema/patients.ts), so one row per patient.
  */
 function nameWordsMatch(organisationId: string, key: string): SQL {
-  return and(eq(patientNameWords.organisationId, organisationId), like(patientNameWords.word, `${escapeLike(key)}%`), lt(patientNameWords.repeatLength, [...key].length))!;
+  const { pattern, from, below, keyLength } = wordValues(key);
+  return wordsMatching({ organisationId, pattern, from, below, keyLength });
+}
+
+/**
+ * A key's values for wordsMatching: the LIKE pattern, and the range of words that start with the
+ * key (text_pattern_ops compares bytes, and UTF-8's byte order is the code points' order, so the
+ * words starting with 'ra' are those from 'ra' up to, not including, 'rb').
+ */
+function wordValues(key: string) {
+  const points = [...key];
+  const last = points.pop()!.codePointAt(0)!;
+  // Past the surrogates' block, which no string holds. The last code point, a noncharacter, has no
+  // successor: its key's range then ends before words that repeat it, which no name's word does.
+  const next = last === 0xd7ff ? 0xe000 : last + 1;
+  const below = next > 0x10ffff ? `${key}\u{10ffff}` : `${points.join('')}${String.fromCodePoint(next)}`;
+  return { pattern: `${escapeLike(key)}%`, from: key, below, keyLength: points.length + 1 };
+}
+
+type WordValues<P> = { organisationId: string | P; pattern: string | P; from: string | P; below: string | P; keyLength: number | P };
+
+/**
+ * nameWordsMatch with its values as given: literal, or placeholders of a prepared statement. The
+ * range says in so many words what PostgreSQL derives from a literal LIKE 'ra%': a prepared
+ * statement's plan, made for any pattern, then still reads the key's range of the index only.
+ */
+function wordsMatching(values: WordValues<Placeholder>): SQL {
+  const word = patientNameWords.word;
+  return and(
+    eq(patientNameWords.organisationId, values.organisationId),
+    sql`${word} ~>=~ ${values.from}`,
+    sql`${word} ~<~ ${values.below}`,
+    like(word, values.pattern),
+    lt(patientNameWords.repeatLength, values.keyLength),
+  )!;
 }
 
 /** The start of any word of the name, as `name_key like 'q%' or name_key like '% q%'`, from patient_name_words. */
@@ -162,14 +197,17 @@ export async function listPatients(db: Db, caller: StaffContext, filters: Patien
   // Age bands count birthdays on the organisation's calendar, so its zone comes first; otherwise
   // the page's rows bring it (zoneOf), one round trip fewer.
   const bandToday = filters.ageBand ? todayIn(await organisationTimeZone(db, caller.organisationId)) : undefined;
-  const { page, total, counted } = patientListQueries(db, caller.organisationId, filters, bandToday);
-  const [rows, totals] = await Promise.all([page, counted ? undefined : total]);
+  // The hottest shape runs its prepared statement; the builders are made only when needed.
+  const prepared = preparedNameSearch(db, caller.organisationId, filters);
+  const queries = prepared ? undefined : patientListQueries(db, caller.organisationId, filters, bandToday);
+  const counted = queries?.counted ?? true;
+  const [rows, totals] = await Promise.all([prepared ?? queries!.page, counted ? undefined : queries!.total]);
   const first = rows[0];
   let matches: number;
   if (!counted) matches = totals?.[0]?.n ?? 0;
   else if (first) matches = first.total ?? 0;
   // No row: none matches, or the page is past the last one, where only a count tells.
-  else matches = filters.page === 1 ? 0 : ((await total)[0]?.n ?? 0);
+  else matches = filters.page === 1 ? 0 : ((await (queries ?? patientListQueries(db, caller.organisationId, filters, bandToday)).total)[0]?.n ?? 0);
   const today = bandToday ?? (first ? todayIn(first.timeZone) : '');
   return {
     data: rows.map(({ timeZone: _zone, total: _total, ...row }) => toSummary(row, today)),
@@ -180,7 +218,7 @@ export async function listPatients(db: Db, caller: StaffContext, filters: Patien
 }
 
 /** The organisation's time zone as a column: an uncorrelated subquery, run once per statement. */
-function zoneOf(organisationId: string) {
+function zoneOf(organisationId: string | Placeholder) {
   return sql<string>`(select ${organisations.timeZone} from ${organisations} where ${organisations.id} = ${organisationId})`;
 }
 
@@ -226,15 +264,9 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
   const words = nameWordsMatch(organisationId, key);
   const joined = eq(patients.id, patientNameWords.patientId);
   if (filters.sort === 'name' && others.length === 0) {
-    // The page is chosen among the words alone, then only its rows of patients are read.
-    const first = firstByName(db, words, filters.order, filters.pageSize, offsetOf(filters), true);
     return {
       counted: true,
-      page: db
-        .select({ ...summaryColumns, timeZone, total: first.total })
-        .from(first)
-        .innerJoin(patients, eq(patients.id, first.patientId))
-        .orderBy(...orderByWithTiebreak(first.nameKey, filters.order, first.patientId)),
+      page: nameSearchPage(db, filters.order, { organisationId, ...wordValues(key), limit: filters.pageSize, offset: offsetOf(filters) }),
       // The words alone are the count: one row per matching patient.
       total: db.select({ n: count() }).from(patientNameWords).where(words),
     };
@@ -256,11 +288,57 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
   };
 }
 
+type NameSearchValues<P> = WordValues<P> & { limit: number | P; offset: number | P };
+
+/**
+ * The page of a name search in name order with no other filter: chosen among the words alone,
+ * then only its rows of patients are read. Its values are literal, or placeholders (preparedNameSearch).
+ */
+function nameSearchPage(db: Db, order: 'asc' | 'desc', values: NameSearchValues<Placeholder>) {
+  const first = firstByName(db, wordsMatching(values), order, values.limit, values.offset, true);
+  return db
+    .select({ ...summaryColumns, timeZone: zoneOf(values.organisationId), total: first.total })
+    .from(first)
+    .innerJoin(patients, eq(patients.id, first.patientId))
+    .orderBy(...orderByWithTiebreak(first.nameKey, order, first.patientId));
+}
+
+// The list's search as the console types it (a name, in name order, no filter) is its hottest
+// shape: prepared once per order, so its SQL is not rebuilt on every keystroke's request (drizzle's
+// building was a fifth of the route's CPU under load) and each connection parses it once.
+const nameSearchStatements = preparedPerDb((db) => {
+  const values = {
+    organisationId: sql.placeholder('organisationId'),
+    pattern: sql.placeholder('pattern'),
+    from: sql.placeholder('from'),
+    below: sql.placeholder('below'),
+    keyLength: sql.placeholder('keyLength'),
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  };
+  return {
+    asc: nameSearchPage(db, 'asc', values).prepare('patients_name_search_asc'),
+    desc: nameSearchPage(db, 'desc', values).prepare('patients_name_search_desc'),
+  };
+});
+
+/** The page of patientListQueries from its prepared statement, when the filters are its shape; else undefined. */
+function preparedNameSearch(db: Db, organisationId: string, filters: PatientFilters) {
+  const key = filters.search ? nameSearchKey(filters.search.trim()) : undefined;
+  if (key === undefined || filters.sort !== 'name' || filters.gender || filters.ageBand) return undefined;
+  return nameSearchStatements(db)[filters.order].execute({
+    organisationId,
+    ...wordValues(key),
+    limit: filters.pageSize,
+    offset: offsetOf(filters),
+  });
+}
+
 /**
  * Matching patients' ids in name order, from patient_name_words alone: the prefix's range of
  * patient_name_words_search_idx, sorted (top-N), index-only; `counted`, with how many match in all.
  */
-function firstByName(db: Db, words: SQL, order: 'asc' | 'desc', limit: number, offset: number, counted: boolean) {
+function firstByName(db: Db, words: SQL, order: 'asc' | 'desc', limit: number | Placeholder, offset: number | Placeholder, counted: boolean) {
   return db
     .select({ patientId: patientNameWords.patientId, nameKey: patientNameWords.nameKey, total: (counted ? totalOver() : sql<number | null>`null`).as('total') })
     .from(patientNameWords)
