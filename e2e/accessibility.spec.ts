@@ -62,12 +62,13 @@ const accounts: Account[] = [
       ...(ids.chatPatient ? [`/chats/${ids.chatPatient}`] : []),
       '/plan',
       '/wallet',
+      '/day-book',
     ],
   },
   {
     // SCAN admin: Services (/scan) and Bookings.
     email: 'admin@scan.demo',
-    routes: (ids) => ['/', '/scan', '/scan/new', ...recordRoutes('/scan', ids.scan), '/bookings', '/bookings?new=1', '/bookings/token', '/chats'],
+    routes: (ids) => ['/', '/scan', '/scan/new', ...recordRoutes('/scan', ids.scan), '/bookings', '/bookings?new=1', '/bookings/token', '/chats', '/day-book'],
   },
   {
     // HOSPITAL worker: Appointments, Doctors, Patients, Other Services, plus what every role has.
@@ -77,7 +78,7 @@ const accounts: Account[] = [
   {
     // MULTIHOSPITAL admin: every area, several facilities.
     email: 'admin@multi.demo',
-    routes: () => ['/', '/appointments', '/bookings', '/scan', '/doctor', '/settings/facilities'],
+    routes: () => ['/', '/appointments', '/bookings', '/scan', '/doctor', '/settings/facilities', '/day-book'],
   },
 ];
 

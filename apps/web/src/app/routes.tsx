@@ -44,6 +44,7 @@ const NotificationsPage = lazyPage(() => import('../features/notifications/pages
 const ChatsPage = lazyPage(() => import('../features/chats/pages/chats-page'));
 const PlanPage = lazyPage(() => import('../features/plan/pages/plan-page'));
 const WalletPage = lazyPage(() => import('../features/wallet/pages/wallet-page'));
+const DayBookPage = lazyPage(() => import('../features/day-book/pages/day-book-page'));
 const OrganisationSettingsPage = lazyPage(() => import('../features/settings/pages/organisation-settings-page'));
 const StaffPage = lazyPage(() => import('../features/settings/pages/staff-page'));
 const AccountPage = lazyPage(() => import('../features/settings/pages/account-page'));
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
                   { path: paths.profile, element: <AppointmentsPage /> },
                   { path: paths.plan, element: <PlanPage /> },
                   { path: paths.wallet, element: <WalletPage /> },
+                  { path: paths.dayBook, element: <DayBookPage /> },
                 ],
               },
             ],

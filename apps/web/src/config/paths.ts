@@ -40,4 +40,6 @@ export const paths = {
   plan: '/plan',
   /** The wallet's ledger (not in SPEC.md's table: issue #6 links it from the wallet popover). */
   wallet: '/wallet',
+  /** A facility's day of receipts and refunds and its cash count (not in SPEC.md's table: issue #19; linked from the visit lists). */
+  dayBook: '/day-book',
 } as const;

@@ -6,7 +6,7 @@ import { appointmentRow, makeAppointment, makeDoctor } from '@/features/appointm
 import { headerRoutes, installFakeApi, page, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { paiseOf } from './bill-dialog';
+import { paiseOf } from './amounts';
 
 let restore: (() => void) | undefined;
 afterEach(() => {

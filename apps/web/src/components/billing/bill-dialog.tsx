@@ -21,6 +21,7 @@ import { useState, type FormEvent } from 'react';
 import { enqueueSnackbar } from '@/components/toast';
 import { fFee } from '@/components/visits/visit-format';
 import { errorMessage } from '@/lib/http';
+import { paiseOf } from './amounts';
 import { useCollectPayment, useVisitBill } from './bills-api';
 import { PAPER_LABELS, Receipt, type PaperSize } from './receipt';
 
@@ -28,13 +29,6 @@ type DeskMode = (typeof deskPaymentModes)[number];
 
 const STATUS_LABELS: Record<Bill['status'], string> = { UNPAID: 'Unpaid', PARTLY_PAID: 'Partly paid', PAID: 'Paid', REFUNDED: 'Refunded' };
 const REFERENCE_LABELS: Record<DeskMode, string | null> = { CASH: null, UPI: 'UPI transaction id (optional)', CARD: 'Card slip number (optional)' };
-
-/** '500', '500.5', '₹ 1,250.00' → paise; undefined when it is not an amount with at most two decimals. */
-export function paiseOf(text: string): number | undefined {
-  const cleaned = text.replace(/[₹,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return undefined;
-  return Math.round(Number(cleaned) * 100);
-}
 
 function Total({ label, paise, strong }: { label: string; paise: number; strong?: boolean }) {
   return (

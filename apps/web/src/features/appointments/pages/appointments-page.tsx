@@ -11,6 +11,7 @@ import { useMenuTitle } from '@/components/menu-title';
 import { useOpenedOnce } from '@/components/opened-once';
 import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
+import { DayBookLink } from '@/components/billing/day-book-link';
 import { QueueLink } from '@/components/token-queue/queue-link';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
@@ -101,6 +102,7 @@ export default function AppointmentsPage() {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <ViewSwitch value={view} onChange={(next) => setParam({ view: next === 'list' ? null : next, page: null })} />
           <QueueLink kind="doctors" ownerId={list.filters.doctorId || undefined} />
+          <DayBookLink />
           {newButton}
         </Box>
       }

@@ -9,6 +9,7 @@ import { useMenuTitle } from '@/components/menu-title';
 import { useOpenedOnce } from '@/components/opened-once';
 import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
+import { DayBookLink } from '@/components/billing/day-book-link';
 import { QueueLink } from '@/components/token-queue/queue-link';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
@@ -75,6 +76,7 @@ export default function BookingsPage() {
       actions={
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <QueueLink kind="services" />
+          <DayBookLink />
           <Button variant="contained" startIcon={<AddIcon />} onClick={openNew} onPointerEnter={preloadNewDialog} onFocus={preloadNewDialog}>
             New booking
           </Button>

@@ -1,0 +1,13 @@
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+
+/** 'Day book' in the Appointments (Bookings) list's header: the day's receipts and the cash count. */
+export function DayBookLink() {
+  return (
+    <Button variant="outlined" startIcon={<ReceiptLongOutlined />} component={RouterLink} to={paths.dayBook}>
+      Day book
+    </Button>
+  );
+}
