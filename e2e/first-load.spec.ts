@@ -73,6 +73,8 @@ test('a signed-in page fetches the shell and its page as chunks of their own', a
   const { scripts, fonts } = await firstLoad(page, '/appointments', (p) => expect(p.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible());
   expect(scripts).toEqual(expect.arrayContaining([...entryScripts, shellScript]));
   expect(scripts.length).toBeGreaterThan(entryScripts.length + 1);
+  // The header's notification popover loads with the first click on the bell.
+  expect(scripts).not.toContain(urlOf('src/features/notifications/components/notifications-popover.tsx'));
   // Its text (MUI's zero-width spaces included) needs no full latin file; the ₹ of fees may
   // fetch the latin-ext one.
   expect(fonts.filter((font) => /-latin-(wght|\d+)-normal-/.test(font))).toEqual([]);
