@@ -52,7 +52,9 @@ test("a hospital's dashboard: today's figures, charts with their tables, and the
   await expect(page.getByText('Plan not Active.')).toHaveCount(0);
 
   const visits = page.getByRole('figure', { name: 'Visits per day (last 30 days)' });
-  await expect(visits.locator('svg').first()).toBeVisible();
+  // A chart is fetched and drawn when its figure scrolls into view.
+  await visits.scrollIntoViewIfNeeded();
+  await expect(visits.getByTestId('chart').locator('svg').first()).toBeVisible();
   const table = visits.getByRole('table', { name: 'Visits per day, last 30 days' });
   await expect(table.locator('tbody tr')).toHaveCount(30);
   await visits.getByRole('button', { name: 'Show as table' }).click();
@@ -60,7 +62,8 @@ test("a hospital's dashboard: today's figures, charts with their tables, and the
   await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Appointments']);
 
   const doctors = page.getByRole('figure', { name: 'Appointments by doctor (top ten)' });
-  await expect(doctors.locator('svg').first()).toBeVisible();
+  await doctors.scrollIntoViewIfNeeded();
+  await expect(doctors.getByTestId('chart').locator('svg').first()).toBeVisible();
   await expect(doctors.getByRole('table', { name: 'Appointments by doctor, last 30 days' }).locator('tbody tr')).not.toHaveCount(0);
   await expect(page.getByRole('figure', { name: 'Appointment status mix (last 30 days)' })).toBeVisible();
 
@@ -93,9 +96,11 @@ for (const email of ['admin@hospital.demo', 'admin@multi.demo']) {
   test(`${email}'s dashboard fits a 375px phone without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openDashboard(page, email);
-    await expect(page.getByRole('figure', { name: 'Visits per day (last 30 days)' }).locator('svg').first()).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Visits per day (last 30 days)' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Upcoming/ })).toBeVisible();
-    // Let every lazily loaded chart draw before measuring.
+    // Every chart loads when its figure scrolls into view: bring each in, and let it draw before measuring.
+    for (const figure of await page.getByRole('figure').all()) await figure.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-testid="chart"]:not(:has(svg))')).toHaveCount(0);
     await expect(page.getByRole('figure').locator('[data-testid="chart"] .MuiSkeleton-root')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });

@@ -73,7 +73,19 @@ test('a signed-in page fetches the shell and its page as chunks of their own', a
   const { scripts, fonts } = await firstLoad(page, '/appointments', (p) => expect(p.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible());
   expect(scripts).toEqual(expect.arrayContaining([...entryScripts, shellScript]));
   expect(scripts.length).toBeGreaterThan(entryScripts.length + 1);
+  // The header's notification popover loads with the first click on the bell.
+  expect(scripts).not.toContain(urlOf('src/features/notifications/components/notifications-popover.tsx'));
   // Its text (MUI's zero-width spaces included) needs no full latin file; the ₹ of fees may
   // fetch the latin-ext one.
   expect(fonts.filter((font) => /-latin-(wght|\d+)-normal-/.test(font))).toEqual([]);
+});
+
+test('what every signed-in page runs beside the entry comes mostly in one console chunk', () => {
+  // apps/web/vite.config.ts (consoleChunk): left to the automatic splitting, these modules came as
+  // some 70 files compressed one by one, ~25 KB gzip more. A few small ones stay apart: the sign-in
+  // entry reaches them through a barrel (@caredesk/shared, MUI's classes) that it tree-shakes.
+  const always = new Set([...staticClosure('src/app/app.tsx'), ...staticClosure('src/layouts/dashboard/dashboard-layout.tsx')]);
+  const files = [...always].map(urlOf).filter((file) => !entryScripts.includes(file));
+  expect(files.filter((file) => /^\/assets\/console-[\w-]{8}\.js$/.test(file))).toHaveLength(1);
+  expect(files.length).toBeLessThan(30);
 });

@@ -41,7 +41,8 @@ async function openPopover(inbox: Notification[] = [appointment, booking, chat, 
   const view = renderApp('/plan');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Notifications' }, slow));
-  const popover = await screen.findByRole('dialog', { name: 'Notifications' });
+  // The popover loads with the first click on the bell.
+  const popover = await screen.findByRole('dialog', { name: 'Notifications' }, slow);
   return { ...view, api, user, server, popover };
 }
 

@@ -67,7 +67,7 @@ describe('the dashboard header', () => {
     expect(await screen.findByRole('heading', { name: 'Plan', level: 1 }, slow)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/plan');
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    const popover = await screen.findByRole('dialog', { name: 'Notifications' });
+    const popover = await screen.findByRole('dialog', { name: 'Notifications' }, slow);
     await user.click(within(popover).getByRole('button', { name: 'View all' }));
     expect(await screen.findByRole('heading', { name: 'Notifications', level: 1 }, slow)).toBeInTheDocument();
   });

@@ -9,8 +9,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { ChartBoundary } from './chart-boundary';
+import { useSeenOnce } from '@/components/seen-once';
 import { visuallyHidden } from '@/components/visually-hidden';
 
 export interface ChartTableData {
@@ -22,7 +23,7 @@ export interface ChartTableData {
 interface ChartFigureProps {
   title: string;
   table: ChartTableData;
-  /** The chart itself, a lazily loaded component. */
+  /** The chart itself, a lazily loaded component: fetched when the figure scrolls into view. */
   children: ReactNode;
   height?: number;
 }
@@ -35,8 +36,10 @@ interface ChartFigureProps {
 export function ChartFigure({ title, table, children, height = 280 }: ChartFigureProps) {
   const headingId = useId();
   const [asTable, setAsTable] = useState(false);
+  const figure = useRef<HTMLElement>(null);
+  const seen = useSeenOnce(figure);
   return (
-    <Card variant="outlined" component="figure" aria-labelledby={headingId} sx={{ m: 0, p: 2, minWidth: 0 }}>
+    <Card ref={figure} variant="outlined" component="figure" aria-labelledby={headingId} sx={{ m: 0, p: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
         <Typography variant="subtitle1" component="h2" id={headingId} sx={{ fontWeight: 600 }}>
           {title}
@@ -48,9 +51,7 @@ export function ChartFigure({ title, table, children, height = 280 }: ChartFigur
       </Box>
       {asTable ? null : (
         <Box aria-hidden="true" data-testid="chart" sx={{ minHeight: height, minWidth: 0 }}>
-          <ChartBoundary>
-            <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{children}</Suspense>
-          </ChartBoundary>
+          <ChartBoundary>{seen ? <Suspense fallback={<Skeleton variant="rounded" height={height} />}>{children}</Suspense> : null}</ChartBoundary>
         </Box>
       )}
       <Box sx={asTable ? { overflowX: 'auto', maxHeight: height + 120, overflowY: 'auto' } : visuallyHidden}>

@@ -1,12 +1,16 @@
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '@/components/opened-once';
 import { usePushSync, useServiceWorkerNavigation } from '@/lib/push';
 import { usePendingDeletes, withoutPending } from '../api/delete-notification';
 import { POPOVER_NOTIFICATION_LIMIT, useNotificationList } from '../api/get-notifications';
-import { NotificationsPopover } from './notifications-popover';
 import { useNotificationToasts } from './use-notification-toasts';
+
+// The popover (its tabs, list and push prompt) loads with the first click on the bell, not with
+// every page (issue 18: the console's JavaScript budget).
+const NotificationsPopover = lazy(() => import('./notifications-popover').then(({ NotificationsPopover }) => ({ default: NotificationsPopover })));
 
 /**
  * The header's bell: the unread count (kept live by the /api/events channel), the popover, a
@@ -21,6 +25,7 @@ export function NotificationBell() {
   usePushSync();
   useServiceWorkerNavigation();
   const open = Boolean(anchor);
+  const opened = useOpenedOnce(open);
   return (
     <>
       {/* The count sits beside the button, not in it: the button's name is exactly its label
@@ -36,7 +41,11 @@ export function NotificationBell() {
           <NotificationsNoneOutlined />
         </IconButton>
       </Badge>
-      <NotificationsPopover anchor={anchor} onClose={() => setAnchor(null)} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <NotificationsPopover anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
