@@ -64,7 +64,7 @@ describe.each(DAY_INSTANTS)('visit actions at $label', ({ at }) => {
     const booked = makeAppointment({ tokenNumber: 4, date: day(1) });
     const { grid, user } = await openAppointments([booked], { [`GET /appointments/${booked.id}`]: { data: booked } });
     await user.click(await within(grid).findByText('Lakshmi Narayan'));
-    const drawer = await screen.findByRole('dialog', { name: 'Token 004' });
+    const drawer = await screen.findByRole('dialog', { name: 'Token 004' }, { timeout: 15_000 });
     expect(await within(drawer).findByText(`This visit is on ${shown(day(1))}; it can be checked in on that day.`)).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: 'Check in' })).not.toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: 'No-show' })).not.toBeInTheDocument();
@@ -96,7 +96,7 @@ describe.each(DAY_INSTANTS)('rescheduling at $label', ({ at }) => {
     });
     await user.click(await within(grid).findByRole('button', { name: 'More actions for token 006' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' }, { timeout: 15_000 });
     const date = within(dialog).getByRole('textbox', { name: 'New date' });
     await user.clear(date);
     await user.type(date, `${later.slice(5, 7)}/${later.slice(8)}/${later.slice(0, 4)}`);

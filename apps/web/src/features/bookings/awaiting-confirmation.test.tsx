@@ -39,7 +39,7 @@ describe('scan and test bookings awaiting the desk’s confirmation', () => {
     await waitFor(() => expect(list.seen.at(-1)?.params).toMatchObject({ awaitingConfirmation: 'true', from: day(1), to: day(1) }));
 
     await user.click(within(grid).getByText('Lakshmi Narayan'));
-    const drawer = await screen.findByRole('dialog', { name: 'Token MR-003' });
+    const drawer = await screen.findByRole('dialog', { name: 'Token MR-003' }, { timeout: 15_000 });
     expect(within(drawer).getByText('Awaiting confirmation')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(confirm.seen).toHaveLength(1));
