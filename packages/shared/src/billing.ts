@@ -310,6 +310,9 @@ export const BILLING_EXPORT_MAX_DAYS = 366;
 
 /** GET /api/billing/export/{bills,payments,refunds}.csv: business dates from–to, both included. */
 export const billingExportQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema, facilityId: idSchema.optional() }).superRefine((query, issues) => {
+  // Runs even when a date failed its own check (zod reports every issue at once): only a span
+  // between two real dates is measured.
+  if (!isoDateSchema.safeParse(query.from).success || !isoDateSchema.safeParse(query.to).success) return;
   const days = daysBetween(query.from, query.to);
   if (days < 0) issues.addIssue({ code: 'custom', path: ['to'], message: 'Choose an end date on or after the start date' });
   else if (days > BILLING_EXPORT_MAX_DAYS) issues.addIssue({ code: 'custom', path: ['to'], message: `Choose dates at most ${BILLING_EXPORT_MAX_DAYS} days apart` });
