@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
+import { daysBetween } from './calendar.js';
 import { isoDateSchema } from './schedule.js';
 
 /**
@@ -303,3 +304,17 @@ export function financialYearOf(isoDate: string): string {
 export function formatDocumentNumber(prefix: string, financialYear: string, sequence: number): string {
   return `${prefix}/${financialYear}/${String(sequence).padStart(6, '0')}`;
 }
+
+/** The longest span one accountant's export covers: a financial year, leap day included. */
+export const BILLING_EXPORT_MAX_DAYS = 366;
+
+/** GET /api/billing/export/{bills,payments,refunds}.csv: business dates from–to, both included. */
+export const billingExportQuerySchema = z.object({ from: isoDateSchema, to: isoDateSchema, facilityId: idSchema.optional() }).superRefine((query, issues) => {
+  // Runs even when a date failed its own check (zod reports every issue at once): only a span
+  // between two real dates is measured.
+  if (!isoDateSchema.safeParse(query.from).success || !isoDateSchema.safeParse(query.to).success) return;
+  const days = daysBetween(query.from, query.to);
+  if (days < 0) issues.addIssue({ code: 'custom', path: ['to'], message: 'Choose an end date on or after the start date' });
+  else if (days > BILLING_EXPORT_MAX_DAYS) issues.addIssue({ code: 'custom', path: ['to'], message: `Choose dates at most ${BILLING_EXPORT_MAX_DAYS} days apart` });
+});
+export type BillingExportQuery = z.infer<typeof billingExportQuerySchema>;

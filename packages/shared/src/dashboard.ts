@@ -68,10 +68,17 @@ export const dashboardSchema = z.object({
   /** Patients added since Monday 00:00 in the organisation's time zone. */
   newPatientsThisWeek: z.number().int(),
   /**
-   * Fees and prices of visits completed (appointments) or completed / report ready (bookings),
-   * by the visit's date: today, and this calendar month so far.
+   * Money collected: bill payments less refunds (credit notes), by their business date — today,
+   * and this calendar month so far. A completed visit's fee counts once it is paid.
    */
   revenue: z.object({ todayPaise: z.number().int(), monthPaise: z.number().int() }),
+  /**
+   * Bills' totals by their business date: today, and this calendar month so far. Always answered
+   * by the server; optional only until the console's fixtures carry it.
+   */
+  billed: z.object({ todayPaise: z.number().int(), monthPaise: z.number().int() }).optional(),
+  /** What bills of any date still owe (total less paid). Always answered, optional as `billed`. */
+  due: z.object({ totalPaise: z.number().int() }).optional(),
   /** The last 30 days, oldest first, today last: always 30 entries. */
   daily: z.array(dashboardDaySchema),
   /**

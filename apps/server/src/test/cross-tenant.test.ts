@@ -329,6 +329,9 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'POST /api/billing/bills/{id}/items': { url: `/api/billing/bills/${b.billId}/items`, body: { serviceId: b.serviceId, quantity: 1 } },
     'GET /api/billing/day-book': { url: `/api/billing/day-book?date=${indiaDate()}&facilityId=${b.facilityId}` },
     'POST /api/billing/day-book/close': { url: '/api/billing/day-book/close', body: { date: indiaDate(), facilityId: b.facilityId, countedCashPaise: 0 } },
+    'GET /api/billing/export/bills.csv': { url: `/api/billing/export/bills.csv?from=${indiaDate()}&to=${indiaDate()}&facilityId=${b.facilityId}` },
+    'GET /api/billing/export/payments.csv': { url: `/api/billing/export/payments.csv?from=${indiaDate()}&to=${indiaDate()}&facilityId=${b.facilityId}` },
+    'GET /api/billing/export/refunds.csv': { url: `/api/billing/export/refunds.csv?from=${indiaDate()}&to=${indiaDate()}&facilityId=${b.facilityId}` },
   };
   return bases[operation];
 }

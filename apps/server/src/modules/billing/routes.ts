@@ -1,5 +1,6 @@
 import {
   billByVisitQuerySchema,
+  billingExportQuerySchema,
   billingSettingsSchema,
   billingSettingsUpdateSchema,
   billItemInputSchema,
@@ -22,9 +23,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
+import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireRole } from '../../lib/tenancy.js';
 import { addBillItem, approveDiscount, billForVisit, createStandaloneBill, loadBill, removeBillItem, setDiscount } from './bills.js';
 import { closeDay, dayBook } from './day-book.js';
+import { billCsvColumns, exportBills, exportPayments, exportRefunds, paymentCsvColumns, refundCsvColumns } from './exports.js';
 import { collectPayment, refundPayment } from './payments.js';
 import { listFacilityBilling, readBillingSettings, updateBillingSettings, updateFacilityBilling } from './settings.js';
 
@@ -212,6 +215,22 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) => updateFacilityBilling(ctx.db, staffOf(request), request.params.id, request.body),
+    );
+
+    // The accountant's exports: business dates from–to (at most 366 days apart), Tally's columns.
+    const exportOptions = (summary: string) => ({
+      ...desk,
+      config: { audit: { entity: 'billing', action: 'export', patientData: true } as const },
+      schema: { tags, security, summary, querystring: billingExportQuerySchema },
+    });
+    app.get('/billing/export/bills.csv', exportOptions('Bills (sales vouchers) by business date, as CSV (UTF-8 with BOM)'), (request, reply) =>
+      sendCsv(reply, 'bills', csvLines(billCsvColumns, exportBills(ctx.db, staffOf(request), request.query))),
+    );
+    app.get('/billing/export/payments.csv', exportOptions('Payments (receipt vouchers) by business date, as CSV (UTF-8 with BOM)'), (request, reply) =>
+      sendCsv(reply, 'payments', csvLines(paymentCsvColumns, exportPayments(ctx.db, staffOf(request), request.query))),
+    );
+    app.get('/billing/export/refunds.csv', exportOptions('Refunds (credit notes) by business date, as CSV (UTF-8 with BOM)'), (request, reply) =>
+      sendCsv(reply, 'refunds', csvLines(refundCsvColumns, exportRefunds(ctx.db, staffOf(request), request.query))),
     );
   };
 }

@@ -3,7 +3,20 @@ import { dashboardSchema, type OrganisationType } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { appointments, bookings, doctors, notifications, patients, pushSubscriptions, services, subscriptions, walletEntries } from '../../db/schema/index.js';
+import {
+  appointments,
+  billPayments,
+  bills,
+  bookings,
+  creditNotes,
+  doctors,
+  notifications,
+  patients,
+  pushSubscriptions,
+  services,
+  subscriptions,
+  walletEntries,
+} from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { useTestApp } from '../../test/app.js';
 import { bothDrivers } from '../../test/database.js';
@@ -18,6 +31,33 @@ const ZERO_DAYS_FROM = '2025-02-11';
 
 function adminOf(org: OrganisationFixture, type: OrganisationType): StaffContext {
   return { id: org.admin.id, organisationId: org.id, role: 'ADMIN', organisationType: type, sessionFamilyId: randomUUID() };
+}
+
+const NO_FACILITY = '00000000-0000-0000-0000-000000000000';
+let sequence = 0;
+
+/** A bill with its payments and refunds, as the billing module leaves them, dated by hand. */
+async function addBillRows(db: Db, organisationId: string, bill: { date: string; totalPaise: number; payments?: [string, number][]; refunds?: [string, number][] }): Promise<void> {
+  const book = { organisationId, facilityKey: NO_FACILITY, financialYear: '2024-25' };
+  const paid = (bill.payments ?? []).reduce((sum, [, amount]) => sum + amount, 0);
+  const refunded = (bill.refunds ?? []).reduce((sum, [, amount]) => sum + amount, 0);
+  const [row] = await db
+    .insert(bills)
+    .values({
+      ...book,
+      number: `INV-${++sequence}`,
+      sequence,
+      businessDate: bill.date,
+      subtotalPaise: bill.totalPaise,
+      totalPaise: bill.totalPaise,
+      paidPaise: paid,
+      refundedPaise: refunded,
+    })
+    .returning({ id: bills.id });
+  for (const [date, amountPaise] of bill.payments ?? [])
+    await db.insert(billPayments).values({ ...book, billId: row!.id, number: `RCT-${++sequence}`, sequence, mode: 'CASH', amountPaise, businessDate: date });
+  for (const [date, amountPaise] of bill.refunds ?? [])
+    await db.insert(creditNotes).values({ ...book, billId: row!.id, number: `CN-${++sequence}`, sequence, mode: 'CASH', amountPaise, reason: 'Refund', businessDate: date });
 }
 
 async function addDoctorRow(db: Db, organisationId: string, name: string, tokenPrefix: string | null): Promise<string> {
@@ -151,6 +191,13 @@ describe.each(bothDrivers)('dashboard figures from a known data set (%s)', (driv
     ]);
     await db.insert(bookings).values({ ...elsewhere, serviceId: otherScan, tokenNumber: 1, status: 'BOOKED', pricePaise: 99_999 });
     await db.insert(notifications).values({ organisationId: other.id, recipientStaffId: other.admin.id, type: 'appointment-created', title: 'Elsewhere', message: 'Not ours' });
+    await addBillRows(db, other.id, { date: '2025-03-12', totalPaise: 99_999, payments: [['2025-03-12', 99_999]] });
+
+    // Money: collected today 500 - 100 refunded, this month also the 1st's 300; billed today 700,
+    // this month also the 1st's 300 (February's 990 is not March's); due 200 + 990.
+    await addBillRows(db, org.id, { date: '2025-03-12', totalPaise: 70_000, payments: [['2025-03-12', 50_000]] });
+    await addBillRows(db, org.id, { date: '2025-03-01', totalPaise: 30_000, payments: [['2025-03-01', 30_000]], refunds: [['2025-03-12', 10_000]] });
+    await addBillRows(db, org.id, { date: '2025-02-28', totalPaise: 99_000 });
 
     await db.insert(notifications).values([
       { organisationId: org.id, recipientStaffId: org.admin.id, type: 'appointment-created', title: 'New appointment', message: 'One' },
@@ -217,8 +264,10 @@ describe.each(bothDrivers)('dashboard figures from a known data set (%s)', (driv
       waitingNow: 2,
       averageWaitMinutes: 16,
       newPatientsThisWeek: 2,
-      // Today: 500 + 6,500 rupees; the month adds 700 + 700 + 3,000 (February's 3,000 is not March's).
-      revenue: { todayPaise: 700_000, monthPaise: 1_140_000 },
+      // Revenue is money collected (payments less refunds), not the fees of completed visits.
+      revenue: { todayPaise: 40_000, monthPaise: 70_000 },
+      billed: { todayPaise: 70_000, monthPaise: 100_000 },
+      due: { totalPaise: 119_000 },
       daily: days,
       upcoming: [
         upcoming('booking', await visitId(bookings, '2025-03-12', '12:00'), '2025-03-12', '12:00', 'M-002', 'CHECKED_IN', 'MRI Brain'),
@@ -253,7 +302,8 @@ describe.each(bothDrivers)('dashboard figures from a known data set (%s)', (driv
     const before = await getDashboard(t.database.db, adminOf(org, 'MULTIHOSPITAL'), ist('2025-03-11T23:59'));
     expect(before.today).toBe('2025-03-11');
     expect(before.appointments?.today).toBe(1);
-    expect(before.revenue).toEqual({ todayPaise: 370_000, monthPaise: 440_000 });
+    expect(before.revenue).toEqual({ todayPaise: 0, monthPaise: 30_000 });
+    expect(before.billed).toEqual({ todayPaise: 0, monthPaise: 30_000 });
   });
 
   it('leaves out the kind the caller’s menu lacks: a hospital admin sees appointments only', async () => {
@@ -263,14 +313,15 @@ describe.each(bothDrivers)('dashboard figures from a known data set (%s)', (driv
     expect(dashboard.daily.at(-1)).toEqual({ date: '2025-03-12', appointments: 7, bookings: 0 });
     expect(dashboard.waitingNow).toBe(1);
     expect(dashboard.averageWaitMinutes).toBe(16); // (10 + 21) / 2 = 15.5
-    expect(dashboard.revenue).toEqual({ todayPaise: 50_000, monthPaise: 190_000 });
+    // Money is the organisation's, whichever kind of visit it was for.
+    expect(dashboard.revenue).toEqual({ todayPaise: 40_000, monthPaise: 70_000 });
     expect(dashboard.upcoming.map((visit) => visit.kind)).toEqual(['appointment', 'appointment', 'appointment']);
 
     const scanCentre = await getDashboard(t.database.db, adminOf(org, 'SCAN'), NOON);
     expect(scanCentre.appointments).toBeNull();
     expect(scanCentre.bookings?.today).toBe(3);
     expect(scanCentre.averageWaitMinutes).toBe(16); // 15.5 alone
-    expect(scanCentre.revenue).toEqual({ todayPaise: 650_000, monthPaise: 950_000 });
+    expect(scanCentre.revenue).toEqual({ todayPaise: 40_000, monthPaise: 70_000 });
   });
 
   it('lists at most the next ten live visits, in date, time and token order', async () => {

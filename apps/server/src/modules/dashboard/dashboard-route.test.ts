@@ -38,6 +38,8 @@ describe.each(drivers)('GET /api/dashboard (%s)', (driver) => {
         averageWaitMinutes: null,
         newPatientsThisWeek: 0,
         revenue: { todayPaise: 0, monthPaise: 0 },
+        billed: { todayPaise: 0, monthPaise: 0 },
+        due: { totalPaise: 0 },
         daily: Array.from({ length: 30 }, (_, i) => ({ date: addDays(today, i - 29), appointments: 0, bookings: 0 })),
         upcoming: [],
         wallet: { balance: 0, showWallet: true },
@@ -94,6 +96,27 @@ describe.each(drivers)('GET /api/dashboard (%s)', (driver) => {
       const dashboard = dashboardSchema.parse((await worker.get('/api/dashboard')).json());
       expect(dashboard.appointments).toBeNull();
       expect(dashboard.bookings?.today).toBe(0);
+    });
+
+    it('counts as revenue the money collected, less refunds, beside what was billed and what is due', async () => {
+      const org = await createOrganisation(t.database.db);
+      const admin = apiAs(t.app, (await signIn(t.app, org.admin.email)).access_token);
+      const doctor = await addDoctor(admin, { consultationFeePaise: 60_000 });
+      const patient = await addPatient(admin);
+      const visit = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: addDays(indiaDate(), 2), startTime: '09:00' });
+      expect(visit.statusCode, visit.body).toBe(201);
+      const bill = (await admin.get(`/api/billing/bills?visitId=${visit.json<{ id: string }>().id}`)).json<{ id: string; totalPaise: number }>();
+      expect(bill.totalPaise).toBe(60_000);
+      // A fee billed and not yet paid is no revenue.
+      const before = dashboardSchema.parse((await admin.get('/api/dashboard')).json());
+      expect([before.revenue, before.billed, before.due]).toEqual([{ todayPaise: 0, monthPaise: 0 }, { todayPaise: 60_000, monthPaise: 60_000 }, { totalPaise: 60_000 }]);
+
+      expect((await admin.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CASH', amountPaise: 40_000 })).statusCode).toBe(201);
+      expect((await admin.post(`/api/billing/bills/${bill.id}/refunds`, { mode: 'CASH', amountPaise: 10_000, reason: 'Overcharged' })).statusCode).toBe(201);
+      const after = dashboardSchema.parse((await admin.get('/api/dashboard')).json());
+      expect(after.revenue).toEqual({ todayPaise: 30_000, monthPaise: 30_000 });
+      expect(after.billed).toEqual({ todayPaise: 60_000, monthPaise: 60_000 });
+      expect(after.due).toEqual({ totalPaise: 20_000 });
     });
   });
 });

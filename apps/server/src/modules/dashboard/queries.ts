@@ -11,14 +11,6 @@ import type { DashboardPeriods } from './periods.js';
 // indexes (migration 0013), so they never touch the table.
 // Counts are cast to int and sums to float8: node-postgres answers bigint and numeric as strings.
 
-/** `status in ('A', 'B')`: the statuses go as parameters, which the enum column types. */
-function statusIn(column: SQL, statuses: readonly string[]): SQL {
-  return sql`${column} in (${sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  )})`;
-}
-
 export interface StatusFigures {
   status: string;
   today: number;
@@ -28,39 +20,29 @@ export interface StatusFigures {
   /** Today's visits with both a check-in and a call, and their waits added up. */
   waited: number;
   waitSeconds: number;
-  revenueToday: number;
-  revenueMonth: number;
 }
 
-/** Per status, everything dated from the earlier of the month's start and the 30 days' first day up to today. */
+/** Per status, everything dated in the 30 days up to today (money is billingFigures', by business date). */
 export async function statusFigures(db: Db, kind: VisitKind, organisationId: string, periods: DashboardPeriods): Promise<StatusFigures[]> {
-  const { today, last30From, monthStart } = periods;
-  const from = last30From < monthStart ? last30From : monthStart;
-  const paid = statusIn(sql`v.status`, kind.doneStatuses);
+  const { today, last30From } = periods;
   const result = await db.execute(sql`
     select v.status::text as status,
       count(*) filter (where v.date = ${today})::int as today,
-      count(*) filter (where v.date >= ${last30From})::int as last30,
+      count(*)::int as last30,
       count(*) filter (where v.date = ${today} and v.status = 'CHECKED_IN' and v.skipped_at is null)::int as waiting,
       count(*) filter (where v.date = ${today} and v.called_at is not null and v.checked_in_at is not null)::int as waited,
-      coalesce(sum(greatest(extract(epoch from v.called_at - v.checked_in_at), 0)) filter (where v.date = ${today}), 0)::float8 as wait_seconds,
-      coalesce(sum(v.${sql.identifier(kind.visitAmount.name)}) filter (where v.date = ${today} and ${paid}), 0)::float8 as revenue_today,
-      coalesce(sum(v.${sql.identifier(kind.visitAmount.name)}) filter (where v.date >= ${monthStart} and ${paid}), 0)::float8 as revenue_month
+      coalesce(sum(greatest(extract(epoch from v.called_at - v.checked_in_at), 0)) filter (where v.date = ${today}), 0)::float8 as wait_seconds
     from ${kind.visits} v
-    where v.organisation_id = ${organisationId} and v.date >= ${from} and v.date <= ${today}
+    where v.organisation_id = ${organisationId} and v.date >= ${last30From} and v.date <= ${today}
     group by v.status`);
-  return rowsOf<{ status: string; today: number; last30: number; waiting: number; waited: number; wait_seconds: number; revenue_today: number; revenue_month: number }>(result).map(
-    (row) => ({
-      status: row.status,
-      today: Number(row.today),
-      last30: Number(row.last30),
-      waiting: Number(row.waiting),
-      waited: Number(row.waited),
-      waitSeconds: Number(row.wait_seconds),
-      revenueToday: Number(row.revenue_today),
-      revenueMonth: Number(row.revenue_month),
-    }),
-  );
+  return rowsOf<{ status: string; today: number; last30: number; waiting: number; waited: number; wait_seconds: number }>(result).map((row) => ({
+    status: row.status,
+    today: Number(row.today),
+    last30: Number(row.last30),
+    waiting: Number(row.waiting),
+    waited: Number(row.waited),
+    waitSeconds: Number(row.wait_seconds),
+  }));
 }
 
 /** The ten doctors (or services) with the most visits over the 30 days; cancelled ones never happened. */
@@ -195,5 +177,40 @@ export async function organisationFigures(db: Db, caller: StaffContext, timeZone
       notificationsEnabled: row.notifications_enabled,
       walletRecharged: row.wallet_recharged,
     },
+  };
+}
+
+export interface BillingFigures {
+  collectedToday: number;
+  collectedMonth: number;
+  billedToday: number;
+  billedMonth: number;
+  due: number;
+}
+
+/**
+ * Money by business date (the organisation's calendar, as the day book keeps it), in one round
+ * trip: collected is payments less refunds, billed the bills' totals, due what bills still owe
+ * whatever their date. Each sum reads through its (organisation_id, business_date) index.
+ */
+export async function billingFigures(db: Db, organisationId: string, periods: DashboardPeriods): Promise<BillingFigures> {
+  const { today, monthStart } = periods;
+  const byDay = (table: SQL, column: SQL) => sql`(
+    select coalesce(sum(${column}) filter (where business_date = ${today}), 0)::float8 as today,
+      coalesce(sum(${column}), 0)::float8 as month
+    from ${table} where organisation_id = ${organisationId} and business_date >= ${monthStart} and business_date <= ${today})`;
+  const result = await db.execute(sql`
+    select p.today as paid_today, p.month as paid_month, r.today as refunded_today, r.month as refunded_month,
+      b.today as billed_today, b.month as billed_month,
+      (select coalesce(sum(total_paise - paid_paise), 0)::float8 from bills where organisation_id = ${organisationId} and paid_paise < total_paise) as due
+    from ${byDay(sql`bill_payments`, sql`amount_paise`)} p, ${byDay(sql`credit_notes`, sql`amount_paise`)} r, ${byDay(sql`bills`, sql`total_paise`)} b`);
+  const [row] = rowsOf<{ paid_today: number; paid_month: number; refunded_today: number; refunded_month: number; billed_today: number; billed_month: number; due: number }>(result);
+  if (!row) throw new Error('the billing figures query answered no row');
+  return {
+    collectedToday: Number(row.paid_today) - Number(row.refunded_today),
+    collectedMonth: Number(row.paid_month) - Number(row.refunded_month),
+    billedToday: Number(row.billed_today),
+    billedMonth: Number(row.billed_month),
+    due: Number(row.due),
   };
 }

@@ -6,7 +6,7 @@ import { countUnread } from '../notifications/index.js';
 import { getPlanStatus } from '../plans/index.js';
 import { getWallet } from '../wallet/index.js';
 import { dashboardPeriods } from './periods.js';
-import { dailyCounts, organisationFigures, statusFigures, topOwners, upcomingVisits, type StatusFigures } from './queries.js';
+import { billingFigures, dailyCounts, organisationFigures, statusFigures, topOwners, upcomingVisits, type StatusFigures } from './queries.js';
 
 const countsByStatus = <S extends string>(statuses: readonly S[], rows: StatusFigures[], pick: (row: StatusFigures) => number): Record<S, number> =>
   Object.fromEntries(statuses.map((status) => [status, rows.filter((row) => row.status === status).reduce((sum, row) => sum + pick(row), 0)])) as Record<S, number>;
@@ -27,7 +27,7 @@ export async function getDashboard(db: Db, caller: StaffContext, now: Date = new
   const figuresOf = (kind: VisitKind | undefined) =>
     kind ? Promise.all([statusFigures(db, kind, caller.organisationId, periods), topOwners(db, kind, caller.organisationId, periods)]) : undefined;
 
-  const [appointmentFigures, bookingFigures, daily, upcoming, organisation, wallet, plan, unreadNotifications] = await Promise.all([
+  const [appointmentFigures, bookingFigures, daily, upcoming, organisation, money, wallet, plan, unreadNotifications] = await Promise.all([
     figuresOf(kinds.appointments),
     figuresOf(kinds.bookings),
     dailyCounts(db, kinds, caller.organisationId, periods),
@@ -38,6 +38,7 @@ export async function getDashboard(db: Db, caller: StaffContext, now: Date = new
       periods,
     ),
     organisationFigures(db, caller, timeZone, periods),
+    billingFigures(db, caller.organisationId, periods),
     getWallet(db, caller.organisationId),
     getPlanStatus(db, caller.organisationId),
     countUnread(db, { staffId: caller.id, organisationId: caller.organisationId }),
@@ -67,7 +68,9 @@ export async function getDashboard(db: Db, caller: StaffContext, now: Date = new
     waitingNow: total(rows, (row) => row.waiting),
     averageWaitMinutes: waited === 0 ? null : Math.round(total(rows, (row) => row.waitSeconds) / waited / 60),
     newPatientsThisWeek: organisation.newPatientsThisWeek,
-    revenue: { todayPaise: total(rows, (row) => row.revenueToday), monthPaise: total(rows, (row) => row.revenueMonth) },
+    revenue: { todayPaise: money.collectedToday, monthPaise: money.collectedMonth },
+    billed: { todayPaise: money.billedToday, monthPaise: money.billedMonth },
+    due: { totalPaise: money.due },
     daily,
     upcoming,
     wallet,
