@@ -1,4 +1,4 @@
-import { daysBetween, todayIn, type Bill, type BillItemKind, type BillStatus, type DiscountInput, type StandaloneBillInput } from '@caredesk/shared';
+import { daysBetween, todayIn, type Bill, type BillItemKind, type BillingSettings, type BillStatus, type DiscountInput, type StandaloneBillInput } from '@caredesk/shared';
 import { and, asc, eq, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { appointments, billItems, billPayments, bills, bookings, creditNotes, doctors, patients, services, staff } from '../../db/schema/index.js';
@@ -249,9 +249,8 @@ async function isReturningPatient(tx: Tx, organisationId: string, patientId: str
 }
 
 /** What a doctor's visit is charged: a consultation, or a follow-up (free within its window). */
-async function consultationItem(tx: Tx, caller: StaffContext, book: BookSettings, visit: typeof appointments.$inferSelect): Promise<NewItem> {
-  const [settings, [doctor], [previous]] = await Promise.all([
-    readBillingSettings(tx, caller.organisationId),
+async function consultationItem(tx: Tx, caller: StaffContext, book: BookSettings, settings: BillingSettings, visit: typeof appointments.$inferSelect): Promise<NewItem> {
+  const [[doctor], [previous]] = await Promise.all([
     tx.select({ name: doctors.name, specialization: doctors.specialization }).from(doctors).where(eq(doctors.id, visit.doctorId)),
     tx
       .select({ date: appointments.date })
@@ -286,9 +285,9 @@ async function registrationItem(
   tx: Tx,
   caller: StaffContext,
   book: BookSettings,
+  settings: BillingSettings,
   visit: { id: string; patientId: string; date: string; startTime: string },
 ): Promise<NewItem | undefined> {
-  const settings = await readBillingSettings(tx, caller.organisationId);
   const fee = book.registrationFeePaise ?? settings.registrationFeePaise;
   if (fee <= 0 || (await isReturningPatient(tx, caller.organisationId, visit.patientId, visit.date, visit.startTime, visit.id))) return undefined;
   return {
@@ -340,9 +339,9 @@ export async function billForVisit(db: Db, caller: StaffContext, visitId: string
     if (made) return made;
     if ((NOT_HELD as readonly string[]).includes(visit.status)) throw new ConflictError('A cancelled or missed visit has nothing to bill');
     await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, visit.patientId)).for('no key update');
-    const book = await resolveBook(tx, caller.organisationId, visit.facilityId);
+    const [book, settings] = await Promise.all([resolveBook(tx, caller.organisationId, visit.facilityId), readBillingSettings(tx, caller.organisationId)]);
     const charge: NewItem = appointment
-      ? await consultationItem(tx, caller, book, appointment)
+      ? await consultationItem(tx, caller, book, settings, appointment)
       : {
           kind: 'SERVICE',
           serviceId: booking!.visit.serviceId,
@@ -352,7 +351,7 @@ export async function billForVisit(db: Db, caller: StaffContext, visitId: string
           unitPricePaise: booking!.visit.pricePaise,
           gstRateBp: booking!.gstRateBp,
         };
-    const registration = await registrationItem(tx, caller, book, visit);
+    const registration = await registrationItem(tx, caller, book, settings, visit);
     return insertBill(tx, caller, today, {
       book,
       patientId: visit.patientId,
