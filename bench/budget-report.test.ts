@@ -14,6 +14,7 @@ import {
   reportTable,
   resultDate,
   withinBudget,
+  withoutSql,
 } from './budget-report.ts';
 import { markdownTable } from './table.ts';
 
@@ -72,6 +73,17 @@ describe('exitCode', () => {
   it('judges a figure from another bench like a measured one', () => {
     expect(exitCode([fromResults('bookingP95', 192, 'booking.md')])).toBe(1);
     expect(fromResults('bookingP95', 25, 'booking.md of 2026-11-20').value).toBe('25 ms (booking.md of 2026-11-20)');
+  });
+});
+
+describe('withoutSql', () => {
+  it('shows the figure against an empty replay without judging it: the ÷ hello row judges a route with no SQL', () => {
+    const row = withoutSql('meRatio', 0.35);
+    expect(row).toMatchObject({ verdict: '', budget: '≥ 0.70' });
+    expect(row.value).toContain('no SQL per request');
+    expect(row.value).toContain('0.35');
+    expect(exitCode([row, judged('meHelloRatio', 0.28)])).toBe(0);
+    expect(exitCode([row, judged('meHelloRatio', 0.17)])).toBe(1);
   });
 });
 

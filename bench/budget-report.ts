@@ -115,6 +115,21 @@ export function notMeasured(key: BudgetKey, why: string): ReportRow {
   };
 }
 
+/**
+ * A route that ran no SQL per request (answered from memory): "÷ its SQL replayed" has no SQL to
+ * divide by, and its replay is a bare route. Its whole cost is judged by the ÷ hello row; the
+ * figure against the empty replay is shown, not judged.
+ */
+export function withoutSql(key: BudgetKey, ratioToEmptyReplay: number): ReportRow {
+  const budget: Budget = BUDGETS[key];
+  return {
+    measure: budget.measure,
+    value: `no SQL per request (answered from memory; judged by the ÷ bare Fastify hello row); ÷ the replay's empty route ${ratioToEmptyReplay.toFixed(2)}`,
+    budget: formatBudget(budget),
+    verdict: '',
+  };
+}
+
 /** A row taken from another bench's results file, judged like a measured one. */
 export function fromResults(key: BudgetKey, value: number, source: string): ReportRow {
   return judged(key, value, `(${source})`);

@@ -94,6 +94,17 @@ export const sessionEndedEventSchema = z.object({
   ...recipient,
 });
 
+/**
+ * Server-internal, never sent to a socket: what GET /api/me answers changed — a staff member's
+ * name, e-mail, photo or role (staffId), or the organisation's name, e-mail, logo or time zone (no
+ * staffId: everyone in it). Every process forgets the session users it remembers.
+ */
+export const accountChangedEventSchema = z.object({
+  type: z.literal('account.changed'),
+  staffId: id.optional(),
+  ...recipient,
+});
+
 export const appEventSchema = z.discriminatedUnion('type', [
   appointmentUpdatedEventSchema,
   bookingUpdatedEventSchema,
@@ -104,6 +115,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   planUpdatedEventSchema,
   messageUpdatedEventSchema,
   sessionEndedEventSchema,
+  accountChangedEventSchema,
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventType = AppEvent['type'];
@@ -118,6 +130,7 @@ export const appEventTypes = [
   'plan.updated',
   'message.updated',
   'session.ended',
+  'account.changed',
 ] as const satisfies readonly AppEventType[];
 
 /** What the client sends: first {type:'auth'} within 5 s, then optionally {type:'ping'}. Anything else is ignored. */

@@ -1,4 +1,4 @@
-import type { AppEvent, OrganisationType, StaffRole } from '@caredesk/shared';
+import type { OrganisationType, StaffRole } from '@caredesk/shared';
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -6,6 +6,7 @@ import { preparedPerDb } from '../db/prepared.js';
 import { organisations, sessions, staff } from '../db/schema/index.js';
 import { UnauthorizedError } from './errors.js';
 import type { EventBus } from './events/bus.js';
+import { createRemembered } from './events/remembered.js';
 import { verifyAccessToken, type AccessClaims } from './tokens.js';
 
 /** The verified caller. organisationId scopes every tenant query (never the body or path). */
@@ -41,13 +42,6 @@ export const STAFF_CHECK_MAX_AGE_MS = 5_000;
 /** Tokens remembered at most; the oldest is forgotten first. */
 export const STAFF_CHECK_MAX_ENTRIES = 10_000;
 
-interface CheckedToken {
-  staff: StaffContext;
-  /** The token's own expiry (ms): a remembered token never outlives it. */
-  expiresAt: number;
-  checkedAt: number;
-}
-
 export interface StaffAuth {
   /** The pre-handler of every staff route: sets request.staff or answers 401. */
   authenticate: preHandlerAsyncHookHandler;
@@ -61,14 +55,11 @@ export interface StaffAuth {
  * from the database, so changes apply at once.
  *
  * That check is a database round trip, as much as many reads' own work, so a token that passed
- * it is remembered for a few seconds. What ends or changes a session (sign-out, ending a session,
- * "sign out other sessions", a deactivation, a role change, a new credential, a stolen refresh
- * token's family revoked) announces `session.ended` on the bus (modules/auth), which forgets that
- * person's tokens: in this process before the announcing request answers (onPublish), in every
- * other process when the NOTIFY arrives. Nothing is remembered while the bus cannot hear other
- * processes, everything is forgotten when its listener reconnects, and a read that began before
- * an announcement is not remembered. A change made behind the app's back (SQL by hand) is seen
- * within STAFF_CHECK_MAX_AGE_MS.
+ * it is remembered for a few seconds (lib/events/remembered.ts). What ends or changes a session
+ * (sign-out, ending a session, "sign out other sessions", a deactivation, a role change, a new
+ * credential, a stolen refresh token's family revoked) announces `session.ended` on the bus
+ * (modules/auth), which forgets that person's tokens in every process. A change made behind the
+ * app's back (SQL by hand) is seen within STAFF_CHECK_MAX_AGE_MS.
  */
 export function createStaffAuth(
   db: Db,
@@ -76,34 +67,19 @@ export function createStaffAuth(
   events: Pick<EventBus, 'subscribe' | 'onPublish' | 'onReconnect' | 'listening'>,
   { maxAgeMs = STAFF_CHECK_MAX_AGE_MS, maxEntries = STAFF_CHECK_MAX_ENTRIES } = {},
 ): StaffAuth {
-  const checked = new Map<string, CheckedToken>();
-  // Bumped by every announcement: a check that started before one is not remembered.
-  let generation = 0;
-  const forget = (staffId?: string) => {
-    generation += 1;
-    for (const [token, entry] of checked) if (staffId === undefined || entry.staff.id === staffId) checked.delete(token);
-  };
-  const onEvent = (_organisationId: string, event: AppEvent) => {
-    if (event.type === 'session.ended') forget(event.staffId);
-  };
-  events.subscribe(onEvent);
-  events.onPublish(onEvent);
-  events.onReconnect(() => forget());
+  // A token's check stands until its person's sessions end (sign-out, deactivation, role change…).
+  const checked = createRemembered<StaffContext>(events, {
+    maxAgeMs,
+    maxEntries,
+    staleAfter: (_organisationId, event) => (event.type === 'session.ended' ? (staff) => staff.id === event.staffId : undefined),
+  });
 
-  async function verify(token: string): Promise<StaffContext> {
-    const now = Date.now();
-    const known = checked.get(token);
-    if (known && now < known.expiresAt && now - known.checkedAt < maxAgeMs && events.listening()) return known.staff;
-    if (known) checked.delete(token);
-    const startedAt = generation;
-    const claims = await verifyAccessToken(key, token);
-    if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
-    const staff = await checkStaff(db, claims);
-    if (startedAt === generation && events.listening()) {
-      if (checked.size >= maxEntries) checked.delete(checked.keys().next().value!);
-      checked.set(token, { staff, expiresAt: claims.expiresAt, checkedAt: now });
-    }
-    return staff;
+  function verify(token: string): Promise<StaffContext> {
+    return checked.read(token, async () => {
+      const claims = await verifyAccessToken(key, token);
+      if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
+      return { value: await checkStaff(db, claims), expiresAt: claims.expiresAt };
+    });
   }
 
   return {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
-import { announceSessionsEnded, getSessionUser } from '../auth/index.js';
+import { announceAccountChanged, announceSessionsEnded, createSessionUsers } from '../auth/index.js';
 import { changePassword, getAccount, updateAccount } from './service.js';
 import { endAccountSession, listAccountSessions } from './sessions.js';
 
@@ -24,7 +24,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { audit: { entity: 'account', action: 'update' } },
         schema: { tags, security, summary: 'Change own name, phone or avatar', body: accountUpdateSchema, response: { 200: accountSchema } },
       },
-      (request) => updateAccount(ctx.db, staffOf(request), request.body),
+      async (request) => {
+        const caller = staffOf(request);
+        const account = await updateAccount(ctx.db, caller, request.body);
+        await announceAccountChanged(ctx.events, caller.organisationId, caller.id);
+        return account;
+      },
     );
     // 'create' as recorded when the trail classified a POST by its URL; 'update' would be truer.
     app.post(
@@ -74,12 +79,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
  */
 export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const sessionUsers = createSessionUsers(ctx.db, ctx.events);
     app.get(
       '/me',
       { preHandler: ctx.authenticate, schema: { tags: ['auth'], summary: 'The signed-in staff member', security, response: { 200: sessionUserSchema } } },
       (request) => {
         const caller = staffOf(request);
-        return getSessionUser(ctx.db, caller.id, caller.organisationId);
+        return sessionUsers.get(caller.id, caller.organisationId);
       },
     );
   };

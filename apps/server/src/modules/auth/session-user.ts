@@ -2,6 +2,8 @@ import type { SessionUser } from '@caredesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
+import type { EventBus } from '../../lib/events/bus.js';
+import { createRemembered } from '../../lib/events/remembered.js';
 import { organisations, staff } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 
@@ -54,4 +56,42 @@ export async function getSessionUser(db: Db, staffId: string, organisationId: st
   const [row] = await sessionUserRow(db).execute({ staffId, organisationId });
   if (!row) throw new NotFoundError();
   return toSessionUser(row.member, row.organisation);
+}
+
+/** How long a session user is answered without reading it again (lib/events/remembered.ts). */
+export const SESSION_USER_MAX_AGE_MS = 5_000;
+
+export interface SessionUsers {
+  get(staffId: string, organisationId: string): Promise<SessionUser>;
+}
+
+/**
+ * GET /api/me without a database round trip while nothing it shows changed: the console asks at
+ * every start and tab, and the read was most of the route's cost (issue #18). Whatever changes a
+ * person's name, e-mail, photo or role, or their organisation's profile, announces
+ * `account.changed` (announceAccountChanged); a deactivation or role change also ends sessions.
+ */
+export function createSessionUsers(
+  db: Db,
+  events: Pick<EventBus, 'subscribe' | 'onPublish' | 'onReconnect' | 'listening'>,
+  { maxAgeMs = SESSION_USER_MAX_AGE_MS, maxEntries = 10_000 } = {},
+): SessionUsers {
+  const remembered = createRemembered<SessionUser>(events, {
+    maxAgeMs,
+    maxEntries,
+    staleAfter(organisationId, event) {
+      if (event.type === 'session.ended') return (user) => user.id === event.staffId;
+      if (event.type !== 'account.changed') return undefined;
+      return event.staffId === undefined ? (user) => user.adminId === organisationId : (user) => user.id === event.staffId;
+    },
+  });
+  return {
+    // The organisation is part of the key: the same id asked under another organisation is not this user.
+    get: (staffId, organisationId) => remembered.read(`${organisationId}/${staffId}`, async () => ({ value: await getSessionUser(db, staffId, organisationId) })),
+  };
+}
+
+/** Tells every process that what GET /api/me answers changed: one person's (staffId) or everyone's in the organisation. Call after the change committed. */
+export function announceAccountChanged(events: Pick<EventBus, 'publish'>, organisationId: string, staffId?: string): Promise<void> {
+  return events.publish(organisationId, staffId === undefined ? { type: 'account.changed' } : { type: 'account.changed', staffId });
 }

@@ -28,6 +28,7 @@ function audienceOf(event: AppEvent): Audience {
       return 'all staff';
     // Server-internal: never sent to a socket.
     case 'session.ended':
+    case 'account.changed':
       return [];
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea, requireRole } from '../../lib/tenancy.js';
+import { announceAccountChanged } from '../auth/index.js';
 import { getOnlineBookingSettings, updateOnlineBookingSettings } from './online-booking.js';
 import { getOrganisationProfile, updateOrganisationProfile } from './service.js';
 
@@ -25,7 +26,12 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { audit: { entity: 'settings', action: 'update' } },
         schema: { tags, summary: 'Change the organisation profile (only the fields sent)', security, body: organisationUpdateSchema, response: { 200: organisationProfileSchema } },
       },
-      (request) => updateOrganisationProfile(ctx.db, staffOf(request).organisationId, request.body),
+      async (request) => {
+        const { organisationId } = staffOf(request);
+        const profile = await updateOrganisationProfile(ctx.db, organisationId, request.body);
+        await announceAccountChanged(ctx.events, organisationId);
+        return profile;
+      },
     );
     app.get(
       '/settings/online-booking',

@@ -19,7 +19,7 @@ import { staffOf } from '../../lib/auth.js';
 import { requireArea, requireRole } from '../../lib/tenancy.js';
 import { consoleOrigin } from './console-origin.js';
 import { acceptInvitation, getInvitation, type InvitationDeps } from './invitations.js';
-import { announceSessionsEnded, clearSignInLimits, type ClientInfo } from '../auth/index.js';
+import { announceAccountChanged, announceSessionsEnded, clearSignInLimits, type ClientInfo } from '../auth/index.js';
 import { createStaffMember, getStaffMember, listStaff, resetStaffCredential, updateStaffMember } from './service.js';
 
 const tags = ['staff'];
@@ -76,6 +76,7 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const member = await updateStaffMember(ctx.db, caller, request.params.id, request.body);
         // Open event sockets re-check at once: a deactivation ends them, a role change re-filters them.
         if (request.body.active === false || request.body.role !== undefined) await announceSessionsEnded(ctx.events, caller.organisationId, member.id);
+        await announceAccountChanged(ctx.events, caller.organisationId, member.id);
         return member;
       },
     );

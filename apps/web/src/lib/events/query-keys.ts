@@ -19,8 +19,9 @@ export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
   'plan.updated': [queryKeys.plan.all],
   // A message sent, delivered or read: the log, a patient's Messages tab, a visit drawer.
   'message.updated': [queryKeys.messages.all],
-  // Server-internal: the server never sends it to a socket.
+  // Server-internal: the server never sends them to a socket.
   'session.ended': [],
+  'account.changed': [],
 };
 
 function unique(keys: readonly QueryKey[]): QueryKey[] {
