@@ -56,6 +56,7 @@ const accounts: Account[] = [
       '/settings/audit',
       '/settings/messages',
       '/settings/messages/log',
+      '/settings/billing',
       '/account',
       '/notifications',
       '/chats',
@@ -78,7 +79,7 @@ const accounts: Account[] = [
   {
     // MULTIHOSPITAL admin: every area, several facilities.
     email: 'admin@multi.demo',
-    routes: () => ['/', '/appointments', '/bookings', '/scan', '/doctor', '/settings/facilities', '/day-book'],
+    routes: () => ['/', '/appointments', '/bookings', '/scan', '/doctor', '/settings/facilities', '/settings/billing', '/day-book'],
   },
 ];
 

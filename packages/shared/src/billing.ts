@@ -247,21 +247,26 @@ export const dayCloseInputSchema = z.object({
 });
 export type DayCloseInput = z.infer<typeof dayCloseInputSchema>;
 
+/** A fee in paise: ₹0 to ₹1,00,000 (Settings → Billing names the field in rupees). */
+const feePaiseSchema = z.number({ error: 'Enter a fee in paise' }).int('Enter whole paise').min(0, 'Enter a fee of ₹0 or more').max(10_000_000, 'Enter a fee of at most ₹1,00,000');
+/** Days after a visit; a year at most. */
+const windowDaysSchema = z.number({ error: 'Enter a number of days' }).int('Enter whole days').min(0, 'Enter 0 days or more').max(365, 'Enter at most 365 days');
+
 /** Organisation-wide fees and taxes (Settings → Billing); a facility may set its own fees. */
 export const billingSettingsSchema = z.object({
-  registrationFeePaise: z.number().int().min(0).max(10_000_000),
+  registrationFeePaise: feePaiseSchema,
   /** Null: a follow-up costs the doctor's consultation fee. */
-  followUpFeePaise: z.number().int().min(0).max(10_000_000).nullable(),
+  followUpFeePaise: feePaiseSchema.nullable(),
   /** A revisit to the same doctor within this many days is a follow-up (0: none). */
-  followUpDays: z.number().int().min(0).max(365),
+  followUpDays: windowDaysSchema,
   /** …and within this many days it is free (0: never free). */
-  freeFollowUpDays: z.number().int().min(0).max(365),
+  freeFollowUpDays: windowDaysSchema,
   consultationSac: sacCodeSchema,
   consultationGstRateBp: gstRateBpSchema,
   registrationSac: sacCodeSchema,
   registrationGstRateBp: gstRateBpSchema,
   /** A worker's discount beyond this share of a bill needs an admin (admins have no limit). */
-  workerDiscountLimitPercent: z.number().int().min(0).max(100),
+  workerDiscountLimitPercent: z.number({ error: 'Enter a percentage' }).int('Enter a whole percentage').min(0, 'Enter 0 % or more').max(100, 'Enter at most 100 %'),
 });
 export type BillingSettings = z.infer<typeof billingSettingsSchema>;
 export const billingSettingsUpdateSchema = billingSettingsSchema.partial();
@@ -274,8 +279,8 @@ export const facilityBillingSchema = z.object({
   creditNotePrefix: numberPrefixSchema,
   gstin: gstinSchema.nullable(),
   /** Null: the organisation's. */
-  registrationFeePaise: z.number().int().min(0).max(10_000_000).nullable(),
-  followUpFeePaise: z.number().int().min(0).max(10_000_000).nullable(),
+  registrationFeePaise: feePaiseSchema.nullable(),
+  followUpFeePaise: feePaiseSchema.nullable(),
 });
 export type FacilityBilling = z.infer<typeof facilityBillingSchema>;
 export const facilityBillingUpdateSchema = facilityBillingSchema.omit({ facilityId: true, facilityName: true }).partial();

@@ -54,6 +54,7 @@ const MessageSettingsPage = lazyPage(() => import('../features/messages/pages/me
 const OnlineBookingPage = lazyPage(() => import('../features/settings/pages/online-booking-page'));
 // Its own chunk with the QR code library: no other page downloads it.
 const OnlineBookingPosterPage = lazyPage(() => import('../features/settings/pages/online-booking-poster-page'));
+const BillingSettingsPage = lazyPage(() => import('../features/settings/pages/billing-settings-page'));
 const MessageLogPage = lazyPage(() => import('../features/messages/pages/message-log-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
                   { path: paths.settingsMessages, element: <MessageSettingsPage /> },
                   { path: paths.settingsMessageLog, element: <MessageLogPage /> },
                   { path: paths.settingsOnlineBooking, element: <OnlineBookingPage /> },
+                  { path: paths.settingsBilling, element: <BillingSettingsPage /> },
                   { path: paths.account, element: <AccountPage /> },
                   { path: paths.appointments, element: <AppointmentsPage /> },
                   { path: paths.appointmentsToken, element: <AppointmentsTokenPage /> },

@@ -29,6 +29,8 @@ export const paths = {
   settingsMessageLog: '/settings/messages/log',
   /** The public booking page's address, the rules, and which doctors and scans take online bookings (admins). */
   settingsOnlineBooking: '/settings/online-booking',
+  /** Fees, follow-up windows, taxes, and each facility's GSTIN and document number prefixes (admins). */
+  settingsBilling: '/settings/billing',
   /** The A4 poster with the booking page's QR code, for the reception wall (admins; printed without the console around it). */
   settingsOnlineBookingPoster: '/settings/online-booking/poster',
   /** The patient app's page of an organisation (served by the server under /p/). */

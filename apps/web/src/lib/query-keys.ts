@@ -36,6 +36,9 @@ export const queryKeys = {
     organisation: ['settings', 'organisation'] as const,
     messages: ['settings', 'messages'] as const,
     onlineBooking: ['settings', 'online-booking'] as const,
+    /** Settings → Billing: the organisation's fees and taxes, and each facility's prefixes, GSTIN and fees. */
+    billing: ['settings', 'billing'] as const,
+    billingFacilities: ['settings', 'billing', 'facilities'] as const,
     /** A template's text with sample values, as the editor types it. */
     messagePreview: (event: string, language: string, template: string) => ['settings', 'message-preview', event, language, template] as const,
   },

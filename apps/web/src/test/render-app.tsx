@@ -18,4 +18,4 @@ export function renderApp(path: string, options: { liveEvents?: LiveEventsClient
 }
 
 /** Lazy pages compile on first use in tests; give them time. */
-export const slow = { timeout: 8000 };
+export const slow = { timeout: 15_000 };

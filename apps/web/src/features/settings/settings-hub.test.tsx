@@ -29,6 +29,7 @@ describe('the settings hub', () => {
       ['Facilities', '/settings/facilities'],
       ['Messages', '/settings/messages'],
       ['Online booking', '/settings/online-booking'],
+      ['Billing', '/settings/billing'],
       ['Audit log', '/settings/audit'],
       ['My account', '/account'],
     ]);
@@ -38,7 +39,7 @@ describe('the settings hub', () => {
     withApi({});
     storeSession(makeUser('HOSPITAL', 'ADMIN'));
     renderApp('/settings');
-    expect((await linksOn()).map(([name]) => name)).toEqual(['Organisation', 'Staff', 'Messages', 'Online booking', 'Audit log', 'My account']);
+    expect((await linksOn()).map(([name]) => name)).toEqual(['Organisation', 'Staff', 'Messages', 'Online booking', 'Billing', 'Audit log', 'My account']);
   });
 
   it.each<[OrganisationType]>([['SCAN'], ['MULTIHOSPITAL']])('shows a %s worker only My account', async (type) => {

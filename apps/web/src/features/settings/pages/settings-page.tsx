@@ -1,5 +1,6 @@
 import { managesFacilities, type SessionUser } from '@caredesk/shared';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
@@ -111,6 +112,12 @@ export default function SettingsPage() {
               description="Your public booking page for patients: its address, who takes online bookings, how far ahead."
               href={paths.settingsOnlineBooking}
               icon={<EventAvailableOutlined />}
+            />
+            <SettingsLinkCard
+              title="Billing"
+              description="Registration and follow-up fees, free follow-ups, GST, discount limit, and each facility's GSTIN and receipt numbers."
+              href={paths.settingsBilling}
+              icon={<ReceiptLongOutlined />}
             />
             <SettingsLinkCard title="Audit log" description="Who read or changed what, and when." href={paths.settingsAudit} icon={<HistoryOutlined />} />
           </Section>
