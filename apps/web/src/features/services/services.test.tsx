@@ -92,6 +92,8 @@ describe('the scan form', () => {
       capacityPerSlot: 6,
       tokenPrefix: null,
       room: 'Sample collection, ground floor',
+      sacCode: null,
+      gstRateBp: 0,
       active: true,
     });
   }, 40_000);
@@ -203,7 +205,58 @@ describe('the other services form', () => {
       description: null,
       imageUrl: null,
       active: true,
+      sacCode: null,
+      gstRateBp: 0,
       pricePaise: 120_000,
     });
+  });
+
+  it('taxes a service with its SAC code and a GST rate from the five, and puts a refused code under its field', async () => {
+    const service = makeService({ kind: 'OTHER', name: 'Ambulance', category: null });
+    let answer: FakeRoute = {
+      status: 400,
+      data: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'sacCode: A SAC/HSN code is 4 to 8 digits',
+        issues: [{ path: 'sacCode', message: 'A SAC/HSN code is 4 to 8 digits' }],
+      },
+    };
+    const api = withApi({
+      [`GET /services/${service.id}`]: { data: service },
+      [`PATCH /services/${service.id}`]: (body, config) => (typeof answer === 'function' ? answer(body, config) : answer),
+    });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    const { router } = renderApp(`/service/${service.id}/edit`);
+    const tax = await screen.findByRole('region', { name: 'Tax' }, slow);
+    const sac = within(tax).getByRole('textbox', { name: 'SAC/HSN code' });
+    const rate = within(tax).getByRole('combobox', { name: 'GST rate' });
+    expect(rate).toHaveTextContent('Exempt (0 %)');
+    await userEvent.click(rate);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Exempt (0 %)', '5 %', '12 %', '18 %', '28 %']);
+    await userEvent.click(screen.getByRole('option', { name: '18 %' }));
+    await fill(sac, '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A SAC/HSN code is 4 to 8 digits')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    // The server's own refusal lands under the field too (its check is the same schema's).
+    await fill(sac, '34');
+    answer = (body) => ({ data: { ...service, ...(body as object) } });
+    const first = {
+      status: 400,
+      data: { statusCode: 400, error: 'Bad Request', message: 'sacCode: Use another code', issues: [{ path: 'sacCode', message: 'Use another code' }] },
+    };
+    const later = answer;
+    answer = () => {
+      answer = later;
+      return first;
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sac).toHaveAccessibleDescription('Use another code'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/service/${service.id}`));
+    expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toMatchObject({ sacCode: '1234', gstRateBp: 1800 });
+    expect(await screen.findByText('18 %')).toBeInTheDocument();
   });
 });

@@ -15,6 +15,8 @@ export const serviceFormSchema = serviceInputSchema.omit({ pricePaise: true }).e
   capacityPerSlot: requiredNumber(shape.capacityPerSlot, 'Enter how many people a slot takes'),
   tokenPrefix: optionalText(shape.tokenPrefix),
   room: optionalText(shape.room),
+  sacCode: optionalText(shape.sacCode),
+  gstRateBp: shape.gstRateBp.unwrap(),
 });
 export type ServiceFormInput = z.input<typeof serviceFormSchema>;
 export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
@@ -36,6 +38,8 @@ export function serviceFormDefaults(kind: ServiceKind, service?: Service): Servi
     capacityPerSlot: textOf(service?.capacityPerSlot ?? 1),
     tokenPrefix: textOf(service?.tokenPrefix),
     room: textOf(service?.room),
+    sacCode: textOf(service?.sacCode),
+    gstRateBp: service?.gstRateBp ?? 0,
     facilityId: service?.facilityId ?? null,
     active: service?.active ?? true,
   };
@@ -49,8 +53,8 @@ export function serviceInputOf(values: ServiceFormOutput, managesFacilities: boo
   const { price, facilityId, ...rest } = values;
   const common = { ...(managesFacilities ? { facilityId: facilityId ?? null } : {}), pricePaise: rupeesToPaise(price) };
   if (rest.kind === 'OTHER') {
-    const { kind, name, category, description, imageUrl, active } = rest;
-    return { kind, name, category, description, imageUrl, active, ...common };
+    const { kind, name, category, description, imageUrl, active, sacCode, gstRateBp } = rest;
+    return { kind, name, category, description, imageUrl, active, sacCode, gstRateBp, ...common };
   }
   return { ...rest, ...common };
 }

@@ -18,6 +18,7 @@ import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import { ScanDetailsFields } from './scan-details-fields';
 import { ServiceBasicsFields } from './service-basics-fields';
+import { ServiceTaxFields } from './service-tax-fields';
 import { serviceFieldMap, serviceFormDefaults, serviceFormSchema, serviceInputOf, type ServiceFormInput, type ServiceFormOutput } from './service-form-schema';
 
 interface ServiceFormProps {
@@ -80,6 +81,9 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
             </FormSection>
           </>
         ) : null}
+        <FormSection title="Tax">
+          <ServiceTaxFields />
+        </FormSection>
         <FormSection title="Facility and status">
           <Controller
             name="facilityId"

@@ -76,6 +76,8 @@ export function ServiceView({ area, noun, listTitle }: ServiceViewProps) {
             items={[
               { label: 'Price', value: fRupees(service.pricePaise / 100) },
               { label: 'Category', value: service.category },
+              { label: 'GST', value: service.gstRateBp === 0 ? 'Exempt' : `${service.gstRateBp / 100} %` },
+              { label: 'SAC/HSN code', value: service.sacCode },
               { label: 'Duration', value: service.durationMinutes === null ? null : `${service.durationMinutes} minutes`, hidden: !scan },
               { label: 'Report turnaround', value: service.reportTurnaroundHours === null ? null : `${service.reportTurnaroundHours} hours`, hidden: !scan },
               { label: 'Capacity per slot', value: service.capacityPerSlot, hidden: !scan },
