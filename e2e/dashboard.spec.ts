@@ -27,6 +27,8 @@ async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
 
 interface DashboardReply {
   revenue: { todayPaise: number; monthPaise: number };
+  billed: { todayPaise: number; monthPaise: number };
+  due: { totalPaise: number };
   upcoming: { id: string; status: string; patientName: string; token: string }[];
 }
 
@@ -48,6 +50,9 @@ test("a hospital's dashboard: today's figures, charts with their tables, and the
     await expect(region(page, name)).toBeVisible();
   }
   await expect(region(page, 'Revenue this month')).toContainText(rupees(figures.revenue.monthPaise));
+  // Issue #19: revenue is money collected, shown beside what was billed and what is still due.
+  await expect(region(page, 'Billed today')).toContainText(`${rupees(figures.billed.monthPaise)} this month`);
+  await expect(region(page, 'Due')).toContainText(rupees(figures.due.totalPaise));
   await expect(region(page, 'Bookings today')).toHaveCount(0);
   await expect(page.getByText('Plan not Active.')).toHaveCount(0);
 

@@ -44,6 +44,8 @@ export function makeHospitalDashboard(overrides: Partial<Dashboard> = {}): Dashb
     averageWaitMinutes: 14,
     newPatientsThisWeek: 5,
     revenue: { todayPaise: 1_234_550, monthPaise: 12_345_670 },
+    billed: { todayPaise: 1_500_000, monthPaise: 13_000_000 },
+    due: { totalPaise: 265_450 },
     daily: makeDaily((index) => [index === 29 ? 7 : index % 3, 0]),
     upcoming: [
       makeUpcoming(),
@@ -95,6 +97,8 @@ export function makeNewOrganisationDashboard(): Dashboard {
     averageWaitMinutes: null,
     newPatientsThisWeek: 0,
     revenue: { todayPaise: 0, monthPaise: 0 },
+    billed: { todayPaise: 0, monthPaise: 0 },
+    due: { totalPaise: 0 },
     daily: makeDaily(() => [0, 0]),
     upcoming: [],
     wallet: { balance: 0, showWallet: true },

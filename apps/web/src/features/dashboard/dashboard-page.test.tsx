@@ -41,6 +41,11 @@ describe("the dashboard's figures", () => {
     expect(figure('New patients this week')).toHaveTextContent('5');
     expect(figure('Revenue today')).toHaveTextContent('₹12,345.50');
     expect(figure('Revenue this month')).toHaveTextContent('₹1,23,456.70');
+    // Revenue is money collected; beside it what was billed, and what bills still owe.
+    expect(figure('Revenue today')).toHaveTextContent('Collected, less refunds');
+    expect(figure('Billed today')).toHaveTextContent('₹15,000.00');
+    expect(figure('Billed today')).toHaveTextContent('₹1,30,000.00 this month');
+    expect(figure('Due')).toHaveTextContent('₹2,654.50');
     expect(figure('Wallet balance')).toHaveTextContent('₹2,450.00');
     expect(figure('Plan')).toHaveTextContent('Clinic Pro');
     expect(figure('Plan')).toHaveTextContent('Valid until 31 Jan 2030');
@@ -165,6 +170,8 @@ describe('a new organisation', () => {
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Upcoming appointments' })).not.toBeInTheDocument();
     expect(figure('Revenue today')).toHaveTextContent('₹0.00');
+    expect(figure('Billed today')).toHaveTextContent('₹0.00');
+    expect(figure('Due')).toHaveTextContent('₹0.00');
   });
 });
 

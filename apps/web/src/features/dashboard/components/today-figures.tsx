@@ -28,7 +28,7 @@ function planDetail(plan: Dashboard['plan']): string {
 
 /**
  * Today at a glance: visits by status, the queue (its figure opens the token page: the doctors'
- * where the account has appointments, else the scans' and tests'), new patients, money, wallet and plan.
+ * where the account has appointments, else the scans' and tests'), new patients, money (collected beside billed and still due), wallet and plan.
  */
 export function TodayFigures({ dashboard }: { dashboard: Dashboard }) {
   const { appointments, bookings, wallet, plan } = dashboard;
@@ -47,8 +47,10 @@ export function TodayFigures({ dashboard }: { dashboard: Dashboard }) {
         detail={dashboard.averageWaitMinutes === null ? 'No one called yet today' : `Average wait ${dashboard.averageWaitMinutes} min`}
       />
       <StatCard label="New patients this week" value={dashboard.newPatientsThisWeek} />
-      <StatCard label="Revenue today" value={fPaise(dashboard.revenue.todayPaise)} />
-      <StatCard label="Revenue this month" value={fPaise(dashboard.revenue.monthPaise)} />
+      <StatCard label="Revenue today" value={fPaise(dashboard.revenue.todayPaise)} detail="Collected, less refunds" />
+      <StatCard label="Revenue this month" value={fPaise(dashboard.revenue.monthPaise)} detail="Collected, less refunds" />
+      {dashboard.billed ? <StatCard label="Billed today" value={fPaise(dashboard.billed.todayPaise)} detail={`${fPaise(dashboard.billed.monthPaise)} this month`} /> : null}
+      {dashboard.due ? <StatCard label="Due" value={fPaise(dashboard.due.totalPaise)} detail="Still owed on bills of any day" /> : null}
       {wallet.showWallet ? (
         <StatCard label="Wallet balance" value={fRupees(wallet.balance)} tone={wallet.balance < WALLET_LOW_BALANCE_RUPEES ? 'error' : undefined} to={paths.wallet} />
       ) : null}
