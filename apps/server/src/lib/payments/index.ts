@@ -6,7 +6,7 @@ import type { PaymentGateway } from './gateway.js';
 import { razorpayGateway } from './razorpay.js';
 import { simulatedGateway } from './simulated.js';
 
-export type { CheckoutResult, PaymentGateway, RazorpayGateway, SimulatedGateway } from './gateway.js';
+export type { CheckoutResult, CreatedPaymentLink, CreatePaymentLinkInput, PaymentGateway, RazorpayGateway, SimulatedGateway } from './gateway.js';
 
 type PaymentConfig = Pick<Config, 'NODE_ENV' | 'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_BASE'>;
 

@@ -18,6 +18,14 @@ export function simulatedGateway(secret: string): SimulatedGateway {
     keyId: null,
     createOrder: async () => `order_sim_${randomId()}`,
     verifyCheckout: ({ orderId, paymentId, signature }) => checkoutSignatureMatches(secret, orderId, paymentId, signature),
+    // A UPI deep link to no real payee: scanning it shows the amount, and no UPI app can pay it.
+    async createPaymentLink({ amountPaise, referenceId, description }) {
+      const id = `plink_sim_${randomId()}`;
+      const query = new URLSearchParams({ pa: 'caredesk-test@sim', pn: 'CareDesk test mode', am: (amountPaise / 100).toFixed(2), cu: 'INR', tr: referenceId, tn: description });
+      return { id, url: `upi://pay?${query.toString()}` };
+    },
+    cancelPaymentLink: async () => undefined,
+    completePaymentLink: () => ({ paymentId: `pay_sim_${randomId()}` }),
     completePayment(orderId) {
       const paymentId = `pay_sim_${randomId()}`;
       return { paymentId, orderId, signature: checkoutSignature(secret, orderId, paymentId) };
