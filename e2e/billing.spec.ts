@@ -1,4 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
@@ -72,4 +74,83 @@ test('the desk checks a patient in, collects the fee in cash and prints the rece
   await expect(receipt).toHaveAccessibleName(`Receipt ${stored.payments[0]!.receiptNumber}`);
   const book = (await (await request.get(`/api/billing/day-book?date=${organisationDay()}`, { headers })).json()) as { entries: { number: string; mode: string }[] };
   expect(book.entries).toEqual(expect.arrayContaining([expect.objectContaining({ number: stored.payments[0]!.receiptNumber, mode: 'CASH' })]));
+});
+
+/** pdf.js, served from node_modules into the page under the app's own origin (its CSP allows only 'self'). */
+async function servePdfJs(page: Page): Promise<void> {
+  const require = createRequire(import.meta.url);
+  for (const file of ['pdf.min.mjs', 'pdf.worker.min.mjs']) {
+    const path = require.resolve(`pdfjs-dist/build/${file}`);
+    await page.route(`**/__pdfjs/${file}`, (route) => route.fulfill({ path, contentType: 'text/javascript' }));
+  }
+}
+
+/** Renders a PDF's first page into a canvas in Chromium: its size in points and the share of its pixels that are not white. */
+async function inkOf(page: Page, bytes: Buffer): Promise<{ width: number; height: number; inkShare: number }> {
+  return page.evaluate(async (base64) => {
+    interface PdfJs {
+      GlobalWorkerOptions: { workerSrc: string };
+      getDocument(source: { data: Uint8Array; isEvalSupported: boolean }): {
+        promise: Promise<{
+          getPage(number: number): Promise<{
+            view: number[];
+            getViewport(options: { scale: number }): { width: number; height: number };
+            render(options: { canvas: HTMLCanvasElement; viewport: { width: number; height: number } }): { promise: Promise<void> };
+          }>;
+        }>;
+      };
+    }
+    const url = '/__pdfjs/pdf.min.mjs';
+    const pdfjs = (await import(url)) as PdfJs;
+    pdfjs.GlobalWorkerOptions.workerSrc = '/__pdfjs/pdf.worker.min.mjs';
+    const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const pdf = await pdfjs.getDocument({ data, isEvalSupported: false }).promise;
+    const first = await pdf.getPage(1);
+    const viewport = first.getViewport({ scale: 1.5 });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(viewport.width);
+    canvas.height = Math.ceil(viewport.height);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await first.render({ canvas, viewport }).promise;
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let ink = 0;
+    for (let index = 0; index < pixels.length; index += 4) if (pixels[index]! < 200 || pixels[index + 1]! < 200 || pixels[index + 2]! < 200) ink += 1;
+    return { width: first.view[2]!, height: first.view[3]!, inkShare: ink / (pixels.length / 4) };
+  }, bytes.toString('base64'));
+}
+
+test("the desk downloads a receipt's PDF, and it renders as a printed page, not a blank one", async ({ page, request }) => {
+  await awayFromOrganisationMidnight(20);
+  const visit = await todaysVisit(request);
+  const headers = await adminHeaders(request);
+  const bill = (await (await request.get(`/api/billing/bills?visitId=${visit.id}`, { headers })).json()) as { id: string };
+  const paid = await request.post(`/api/billing/bills/${bill.id}/payments`, { headers, data: { mode: 'CASH', amountPaise: 45_000 } });
+  expect(paid.status()).toBe(201);
+  const { id: paymentId, receiptNumber } = (await paid.json()) as { id: string; receiptNumber: string };
+
+  await signIn(page, 'worker@hospital.demo');
+  await page.goto(`/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
+  await page.getByRole('dialog', { name: 'Token 001' }).getByRole('button', { name: 'Collect fee' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Bill / });
+  await dialog.getByRole('button', { name: `Show receipt ${receiptNumber}` }).click();
+  await expect(dialog.getByRole('region', { name: `Receipt ${receiptNumber}` })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await servePdfJs(page);
+  const a5 = await inkOf(page, bytes);
+  expect(a5.width).toBeCloseTo(419.53, 1);
+  // Text, rules and figures on white: a blank or unreadable page would have next to no ink.
+  expect(a5.inkShare).toBeGreaterThan(0.01);
+  expect(a5.inkShare).toBeLessThan(0.5);
+
+  const thermal = await request.get(`/api/billing/payments/${paymentId}/receipt.pdf?paper=thermal`, { headers });
+  expect(thermal.headers()['content-type']).toBe('application/pdf');
+  const roll = await inkOf(page, await thermal.body());
+  expect(roll.width).toBeCloseTo(226.77, 1);
+  expect(roll.inkShare).toBeGreaterThan(0.01);
 });

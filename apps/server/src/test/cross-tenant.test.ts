@@ -56,6 +56,9 @@ interface Tenant {
   /** The appointment's bill and its first item. */
   billId: string;
   billItemId: string;
+  /** A payment on that bill and a refund of part of it, for their receipt and credit note. */
+  paymentId: string;
+  creditNoteId: string;
   conversationId: string;
   notificationId: string;
   /** A message to A's patient (the chat reply the staff message above owes). */
@@ -94,6 +97,8 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/appointments/:id': (a) => [ofA(a.appointmentId)],
   '/api/billing/bills/:id': (a) => [ofA(a.billId)],
   '/api/billing/bills/:id/items/:itemId': (a) => [ofA(a.billItemId)],
+  '/api/billing/credit-notes/:id': (a) => [ofA(a.creditNoteId)],
+  '/api/billing/payments/:id': (a) => [ofA(a.paymentId)],
   '/api/billing/facilities/:id': (a) => [ofA(a.facilityId)],
   '/api/bookings/:id': (a) => [ofA(a.bookingId)],
   '/api/chats/:patientId': (a) => [ofA(a.patientId)],
@@ -221,6 +226,8 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     ),
   };
   const bill = created<{ id: string; items: { id: string }[] }>(await admin.get(`/api/billing/bills?visitId=${appointment.id}`), 'bill');
+  const payment = created<{ id: string }>(await admin.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CASH', amountPaise: 200 }), 'payment');
+  const creditNote = created<{ id: string }>(await admin.post(`/api/billing/bills/${bill.id}/refunds`, { mode: 'CASH', amountPaise: 100, reason: 'Fixture refund' }), 'refund');
   const privateUpload = created<{ id: string; url: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.pdf, 'report.pdf', 'private'), 'private upload');
   const publicUpload = created<{ id: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.png, 'logo.png', 'public'), 'public upload');
   created(await admin.post(`/api/chats/${patient.id}/messages`, { text: 'Your report is ready' }), 'staff message');
@@ -250,6 +257,8 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     bookingId: booking.id,
     billId: bill.id,
     billItemId: bill.items[0]!.id,
+    paymentId: payment.id,
+    creditNoteId: creditNote.id,
     conversationId: sent.conversationId,
     notificationId: notifications.data[0]!.id,
     messageId: owed.data[0]!.id,

@@ -29,6 +29,7 @@ import { addBillItem, approveDiscount, billForVisit, createStandaloneBill, loadB
 import { closeDay, dayBook } from './day-book.js';
 import { billCsvColumns, exportBills, exportPayments, exportRefunds, paymentCsvColumns, refundCsvColumns } from './exports.js';
 import { collectPayment, refundPayment } from './payments.js';
+import { billingPdfRoutes } from './pdf-routes.js';
 import { listFacilityBilling, readBillingSettings, updateBillingSettings, updateFacilityBilling } from './settings.js';
 
 const tags = ['billing'];
@@ -232,5 +233,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/billing/export/refunds.csv', exportOptions('Refunds (credit notes) by business date, as CSV (UTF-8 with BOM)'), (request, reply) =>
       sendCsv(reply, 'refunds', csvLines(refundCsvColumns, exportRefunds(ctx.db, staffOf(request), request.query))),
     );
+
+    await app.register(billingPdfRoutes(ctx));
   };
 }

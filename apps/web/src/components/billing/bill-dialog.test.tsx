@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appointmentRow, makeAppointment, makeDoctor } from '@/features/appointments/appointment-fixtures';
-import { headerRoutes, installFakeApi, page, type FakeRoute } from '@/test/fake-api';
+import { headerRoutes, installFakeApi, page, recording, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { paiseOf } from './amounts';
@@ -108,8 +108,15 @@ describe('the bill at the desk', () => {
 
   it("opens the visit's bill from its row, collects by UPI and prints the receipt", async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const objectUrl = vi.fn(() => 'blob:receipt');
+    Object.assign(URL, { createObjectURL: objectUrl, revokeObjectURL: vi.fn() });
     let sent: unknown;
+    const pdf = recording(() => ({
+      data: new Blob(['%PDF-1.3'], { type: 'application/pdf' }),
+      headers: { 'content-disposition': 'inline; filename="receipt-SMH-RCT-2026-27-000311.pdf"' },
+    }));
     const { api, bill, dialog, user, appointment } = await openBill({
+      'GET /billing/payments/72000000-0000-4000-8000-000000000001/receipt.pdf': pdf.route,
       'POST /billing/bills/70000000-0000-4000-8000-000000000001/payments': (body) => {
         sent = body;
         const payment: BillPayment = {
@@ -153,7 +160,13 @@ describe('the bill at the desk', () => {
     await user.click(within(dialog).getByRole('radio', { name: '80 mm roll' }));
     await user.click(within(dialog).getByRole('button', { name: 'Print receipt' }));
     expect(print).toHaveBeenCalledTimes(1);
-  });
+
+    // The same receipt as a PDF on the paper chosen, through the signed-in client.
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(objectUrl).toHaveBeenCalledTimes(1));
+    expect(pdf.seen).toEqual([{ params: { paper: 'thermal' }, body: undefined }]);
+    // The whole desk flow in one story: at the load CI runs under it takes longer than the default.
+  }, 40_000);
 
   it("shows the server's refusal and keeps the form", async () => {
     const { dialog, user } = await openBill({

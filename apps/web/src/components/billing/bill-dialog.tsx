@@ -23,6 +23,7 @@ import { fFee } from '@/components/visits/visit-format';
 import { errorMessage } from '@/lib/http';
 import { paiseOf } from './amounts';
 import { useCollectPayment, useVisitBill } from './bills-api';
+import { DownloadReceiptPdfButton } from './download-pdf';
 import { PAPER_LABELS, Receipt, type PaperSize } from './receipt';
 
 type DeskMode = (typeof deskPaymentModes)[number];
@@ -183,6 +184,7 @@ export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps)
             Print receipt
           </Button>
         ) : null}
+        {receipt ? <DownloadReceiptPdfButton paymentId={receipt.id} receiptNumber={receipt.receiptNumber} paper={paper} /> : null}
         {receipt && data && data.duePaise > 0 ? <Button onClick={() => setReceiptOf(null)}>Collect more</Button> : null}
         <Button variant="contained" onClick={onClose}>
           Done
