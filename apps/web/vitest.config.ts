@@ -12,6 +12,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./http-test-server.ts'],
     css: false,
     // Role queries over a whole MUI page are slow in jsdom; lazy pages compile on first use.
     testTimeout: 20_000,

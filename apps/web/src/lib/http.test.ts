@@ -1,34 +1,31 @@
 import { STORAGE_KEYS } from '@caredesk/shared';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, errorMessage, retryAfterSeconds } from './http';
+import { createHttpClient, errorIssues, errorMessage, errorStatus, HttpError, retryAfterSeconds, type HttpAdapter, type HttpRequestConfig, type HttpResponse } from './http';
 
 interface Seen {
   url: string;
   authorization: string | undefined;
 }
 
-/** A fake API: /auth/refresh-token mints 'fresh-N'; other paths answer 401 unless the bearer is fresh. */
-function fakeApi(refresh: (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>) {
+const respond = (config: HttpRequestConfig, status: number, data: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+  data,
+  status,
+  statusText: String(status),
+  headers,
+  config,
+});
+
+/** A fake API: /auth/refresh-token answers `refresh`; other paths answer 401 unless the bearer is fresh. */
+function fakeApi(refresh: (config: HttpRequestConfig) => Promise<HttpResponse>) {
   const seen: Seen[] = [];
-  const respond = (config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse => ({
-    data,
-    status,
-    statusText: String(status),
-    headers: {},
-    config,
-  });
-  const adapter: AxiosAdapter = async (config) => {
-    const authorization = AxiosHeaders.from(config.headers).get('Authorization');
-    seen.push({ url: config.url ?? '', authorization: typeof authorization === 'string' ? authorization : undefined });
+  const adapter: HttpAdapter = async (config) => {
+    const authorization = config.headers?.authorization;
+    seen.push({ url: config.url ?? '', authorization });
     if (config.url === '/auth/refresh-token') return refresh(config);
-    if (typeof authorization === 'string' && authorization.startsWith('Bearer fresh')) {
-      return respond(config, 200, { ok: true, url: config.url });
-    }
-    const response = respond(config, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session expired' });
-    throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, {}, response);
+    if (authorization?.startsWith('Bearer fresh')) return respond(config, 200, { ok: true, url: config.url });
+    return respond(config, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session expired' });
   };
-  return { adapter, seen, respond };
+  return { adapter, seen };
 }
 
 function signedIn(accessToken = 'stale', refreshToken = 'refresh-1') {
@@ -37,9 +34,9 @@ function signedIn(accessToken = 'stale', refreshToken = 'refresh-1') {
   localStorage.setItem(STORAGE_KEYS.refreshToken, refreshToken);
 }
 
-function okRefresh(respond: ReturnType<typeof fakeApi>['respond']) {
+function okRefresh() {
   let minted = 0;
-  return vi.fn(async (config: InternalAxiosRequestConfig) => {
+  return vi.fn(async (config: HttpRequestConfig) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     minted += 1;
     return respond(config, 200, { accessToken: `fresh-${minted}`, refreshToken: `refresh-${minted + 1}` });
@@ -49,13 +46,22 @@ function okRefresh(respond: ReturnType<typeof fakeApi>['respond']) {
 describe('the HTTP client', () => {
   beforeEach(() => localStorage.clear());
 
-  it('sends JSON headers, credentials and the 80 s timeout', () => {
-    const client = createHttpClient({ baseURL: '/api' });
-    expect(client.defaults.withCredentials).toBe(true);
-    expect(client.defaults.timeout).toBe(80000);
-    expect(client.defaults.baseURL).toBe('/api');
-    expect(client.defaults.headers['Content-Type']).toBe('application/json');
-    expect(client.defaults.headers.Accept).toBe('application/json');
+  it("sends JSON headers, credentials and the 80 s timeout to the adapter, with the call's own options", async () => {
+    const adapter = vi.fn<HttpAdapter>(async (config) => respond(config, 200, 'ok'));
+    const client = createHttpClient({ baseURL: '/api', adapter, onSessionEnd: vi.fn() });
+    await client.get('/exports/patients.csv', { params: { from: '2030-01-01' }, headers: { Accept: 'text/csv' }, responseType: 'blob' });
+    expect(adapter).toHaveBeenCalledWith(
+      expect.objectContaining({
+        baseURL: '/api',
+        url: '/exports/patients.csv',
+        method: 'GET',
+        params: { from: '2030-01-01' },
+        withCredentials: true,
+        timeout: 80000,
+        responseType: 'blob',
+        headers: { 'content-type': 'application/json', accept: 'text/csv' },
+      }),
+    );
   });
 
   it('sends the access token as bearer, else the temporary token, else nothing', async () => {
@@ -73,15 +79,15 @@ describe('the HTTP client', () => {
 
   it('on a 401 refreshes once, stores the new tokens and retries the request', async () => {
     signedIn();
+    const refresh = okRefresh();
     const api = fakeApi((config) => refresh(config));
-    const refresh = okRefresh(api.respond);
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd: vi.fn() });
 
     const response = await client.get('/plan/current');
 
     expect(response.data).toEqual({ ok: true, url: '/plan/current' });
     expect(refresh).toHaveBeenCalledOnce();
-    expect(JSON.parse(refresh.mock.calls[0]![0].data as string)).toEqual({ refresh_token: 'refresh-1' });
+    expect(refresh.mock.calls[0]![0].data).toEqual({ refresh_token: 'refresh-1' });
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('fresh-1');
     expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
     expect(api.seen.map((s) => `${s.url} ${s.authorization ?? ''}`)).toEqual(['/plan/current Bearer stale', '/auth/refresh-token ', '/plan/current Bearer fresh-1']);
@@ -89,8 +95,8 @@ describe('the HTTP client', () => {
 
   it('lets two concurrent 401s share one refresh call', async () => {
     signedIn();
+    const refresh = okRefresh();
     const api = fakeApi((config) => refresh(config));
-    const refresh = okRefresh(api.respond);
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd: vi.fn() });
 
     const [plan, wallet, notifications] = await Promise.all([client.get('/plan/current'), client.get('/wallet'), client.get('/notifications/all')]);
@@ -104,10 +110,7 @@ describe('the HTTP client', () => {
     signedIn();
     localStorage.setItem(STORAGE_KEYS.tempAccessToken, 'temp');
     localStorage.setItem('themeMode', 'dark');
-    const api = fakeApi(async (config) => {
-      const response = api.respond(config, 401, { message: 'Refresh token revoked' });
-      throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, {}, response);
-    });
+    const api = fakeApi(async (config) => respond(config, 401, { message: 'Refresh token revoked' }));
     const onSessionEnd = vi.fn();
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
 
@@ -123,19 +126,16 @@ describe('the HTTP client', () => {
   it('keeps the session when the refresh fails with a 5xx or a network error, and refreshes again later', async () => {
     signedIn();
     const failures = [
-      (config: InternalAxiosRequestConfig) => {
-        const response = api.respond(config, 503, { statusCode: 503, error: 'Service Unavailable', message: 'CareDesk cannot reach its database right now.' });
-        return new AxiosError('Request failed with status code 503', 'ERR_BAD_RESPONSE', config, {}, response);
-      },
-      (config: InternalAxiosRequestConfig) => new AxiosError('Network Error', 'ERR_NETWORK', config),
-      (config: InternalAxiosRequestConfig) => new AxiosError('timeout of 80000ms exceeded', 'ECONNABORTED', config),
+      (config: HttpRequestConfig) => respond(config, 503, { statusCode: 503, error: 'Service Unavailable', message: 'CareDesk cannot reach its database right now.' }),
+      (config: HttpRequestConfig) => Promise.reject(new HttpError('Network Error', 'ERR_NETWORK', config)),
+      (config: HttpRequestConfig) => Promise.reject(new HttpError('timeout of 80000ms exceeded', 'ECONNABORTED', config)),
     ];
     let minted = 0;
     const api = fakeApi(async (config) => {
       const failure = failures.shift();
-      if (failure) throw failure(config);
+      if (failure) return failure(config);
       minted += 1;
-      return api.respond(config, 200, { accessToken: `fresh-${minted}`, refreshToken: `refresh-${minted + 1}` });
+      return respond(config, 200, { accessToken: `fresh-${minted}`, refreshToken: `refresh-${minted + 1}` });
     });
     const onSessionEnd = vi.fn();
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
@@ -157,10 +157,7 @@ describe('the HTTP client', () => {
 
   it('ends the session when the refresh is forbidden (403)', async () => {
     signedIn();
-    const api = fakeApi(async (config) => {
-      const response = api.respond(config, 403, { message: 'Account disabled' });
-      throw new AxiosError('Request failed with status code 403', 'ERR_BAD_REQUEST', config, {}, response);
-    });
+    const api = fakeApi(async (config) => respond(config, 403, { message: 'Account disabled' }));
     const onSessionEnd = vi.fn();
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
 
@@ -187,7 +184,7 @@ describe('the HTTP client', () => {
 
   it('retries a request at most once even if the retry is refused again', async () => {
     signedIn();
-    const api = fakeApi((config) => Promise.resolve(api.respond(config, 200, { accessToken: 'still-bad', refreshToken: 'r' })));
+    const api = fakeApi((config) => Promise.resolve(respond(config, 200, { accessToken: 'still-bad', refreshToken: 'r' })));
     const onSessionEnd = vi.fn();
     const client = createHttpClient({ adapter: api.adapter, onSessionEnd });
 
@@ -211,16 +208,34 @@ describe('the HTTP client', () => {
 });
 
 describe('error helpers', () => {
-  it("keeps axios's own texts when the server sent no message", () => {
-    expect(errorMessage(new AxiosError('Network Error', 'ERR_NETWORK'))).toBe('Network Error');
-    expect(errorMessage(new AxiosError('timeout of 80000ms exceeded', 'ECONNABORTED'))).toBe('timeout of 80000ms exceeded');
+  const failed = (status: number, data: unknown, headers: Record<string, string> = {}) =>
+    new HttpError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', {}, respond({}, status, data, headers));
+
+  it("keeps the client's own texts when the server sent no message", () => {
+    expect(errorMessage(new HttpError('Network Error', 'ERR_NETWORK'))).toBe('Network Error');
+    expect(errorMessage(new HttpError('timeout of 80000ms exceeded', 'ECONNABORTED'))).toBe('timeout of 80000ms exceeded');
+    expect(errorMessage(failed(502, '<html>Bad gateway</html>'))).toBe('Request failed with status code 502');
     expect(errorMessage(new Error('boom'))).toBe('boom');
     expect(errorMessage('??')).toBe('Something went wrong');
   });
 
-  it('reads Retry-After as seconds', () => {
-    const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
-    const response = { data: {}, status: 429, statusText: '', headers: { 'retry-after': '42' }, config };
-    expect(retryAfterSeconds(new AxiosError('x', 'ERR_BAD_REQUEST', config, {}, response))).toBe(42);
+  it("reads the server's message, status and field errors", () => {
+    const error = failed(400, { message: 'Check the form', issues: [{ path: 'phone', message: 'Too short' }, 'junk'] });
+    expect(errorMessage(error)).toBe('Check the form');
+    expect(errorStatus(error)).toBe(400);
+    expect(errorIssues(error)).toEqual([{ path: 'phone', message: 'Too short' }]);
+    expect(errorStatus(new HttpError('Network Error', 'ERR_NETWORK'))).toBeUndefined();
+    expect(errorIssues(new Error('boom'))).toEqual([]);
+  });
+
+  it('reads Retry-After as seconds or as a date', () => {
+    expect(retryAfterSeconds(failed(429, {}, { 'retry-after': '42' }))).toBe(42);
+    vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00Z') });
+    try {
+      expect(retryAfterSeconds(failed(429, {}, { 'retry-after': 'Tue, 01 Jan 2030 00:01:30 GMT' }))).toBe(90);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(retryAfterSeconds(failed(429, {}))).toBeUndefined();
   });
 });

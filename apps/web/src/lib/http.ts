@@ -1,32 +1,43 @@
 import { REQUEST_TIMEOUT_MS, refreshResponseSchema } from '@caredesk/shared';
-import axios, { type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
+import { fetchAdapter, HttpError, type HttpAdapter, type HttpRequestConfig, type HttpResponse } from './http-transport';
 import { browserLocks, createRefreshCoordinator, type RefreshLocks } from './refresh-coordinator';
 import { clearSession, getAccessToken, getRefreshToken, getTempAccessToken, storeTokens, subscribeSession } from './session';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Calls whose 401 means something else (a wrong password) opt out of the refresh. */
-    skipAuthRefresh?: boolean;
-    /** Set once a request has been retried after a refresh: one refresh per request. */
-    authRetried?: boolean;
-    /** The token this request went out with, to tell a stale token from a revoked session. */
-    sentToken?: string | null;
-  }
-}
+export { HttpError, type HttpAdapter, type HttpRequestConfig, type HttpResponse, type UploadProgress } from './http-transport';
 
 export interface HttpClientOptions {
   baseURL?: string;
   /** Tests pass an adapter so no request reaches the network. */
-  adapter?: AxiosAdapter;
+  adapter?: HttpAdapter;
   /** Called once when the session cannot be renewed; the keys are already cleared. */
   onSessionEnd?: () => void;
   /** Web Locks shared by this browser's tabs (navigator.locks by default; null: none). */
   locks?: RefreshLocks | null;
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
+/** What every request starts from; tests swap `adapter` (src/test/fake-api.ts). */
+export interface HttpDefaults {
+  baseURL: string;
+  withCredentials: boolean;
+  timeout: number;
+  headers: Record<string, string>;
+  adapter: HttpAdapter;
+}
+
+/** The calls the console makes, in axios's shapes (the client it replaced). */
+export interface HttpClient {
+  defaults: HttpDefaults;
+  request<T = unknown>(config: HttpRequestConfig): Promise<HttpResponse<T>>;
+  get<T = unknown>(url: string, config?: HttpRequestConfig): Promise<HttpResponse<T>>;
+  delete<T = unknown>(url: string, config?: HttpRequestConfig): Promise<HttpResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: HttpRequestConfig): Promise<HttpResponse<T>>;
+  put<T = unknown>(url: string, data?: unknown, config?: HttpRequestConfig): Promise<HttpResponse<T>>;
+  patch<T = unknown>(url: string, data?: unknown, config?: HttpRequestConfig): Promise<HttpResponse<T>>;
+}
+
+const lowerCaseNames = (headers: Record<string, string> = {}) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /**
  * Only the server saying no (401, 403) ends a session. A 5xx (the database briefly unreachable:
@@ -34,23 +45,29 @@ const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/
  * this request fails, and the next one tries the refresh again.
  */
 function refreshRefused(error: unknown): boolean {
-  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+  const status = errorStatus(error);
   return status === 401 || status === 403;
 }
 
-export function createHttpClient(options: HttpClientOptions = {}): AxiosInstance {
-  const baseURL = options.baseURL ?? env.apiBase;
-  const common = {
-    baseURL,
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const defaults: HttpDefaults = {
+    baseURL: options.baseURL ?? env.apiBase,
     withCredentials: true,
     timeout: REQUEST_TIMEOUT_MS,
-    headers: JSON_HEADERS,
-    ...(options.adapter ? { adapter: options.adapter } : {}),
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    adapter: options.adapter ?? fetchAdapter,
   };
-  const client = axios.create(common);
-  // The refresh goes through a bare instance without interceptors: its own 401 is never refreshed.
-  const bare = axios.create(common);
   const onSessionEnd = options.onSessionEnd ?? (() => window.location.assign(paths.signIn));
+
+  /** One request as it is, without the session: the refresh goes through here, so its own 401 is never refreshed. */
+  async function send<T>(config: HttpRequestConfig): Promise<HttpResponse<T>> {
+    const { adapter, ...rest } = defaults;
+    const merged = { ...rest, ...config, headers: { ...rest.headers, ...lowerCaseNames(config.headers) } };
+    const response = (await adapter(merged)) as HttpResponse<T>;
+    const { status } = response;
+    if (status >= 200 && status < 300) return response;
+    throw new HttpError(`Request failed with status code ${status}`, status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', merged, response);
+  }
 
   const endSession = (): void => {
     clearSession();
@@ -63,7 +80,7 @@ export function createHttpClient(options: HttpClientOptions = {}): AxiosInstance
       throw new Error('No refresh token');
     }
     try {
-      const response = await bare.post('/auth/refresh-token', { refresh_token: refreshToken });
+      const response = await send({ method: 'POST', url: '/auth/refresh-token', data: { refresh_token: refreshToken } });
       const tokens = refreshResponseSchema.parse(response.data);
       storeTokens(tokens.accessToken, tokens.refreshToken);
       return tokens.accessToken;
@@ -81,32 +98,35 @@ export function createHttpClient(options: HttpClientOptions = {}): AxiosInstance
     locks: options.locks === undefined ? browserLocks() : options.locks,
   });
 
-  client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    const token = getAccessToken() ?? getTempAccessToken();
-    config.sentToken = token;
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-
-  client.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
-    const config = error.config;
-    if (config.skipAuthRefresh || config.authRetried) throw error;
-    config.authRetried = true;
-
-    const current = getAccessToken();
-    // Another request already renewed the tokens while this one was in flight: just retry.
-    if (current && config.sentToken && current !== config.sentToken) return client.request(config);
-
+  /** `retried`: one refresh per request, so a token the server keeps refusing ends in the caller's error. */
+  async function request<T>(config: HttpRequestConfig, retried = false): Promise<HttpResponse<T>> {
+    const sentToken = getAccessToken() ?? getTempAccessToken();
+    const headers = sentToken ? { ...lowerCaseNames(config.headers), authorization: `Bearer ${sentToken}` } : config.headers;
     try {
-      await refreshOnce();
-    } catch {
-      throw error;
+      return await send<T>({ ...config, headers });
+    } catch (error) {
+      if (errorStatus(error) !== 401 || config.skipAuthRefresh || retried) throw error;
+      const current = getAccessToken();
+      // Another request already renewed the tokens while this one was in flight: just retry.
+      if (current && sentToken && current !== sentToken) return request<T>(config, true);
+      try {
+        await refreshOnce();
+      } catch {
+        throw error;
+      }
+      return request<T>(config, true);
     }
-    return client.request(config);
-  });
+  }
 
-  return client;
+  return {
+    defaults,
+    request: <T>(config: HttpRequestConfig) => request<T>(config),
+    get: <T>(url: string, config?: HttpRequestConfig) => request<T>({ ...config, url, method: 'GET' }),
+    delete: <T>(url: string, config?: HttpRequestConfig) => request<T>({ ...config, url, method: 'DELETE' }),
+    post: <T>(url: string, data?: unknown, config?: HttpRequestConfig) => request<T>({ ...config, url, data, method: 'POST' }),
+    put: <T>(url: string, data?: unknown, config?: HttpRequestConfig) => request<T>({ ...config, url, data, method: 'PUT' }),
+    patch: <T>(url: string, data?: unknown, config?: HttpRequestConfig) => request<T>({ ...config, url, data, method: 'PATCH' }),
+  };
 }
 
 let sessionEndHandler: () => void = () => window.location.assign(paths.signIn);
@@ -118,38 +138,36 @@ export function setSessionEndHandler(handler: () => void): void {
 
 export const http = createHttpClient({ onSessionEnd: () => sessionEndHandler() });
 
-/** The text to show a user for a failed call: the server's message, else axios's own text. */
+/** The server's reply to a failed call, when it answered. */
+const replyOf = (error: unknown): HttpResponse | undefined => (error instanceof HttpError ? (error as HttpError).response : undefined);
+
+/** The text to show a user for a failed call: the server's message, else the client's own text. */
 export function errorMessage(error: unknown): string {
-  if (axios.isAxiosError(error)) {
-    const data: unknown = error.response?.data;
-    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
-      return data.message;
-    }
-    return error.message;
+  const data = replyOf(error)?.data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
+    return data.message;
   }
   if (error instanceof Error) return error.message;
   return 'Something went wrong';
 }
 
 export function errorStatus(error: unknown): number | undefined {
-  return axios.isAxiosError(error) ? error.response?.status : undefined;
+  return replyOf(error)?.status;
 }
 
 /** Seconds from a 429's Retry-After header (delta seconds or an HTTP date). */
 export function retryAfterSeconds(error: unknown): number | undefined {
-  if (!axios.isAxiosError(error)) return undefined;
-  const raw: unknown = error.response?.headers['retry-after'];
-  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  const raw = replyOf(error)?.headers['retry-after'];
+  if (raw === undefined || raw === '') return undefined;
   const seconds = Number(raw);
   if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const date = Date.parse(String(raw));
+  const date = Date.parse(raw);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 /** Field errors of a 400 reply ({ issues: [{ path, message }] }). */
 export function errorIssues(error: unknown): { path: string; message: string }[] {
-  if (!axios.isAxiosError(error)) return [];
-  const data: unknown = error.response?.data;
+  const data = replyOf(error)?.data;
   if (data && typeof data === 'object' && 'issues' in data && Array.isArray(data.issues)) {
     return (data.issues as unknown[]).filter(
       (issue): issue is { path: string; message: string } => typeof issue === 'object' && issue !== null && 'path' in issue && 'message' in issue,

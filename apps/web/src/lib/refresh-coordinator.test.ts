@@ -1,7 +1,6 @@
 import { STORAGE_KEYS } from '@caredesk/shared';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient } from './http';
+import { createHttpClient, type HttpAdapter, type HttpRequestConfig, type HttpResponse } from './http';
 import { createRefreshCoordinator, REFRESH_LOCK_NAME, type RefreshLocks, type StoredTokens } from './refresh-coordinator';
 
 /** navigator.locks as the browser grants it: one holder per name, the others wait in order. */
@@ -202,28 +201,20 @@ describe('two tabs of the HTTP client', () => {
     const used = new Set<string>();
     const refreshes: string[] = [];
     let minted = 0;
-    const respond = (config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse => ({ data, status, statusText: String(status), headers: {}, config });
-    const refused = (config: InternalAxiosRequestConfig) =>
-      new AxiosError(
-        'Request failed with status code 401',
-        'ERR_BAD_REQUEST',
-        config,
-        {},
-        respond(config, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session ended' }),
-      );
-    const adapter: AxiosAdapter = async (config) => {
+    const respond = (config: HttpRequestConfig, status: number, data: unknown): HttpResponse => ({ data, status, statusText: String(status), headers: {}, config });
+    const refused = (config: HttpRequestConfig) => respond(config, 401, { statusCode: 401, error: 'Unauthorized', message: 'Session ended' });
+    const adapter: HttpAdapter = async (config) => {
       await tick();
       if (config.url === '/auth/refresh-token') {
-        const { refresh_token: token } = JSON.parse(String(config.data)) as { refresh_token: string };
+        const { refresh_token: token } = config.data as { refresh_token: string };
         refreshes.push(token);
-        if (used.has(token)) throw refused(config);
+        if (used.has(token)) return refused(config);
         used.add(token);
         minted += 1;
         return respond(config, 200, { accessToken: `fresh-${minted}`, refreshToken: `refresh-${minted + 1}` });
       }
-      const authorization = AxiosHeaders.from(config.headers).get('Authorization');
-      if (authorization === `Bearer fresh-${minted}` && minted > 0) return respond(config, 200, { ok: true });
-      throw refused(config);
+      if (config.headers?.authorization === `Bearer fresh-${minted}` && minted > 0) return respond(config, 200, { ok: true });
+      return refused(config);
     };
     return { adapter, refreshes };
   }

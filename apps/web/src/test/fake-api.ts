@@ -1,5 +1,4 @@
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '@/lib/http';
+import { http, type HttpAdapter, type HttpRequestConfig } from '@/lib/http';
 
 export interface FakeReply {
   status?: number;
@@ -7,7 +6,7 @@ export interface FakeReply {
   headers?: Record<string, string>;
 }
 
-export type FakeRoute = FakeReply | ((body: unknown, config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>);
+export type FakeRoute = FakeReply | ((body: unknown, config: HttpRequestConfig) => FakeReply | Promise<FakeReply>);
 
 export interface FakeCall {
   method: string;
@@ -23,19 +22,16 @@ export interface FakeCall {
 export function installFakeApi(routes: Record<string, FakeRoute>) {
   const calls: FakeCall[] = [];
   const original = http.defaults.adapter;
-  const adapter: AxiosAdapter = async (config) => {
+  const adapter: HttpAdapter = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    calls.push({ method, url, body, authorization: config.headers.get('Authorization') });
+    calls.push({ method, url, body, authorization: config.headers?.authorization });
     const route = routes[`${method} ${url}`];
     const reply = typeof route === 'function' ? await route(body, config) : (route ?? { status: 404, data: { message: 'Not Found' } });
     const status = reply.status ?? 200;
-    const response: AxiosResponse = { data: reply.data, status, statusText: String(status), headers: reply.headers ?? {}, config };
-    if (status >= 400) {
-      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response);
-    }
-    return response;
+    const headers = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    return { data: reply.data, status, statusText: String(status), headers, config };
   };
   http.defaults.adapter = adapter;
   return {
@@ -56,7 +52,7 @@ export const headerRoutes = (overrides: Partial<Record<'plan' | 'wallet' | 'noti
 /** A route that remembers the query params and body of every call. */
 export function recording(reply: (params: Record<string, unknown>, body: unknown) => FakeReply) {
   const seen: { params: Record<string, unknown>; body: unknown }[] = [];
-  const route = (body: unknown, config: InternalAxiosRequestConfig) => {
+  const route = (body: unknown, config: HttpRequestConfig) => {
     const params = { ...(config.params as Record<string, unknown>) };
     seen.push({ params, body });
     return reply(params, body);

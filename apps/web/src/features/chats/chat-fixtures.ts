@@ -1,5 +1,5 @@
 import { CHAT_PAGE_SIZE, type ChatAttachment, type ChatMessage, type ChatSend, type Conversation } from '@caredesk/shared';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { HttpRequestConfig } from '@/lib/http';
 import type { FakeReply, FakeRoute } from '@/test/fake-api';
 
 let counter = 0;
@@ -54,7 +54,7 @@ export function fakeChatServer() {
   };
   const ordered = () => [...chats.values()].map((chat) => chat.conversation).sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt));
 
-  routes['GET /chats'] = (_body: unknown, config: InternalAxiosRequestConfig): FakeReply => {
+  routes['GET /chats'] = (_body: unknown, config: HttpRequestConfig): FakeReply => {
     const params = (config.params ?? {}) as { search?: string; unread?: boolean; cursor?: string; limit?: number };
     listQueries.push(Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)));
     const search = params.search?.toLowerCase();
@@ -74,7 +74,7 @@ export function fakeChatServer() {
 
   const routesFor = (chat: FakeChat) => {
     const { patientId } = chat.conversation;
-    routes[`GET /chats/${patientId}`] = (_body: unknown, config: InternalAxiosRequestConfig): FakeReply => {
+    routes[`GET /chats/${patientId}`] = (_body: unknown, config: HttpRequestConfig): FakeReply => {
       const params = (config.params ?? {}) as { before?: string; limit?: number };
       const end = params.before === undefined ? chat.messages.length : Number(params.before);
       const start = Math.max(0, end - (params.limit ?? CHAT_PAGE_SIZE));

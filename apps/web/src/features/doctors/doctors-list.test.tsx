@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HttpRequestConfig } from '@/lib/http';
 import { headerRoutes, installFakeApi, type FakeReply, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
@@ -19,7 +19,7 @@ function withApi(routes: Record<string, FakeRoute>) {
 /** A route that remembers the query params of every call. */
 function recording(reply: (params: Record<string, unknown>) => FakeReply) {
   const seen: Record<string, unknown>[] = [];
-  const route = (_body: unknown, config: InternalAxiosRequestConfig) => {
+  const route = (_body: unknown, config: HttpRequestConfig) => {
     const params = { ...(config.params as Record<string, unknown>) };
     seen.push(params);
     return reply(params);

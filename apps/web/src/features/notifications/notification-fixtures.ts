@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_PAGE_SIZE, tabOfNotification, type Notification, type NotificationList } from '@caredesk/shared';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { HttpRequestConfig } from '@/lib/http';
 import type { FakeReply, FakeRoute } from '@/test/fake-api';
 
 let counter = 0;
@@ -33,7 +33,7 @@ export function fakeNotificationServer(initial: Notification[]) {
     const chats = unread.filter((item) => tabOfNotification(item.type) === 'chats').length;
     return { unread: unread.length, unreadByTab: { new: unread.length - chats, chats } };
   };
-  const list = (_body: unknown, config: InternalAxiosRequestConfig): FakeReply => {
+  const list = (_body: unknown, config: HttpRequestConfig): FakeReply => {
     const params = (config.params ?? {}) as { tab?: string; unread?: boolean; cursor?: string; limit?: number };
     queries.push(Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)));
     const matching = inbox.filter((item) => (!params.tab || tabOfNotification(item.type) === params.tab) && (!params.unread || !item.isRead));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { HttpRequestConfig } from '@/lib/http';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
@@ -22,7 +22,7 @@ async function fill(element: HTMLElement, text: string) {
   await userEvent.paste(text);
 }
 
-const paramsOf = (config: InternalAxiosRequestConfig) => ({ ...(config.params as Record<string, unknown>) });
+const paramsOf = (config: HttpRequestConfig) => ({ ...(config.params as Record<string, unknown>) });
 
 describe('the scans and tests list', () => {
   it('asks for scans and tests only, and narrows to one kind and its categories', async () => {

@@ -15,7 +15,7 @@ function parseSignInResponse(data: unknown): SignInResponse | null {
 }
 
 /**
- * The sign-in form loads this module, and with it the HTTP client (axios), on demand: the
+ * The sign-in form loads this module, and with it the HTTP client, on demand: the
  * sign-in page is most visits' first page, and nothing else on it needs them (the form starts
  * loading them once a field is typed in).
  */

@@ -10,9 +10,9 @@ import { startSession } from '@/lib/session';
 import { checkSignIn, type SignInErrors, type SignInField } from '../sign-in-check';
 import { OutlinedField } from './outlined-field';
 
-// What only a sign-in attempt needs comes on demand (the request with the HTTP client and
-// axios, the alert of a failure), so that the page's first load is only the form: typing in a
-// field starts loading them.
+// What only a sign-in attempt needs comes on demand (the request with the HTTP client, the
+// alert of a failure), so that the page's first load is only the form: typing in a field starts
+// loading them.
 const loadSignIn = () => import('../api/sign-in');
 const loadAlert = () => import('@mui/material/Alert');
 const Alert = lazy(loadAlert);
@@ -21,7 +21,7 @@ function preloadSignIn(): void {
   void loadAlert();
 }
 
-/** What an offline sign-in showed when axios was in the first load: its own text for a failed request. */
+/** The HTTP client's own text for a request that got no answer, as an offline sign-in shows it. */
 const NETWORK_ERROR = 'Network Error';
 
 export interface SignInFormProps {
