@@ -31,7 +31,10 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Migrating and seeding a fresh PGlite took over 60 s on a 2-core machine shared with other
+  // builds (2026-11-27, load average 15): the wait ends as soon as health answers, so a longer
+  // bound costs nothing on a quiet machine and keeps a busy one from failing every browser test.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
