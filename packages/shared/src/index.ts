@@ -36,3 +36,4 @@ export * from './online-booking.js';
 export * from './public.js';
 export * from './patient-push.js';
 export * from './billing.js';
+export * from './billing-links.js';
