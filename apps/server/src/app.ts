@@ -50,7 +50,7 @@ import { settingsRoutes } from './modules/settings/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { tokenQueueRoutes } from './modules/token-queue/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
-import { billingRoutes } from './modules/billing/index.js';
+import { billingPaymentLinkEvents, billingPaymentLinkRoutes, billingRoutes } from './modules/billing/index.js';
 import { walletFulfilments, walletRoutes } from './modules/wallet/index.js';
 import { createVisitLifecycle } from './modules/visits/index.js';
 
@@ -189,7 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(planRoutes(ctx));
       await api.register(walletRoutes(ctx));
       await api.register(billingRoutes(ctx));
-      await api.register(paymentRoutes(ctx, { ...planFulfilments, ...walletFulfilments }));
+      await api.register(billingPaymentLinkRoutes(ctx));
+      await api.register(paymentRoutes(ctx, { ...planFulfilments, ...walletFulfilments }, { paymentLinks: billingPaymentLinkEvents(app.log) }));
       await api.register(notificationRoutes(ctx));
       await api.register(pushRoutes(ctx));
       const uploadOptions = deps.storage ? { storage: deps.storage } : {};

@@ -37,3 +37,4 @@ export * from './public.js';
 export * from './patient-push.js';
 export * from './billing.js';
 export * from './billing-documents.js';
+export * from './billing-links.js';

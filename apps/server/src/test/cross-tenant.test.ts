@@ -59,6 +59,7 @@ interface Tenant {
   /** A payment on that bill and a refund of part of it, for their receipt and credit note. */
   paymentId: string;
   creditNoteId: string;
+  paymentLinkId: string;
   conversationId: string;
   notificationId: string;
   /** A message to A's patient (the chat reply the staff message above owes). */
@@ -100,6 +101,7 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/billing/credit-notes/:id': (a) => [ofA(a.creditNoteId)],
   '/api/billing/payments/:id': (a) => [ofA(a.paymentId)],
   '/api/billing/facilities/:id': (a) => [ofA(a.facilityId)],
+  '/api/billing/payment-links/:id': (a) => [ofA(a.paymentLinkId)],
   '/api/bookings/:id': (a) => [ofA(a.bookingId)],
   '/api/chats/:patientId': (a) => [ofA(a.patientId)],
   '/api/doctors/:id': (a) => [ofA(a.doctorId)],
@@ -173,6 +175,7 @@ function bodyFor(route: string, b: Tenant): unknown {
     'POST /api/billing/bills/:id/discount': { amountPaise: 0, reason: 'Cross-tenant probe' },
     'POST /api/billing/bills/:id/payments': { mode: 'CASH', amountPaise: 100 },
     'POST /api/billing/bills/:id/refunds': { mode: 'CASH', amountPaise: 100, reason: 'Cross-tenant probe' },
+    'POST /api/billing/bills/:id/payment-links': { upi: true },
   };
   return bodies[route] ?? {};
 }
@@ -228,6 +231,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
   const bill = created<{ id: string; items: { id: string }[] }>(await admin.get(`/api/billing/bills?visitId=${appointment.id}`), 'bill');
   const payment = created<{ id: string }>(await admin.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CASH', amountPaise: 200 }), 'payment');
   const creditNote = created<{ id: string }>(await admin.post(`/api/billing/bills/${bill.id}/refunds`, { mode: 'CASH', amountPaise: 100, reason: 'Fixture refund' }), 'refund');
+  const paymentLink = created<{ id: string }>(await admin.post(`/api/billing/bills/${bill.id}/payment-links`, {}), 'payment link');
   const privateUpload = created<{ id: string; url: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.pdf, 'report.pdf', 'private'), 'private upload');
   const publicUpload = created<{ id: string }>(await uploadFile(app, adminSession.access_token, sampleFiles.png, 'logo.png', 'public'), 'public upload');
   created(await admin.post(`/api/chats/${patient.id}/messages`, { text: 'Your report is ready' }), 'staff message');
@@ -259,6 +263,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     billItemId: bill.items[0]!.id,
     paymentId: payment.id,
     creditNoteId: creditNote.id,
+    paymentLinkId: paymentLink.id,
     conversationId: sent.conversationId,
     notificationId: notifications.data[0]!.id,
     messageId: owed.data[0]!.id,

@@ -1,13 +1,13 @@
-import { billItemKinds, paymentModes } from '@caredesk/shared';
+import { billItemKinds, billPaymentLinkStatuses, paymentModes } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments.js';
 import { bookings } from './bookings.js';
 import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
 import { services } from './services.js';
 import { staff } from './staff.js';
-import { paymentOrders } from './payments.js';
+import { paymentOrders, paymentProvider } from './payments.js';
 
 /**
  * Billing at the desk (design.md §10, modules/billing). Every amount is integer paise. Bills,
@@ -252,4 +252,44 @@ export const dayCloses = pgTable(
     closedAt: at('closed_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('day_closes_day_unique').on(table.organisationId, table.facilityKey, table.businessDate)],
+);
+
+export const billPaymentLinkStatus = pgEnum('bill_payment_link_status', billPaymentLinkStatuses);
+
+/**
+ * A payment link or UPI QR for what a bill owed when it was made. The gateway's confirmation
+ * settles it once: the link row is locked and its status moves off ACTIVE in the same
+ * transaction as the receipt, and a provider payment id is unique here and on bill_payments.
+ */
+export const billPaymentLinks = pgTable(
+  'bill_payment_links',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    provider: paymentProvider('provider').notNull(),
+    providerLinkId: text('provider_link_id').notNull(),
+    url: text('url').notNull(),
+    upi: boolean('upi').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    status: billPaymentLinkStatus('status').notNull().default('ACTIVE'),
+    expiresAt: at('expires_at').notNull(),
+    createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    providerPaymentId: text('provider_payment_id'),
+    billPaymentId: uuid('bill_payment_id').references(() => billPayments.id),
+    paidAt: at('paid_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bill_payment_links_provider_link_unique').on(table.providerLinkId),
+    uniqueIndex('bill_payment_links_provider_payment_unique').on(table.providerPaymentId),
+    index('bill_payment_links_bill_idx').on(table.billId),
+    check('bill_payment_links_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
 );

@@ -1,2 +1,3 @@
 /** Billing at the desk (design.md §10): bills, payments, credit notes, the day book. */
 export { billingRoutes } from './routes.js';
+export { billingPaymentLinkEvents, billingPaymentLinkRoutes } from './payment-link-routes.js';

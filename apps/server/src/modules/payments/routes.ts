@@ -6,15 +6,20 @@ import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { AppError, BadRequestError } from '../../lib/errors.js';
 import type { RazorpayGateway } from '../../lib/payments/index.js';
-import { razorpayWebhookSchema } from '../../lib/payments/razorpay.js';
+import { razorpayPaymentLinkEventSchema, razorpayWebhookSchema } from '../../lib/payments/razorpay.js';
 import type { AllFulfilments } from './settlement.js';
 import { paySimulated } from './simulated-pay.js';
-import { handleRazorpayEvent } from './webhook.js';
+import { handleRazorpayEvent, handleRazorpayLinkEvent, type PaymentLinkEventHandler } from './webhook.js';
 
 const tags = ['payments'];
 
+/** Handlers of gateway events that are not orders: payment links (billing). */
+export interface PaymentEventHandlers {
+  paymentLinks?: PaymentLinkEventHandler;
+}
+
 /** `fulfilments`: what each purpose's paid order buys, from the modules that sell them (app.ts). */
-export function paymentRoutes(ctx: AppContext, fulfilments: AllFulfilments): FastifyPluginAsyncZod {
+export function paymentRoutes(ctx: AppContext, fulfilments: AllFulfilments, handlers: PaymentEventHandlers = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const gateway = ctx.payments;
     // Test mode's checkout pays here; with Razorpay this route does not exist.
@@ -36,11 +41,11 @@ export function paymentRoutes(ctx: AppContext, fulfilments: AllFulfilments): Fas
         (request) => paySimulated(ctx, gateway, staffOf(request), request.body),
       );
     }
-    if (gateway.provider === 'razorpay') await app.register(razorpayWebhookRoutes(ctx, gateway, fulfilments));
+    if (gateway.provider === 'razorpay') await app.register(razorpayWebhookRoutes(ctx, gateway, fulfilments, handlers));
   };
 }
 
-function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway, fulfilments: AllFulfilments): FastifyPluginAsyncZod {
+function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway, fulfilments: AllFulfilments, handlers: PaymentEventHandlers): FastifyPluginAsyncZod {
   return async (scope) => {
     // The signature covers the exact bytes Razorpay sent, so in this plugin only the JSON body
     // stays a Buffer; it is parsed after the signature is checked.
@@ -53,7 +58,7 @@ function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway, fulfil
         config: { audit: { notAudited: 'Razorpay, not a person: the payment it confirms is in the wallet ledger and the order' } },
         schema: {
           tags,
-          summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed), signed with RAZORPAY_WEBHOOK_SECRET',
+          summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed, payment_link.paid/cancelled/expired), signed with RAZORPAY_WEBHOOK_SECRET',
           response: { 200: z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored']) }) },
         },
       },
@@ -75,7 +80,11 @@ function razorpayWebhookRoutes(ctx: AppContext, gateway: RazorpayGateway, fulfil
         // signed body itself identifies the delivery.
         const header = request.headers['x-razorpay-event-id'];
         const eventId = typeof header === 'string' && header ? header : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-        const outcome = await handleRazorpayEvent(ctx, request.log, eventId, parsed.data, fulfilments);
+        const link = handlers.paymentLinks && parsed.data.event.startsWith('payment_link.') ? razorpayPaymentLinkEventSchema.safeParse(body) : undefined;
+        if (link && !link.success) throw new BadRequestError('Not a Razorpay payment link event');
+        const outcome = link?.data
+          ? await handleRazorpayLinkEvent(ctx, eventId, link.data, handlers.paymentLinks!)
+          : await handleRazorpayEvent(ctx, request.log, eventId, parsed.data, fulfilments);
         request.log.info({ eventId, event: parsed.data.event, outcome }, 'Razorpay webhook');
         return { outcome };
       },

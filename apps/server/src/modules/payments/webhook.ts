@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { paymentWebhookEvents } from '../../db/schema/index.js';
-import type { RazorpayWebhook } from '../../lib/payments/razorpay.js';
+import type { Tx } from '../../db/client.js';
+import type { RazorpayPaymentLinkEvent, RazorpayWebhook } from '../../lib/payments/razorpay.js';
 import { applyPaidOrder, lockOrder, recordFailedAttempt, type AllFulfilments } from './settlement.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -46,5 +47,32 @@ export async function handleRazorpayEvent(
       return 'ignored';
     }
     return (await applyPaidOrder(tx, ctx.events, order, payment.id, fulfilments)) ? 'applied' : 'duplicate';
+  });
+}
+
+/** What a payment link's event does (billing supplies it, so payments imports no billing). */
+export type PaymentLinkEventHandler = (tx: Tx, event: RazorpayPaymentLinkEvent) => Promise<'applied' | 'held' | 'duplicate' | 'ignored'>;
+
+/**
+ * A verified payment_link.* event, handled once per event id in the transaction of its effect,
+ * as handleRazorpayEvent does; the link's own row lock makes a second delivery of the same
+ * payment under another event id change nothing either.
+ */
+export async function handleRazorpayLinkEvent(
+  ctx: Pick<AppContext, 'db'>,
+  eventId: string,
+  event: RazorpayPaymentLinkEvent,
+  handler: PaymentLinkEventHandler,
+): Promise<WebhookOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentWebhookEvents)
+      .values({ eventId, provider: 'razorpay', eventType: event.event })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentWebhookEvents.eventId });
+    if (!fresh) return 'duplicate';
+    const outcome = await handler(tx, event);
+    // A held payment is handled: Razorpay must not redeliver it.
+    return outcome === 'held' ? 'applied' : outcome;
   });
 }
