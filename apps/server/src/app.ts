@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: { vapid, endpoints },
     visitLifecycle,
     onStaffChatMessage: patientMessages.onStaffMessage,
+    onBillingMoneyMoved: patientMessages.onMoneyMoved,
   };
 
   // Application routes, all under /api.

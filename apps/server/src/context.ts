@@ -1,6 +1,6 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, Tx } from './db/client.js';
 import type { StaffContext } from './lib/auth.js';
 import type { EventBus } from './lib/events/bus.js';
 import type { PaymentGateway } from './lib/payments/index.js';
@@ -9,6 +9,7 @@ import type { VapidDetails } from './lib/push/vapid.js';
 import type { RateLimitStore } from './lib/rate-limit.js';
 import type { VisitLifecycle } from './modules/visits/index.js';
 import type { ChatWriteOptions } from './modules/chats/index.js';
+import type { MoneyMoved } from './modules/billing/index.js';
 
 /** What route modules need, built once by buildApp and passed in plain sight. */
 export interface AppContext {
@@ -40,4 +41,6 @@ export interface AppContext {
   visitLifecycle: VisitLifecycle;
   /** In the transaction of each new staff chat message: messages to patients owe a copy (modules/messages). */
   onStaffChatMessage?: ChatWriteOptions['onStaffMessage'];
+  /** In the transaction that numbers a receipt or credit note: the patient is owed a message (modules/messages). */
+  onBillingMoneyMoved?: (tx: Tx, moved: MoneyMoved) => Promise<void>;
 }

@@ -12,11 +12,34 @@ export type MessageChannel = z.infer<typeof messageChannelSchema>;
 export const messageChannelLabels: Record<MessageChannel, string> = { WHATSAPP: 'WhatsApp', SMS: 'SMS' };
 
 /** What a message is about. `test` is the admin's 'Send a test message'. */
-export const messageEvents = ['booked', 'reminder', 'rescheduled', 'cancelled', 'next', 'serving', 'report-ready', 'chat-reply', 'test'] as const;
+export const messageEvents = [
+  'booked',
+  'reminder',
+  'rescheduled',
+  'cancelled',
+  'next',
+  'serving',
+  'report-ready',
+  'chat-reply',
+  'payment-received',
+  'refund-issued',
+  'test',
+] as const;
 export const messageEventSchema = z.enum(messageEvents);
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 /** The events an organisation turns on and off and writes templates for (not `test`). */
-export const configurableMessageEvents = ['booked', 'reminder', 'rescheduled', 'cancelled', 'next', 'serving', 'report-ready', 'chat-reply'] as const;
+export const configurableMessageEvents = [
+  'booked',
+  'reminder',
+  'rescheduled',
+  'cancelled',
+  'next',
+  'serving',
+  'report-ready',
+  'chat-reply',
+  'payment-received',
+  'refund-issued',
+] as const;
 export type ConfigurableMessageEvent = (typeof configurableMessageEvents)[number];
 export const messageEventLabels: Record<MessageEvent, string> = {
   booked: 'Booking confirmed',
@@ -27,6 +50,8 @@ export const messageEventLabels: Record<MessageEvent, string> = {
   serving: 'Now being served',
   'report-ready': 'Report ready',
   'chat-reply': 'Chat reply',
+  'payment-received': 'Payment received',
+  'refund-issued': 'Refund issued',
   test: 'Test message',
 };
 
@@ -72,6 +97,8 @@ export const messageVariables = [
   'link',
   'text',
   'minutes',
+  'amount',
+  'number',
 ] as const;
 export type MessageVariable = (typeof messageVariables)[number];
 
@@ -84,6 +111,9 @@ export const messageEventVariables: Record<MessageEvent, readonly MessageVariabl
   serving: ['patient', 'organisation', 'with', 'token', 'room'],
   'report-ready': ['patient', 'organisation', 'with', 'link'],
   'chat-reply': ['patient', 'organisation', 'text'],
+  // {{number}} is the receipt's or credit note's; {{link}} opens its PDF (signed, for a month).
+  'payment-received': ['patient', 'organisation', 'facility', 'amount', 'number', 'link'],
+  'refund-issued': ['patient', 'organisation', 'facility', 'amount', 'number', 'link'],
   test: ['organisation'],
 };
 
@@ -120,6 +150,14 @@ export const defaultMessageTemplates: Record<MessageEvent, Record<MessageLanguag
   'chat-reply': {
     en: '{{organisation}}: {{text}}',
     hi: '{{organisation}}: {{text}}',
+  },
+  'payment-received': {
+    en: 'Hello {{patient}}, {{organisation}} has received {{amount}} from you. Receipt {{number}}: {{link}}',
+    hi: 'नमस्ते {{patient}}, {{organisation}} को आपसे {{amount}} प्राप्त हुए। रसीद {{number}}: {{link}}',
+  },
+  'refund-issued': {
+    en: 'Hello {{patient}}, {{organisation}} has refunded {{amount}} to you. Credit note {{number}}: {{link}}',
+    hi: 'नमस्ते {{patient}}, {{organisation}} ने आपको {{amount}} वापस किए। क्रेडिट नोट {{number}}: {{link}}',
   },
   test: {
     en: 'This is a test message from {{organisation}} through CareDesk.',

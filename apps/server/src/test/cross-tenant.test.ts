@@ -130,6 +130,9 @@ const ID_SOURCES: Record<string, Sources> = {
   ],
   '/api/patient/organisations/:orgId/doctors/:id': (a) => [{ value: a.doctorId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
   '/api/patient/organisations/:orgId/services/:id': (a) => [{ value: a.scanId, owner: 'A', publicBy: PATIENT_CATALOGUE }],
+  // Without its signature (the message's signed link is checked in billing-messages.test.ts).
+  '/api/public/billing/credit-notes/:id': (a) => [ofA(a.creditNoteId)],
+  '/api/public/billing/receipts/:id': (a) => [ofA(a.paymentId)],
   '/api/public/organisations/:slug': (a) => [{ value: a.org.slug, owner: 'A', publicBy: PUBLIC_PAGE }],
   '/api/public/organisations/:slug/doctors/:id': (a) => [{ value: a.doctorId, owner: 'A', publicBy: PUBLIC_PAGE }],
   '/api/public/organisations/:slug/services/:id': (a) => [{ value: a.scanId, owner: 'A', publicBy: PUBLIC_PAGE }],
@@ -145,6 +148,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   '/api/invitations/:token': 'the invitee opens the link before having an account',
   '/api/invitations/:token/accept': 'the invitee chooses a password through the link',
   '/api/public/organisations/:slug': PUBLIC_PAGE,
+  '/api/public/billing/receipts/:id/receipt.pdf': "a receipt is served to whoever holds the signed link in the patient's message (the signature is the credential)",
+  '/api/public/billing/credit-notes/:id/credit-note.pdf': "a credit note is served to whoever holds the signed link in the patient's message (the signature is the credential)",
   '/api/public/organisations/:slug/doctors/:id/slots': `${PUBLIC_PAGE}: its free times come before asking for a phone`,
   '/api/public/organisations/:slug/services/:id/slots': `${PUBLIC_PAGE}: its free times come before asking for a phone`,
 };
@@ -661,7 +666,11 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
       const response = await send(probe, probe.url, token);
       // A's private file through the unsigned route and A's private upload on the public route
       // are 404 to A as well; every other read of A's own id answers.
-      const ownerToo404 = probe.route === 'GET /api/uploads/private/:id' || (probe.route === 'GET /api/uploads/public/:id' && probe.url.endsWith(a.privateUploadId));
+      // So is a receipt or credit note through its public route without the message's signature.
+      const ownerToo404 =
+        probe.route === 'GET /api/uploads/private/:id' ||
+        probe.route.startsWith('GET /api/public/billing/') ||
+        (probe.route === 'GET /api/uploads/public/:id' && probe.url.endsWith(a.privateUploadId));
       const inviteLink = probe.route === 'GET /api/invitations/:token';
       // A's booking has no report yet: 404 to its own patient too (report.test.ts reads a ready one).
       const noReportYet = probe.route === 'GET /api/patient/bookings/:id/report';

@@ -23,6 +23,9 @@ export const messageSettings = pgTable('message_settings', {
 export interface MessageContext {
   chatMessageId?: string;
   ahead?: number;
+  /** The receipt (payment) or credit note a payment-received or refund-issued message is about. */
+  paymentId?: string;
+  creditNoteId?: string;
 }
 
 /**

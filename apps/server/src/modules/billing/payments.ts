@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { todayIn, type Bill, type BillPayment, type CreditNote, type PaymentInput, type RefundInput } from '@caredesk/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { billPayments, bills, creditNotes } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError } from '../../lib/errors.js';
@@ -8,6 +9,17 @@ import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { bookOf, loadBill, lockBill } from './bills.js';
 import { nextDocumentNumber, openEntryDay } from './numbering.js';
 import { resolveBook } from './settings.js';
+
+/** A receipt or credit note just written: the patient is owed a message about it (modules/messages). */
+export interface MoneyMoved {
+  organisationId: string;
+  patientId: string;
+  kind: 'receipt' | 'credit-note';
+  id: string;
+  staffId: string;
+}
+/** Runs in the transaction that numbers the document, so the message is owed exactly when the money moved. */
+export type OnMoneyMoved = (tx: Tx, moved: MoneyMoved) => Promise<void>;
 
 function rupeesText(paise: number): string {
   return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
@@ -18,7 +30,7 @@ function rupeesText(paise: number): string {
  * The bill is locked while the payment is numbered and added to it, so concurrent payments never
  * take more than is due; the receipt is dated on the desk's open day (numbering.ts).
  */
-export async function collectPayment(db: Db, caller: StaffContext, billId: string, input: PaymentInput): Promise<BillPayment & { bill: Bill }> {
+export async function collectPayment(db: Db, caller: StaffContext, billId: string, input: PaymentInput, onMoneyMoved?: OnMoneyMoved): Promise<BillPayment & { bill: Bill }> {
   const today = todayIn(await organisationTimeZone(db, caller.organisationId));
   const paymentId = await db.transaction(async (tx) => {
     const bill = await lockBill(tx, caller, billId);
@@ -28,13 +40,27 @@ export async function collectPayment(db: Db, caller: StaffContext, billId: strin
       const message = `Only ${rupeesText(due)} is due`;
       throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
     }
+    // The message is owed before the number is taken: its reads stay out of the window in which
+    // the facility's counter row is locked, and a rollback takes both back.
+    const id = randomUUID();
+    if (bill.patientId) await onMoneyMoved?.(tx, { organisationId: caller.organisationId, patientId: bill.patientId, kind: 'receipt', id, staffId: caller.id });
     const book = bookOf(bill);
     const businessDate = await openEntryDay(tx, book, today);
     const { receiptPrefix } = await resolveBook(tx, caller.organisationId, bill.facilityId);
     const numbered = await nextDocumentNumber(tx, book, 'RECEIPT', businessDate, receiptPrefix);
     const [payment] = await tx
       .insert(billPayments)
-      .values({ ...book, billId: bill.id, ...numbered, mode: input.mode, amountPaise: input.amountPaise, reference: input.reference || null, businessDate, receivedBy: caller.id })
+      .values({
+        id,
+        ...book,
+        billId: bill.id,
+        ...numbered,
+        mode: input.mode,
+        amountPaise: input.amountPaise,
+        reference: input.reference || null,
+        businessDate,
+        receivedBy: caller.id,
+      })
       .returning({ id: billPayments.id });
     await tx
       .update(bills)
@@ -50,7 +76,7 @@ export async function collectPayment(db: Db, caller: StaffContext, billId: strin
  * POST /api/billing/bills/{id}/refunds: money given back, as a numbered credit note against the
  * bill. Never more than was paid and not yet refunded; nothing is edited, the note is a new entry.
  */
-export async function refundPayment(db: Db, caller: StaffContext, billId: string, input: RefundInput): Promise<CreditNote & { bill: Bill }> {
+export async function refundPayment(db: Db, caller: StaffContext, billId: string, input: RefundInput, onMoneyMoved?: OnMoneyMoved): Promise<CreditNote & { bill: Bill }> {
   const today = todayIn(await organisationTimeZone(db, caller.organisationId));
   const noteId = await db.transaction(async (tx) => {
     const bill = await lockBill(tx, caller, billId);
@@ -60,13 +86,15 @@ export async function refundPayment(db: Db, caller: StaffContext, billId: string
       const message = `At most ${rupeesText(refundable)} can be refunded`;
       throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
     }
+    const id = randomUUID();
+    if (bill.patientId) await onMoneyMoved?.(tx, { organisationId: caller.organisationId, patientId: bill.patientId, kind: 'credit-note', id, staffId: caller.id });
     const book = bookOf(bill);
     const businessDate = await openEntryDay(tx, book, today);
     const { creditNotePrefix } = await resolveBook(tx, caller.organisationId, bill.facilityId);
     const numbered = await nextDocumentNumber(tx, book, 'CREDIT_NOTE', businessDate, creditNotePrefix);
     const [note] = await tx
       .insert(creditNotes)
-      .values({ ...book, billId: bill.id, ...numbered, mode: input.mode, amountPaise: input.amountPaise, reason: input.reason, businessDate, issuedBy: caller.id })
+      .values({ id, ...book, billId: bill.id, ...numbered, mode: input.mode, amountPaise: input.amountPaise, reason: input.reason, businessDate, issuedBy: caller.id })
       .returning({ id: creditNotes.id });
     await tx
       .update(bills)

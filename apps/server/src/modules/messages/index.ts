@@ -6,6 +6,7 @@ import type { EventBus } from '../../lib/events/bus.js';
 import { createChannelAdapters, type ChannelAdapter } from '../../lib/messaging/index.js';
 import type { OutboxWorker } from '../../lib/outbox-worker.js';
 import type { VisitSubscriber } from '../visits/index.js';
+import type { MoneyMoved } from '../billing/index.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.js';
 import { channelsFor, owe } from './schedule.js';
@@ -39,6 +40,8 @@ export interface PatientMessages {
   subscriber: VisitSubscriber;
   /** In the transaction of a staff chat message: the patient is owed a WhatsApp copy. */
   onStaffMessage: (tx: Tx, message: { organisationId: string; patientId: string; chatMessageId: string; staffId: string | null }) => Promise<void>;
+  /** In the transaction that numbers a receipt or credit note: the patient is owed it, once. */
+  onMoneyMoved: (tx: Tx, moved: MoneyMoved) => Promise<void>;
 }
 
 /** Messages to patients (design.md §10), put together once per process by buildApp. */
@@ -75,6 +78,33 @@ export function createPatientMessages(deps: { db: Db; config: Config; events: Ev
         now,
       );
       changes.changed(message.organisationId);
+    },
+    async onMoneyMoved(tx, moved) {
+      const event = moved.kind === 'receipt' ? 'payment-received' : 'refund-issued';
+      const settings = await loadMessageSettings(tx, moved.organisationId);
+      const channels = channelsFor(settings, providers, event);
+      if (channels.length === 0) return;
+      const [patient] = await tx.execute<{ phone: string }>(sql`select phone from patients where id = ${moved.patientId}`).then((result) => rowsOf<{ phone: string }>(result));
+      if (!patient) return;
+      const now = new Date();
+      // Keyed by the document: a retried request that found the money already taken, or a second
+      // desk, writes another payment or nothing, never a second message about this one.
+      await owe(
+        tx,
+        {
+          organisationId: moved.organisationId,
+          patientId: moved.patientId,
+          subject: `${moved.kind}:${moved.id}`,
+          event,
+          dueAt: now,
+          toPhone: patient.phone,
+          context: moved.kind === 'receipt' ? { paymentId: moved.id } : { creditNoteId: moved.id },
+          createdByStaffId: moved.staffId,
+        },
+        channels,
+        now,
+      );
+      changes.changed(moved.organisationId);
     },
   };
 }

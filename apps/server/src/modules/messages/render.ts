@@ -27,7 +27,11 @@ export interface RenderInput {
   chatText?: string | undefined;
   /** Where the patient fetches their report (an absolute, signed link); none: they collect it. */
   reportLink?: string | undefined;
+  /** The receipt or credit note a message about money tells of, and its signed link (none without PUBLIC_URL). */
+  money?: { amountPaise: number; number: string; link: string | undefined } | undefined;
 }
+
+const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const words = {
   en: {
@@ -90,9 +94,12 @@ export function variablesOf(input: RenderInput): Record<MessageVariable, string>
     room: visit?.room || visit?.facilityName || w.room,
     reason: cancelReasonIn(w, visit?.cancelReason ?? null),
     ahead: input.context.ahead === undefined ? '' : w.patients(input.context.ahead),
-    link: input.reportLink ?? w.collect,
+    link: input.money ? (input.money.link ?? '') : (input.reportLink ?? w.collect),
     text: input.chatText ?? '',
     minutes: '',
+    // '₹1,250.00' in either language: the figures as the receipt prints them.
+    amount: input.money ? `₹${RUPEES.format(input.money.amountPaise / 100)}` : '',
+    number: input.money?.number ?? '',
   };
 }
 

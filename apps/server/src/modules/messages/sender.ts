@@ -8,6 +8,7 @@ import { chatMessages, messageSettings, messages, organisations, patients, whats
 import type { EventBus } from '../../lib/events/bus.js';
 import type { ChannelAdapter, SendOutcome } from '../../lib/messaging/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.js';
+import { moneyDocumentLink, moneyFacts } from '../billing/index.js';
 import { privateFileLink } from '../uploads/index.js';
 import { notifyStaffOfArea } from '../visits/index.js';
 import { postWalletEntry } from '../wallet/index.js';
@@ -338,6 +339,13 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       await finish(message.id, 'FAILED', 'Interrupted too many times');
       return;
     }
+    const moneyDocument = message.context.paymentId
+      ? { kind: 'receipt' as const, id: message.context.paymentId }
+      : message.context.creditNoteId
+        ? { kind: 'credit-note' as const, id: message.context.creditNoteId }
+        : undefined;
+    const money = moneyDocument && (await moneyFacts(db, moneyDocument.kind, moneyDocument.id));
+    if (moneyDocument && money?.organisationId !== message.organisation_id) return finish(message.id, 'CANCELLED', 'The receipt no longer exists');
     const decision = await decide(message, context, patient, visit, now);
     if (decision.kind === 'skip') return finish(message.id, 'SKIPPED', decision.reason);
     if (decision.kind === 'cancel') return finish(message.id, 'CANCELLED', decision.reason);
@@ -363,6 +371,8 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       message.event === 'report-ready' && visit?.reportUploadId && config.PUBLIC_URL
         ? new URL((await privateFileLink(db, visit.reportUploadId, REPORT_LINK_TTL_SECONDS)).url, config.PUBLIC_URL).toString()
         : undefined;
+    const moneyLink =
+      moneyDocument && config.PUBLIC_URL ? new URL(await moneyDocumentLink(db, moneyDocument.kind, moneyDocument.id, now), config.PUBLIC_URL).toString() : undefined;
     const rendered = renderMessage({
       event: message.event,
       language,
@@ -374,6 +384,7 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       context: message.context,
       chatText,
       reportLink,
+      money: money ? { amountPaise: money.amountPaise, number: money.number, link: moneyLink } : undefined,
     });
     const to = patient?.phone ?? message.to_phone;
     const written = { text: rendered.text, language, toPhone: to };

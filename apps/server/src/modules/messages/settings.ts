@@ -42,6 +42,9 @@ const DEFAULT_EVENTS: Record<ConfigurableMessageEvent, Record<MessageChannel, bo
   serving: { WHATSAPP: true, SMS: true },
   'report-ready': { WHATSAPP: true, SMS: false },
   'chat-reply': { WHATSAPP: true, SMS: false },
+  // The receipt: on WhatsApp, where its link opens; SMS costs more and an admin may turn it on.
+  'payment-received': { WHATSAPP: true, SMS: false },
+  'refund-issued': { WHATSAPP: true, SMS: false },
 };
 
 export const DEFAULT_QUIET_HOURS = { start: '21:00', end: '08:00' } as const;
