@@ -5,6 +5,9 @@ import { addDoctor, addPatient, addScan, createOrganisation, daysFromToday, staf
 import { pathParamsOf, routesOf } from '../../test/routes.js';
 import { randomIp, signInPatient } from '../patient-api/test-support.js';
 
+/** Public routes that serve a patient's own document to whoever holds the signed link in their message. */
+const SIGNED_LINKS = ['/api/public/billing/receipts/:id/receipt.pdf', '/api/public/billing/credit-notes/:id/credit-note.pdf'];
+
 /**
  * Every route under /api/public, read from the app's own route table so a new one is covered the
  * day it is added, called for an organisation full of patients and visits: no reply may carry a
@@ -24,13 +27,22 @@ describe.each(drivers)('the public routes expose nothing of any patient (%s)', (
     const { admin } = await staffClients(t.app, org);
     const [doctor, scan] = await Promise.all([addDoctor(admin, { patientsPerSlot: 2 }), addScan(admin, { capacityPerSlot: 2 })]);
     const date = daysFromToday(1);
+    const appointmentIds: string[] = [];
     for (const [index, name] of ['Kamala Venkataraman', 'Yusuf Qureshi', 'Harpreet Dhillon'].entries()) {
       const patient = await addPatient(admin, { name, phone: uniquePhone() });
       const appointment = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: `09:${String(index * 15).padStart(2, '0')}` });
       const booking = await admin.post('/api/bookings', { serviceId: scan.id, patientId: patient.id, date, startTime: ['09:00', '09:30', '10:00'][index] });
       expect([appointment.statusCode, booking.statusCode]).toEqual([201, 201]);
+      appointmentIds.push(appointment.json<{ id: string }>().id);
       secrets.push(name, patient.phone, patient.phone.slice(3), patient.id, appointment.json<{ id: string }>().id, booking.json<{ id: string }>().id);
     }
+    // A receipt and a credit note of the first patient, for the signed links to them.
+    const bill = (await admin.get(`/api/billing/bills?visitId=${appointmentIds[0]}`)).json<{ id: string }>();
+    const payment = await admin.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CASH', amountPaise: 200 });
+    const refund = await admin.post(`/api/billing/bills/${bill.id}/refunds`, { mode: 'CASH', amountPaise: 100, reason: 'Overcharged' });
+    expect([payment.statusCode, refund.statusCode], refund.body).toEqual([201, 201]);
+    routeParams['/api/public/billing/receipts/:id/receipt.pdf'] = { id: [payment.json<{ id: string }>().id] };
+    routeParams['/api/public/billing/credit-notes/:id/credit-note.pdf'] = { id: [refund.json<{ id: string }>().id] };
     // A patient who booked through the app, for a family member too.
     const app = await signInPatient(t);
     const booked = await app.post('/api/patient/appointments', {
@@ -81,7 +93,9 @@ describe.each(drivers)('the public routes expose nothing of any patient (%s)', (
       for (const name of names) urls = urls.flatMap((url) => valuesOf(name)!.map((value) => url.replace(`:${name}`, encodeURIComponent(value))));
       for (const url of urls) {
         const response = await t.app.inject({ method: method as 'GET', url, remoteAddress: randomIp() });
-        expect(response.statusCode, `${route} ${url}: ${response.body}`).toBeLessThan(400);
+        // A signed link's credential is its signature: without one, a real document's id is not found.
+        if (SIGNED_LINKS.includes(path)) expect(response.statusCode, `${route} ${url}: ${response.body}`).toBe(404);
+        else expect(response.statusCode, `${route} ${url}: ${response.body}`).toBeLessThan(400);
         const reply = JSON.stringify(response.headers) + response.body;
         for (const secret of secrets) expect(reply.includes(secret), `${url} carries ${secret}`).toBe(false);
         calls += 1;
