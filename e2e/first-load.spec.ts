@@ -43,6 +43,12 @@ async function firstLoad(page: Page, path: string, ready: (page: Page) => Promis
   });
   await page.goto(path);
   await ready(page);
+  // A face is fetched when laid-out text first needs it, which can come after the network has
+  // gone quiet once (seen on a loaded CI machine): let a frame lay the page out and its fonts load.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await document.fonts.ready;
+  });
   await page.waitForLoadState('networkidle');
   return { scripts: [...new Set(scripts)].sort(), fonts: [...new Set(fonts)].sort() };
 }
