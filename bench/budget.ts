@@ -81,6 +81,8 @@ const CONSOLE_ROUTES = [
   '/settings/messages',
   '/settings/messages/log',
   '/settings/online-booking',
+  '/settings/billing',
+  '/day-book',
 ];
 
 /** The authenticated reads of the ratio rows, each with the budget row it feeds. */
