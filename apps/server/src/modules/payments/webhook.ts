@@ -9,6 +9,16 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
 
+/** Records a webhook event's id in the transaction of its effect: false when it was handled before. */
+async function firstDelivery(tx: Tx, eventId: string, eventType: string): Promise<boolean> {
+  const [fresh] = await tx
+    .insert(paymentWebhookEvents)
+    .values({ eventId, provider: 'razorpay', eventType })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentWebhookEvents.eventId });
+  return fresh !== undefined;
+}
+
 /**
  * A verified Razorpay event, handled once per event id. The id is recorded in the same
  * transaction as its effect, so a delivery that fails half-way is retried by Razorpay rather
@@ -23,12 +33,7 @@ export async function handleRazorpayEvent(
   fulfilments: AllFulfilments,
 ): Promise<WebhookOutcome> {
   return ctx.db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(paymentWebhookEvents)
-      .values({ eventId, provider: 'razorpay', eventType: event.event })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentWebhookEvents.eventId });
-    if (!fresh) return 'duplicate';
+    if (!(await firstDelivery(tx, eventId, event.event))) return 'duplicate';
     const payment = event.payload.payment?.entity;
     const failed = event.event === 'payment.failed';
     if (!payment?.order_id || !(failed || PAID_EVENTS.has(event.event))) return 'ignored';
@@ -65,12 +70,7 @@ export async function handleRazorpayLinkEvent(
   handler: PaymentLinkEventHandler,
 ): Promise<WebhookOutcome> {
   return ctx.db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(paymentWebhookEvents)
-      .values({ eventId, provider: 'razorpay', eventType: event.event })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentWebhookEvents.eventId });
-    if (!fresh) return 'duplicate';
+    if (!(await firstDelivery(tx, eventId, event.event))) return 'duplicate';
     const outcome = await handler(tx, event);
     // A held payment is handled: Razorpay must not redeliver it.
     return outcome === 'held' ? 'applied' : outcome;
