@@ -11,22 +11,6 @@ export const messageChannelSchema = z.enum(messageChannels);
 export type MessageChannel = z.infer<typeof messageChannelSchema>;
 export const messageChannelLabels: Record<MessageChannel, string> = { WHATSAPP: 'WhatsApp', SMS: 'SMS' };
 
-/** What a message is about. `test` is the admin's 'Send a test message'. */
-export const messageEvents = [
-  'booked',
-  'reminder',
-  'rescheduled',
-  'cancelled',
-  'next',
-  'serving',
-  'report-ready',
-  'chat-reply',
-  'payment-received',
-  'refund-issued',
-  'test',
-] as const;
-export const messageEventSchema = z.enum(messageEvents);
-export type MessageEvent = z.infer<typeof messageEventSchema>;
 /** The events an organisation turns on and off and writes templates for (not `test`). */
 export const configurableMessageEvents = [
   'booked',
@@ -40,6 +24,10 @@ export const configurableMessageEvents = [
   'payment-received',
   'refund-issued',
 ] as const;
+/** What a message is about: those, and `test`, the admin's 'Send a test message'. */
+export const messageEvents = [...configurableMessageEvents, 'test'] as const;
+export const messageEventSchema = z.enum(messageEvents);
+export type MessageEvent = z.infer<typeof messageEventSchema>;
 export type ConfigurableMessageEvent = (typeof configurableMessageEvents)[number];
 export const messageEventLabels: Record<MessageEvent, string> = {
   booked: 'Booking confirmed',
