@@ -1,8 +1,8 @@
 import { EVENTS_CLOSE_UNAUTHORIZED, type AccountSession, type RefreshResponse } from '@caredesk/shared';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bothDrivers } from '../../test/database.js';
+import { eventReaches } from '../../test/events.js';
 import { apiAs, bearer, createOrganisation, signIn, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { connect } from '../events/test-support.js';
 import { addStaff, newPassword, refresh } from '../staff/test-support.js';
@@ -105,18 +105,6 @@ function sidOf(token: string): string {
   return String((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: unknown }).sid);
 }
 
-/** The session.ended event of `staffId` as it reaches `app` over the bus. */
-function sessionEndedReaches(app: FastifyInstance, staffId: string): Promise<void> {
-  return new Promise((resolve) => {
-    const off = app.events.subscribe((_organisationId, event) => {
-      if (event.type === 'session.ended' && event.staffId === staffId) {
-        off();
-        resolve();
-      }
-    });
-  });
-}
-
 // Two server processes on one PostgreSQL: a sign-out on one must end what the other remembers.
 describe.each(bothDrivers.filter((driver) => driver === 'postgres'))('ended sessions across processes (%s)', (driver) => {
   let one: TestApp;
@@ -137,7 +125,7 @@ describe.each(bothDrivers.filter((driver) => driver === 'postgres'))('ended sess
     const onTwo = async () => (await two.app.inject({ url: '/api/me', headers: bearer(session.access_token) })).statusCode;
     expect(await onTwo()).toBe(200);
     expect(await onTwo()).toBe(200);
-    const arrived = sessionEndedReaches(two.app, org.worker.id);
+    const arrived = eventReaches(two.app, (_organisationId, event) => event.type === 'session.ended' && event.staffId === org.worker.id);
     expect((await one.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(session.access_token) })).statusCode).toBe(204);
     await arrived;
     expect(await onTwo()).toBe(401);

@@ -1,12 +1,12 @@
 import { sessionUserSchema, type AppEvent, type SessionUser } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { organisations, staff } from '../../db/schema/index.js';
 import type { EventListener } from '../../lib/events/bus.js';
 import { createTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { bothDrivers, createTestDatabase, drivers } from '../../test/database.js';
+import { eventReaches } from '../../test/events.js';
 import { bearer, createOrganisation, signIn, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { createSessionUsers } from './session-user.js';
 
@@ -118,18 +118,6 @@ describe.each(drivers)('GET /api/me after changes through the app (%s)', (driver
   });
 });
 
-/** The account.changed event of `organisationId` as it reaches `app` over the bus. */
-function accountChangeReaches(app: FastifyInstance, organisationId: string): Promise<void> {
-  return new Promise((resolve) => {
-    const off = app.events.subscribe((eventOrganisationId, event) => {
-      if (event.type === 'account.changed' && eventOrganisationId === organisationId) {
-        off();
-        resolve();
-      }
-    });
-  });
-}
-
 // Two server processes on one PostgreSQL: a change on one reaches what the other remembers.
 describe.each(bothDrivers.filter((driver) => driver === 'postgres'))('session users across processes (%s)', (driver) => {
   let one: TestApp;
@@ -151,7 +139,7 @@ describe.each(bothDrivers.filter((driver) => driver === 'postgres'))('session us
     const nameOnTwo = async () => sessionUserSchema.parse((await two.app.inject({ url: '/api/me', headers: bearer(worker.access_token) })).json()).admin.name;
     const before = await nameOnTwo();
     expect(await nameOnTwo()).toBe(before);
-    const arrived = accountChangeReaches(two.app, org.id);
+    const arrived = eventReaches(two.app, (organisationId, event) => event.type === 'account.changed' && organisationId === org.id);
     const changed = await one.app.inject({ method: 'PATCH', url: '/api/settings/organisation', headers: bearer(admin.access_token), payload: { name: 'Renamed Elsewhere' } });
     expect(changed.statusCode, changed.body).toBe(200);
     await arrived;
