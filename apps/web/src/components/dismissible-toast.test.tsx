@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bottomClearance, liftToastsAboveBottomBars, TOAST_CLEAR_ATTRIBUTE } from './dismissible-toast';
 
 /** A marked bar whose box (jsdom lays nothing out) spans `top`..`bottom` of the viewport. */
@@ -36,7 +36,7 @@ describe('toasts on a phone rise above the bar held to the bottom edge', () => {
   });
 
   it('sets the clearance the toast container reads as each toast appears', () => {
-    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 812 });
+    vi.stubGlobal('innerHeight', 812);
     bar(748, 812);
     liftToastsAboveBottomBars();
     expect(document.documentElement.style.getPropertyValue('--caredesk-toast-clearance')).toBe('64px');

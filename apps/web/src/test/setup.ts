@@ -2,25 +2,37 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// The files of a worker share one module graph and one jsdom (vitest.config.ts): whatever a test
+// spies on, stubs, fakes or redefines on navigator is put back after it, so no test sees another's.
+const navigatorOwnKeys = new Set(Reflect.ownKeys(navigator));
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+  for (const key of Reflect.ownKeys(navigator)) if (!navigatorOwnKeys.has(key)) Reflect.deleteProperty(navigator, key);
 });
 
-// jsdom has no matchMedia; MUI's useMediaQuery and the theme mode read it.
+// jsdom has no matchMedia; MUI's useMediaQuery and the theme mode read it. A plain function, not
+// a vi.fn: a test's vi.spyOn then wraps it, and restoreAllMocks puts this one back.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
   });
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
