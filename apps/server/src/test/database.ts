@@ -1,38 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { fromPglite, fromPool, pgliteOptions, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { withAdmin, workerDatabaseUrl } from './worker-databases.js';
 
 export type Driver = 'pglite' | 'postgres';
 
 // Tests may read the environment directly; the app reads it only through config.ts.
 const sharedUrl = process.env.DATABASE_URL || undefined;
 
-/**
- * Vitest runs files in parallel workers, and apps on one database would drain each other's
- * outboxes and hear each other's NOTIFYs: each worker gets its own database beside
- * DATABASE_URL's, `<name>_w<pool id>`, made by ensureWorkerDatabase and dropped by the global
- * teardown (test/global-setup.ts).
- */
-export const databaseUrl = sharedUrl && workerDatabaseUrl(sharedUrl, process.env.VITEST_POOL_ID);
-
-export function workerDatabaseUrl(url: string, poolId: string | undefined): string {
-  if (!poolId) return url;
-  const worker = new URL(url);
-  worker.pathname = `/${worker.pathname.slice(1)}_w${poolId}`;
-  return worker.toString();
-}
-
-/** Runs `work` on a client of `url`'s server for creating and dropping databases, then closes it. */
-async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
+/** This worker's database: DATABASE_URL's name with this run's and worker's ids (test/worker-databases.ts). */
+export const databaseUrl = sharedUrl && workerDatabaseUrl(sharedUrl, inject('databaseRunId'), process.env.VITEST_POOL_ID);
 
 /** Creates this worker's database if an earlier file in the same slot has not. */
 export async function ensureWorkerDatabase(): Promise<void> {
@@ -45,16 +24,6 @@ export async function ensureWorkerDatabase(): Promise<void> {
       // Two files of one slot never overlap, but a rerun may race a teardown: an existing one is fine.
       if ((error as { code?: string }).code !== '42P04') throw error;
     });
-  });
-}
-
-/** Drops every worker database of DATABASE_URL (the run's global teardown). */
-export async function dropWorkerDatabases(): Promise<void> {
-  if (!sharedUrl) return;
-  const prefix = `${new URL(sharedUrl).pathname.slice(1)}_w`;
-  await withAdmin(sharedUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
-    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
   });
 }
 

@@ -1,6 +1,13 @@
-import { dropWorkerDatabases } from './database.js';
+import type { TestProject } from 'vitest/node';
+import { dropWorkerDatabases, newRunId } from './worker-databases.js';
 
-/** The run leaves no worker databases behind on the PostgreSQL server (CI drops only its own). */
-export default function globalSetup(): () => Promise<void> {
-  return dropWorkerDatabases;
+/** The run leaves none of its worker databases behind on the PostgreSQL server. */
+export default function globalSetup(project: TestProject): () => Promise<void> {
+  const runId = newRunId();
+  project.provide('databaseRunId', runId);
+  // Tests may read the environment directly; the app reads it only through config.ts.
+  const url = process.env.DATABASE_URL || undefined;
+  return async () => {
+    if (url) await dropWorkerDatabases(url, runId);
+  };
 }
