@@ -30,7 +30,10 @@ export async function ensureWorkerDatabase(): Promise<void> {
 /**
  * The drivers a suite runs on: one, PostgreSQL when DATABASE_URL is set (CI; production's
  * driver), else PGlite (the embedded default, and what `npm test` uses on a developer's machine).
- * A suite whose SQL means the same on both gains nothing from running twice.
+ * A suite whose SQL means the same on both gains nothing from running twice. The rule: a suite
+ * about HTTP shapes — validation and the field it names, 401/403/404, what a route returns and
+ * audits — uses `drivers`; one that would catch a difference between the drivers uses
+ * `bothDrivers` (below).
  */
 export const drivers: Driver[] = databaseUrl ? ['postgres'] : ['pglite'];
 

@@ -1,12 +1,12 @@
 import type { BillingSettings, FacilityBilling } from '@caredesk/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { bothDrivers } from '../../test/database.js';
+import { drivers } from '../../test/database.js';
 import { createOrganisation, staffClients } from '../../test/fixtures.js';
 import { auditEntriesOf } from '../audit/test-support.js';
 
 // What Settings → Billing sends: every refusal names its field and changes nothing.
-describe.each(bothDrivers)('billing settings (%s)', (driver) => {
+describe.each(drivers)('billing settings (%s)', (driver) => {
   const t = useTestApp(driver);
 
   it('lets an admin change fees and taxes, refuses bad values by field, and keeps each change in the audit trail', async () => {
