@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { keepPatientSession, patientSession, signInStaff } from './support/patient-app.ts';
@@ -41,6 +42,8 @@ for (const [width, height, prefix] of [
     await expect(receipt).toContainText('Receipt');
     await expect(receipt).toContainText('Paid byCash');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 
     const [download, response] = await Promise.all([
       page.waitForEvent('download'),
