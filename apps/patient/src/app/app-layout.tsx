@@ -38,6 +38,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           )}
           <nav className="app-header__nav" aria-label={t('layout.nav')}>
             <Link to={paths.visits.getHref()}>{t('nav.visits')}</Link>
+            <Link to={paths.receipts.getHref()}>{t('nav.receipts')}</Link>
             <Link to={paths.chats.getHref()}>{t('nav.chats')}</Link>
             {session ? <SignOutButton /> : <Link to={paths.signIn.getHref()}>{t('nav.signIn')}</Link>}
           </nav>

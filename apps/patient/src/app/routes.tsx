@@ -5,11 +5,12 @@ import { OrganisationPage } from '@/features/organisation/pages/organisation-pag
 import { matchPath } from '@/lib/router';
 import { NotFoundPage } from './not-found-page';
 
-// Signing in, the visits list and booking load when first opened. An organisation's page is
+// Signing in, the visits and receipts lists and booking load when first opened. An organisation's page is
 // where most patients arrive (a link from the hospital), so it is part of the first page.
 const SignInPage = lazy(() => import('@/features/auth/pages/sign-in-page').then((module) => ({ default: module.SignInPage })));
 const BookingRoute = lazy(() => import('./booking-route').then((module) => ({ default: module.BookingRoute })));
 const VisitsPage = lazy(() => import('@/features/visits/pages/visits-page').then((module) => ({ default: module.VisitsPage })));
+const ReceiptsPage = lazy(() => import('@/features/receipts/pages/receipts-page').then((module) => ({ default: module.ReceiptsPage })));
 const ChatsPage = lazy(() => import('@/features/chats/pages/chats-page').then((module) => ({ default: module.ChatsPage })));
 const ChatThreadPage = lazy(() => import('@/features/chats/pages/chat-thread-page').then((module) => ({ default: module.ChatThreadPage })));
 
@@ -25,6 +26,7 @@ const routes: Route[] = [
   { path: paths.home.path, render: () => <HomePage /> },
   { path: paths.signIn.path, render: () => <SignInPage /> },
   { path: paths.visits.path, render: () => <VisitsPage /> },
+  { path: paths.receipts.path, render: () => <ReceiptsPage /> },
   { path: paths.chats.path, render: () => <ChatsPage /> },
   { path: paths.chat.path, render: () => <ChatThreadPage /> },
   { path: paths.organisation.path, render: ({ slug }) => <OrganisationPage slug={slug!} /> },

@@ -15,6 +15,7 @@ export const paths = {
   },
   visits: { path: `${base}visits`, getHref: () => `${base}visits` },
   chats: { path: `${base}chats`, getHref: () => `${base}chats` },
+  receipts: { path: `${base}receipts`, getHref: () => `${base}receipts` },
   /** One conversation, or `new` with `?organisation=` for a first message to an organisation. */
   chat: {
     path: `${base}chats/:conversationId`,

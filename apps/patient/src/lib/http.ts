@@ -37,13 +37,13 @@ export function errorOf(status: number, body: unknown, retryAfter: string | null
 }
 
 /**
- * Calls /api with the patient's token. Responses are typed from the shared contracts but not
- * parsed with zod here: zod alone would take a third of the first page's budget. A 401 with a
- * token means the session ended (signed out elsewhere, expired): it is forgotten.
+ * Sends a request to /api with the patient's token; a network failure is an ApiError with status
+ * 0, a refusal one with the server's status and message. A 401 with a token means the session
+ * ended (signed out elsewhere, expired): it is forgotten.
  */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const session = currentSession();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (session) headers.authorization = `Bearer ${session.accessToken}`;
   let response: Response;
@@ -59,11 +59,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (options.signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR, '');
   }
-  if (response.status === 204) return undefined as T;
+  if (response.ok) return response;
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401 && session) clearSession();
-    throw errorOf(response.status, body, response.headers.get('retry-after'));
-  }
-  return body as T;
+  if (response.status === 401 && session) clearSession();
+  throw errorOf(response.status, body, response.headers.get('retry-after'));
+}
+
+/**
+ * Calls /api with the patient's token. Responses are typed from the shared contracts but not
+ * parsed with zod here: zod alone would take a third of the first page's budget.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => null)) as T;
+}
+
+/**
+ * GETs a file from /api with the patient's token (a receipt's PDF): a plain link cannot carry
+ * the token, and a token in the URL would end up in history and logs.
+ */
+export async function apiFile(path: string): Promise<Blob> {
+  return (await send(path, {}, '*/*')).blob();
 }

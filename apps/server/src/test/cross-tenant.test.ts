@@ -124,6 +124,8 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/patient/appointments/:id': (a) => [ofA(a.appointmentId)],
   '/api/patient/bookings/:id': (a) => [ofA(a.bookingId)],
   '/api/patient/chats/:conversationId': (a) => [ofA(a.conversationId)],
+  '/api/patient/credit-notes/:id': (a) => [ofA(a.creditNoteId)],
+  '/api/patient/receipts/:id': (a) => [ofA(a.paymentId)],
   '/api/patient/organisations/:orgId': (a, b) => [
     { value: a.org.id, owner: 'A', publicBy: PATIENT_CATALOGUE },
     { value: b.org.id, owner: 'B' },

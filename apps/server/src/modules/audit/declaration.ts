@@ -66,11 +66,18 @@ type StaffAction = {
  * when the reply does not name them or the write may have changed nothing, what the handler
  * passed to auditPatientAppWrite (hook.ts).
  */
-interface PatientAppAction {
-  actor: 'patient-app';
-  action: 'create-or-update' | 'read';
-  recordFrom: 'reply' | 'handler';
-}
+type PatientAppAction = { actor: 'patient-app' } & (
+  | { action: 'create-or-update' | 'read'; recordFrom: 'reply' | 'handler' }
+  | {
+      /**
+       * A list of the account's own records across organisations (its receipts): one entry in
+       * each organisation whose records it returned, with how many, as the handler passed them
+       * to auditPatientAppList (hook.ts).
+       */
+      action: 'list';
+      recordFrom: 'handler';
+    }
+);
 
 /**
  * An outside provider's webhook (WhatsApp, the SMS gateway) changed patient data: a STOP

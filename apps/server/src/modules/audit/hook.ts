@@ -23,6 +23,14 @@ interface Captured {
   count?: number;
   /** What a provider's webhook changed (declaration.ts ProviderWebhook). */
   providerWrites?: ProviderWrite[];
+  /** A patient app list: how many records it returned of each organisation. */
+  patientLists?: PatientAppList[];
+}
+
+/** What a patient app list returned of one organisation's records. */
+export interface PatientAppList {
+  organisationId: string;
+  count: number;
 }
 
 /** One record a provider's webhook changed, in its organisation. */
@@ -76,6 +84,7 @@ function capture(audit: AuditDeclaration, statusCode: number, payload: unknown):
   if (!isRecord(payload) || statusCode >= 300) return undefined;
   switch (audit.action) {
     case 'list': {
+      if ('actor' in audit) return undefined;
       const count = audit.count === 'queue-visits' ? queueVisitCount(payload) : arrayCount(payload, audit.count);
       return count === undefined ? undefined : { count };
     }
@@ -194,6 +203,35 @@ export function auditProviderWrites(request: FastifyRequest, writes: ProviderWri
   capturedByRequest.set(request, { ...captured, providerWrites: [...(captured.providerWrites ?? []), ...writes] });
 }
 
+/**
+ * Names what a patient app list returned, per organisation (several when the account is a
+ * patient of several); its route declares `action: 'list'`. Call once the records are read.
+ */
+export function auditPatientAppList(request: FastifyRequest, lists: PatientAppList[]): void {
+  capturedByRequest.set(request, { patientLists: lists });
+}
+
+/** The entries of a patient app list: one per organisation whose records it returned. */
+function patientListEntriesOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput[] {
+  const audit = request.routeOptions.config.audit;
+  const account = request.patientAccount;
+  if (!isDeclared(audit) || !('actor' in audit) || audit.action !== 'list' || !account || reply.statusCode >= 300) return [];
+  return (capturedByRequest.get(request)?.patientLists ?? []).map((list) => ({
+    organisationId: list.organisationId,
+    staffId: null,
+    staffName: `Patient app (${account.phone})`,
+    action: 'list',
+    entity: audit.entity,
+    entityId: null,
+    route: `${request.method} ${request.routeOptions.url}`,
+    statusCode: reply.statusCode,
+    ip: request.ip || null,
+    userAgent: clip(request.headers['user-agent']),
+    details: detailsText({ count: list.count }),
+    createdAt: new Date(),
+  }));
+}
+
 /** The entries of a provider webhook's request: one per record it changed. */
 function providerEntriesOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput[] {
   const audit = request.routeOptions.config.audit;
@@ -268,7 +306,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
 
   const record = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     try {
-      for (const entry of providerEntriesOf(request, reply)) {
+      for (const entry of [...providerEntriesOf(request, reply), ...patientListEntriesOf(request, reply)]) {
         await enqueueAuditEntry(ctx.db, entry);
         drain(entry.organisationId);
       }

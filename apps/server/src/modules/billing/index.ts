@@ -3,3 +3,5 @@ export { billingRoutes } from './routes.js';
 export { billingPaymentLinkEvents, billingPaymentLinkRoutes } from './payment-link-routes.js';
 export { moneyDocumentLink, moneyFacts, type MoneyDocumentKind } from './links.js';
 export type { MoneyMoved } from './payments.js';
+export { creditNoteDocument, receiptDocument } from './documents.js';
+export { sendBillingPdf } from './pdf-routes.js';

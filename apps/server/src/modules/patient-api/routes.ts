@@ -36,6 +36,7 @@ import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient
 import { ownAppointments } from './appointments.js';
 import { ownBookings } from './bookings.js';
 import { ownRecords } from './records.js';
+import { ownReceiptRoutes } from './receipt-routes.js';
 import { ownVisitRoutes } from './visit-routes.js';
 
 const tags = ['patient'];
@@ -63,6 +64,7 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
     await app.register(patientUploadRoutes(ctx, signedIn.preHandler, uploads));
     await app.register(patientPushRoutes(ctx, signedIn.preHandler));
     await app.register(ownVisitRoutes(ctx, signedIn.preHandler));
+    await app.register(ownReceiptRoutes(ctx, signedIn.preHandler));
 
     app.post(
       '/patient/auth/otp',

@@ -17,6 +17,9 @@ export function HomePage() {
         <ButtonLink variant={session ? 'primary' : 'secondary'} to={paths.visits.getHref()}>
           {t('nav.visits')}
         </ButtonLink>
+        <ButtonLink variant="secondary" to={paths.receipts.getHref()}>
+          {t('nav.receipts')}
+        </ButtonLink>
       </div>
     </section>
   );
