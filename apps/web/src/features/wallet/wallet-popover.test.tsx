@@ -29,6 +29,8 @@ async function openWallet(routes: Record<string, FakeRoute> = {}, role: 'ADMIN' 
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: /^Wallet balance/ }, slow));
   const popover = await screen.findByRole('dialog', { name: 'Wallet' });
+  // The recharge form loads with the popover's first opening.
+  await within(popover).findByRole('form', { name: 'Recharge wallet' }, slow);
   return { ...view, api, user, wallet, popover };
 }
 

@@ -44,11 +44,45 @@ async function openDashboard() {
   const view = renderApp('/');
   await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, slow);
   // jsdom applies no media queries, so the search stays in its mobile (hidden) state here.
-  const box = screen.getByRole('combobox', { name: 'Search', hidden: true });
-  return { ...view, box, user: userEvent.setup() };
+  const first = screen.getByRole('combobox', { name: 'Search', hidden: true });
+  const user = userEvent.setup();
+  // The autocomplete loads on the box's first focus and takes its place.
+  first.focus();
+  const box = await waitFor(() => {
+    const current = screen.getByRole('combobox', { name: 'Search', hidden: true });
+    expect(current).not.toBe(first);
+    return current;
+  }, slow);
+  box.blur();
+  return { ...view, box, user };
 }
 
 describe('the header search', () => {
+  // First: the autocomplete's chunk is not loaded yet when this test types.
+  it('keeps every keystroke typed while the autocomplete loads, then lists the records', async () => {
+    const queries: unknown[] = [];
+    withApi({
+      'GET /search': (_body, config) => {
+        queries.push((config.params as { q: string }).q);
+        return { data: { data: [ravi] } };
+      },
+    });
+    storeSession(makeUser('MULTIHOSPITAL', 'ADMIN'));
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, slow);
+    const first = screen.getByRole('combobox', { name: 'Search', hidden: true });
+    // Keys go where the focus is, as in a browser: into the plain box, or the autocomplete once it took over.
+    const user = userEvent.setup();
+    await user.click(first);
+    await user.keyboard('ravi');
+    await screen.findByRole('option', { name: /Ravi Kumar/, hidden: true }, slow);
+    const box = screen.getByRole('combobox', { name: 'Search', hidden: true });
+    expect(box).not.toBe(first);
+    expect(box).toHaveValue('ravi');
+    expect(box).toHaveFocus();
+    expect(queries).toEqual(['ravi']);
+  });
+
   it('waits for typing to pause, then asks the API once for the whole query', async () => {
     const queries: unknown[] = [];
     const api = withApi({

@@ -1,32 +1,17 @@
 import type { MenuEntry, MenuIcon as MenuIconName, SearchResult } from '@caredesk/shared';
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import InputAdornment from '@mui/material/InputAdornment';
-import ListSubheader from '@mui/material/ListSubheader';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { MenuIcon } from '../../components/menu-icon';
 import { useMenuTitle } from '../../components/menu-title';
 import { paths } from '../../config/paths';
 import { SEARCH_MIN_CHARS, useSearchRecords } from '../../features/search/api/search-records';
 import { fPhone } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import type { HeaderSearchBoxProps } from './header-search-box';
+import { SEARCH_PLACEHOLDER, searchInputAttributes, searchStartAdornment, SearchStatus, type SearchOption } from './header-search-parts';
 
 const DEBOUNCE_MS = 250;
-
-interface SearchOption {
-  key: string;
-  group: string;
-  title: string;
-  subtitle: string | null;
-  path: string;
-  icon: MenuIconName | 'page';
-}
 
 const everyone = [
   { title: 'Notifications', path: paths.notifications },
@@ -36,7 +21,8 @@ const everyone = [
 
 const kindIcon: Record<SearchResult['kind'], MenuIconName> = { patient: 'patient', doctor: 'doctor', service: 'service' };
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+const loadSearchBox = () => import('./header-search-box');
+type SearchBoxModule = Awaited<ReturnType<typeof loadSearchBox>>;
 
 /** Ctrl+K (Cmd+K on a Mac) focuses the box from anywhere in the console. */
 function useFocusShortcut(input: RefObject<HTMLInputElement | null>) {
@@ -57,20 +43,67 @@ function useFocusShortcut(input: RefObject<HTMLInputElement | null>) {
  * One box for the account's pages and its records (patients by name or phone, doctors, services).
  * Records come from GET /api/search once typing pauses; while the shown query and the typed one
  * differ the box says it is loading instead of showing an older query's rows.
+ *
+ * Until it is first focused the box is a plain input that looks the same (same role, name and
+ * shortcut); focus loads the autocomplete (header-search-box.tsx), which takes over what was typed
+ * meanwhile. The query, the debounce and the request live here, so a search starts on the first
+ * keystroke whether or not the autocomplete has arrived.
  */
 export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const [input, setInput] = useState('');
+  const [box, setBox] = useState<{ module: SearchBoxModule; takeOver?: HeaderSearchBoxProps['takeOver'] }>();
   const typed = input.trim();
   const debounced = useDebouncedValue(typed, DEBOUNCE_MS);
   const search = useSearchRecords(debounced);
   const patientsTitle = useMenuTitle('patients', 'Patients');
   useFocusShortcut(inputRef);
 
+  const loadBox = () => {
+    if (box) return;
+    void loadSearchBox().then((module) => {
+      const field = inputRef.current;
+      const focused = field !== null && field === document.activeElement;
+      setBox((loaded) => loaded ?? { module, ...(focused ? { takeOver: { start: field.selectionStart, end: field.selectionEnd } } : {}) });
+    });
+  };
+
   const wantsRecords = typed.length >= SEARCH_MIN_CHARS;
   const current = wantsRecords && debounced === typed;
   const loading = wantsRecords && (!current || search.isFetching);
+
+  if (!box) {
+    return (
+      <Box sx={{ width: 320 }}>
+        <OutlinedInput
+          size="small"
+          fullWidth
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onFocus={loadBox}
+          // Hovering starts the download a moment before the click focuses the box.
+          onPointerEnter={loadBox}
+          inputRef={inputRef}
+          placeholder={SEARCH_PLACEHOLDER}
+          startAdornment={searchStartAdornment}
+          endAdornment={<SearchStatus loading={loading} empty={!input} />}
+          // The autocomplete's spacing (MUI Autocomplete, small outlined), so nothing moves when it takes over.
+          sx={{ py: '6px', pl: '6px', '& input': { p: '2.5px 4px 2.5px 8px' } }}
+          inputProps={{
+            ...searchInputAttributes,
+            role: 'combobox',
+            'aria-expanded': false,
+            'aria-autocomplete': 'list',
+            autoComplete: 'off',
+            autoCapitalize: 'none',
+            spellCheck: false,
+          }}
+        />
+      </Box>
+    );
+  }
+
   const groupOf: Record<SearchResult['kind'], string> = { patient: patientsTitle, doctor: 'Doctors', service: 'Services' };
   const records: SearchOption[] =
     current && search.data
@@ -94,98 +127,20 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
   // While records load the list shows only 'Searching…': pages shown alone first would keep
   // MUI's highlight when the records arrive, and Enter would open a page instead of the top record.
   const options = loading ? [] : [...records, ...pages];
+  const { HeaderSearchBox } = box.module;
 
   return (
-    <Autocomplete<SearchOption>
+    <HeaderSearchBox
       options={options}
-      value={null}
-      inputValue={input}
-      onInputChange={(_, value, reason) => {
-        if (reason !== 'reset') setInput(value);
-      }}
-      onChange={(_, option) => {
-        if (!option) return;
+      input={input}
+      onInput={setInput}
+      onPick={(option) => {
         setInput('');
         void navigate(option.path);
       }}
-      filterOptions={(all) => all}
-      groupBy={(option) => option.group}
-      getOptionLabel={(option) => option.title}
-      getOptionKey={(option) => option.key}
-      isOptionEqualToValue={(a, b) => a.key === b.key}
-      autoHighlight
-      blurOnSelect
-      forcePopupIcon={false}
       loading={loading}
-      loadingText="Searching…"
-      noOptionsText={typed ? 'No results' : 'Type to search'}
-      size="small"
-      sx={{ width: 320 }}
-      // Taller than MUI's 40vh so patients, doctors and services fit without scrolling.
-      slotProps={{ listbox: { sx: { maxHeight: '70vh' } } }}
-      renderGroup={({ key, group, children }) => (
-        <li key={key} role="presentation">
-          <ListSubheader id={`search-group-${key}`} component="div" sx={{ lineHeight: 2.5, typography: 'overline' }}>
-            {group}
-          </ListSubheader>
-          <Box component="ul" role="group" aria-labelledby={`search-group-${key}`} sx={{ p: 0 }}>
-            {children}
-          </Box>
-        </li>
-      )}
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-          {option.icon === 'page' ? (
-            <ArticleOutlined fontSize="small" sx={{ color: 'text.secondary' }} />
-          ) : (
-            <MenuIcon name={option.icon} fontSize="small" sx={{ color: 'text.secondary' }} />
-          )}
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" noWrap>
-              {option.title}
-            </Typography>
-            {option.subtitle ? (
-              <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }}>
-                {option.subtitle}
-              </Typography>
-            ) : null}
-          </Box>
-        </Box>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={inputRef}
-          placeholder="Search patients, doctors"
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search', 'aria-keyshortcuts': 'Control+K Meta+K' },
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: (
-                <>
-                  {loading ? <CircularProgress size={16} aria-label="Searching" /> : null}
-                  {!input ? (
-                    <Typography
-                      component="kbd"
-                      variant="caption"
-                      sx={{ px: 0.75, border: 1, borderColor: 'divider', borderRadius: 1, color: 'text.secondary', fontFamily: 'inherit', whiteSpace: 'nowrap' }}
-                    >
-                      {isMac ? '⌘K' : 'Ctrl K'}
-                    </Typography>
-                  ) : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
-      )}
+      inputRef={inputRef}
+      {...(box.takeOver ? { takeOver: box.takeOver } : {})}
     />
   );
 }

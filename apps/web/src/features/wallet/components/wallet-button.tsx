@@ -6,7 +6,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { layout } from '@/config/layout';
@@ -14,7 +14,15 @@ import { paths } from '@/config/paths';
 import { fRupees } from '@/lib/format';
 import { useWallet } from '../api/get-wallet';
 import { useWalletRecharge } from './use-wallet-recharge';
-import { WalletRechargeForm } from './wallet-recharge-form';
+
+// The form (its TextField brings Select, Menu and the other inputs) loads when the button is
+// pointed at, focused or clicked, not with every page (issue 18: the console's JavaScript budget).
+const loadRechargeForm = () => import('./wallet-recharge-form');
+const WalletRechargeForm = lazy(() => loadRechargeForm().then(({ WalletRechargeForm }) => ({ default: WalletRechargeForm })));
+const preloadRechargeForm = () => void loadRechargeForm();
+
+/** The form's height (small amount field, quick-add row, Recharge Wallet; 12px apart): the popover does not grow when it arrives. */
+const RECHARGE_FORM_HEIGHT = 131;
 
 /**
  * The header's wallet (SPEC.md §2 "Wallet popover"): shown only when the server says so, the
@@ -39,6 +47,8 @@ export function WalletButton() {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preloadRechargeForm}
+        onFocus={preloadRechargeForm}
         sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: 0, px: { xs: 0.5, sm: 1 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
       >
         {/* Named by what it shows (WCAG 2.5.3): 'Wallet balance ₹2,450.00'. */}
@@ -61,7 +71,9 @@ export function WalletButton() {
         <Box component="p" sx={{ m: 0, mb: 1.5, typography: 'h5', color: low ? 'error.main' : 'text.primary' }}>
           {fRupees(data.balance)}
         </Box>
-        <WalletRechargeForm onRecharge={(amount) => void recharge(amount)} pending={pending} />
+        <Suspense fallback={<Box aria-busy="true" sx={{ height: RECHARGE_FORM_HEIGHT }} />}>
+          <WalletRechargeForm onRecharge={(amount) => void recharge(amount)} pending={pending} />
+        </Suspense>
         <Divider sx={{ my: 1.5 }} />
         <Link component={RouterLink} to={paths.wallet} onClick={close} variant="body2" underline="hover">
           View transactions
