@@ -18,6 +18,8 @@ export function serverBuilt(): boolean {
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (its CPU time in /proc, bench/cpu-per-request.ts); absent for baselines. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -34,9 +36,10 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the built server as a child process on 127.0.0.1 with a fresh PGlite data dir (or
- * `options.dataDir`), or on `databaseUrl` when given (an empty database gets the demo seed).
+ * `options.dataDir`), or on `databaseUrl` when given (an empty database gets the demo seed);
+ * `options.nodeArgs` go to node before the entry (--cpu-prof).
  */
-export async function startServer(databaseUrl?: string, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(databaseUrl?: string, options: { dataDir?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const workDir = mkdtempSync(join(tmpdir(), 'caredesk-bench-'));
   const logFile = join(workDir, 'server.log');
@@ -60,7 +63,7 @@ export async function startServer(databaseUrl?: string, options: { dataDir?: str
   else delete env.DATABASE_URL;
 
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
@@ -74,7 +77,7 @@ export async function startServer(databaseUrl?: string, options: { dataDir?: str
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).status === 200) return { url, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

@@ -8,7 +8,8 @@ import { bothDrivers } from '../../test/database.js';
 import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixtures.js';
 import { auditEntriesOf, clientFrom, signInFrom, testAuditKeys } from './test-support.js';
 import { auditWritesSettled } from './hook.js';
-import { enqueueAuditEntry } from './outbox.js';
+import { appendIfHeadAt } from './chain.js';
+import { chainWaitingEntries, enqueueAuditEntry } from './outbox.js';
 import { verifyAuditChain } from './verify.js';
 
 async function signedInAdmin(t: TestApp) {
@@ -170,5 +171,41 @@ describe.each(bothDrivers.filter((driver) => driver === 'postgres'))('a reply ne
       await holder;
     }
     expect((await auditEntriesOf(t.database.db, org.id)).map((entry) => entry.route)).toEqual(['POST /api/admin/auth', 'POST /api/patients']);
+  });
+
+  it('chains each entry once, in order, when drains of several processes race without a lock', async () => {
+    const { org } = await signedInAdmin(t);
+    const key = testAuditKeys().chain;
+    const base = Date.parse('2026-11-20T09:00:00.000Z');
+    const entry = (i: number) => ({
+      organisationId: org.id,
+      staffId: org.admin.id,
+      action: 'read' as const,
+      entity: 'patients',
+      entityId: `patient-${i}`,
+      route: 'GET /api/patients/:id',
+      statusCode: 200,
+      ip: '198.51.100.4',
+      userAgent: null,
+      details: null,
+      createdAt: new Date(base + i),
+    });
+    for (let i = 0; i < 40; i += 1) await enqueueAuditEntry(t.database.db, entry(i));
+
+    // Each drain on its own pooled connection, as separate processes' would be.
+    const chained = await Promise.all(Array.from({ length: 4 }, () => chainWaitingEntries(t.database.db, key, org.id)));
+
+    expect(chained.reduce((sum, n) => sum + n, 0)).toBe(40);
+    const entries = await auditEntriesOf(t.database.db, org.id);
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
+    expect(entries.slice(1).map((e) => e.entityId)).toEqual(Array.from({ length: 40 }, (_, i) => `patient-${i}`));
+    expect(await verifyAuditChain(t.database.db, testAuditKeys(), org.id)).toMatchObject({ ok: true, checked: 41 });
+    expect(await t.database.db.select().from(auditOutbox).where(eq(auditOutbox.organisationId, org.id))).toEqual([]);
+
+    // A drain that read the head before another moved it changes nothing.
+    const last = entries[entries.length - 1]!;
+    const stale = { seq: last.seq - 1, hash: last.prevHash };
+    expect(await appendIfHeadAt(t.database.db, key, org.id, stale, [{ ...entry(99), staffName: 'Asha Admin' }])).toBe(false);
+    expect(await auditEntriesOf(t.database.db, org.id)).toHaveLength(41);
   });
 });

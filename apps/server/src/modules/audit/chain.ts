@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { AuditAction } from '@caredesk/shared';
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { auditChainHeads, auditEvents, auditOutbox, staff } from '../../db/schema/index.js';
 
 /** The link of an organisation's first entry. */
@@ -139,6 +140,19 @@ const chainedColumns: Record<keyof typeof auditEvents._.columns, SQL> = {
   hashVersion: sql.raw(`${KEYED_HASH_VERSION}::smallint`),
 };
 
+/** The unnested arrays of the entries' columns, as `e` (appendStatement, appendIfHeadAt). */
+function entryArrays(): SQL {
+  return sql`unnest(${p('ids')}::uuid[], ${p('seqs')}::bigint[], ${p('staffIds')}::uuid[], ${p('staffNames')}::text[], ${p('actions')}::text[], ${p('entities')}::text[], ${p('entityIds')}::text[], ${p('routes')}::text[], ${p('statusCodes')}::integer[], ${p('ips')}::text[], ${p('userAgents')}::text[], ${p('details')}::text[], ${p('createdAts')}::timestamptz[], ${p('prevHashes')}::text[], ${p('hashes')}::text[]) as e(id, seq, staff_id, staff_name, action, entity, entity_id, route, status_code, ip, user_agent, details, created_at, prev_hash, hash)`;
+}
+
+/** audit_events' columns in table order (insert … select fills them in the order drizzle lists them). */
+function chainedValues(): SQL {
+  return sql.join(
+    Object.keys(getTableColumns(auditEvents)).map((key) => chainedColumns[key as keyof typeof chainedColumns]),
+    sql`, `,
+  );
+}
+
 /**
  * The entries, the head's new place and the removal of the outbox rows they came from, in one
  * statement: one round trip while the head is locked instead of three, and a statement whose
@@ -147,20 +161,7 @@ const chainedColumns: Record<keyof typeof auditEvents._.columns, SQL> = {
  * run, referenced or not, and commit or fail together.
  */
 function appendStatement(tx: Tx) {
-  // In table order: insert … select fills every column in the order drizzle lists them.
-  const values = sql.join(
-    Object.keys(getTableColumns(auditEvents)).map((key) => chainedColumns[key as keyof typeof chainedColumns]),
-    sql`, `,
-  );
-  const appended = tx
-    .$with('appended')
-    .as(
-      tx
-        .insert(auditEvents)
-        .select(
-          sql`select ${values} from unnest(${p('ids')}::uuid[], ${p('seqs')}::bigint[], ${p('staffIds')}::uuid[], ${p('staffNames')}::text[], ${p('actions')}::text[], ${p('entities')}::text[], ${p('entityIds')}::text[], ${p('routes')}::text[], ${p('statusCodes')}::integer[], ${p('ips')}::text[], ${p('userAgents')}::text[], ${p('details')}::text[], ${p('createdAts')}::timestamptz[], ${p('prevHashes')}::text[], ${p('hashes')}::text[]) as e(id, seq, staff_id, staff_name, action, entity, entity_id, route, status_code, ip, user_agent, details, created_at, prev_hash, hash)`,
-        ),
-    );
+  const appended = tx.$with('appended').as(tx.insert(auditEvents).select(sql`select ${chainedValues()} from ${entryArrays()}`));
   const chained = tx
     .$with('chained')
     .as(tx.delete(auditOutbox).where(and(eq(auditOutbox.organisationId, p('organisationId')), sql`${auditOutbox.id} = any(${p('outboxIds')}::bigint[])`)));
@@ -173,15 +174,37 @@ function appendStatement(tx: Tx) {
 }
 
 /**
- * Locks the organisation's chain head inside the caller's transaction, then appends the entries
- * `read` returns, in that order, and deletes the outbox rows they name. They are read only once
- * the lock is held, so an entry read from a shared table by another process's drain meanwhile is
- * already gone (READ COMMITTED).
+ * appendStatement without a lock held: the head moves only if it is still where the entries were
+ * chained from (seq and hash), and the entries are inserted and the outbox rows removed only if
+ * it moved, all in one statement. A drain of another process that moved the head first makes
+ * this one change nothing (the update waits for that drain's row lock, then finds another seq),
+ * so the chain never forks and no entry is chained twice; the caller reads again and retries.
+ * One round trip for what took four under the lock (begin, lock, append, commit).
  */
-export async function appendToChain(tx: Tx, key: Buffer, organisationId: string, read: () => Promise<readonly ChainInput[]>): Promise<{ id: string; seq: number; hash: string }[]> {
-  const head = await lockChainHead(tx, organisationId);
-  const inputs = await read();
-  if (inputs.length === 0) return [];
+const appendIfHeadAtStatement = preparedPerDb((db) => {
+  const head = db.$with('head').as(
+    db
+      .update(auditChainHeads)
+      .set({ seq: sql`${p('seq')}::bigint`, hash: sql`${p('hash')}::text` })
+      .where(
+        and(eq(auditChainHeads.organisationId, p('organisationId')), eq(auditChainHeads.seq, sql`${p('fromSeq')}::bigint`), eq(auditChainHeads.hash, sql`${p('fromHash')}::text`)),
+      )
+      .returning({ organisationId: auditChainHeads.organisationId }),
+  );
+  const moved = sql`exists (select 1 from "head")`;
+  const appended = db.$with('appended').as(db.insert(auditEvents).select(sql`select ${chainedValues()} from ${entryArrays()} where ${moved}`));
+  const chained = db
+    .$with('chained')
+    .as(db.delete(auditOutbox).where(and(eq(auditOutbox.organisationId, p('organisationId')), sql`${auditOutbox.id} = any(${p('outboxIds')}::bigint[])`, moved)));
+  return db
+    .with(head, appended, chained)
+    .select({ moved: sql<number>`count(*)`.mapWith(Number) })
+    .from(head)
+    .prepare('audit_chain_append_if_head_at');
+});
+
+/** The entries chained after `head`, in order, with their hashes. */
+function chainedRows(key: Buffer, organisationId: string, head: { seq: number; hash: string }, inputs: readonly ChainInput[]) {
   let { seq, hash } = head;
   const rows = inputs.map((input) => {
     const entry: ChainedFields = {
@@ -204,29 +227,57 @@ export async function appendToChain(tx: Tx, key: Buffer, organisationId: string,
     hash = entryHash(key, prevHash, entry);
     return { ...entry, prevHash, hash };
   });
-  await appendStatement(tx).execute({
-    organisationId,
-    seq,
-    hash,
-    outboxIds: inputs.flatMap((input) => (input.outboxId === undefined ? [] : [input.outboxId])),
-    ids: rows.map((row) => row.id),
-    seqs: rows.map((row) => row.seq),
-    staffIds: rows.map((row) => row.staffId),
-    staffNames: rows.map((row) => row.staffName),
-    actions: rows.map((row) => row.action),
-    entities: rows.map((row) => row.entity),
-    entityIds: rows.map((row) => row.entityId),
-    routes: rows.map((row) => row.route),
-    statusCodes: rows.map((row) => row.statusCode),
-    ips: rows.map((row) => row.ip),
-    userAgents: rows.map((row) => row.userAgent),
-    details: rows.map((row) => row.details),
-    // The instant as text: timestamp(3) keeps exactly the milliseconds the hash covers.
-    createdAts: rows.map((row) => row.createdAt.toISOString()),
-    prevHashes: rows.map((row) => row.prevHash),
-    hashes: rows.map((row) => row.hash),
-  });
+  return {
+    rows,
+    values: {
+      organisationId,
+      seq,
+      hash,
+      outboxIds: inputs.flatMap((input) => (input.outboxId === undefined ? [] : [input.outboxId])),
+      ids: rows.map((row) => row.id),
+      seqs: rows.map((row) => row.seq),
+      staffIds: rows.map((row) => row.staffId),
+      staffNames: rows.map((row) => row.staffName),
+      actions: rows.map((row) => row.action),
+      entities: rows.map((row) => row.entity),
+      entityIds: rows.map((row) => row.entityId),
+      routes: rows.map((row) => row.route),
+      statusCodes: rows.map((row) => row.statusCode),
+      ips: rows.map((row) => row.ip),
+      userAgents: rows.map((row) => row.userAgent),
+      details: rows.map((row) => row.details),
+      // The instant as text: timestamp(3) keeps exactly the milliseconds the hash covers.
+      createdAts: rows.map((row) => row.createdAt.toISOString()),
+      prevHashes: rows.map((row) => row.prevHash),
+      hashes: rows.map((row) => row.hash),
+    },
+  };
+}
+
+/**
+ * Locks the organisation's chain head inside the caller's transaction, then appends the entries
+ * `read` returns, in that order, and deletes the outbox rows they name. They are read only once
+ * the lock is held, so an entry read from a shared table by another process's drain meanwhile is
+ * already gone (READ COMMITTED).
+ */
+export async function appendToChain(tx: Tx, key: Buffer, organisationId: string, read: () => Promise<readonly ChainInput[]>): Promise<{ id: string; seq: number; hash: string }[]> {
+  const head = await lockChainHead(tx, organisationId);
+  const inputs = await read();
+  if (inputs.length === 0) return [];
+  const { rows, values } = chainedRows(key, organisationId, head, inputs);
+  await appendStatement(tx).execute(values);
   return rows.map((row) => ({ id: row.id, seq: row.seq, hash: row.hash }));
+}
+
+/**
+ * Appends the entries after `head` as read (with them, in one snapshot) if the head is still
+ * there, without a transaction (appendIfHeadAtStatement); false if another drain moved it first.
+ */
+export async function appendIfHeadAt(db: Db, key: Buffer, organisationId: string, head: { seq: number; hash: string }, inputs: readonly ChainInput[]): Promise<boolean> {
+  if (inputs.length === 0) return true;
+  const { values } = chainedRows(key, organisationId, head, inputs);
+  const [result] = await appendIfHeadAtStatement(db).execute({ ...values, fromSeq: head.seq, fromHash: head.hash });
+  return (result?.moved ?? 0) > 0;
 }
 
 /** Appends one entry at the end of its organisation's chain, in one transaction. */

@@ -1,8 +1,8 @@
 import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { auditOutbox, staff } from '../../db/schema/index.js';
-import { appendToChain, type AuditEntryInput } from './chain.js';
+import { auditChainHeads, auditOutbox, staff } from '../../db/schema/index.js';
+import { appendIfHeadAt, appendToChain, type AuditEntryInput } from './chain.js';
 
 /** Rows chained per transaction: bounds the head lock's hold time when a backlog builds up. */
 const DRAIN_BATCH = 200;
@@ -116,21 +116,55 @@ async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<void> {
 }
 
 /**
+ * The organisation's oldest waiting entries and, from the same snapshot, its chain head (null
+ * when it has none yet): what is waiting is exactly what the head has not chained.
+ */
+const waitingWithHead = preparedPerDb((db) =>
+  db
+    .select({
+      ...getTableColumns(auditOutbox),
+      headSeq: sql<number | null>`(select ${auditChainHeads.seq} from ${auditChainHeads} where ${auditChainHeads.organisationId} = ${p('organisationId')})`,
+      headHash: sql<string | null>`(select ${auditChainHeads.hash} from ${auditChainHeads} where ${auditChainHeads.organisationId} = ${p('organisationId')})`,
+    })
+    .from(auditOutbox)
+    .where(eq(auditOutbox.organisationId, p('organisationId')))
+    .orderBy(asc(auditOutbox.id))
+    .limit(DRAIN_BATCH)
+    .prepare('audit_outbox_waiting'),
+);
+
+/** One batch under the head's lock, in a transaction: the way that creates a missing head. */
+async function chainUnderLock(db: Db, key: Buffer, organisationId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Chained and removed from the outbox in one statement (appendToChain): both or neither.
+    const appended = await appendToChain(tx, key, organisationId, async () => {
+      const rows = await tx.select().from(auditOutbox).where(eq(auditOutbox.organisationId, organisationId)).orderBy(asc(auditOutbox.id)).limit(DRAIN_BATCH);
+      return rows.map(({ id, ...row }) => ({ ...row, outboxId: id }));
+    });
+    return appended.length;
+  });
+}
+
+/**
  * Moves an organisation's waiting entries into its chain, oldest first, and returns how many.
- * The head's lock (appendToChain reads the rows only once it holds it) makes drains in several
- * processes take turns, so none is chained twice and seq follows the rows' order.
+ * Each batch is two statements and no transaction: the entries with the head, then an append
+ * that only happens if the head has not moved since (appendIfHeadAt), so drains in several
+ * processes never chain an entry twice or fork the chain; one that lost the race takes its next
+ * batch under the head's lock.
+ * A drain runs after every audited request, so this is most of the audit trail's database work
+ * (the locked way took five round trips a batch). An organisation without a head yet takes the
+ * locked way, which creates it.
  */
 export async function chainWaitingEntries(db: Db, key: Buffer, organisationId: string): Promise<number> {
   let chained = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      // Chained and removed from the outbox in one statement (appendToChain): both or neither.
-      const appended = await appendToChain(tx, key, organisationId, async () => {
-        const rows = await tx.select().from(auditOutbox).where(eq(auditOutbox.organisationId, organisationId)).orderBy(asc(auditOutbox.id)).limit(DRAIN_BATCH);
-        return rows.map(({ id, ...row }) => ({ ...row, outboxId: id }));
-      });
-      return appended.length;
-    });
+    const rows = await waitingWithHead(db).execute({ organisationId });
+    const first = rows[0];
+    if (!first) return chained;
+    const inputs = rows.map(({ id, headSeq: _seq, headHash: _hash, ...row }) => ({ ...row, outboxId: id }));
+    const head = first.headSeq === null || first.headHash === null ? undefined : { seq: Number(first.headSeq), hash: first.headHash };
+    // No head yet, or another drain moved it first: this batch the locked way, which waits its turn.
+    const batch = head && (await appendIfHeadAt(db, key, organisationId, head, inputs)) ? inputs.length : await chainUnderLock(db, key, organisationId);
     chained += batch;
     if (batch < DRAIN_BATCH) return chained;
   }
