@@ -154,3 +154,57 @@ test("the desk downloads a receipt's PDF, and it renders as a printed page, not 
   expect(roll.width).toBeCloseTo(226.77, 1);
   expect(roll.inkShare).toBeGreaterThan(0.01);
 });
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 375, height: 740 },
+]) {
+  test(`the desk collects the fee online through a payment link at ${viewport.width} px`, async ({ page, request }) => {
+    // Check-in, the link, the patient paying and the receipt: the longest desk story.
+    test.slow();
+    await awayFromOrganisationMidnight(20);
+    await page.setViewportSize(viewport);
+    const visit = await todaysVisit(request);
+    await signIn(page, 'worker@hospital.demo');
+    await page.goto(`/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
+
+    const drawer = page.getByRole('dialog', { name: 'Token 001' });
+    await drawer.getByRole('button', { name: 'Check in' }).click();
+    await expect(drawer.getByText('Checked in', { exact: true }).first()).toBeVisible();
+    await drawer.getByRole('button', { name: 'Collect fee' }).click();
+
+    const bill = page.getByRole('dialog', { name: /^Bill .+-INV\/\d{4}-\d{2}\/\d{6}$/ });
+    const form = bill.getByRole('form', { name: 'Collect payment' });
+    await form.getByRole('button', { name: 'Online' }).click();
+    await form.getByRole('textbox', { name: 'Amount (₹)' }).fill('300');
+    const made = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/billing\/bills\/[^/]+\/payment-links$/.test(response.url()));
+    await form.getByRole('button', { name: 'Make payment link' }).click();
+    const link = (await (await made).json()) as { id: string; url: string; amountPaise: number };
+    expect(link.amountPaise).toBe(30_000);
+
+    const section = bill.getByRole('region', { name: 'Payment link' });
+    await expect(section.getByRole('textbox', { name: 'Payment link' })).toHaveValue(link.url);
+    const qr = section.getByRole('img', { name: 'QR code of the payment link' });
+    await expect(qr).toHaveAttribute('data-qr-value', link.url);
+    await expect(section.getByText('Waiting for payment…')).toBeVisible();
+    for (const control of [qr, section.getByRole('button', { name: 'Copy link' }), section.getByRole('button', { name: 'Cancel link' })]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x, 'inside the screen').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'inside the screen').toBeLessThanOrEqual(viewport.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
+
+    // The patient pays on their phone: in test mode the gateway's confirmation comes through simulated-pay.
+    const headers = await adminHeaders(request);
+    const paid = await request.post(`/api/billing/payment-links/${link.id}/simulated-pay`, { headers, data: {} });
+    expect(paid.status()).toBe(200);
+    const { payment } = (await paid.json()) as { payment: { receiptNumber: string } };
+
+    const receipt = bill.getByRole('region', { name: `Receipt ${payment.receiptNumber}` });
+    await expect(receipt).toBeVisible();
+    await expect(receipt).toContainText('Received (Online');
+    await expect(receipt).toContainText('Balance due₹150.00');
+    await expect(bill.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+    await expect(bill.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  });
+}

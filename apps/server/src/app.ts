@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(walletRoutes(ctx));
       await api.register(billingRoutes(ctx));
       await api.register(billingPaymentLinkRoutes(ctx));
-      await api.register(paymentRoutes(ctx, { ...planFulfilments, ...walletFulfilments }, { paymentLinks: billingPaymentLinkEvents(app.log) }));
+      await api.register(paymentRoutes(ctx, { ...planFulfilments, ...walletFulfilments }, { paymentLinks: billingPaymentLinkEvents(ctx.events, app.log) }));
       await api.register(notificationRoutes(ctx));
       await api.register(pushRoutes(ctx));
       const uploadOptions = deps.storage ? { storage: deps.storage } : {};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billPaymentSchema } from './billing.js';
+import { amountPaiseSchema, billPaymentSchema } from './billing.js';
 import { idSchema } from './common.js';
 
 /**
@@ -15,6 +15,8 @@ export const BILL_PAYMENT_LINK_MINUTES = 30;
 export const billPaymentLinkInputSchema = z.object({
   /** A UPI-only link (shown as a QR) rather than a link to every payment method. */
   upi: z.boolean().default(true),
+  /** Part of what is due, as the desk enters it; all of it when left out. */
+  amountPaise: amountPaiseSchema.optional(),
 });
 export type BillPaymentLinkInput = z.input<typeof billPaymentLinkInputSchema>;
 

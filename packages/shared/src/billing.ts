@@ -46,7 +46,7 @@ export const numberPrefixSchema = z
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9-]{0,11}$/, 'Use 1 to 12 letters, digits or hyphens');
 
-const amountPaiseSchema = z
+export const amountPaiseSchema = z
   .number({ error: 'Enter an amount in paise' })
   .int('Enter whole paise')
   .min(1, 'Enter an amount above zero')

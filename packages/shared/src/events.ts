@@ -76,6 +76,18 @@ export const planUpdatedEventSchema = z.object({
   ...recipient,
 });
 /**
+ * A bill's money moved or its payment link ended: a payment or credit note recorded, a link
+ * paid (or held), cancelled or expired. The desk's open bill and its waiting link refetch, so a
+ * patient paying on their phone turns the dialog into the receipt (issue #19).
+ */
+export const billUpdatedEventSchema = z.object({
+  type: z.literal('bill.updated'),
+  billId: id,
+  /** The payment link that changed, when one did. */
+  linkId: id.optional(),
+  ...recipient,
+});
+/**
  * Messages to patients changed status (sent, delivered, read, failed) or were owed: the log and
  * the patient's Messages tab refetch. At most one a second per organisation, so it names none.
  */
@@ -113,6 +125,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   chatMessageEventSchema,
   walletUpdatedEventSchema,
   planUpdatedEventSchema,
+  billUpdatedEventSchema,
   messageUpdatedEventSchema,
   sessionEndedEventSchema,
   accountChangedEventSchema,
@@ -128,6 +141,7 @@ export const appEventTypes = [
   'chat.message',
   'wallet.updated',
   'plan.updated',
+  'bill.updated',
   'message.updated',
   'session.ended',
   'account.changed',

@@ -1,6 +1,7 @@
 import { appEventTypes } from '@caredesk/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { paymentLinkQueryOptions, visitBillQueryOptions } from '@/components/billing/bills-api';
 import { messagesQueryOptions } from '@/components/messages/api/get-messages';
 import { tokenQueuesQueryOptions } from '@/components/token-queue/api';
 import { appointmentQueryOptions } from '@/features/appointments/api/get-appointment';
@@ -40,6 +41,8 @@ const hookKeys: readonly QueryKey[] = [
   planStatusQueryOptions().queryKey,
   planOffersQueryOptions().queryKey,
   messagesQueryOptions({ visitId: 'v1' }).queryKey,
+  visitBillQueryOptions('v1').queryKey,
+  paymentLinkQueryOptions('l1').queryKey,
 ];
 
 const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, index) => JSON.stringify(part) === JSON.stringify(key[index]));

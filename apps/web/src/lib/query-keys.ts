@@ -54,12 +54,13 @@ export const queryKeys = {
   },
   doctors: recordKeys('doctors'),
   services: recordKeys('services'),
-  /** Bills by id and by the visit they belong to; a day book per date and facility. */
+  /** Bills by id and by the visit they belong to; a day book per date and facility; a bill's payment link. */
   billing: {
     all: ['billing'] as const,
     bill: (id: string) => ['billing', 'bill', id] as const,
     visitBill: (visitId: string) => ['billing', 'visit', visitId] as const,
     dayBook: (date: string, facilityId: string | null) => ['billing', 'day-book', date, facilityId] as const,
+    paymentLink: (id: string) => ['billing', 'payment-link', id] as const,
   },
   appointments: visitKeys('appointments'),
   bookings: visitKeys('bookings'),

@@ -2,6 +2,7 @@ import type { Bill, BillPaymentLink } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { bothDrivers } from '../../test/database.js';
+import { eventReaches } from '../../test/events.js';
 import { razorpayConfig, razorpayPaymentLinkPaid, startFakeRazorpay, type FakeRazorpay } from '../../test/fake-razorpay.js';
 import { createOrganisation, serviceInput, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { auditEntriesOf } from '../audit/test-support.js';
@@ -21,6 +22,10 @@ async function newLink(client: ApiClient, billId: string, body: Record<string, u
 }
 
 const billOf = async (client: ApiClient, id: string) => (await client.get(`/api/billing/bills/${id}`)).json<Bill>();
+
+/** Resolves when bill.updated for this bill (and link, if given) reaches the app over the bus. */
+const billUpdated = (t: TestApp, organisationId: string, billId: string, linkId?: string) =>
+  eventReaches(t.app, (org, event) => org === organisationId && event.type === 'bill.updated' && event.billId === billId && (!linkId || event.linkId === linkId));
 
 describe.each(bothDrivers)('online payment at the desk, test mode (%s)', (driver) => {
   const t = useTestApp(driver);
@@ -50,15 +55,16 @@ describe.each(bothDrivers)('online payment at the desk, test mode (%s)', (driver
     );
   });
 
-  it('holds, and never credits, a link paid after the bill was paid another way', async () => {
+  it('never credits a link after the bill was paid another way: the desk payment ended it', async () => {
     const org = await createOrganisation(t.database.db);
     const { admin } = await staffClients(t.app, org);
     const bill = await walkInBill(admin, 30_000);
     const link = await newLink(admin, bill.id, { upi: false });
     expect(link.upi).toBe(false);
     expect((await admin.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CARD', amountPaise: 30_000 })).statusCode).toBe(201);
+    // The race where the patient pays first anyway is held: see the Razorpay tests below.
     const late = await admin.post(`/api/billing/payment-links/${link.id}/simulated-pay`, {});
-    expect(late.json<BillPaymentLink>()).toMatchObject({ status: 'HELD', payment: null });
+    expect(late.json()).toMatchObject({ statusCode: 409, message: 'This link is cancelled: make a new one' });
     expect(await billOf(admin, bill.id)).toMatchObject({ paidPaise: 30_000, payments: [expect.objectContaining({ mode: 'CARD' })] });
   });
 
@@ -75,6 +81,52 @@ describe.each(bothDrivers)('online payment at the desk, test mode (%s)', (driver
     });
     expect((await worker.post(`/api/billing/payment-links/${second.id}/cancel`, {})).json<BillPaymentLink>().status).toBe('CANCELLED');
     expect((await billOf(admin, bill.id)).paidPaise).toBe(0);
+  });
+
+  it('makes a link for part of what is due, and refuses more than is due naming amountPaise', async () => {
+    const org = await createOrganisation(t.database.db);
+    const { worker } = await staffClients(t.app, org);
+    const bill = await walkInBill(worker, 50_000);
+    const tooMuch = await worker.post(`/api/billing/bills/${bill.id}/payment-links`, { amountPaise: 50_001 });
+    expect(tooMuch.json()).toMatchObject({ statusCode: 400, issues: [{ path: 'amountPaise', message: 'Only ₹500 is due' }] });
+    expect((await worker.post(`/api/billing/bills/${bill.id}/payment-links`, { amountPaise: 0 })).json()).toMatchObject({ statusCode: 400, issues: [{ path: 'amountPaise' }] });
+    const link = await newLink(worker, bill.id, { amountPaise: 20_000 });
+    expect(link).toMatchObject({ amountPaise: 20_000, status: 'ACTIVE' });
+    expect(new URL(link.url).searchParams.get('am')).toBe('200.00');
+    expect((await worker.post(`/api/billing/payment-links/${link.id}/simulated-pay`, {})).json<BillPaymentLink>().status).toBe('PAID');
+    expect(await billOf(worker, bill.id)).toMatchObject({ status: 'PARTLY_PAID', paidPaise: 20_000, duePaise: 30_000 });
+  });
+
+  it('announces bill.updated to the organisation when a link is paid or cancelled and when the desk is paid', async () => {
+    const org = await createOrganisation(t.database.db);
+    const { worker } = await staffClients(t.app, org);
+    const bill = await walkInBill(worker, 30_000);
+    const first = await newLink(worker, bill.id, { amountPaise: 10_000 });
+    const cancelled = billUpdated(t, org.id, bill.id, first.id);
+    expect((await worker.post(`/api/billing/payment-links/${first.id}/cancel`, {})).statusCode).toBe(200);
+    await cancelled;
+    const second = await newLink(worker, bill.id, { amountPaise: 10_000 });
+    const paid = billUpdated(t, org.id, bill.id, second.id);
+    expect((await worker.post(`/api/billing/payment-links/${second.id}/simulated-pay`, {})).statusCode).toBe(200);
+    await paid;
+    const collected = billUpdated(t, org.id, bill.id);
+    expect((await worker.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CASH', amountPaise: 5_000 })).statusCode).toBe(201);
+    await collected;
+  });
+
+  it('ends the live link when the desk takes the money, so the patient cannot pay it too', async () => {
+    const org = await createOrganisation(t.database.db);
+    const { worker } = await staffClients(t.app, org);
+    const bill = await walkInBill(worker, 40_000);
+    const small = await newLink(worker, bill.id, { amountPaise: 10_000 });
+    // Cash that leaves at least the link's amount due keeps the link payable.
+    expect((await worker.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CASH', amountPaise: 30_000 })).statusCode).toBe(201);
+    expect((await worker.get(`/api/billing/payment-links/${small.id}`)).json<BillPaymentLink>().status).toBe('ACTIVE');
+    const ended = billUpdated(t, org.id, bill.id);
+    expect((await worker.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CARD', amountPaise: 10_000 })).statusCode).toBe(201);
+    await ended;
+    expect((await worker.get(`/api/billing/payment-links/${small.id}`)).json<BillPaymentLink>().status).toBe('CANCELLED');
+    expect(await billOf(worker, bill.id)).toMatchObject({ status: 'PAID', paidPaise: 40_000 });
   });
 
   it("answers another organisation's bill and links with 404, and bad input with a 400 naming the field", async () => {
@@ -150,5 +202,33 @@ describe.each(bothDrivers)('online payment at the desk through Razorpay (%s)', (
     expect((await deliver(razorpayPaymentLinkPaid(firstStored))).json()).toEqual({ outcome: 'applied' });
     expect((await admin.get(`/api/billing/payment-links/${first.id}`)).json<BillPaymentLink>().status).toBe('HELD');
     expect((await billOf(admin, bill.id)).paidPaise).toBe(12_000);
+  });
+
+  it('cancels the live link at Razorpay when the desk is paid; a payment that raced the cancel is held, never credited twice', async () => {
+    const org = await createOrganisation(t.database.db);
+    const { admin } = await staffClients(t.app, org);
+    const cancelledBill = await walkInBill(admin, 15_000);
+    const live = await newLink(admin, cancelledBill.id);
+    const liveStored = [...fake.links.values()].find((entry) => entry.reference_id === live.id)!;
+    const ended = billUpdated(t, org.id, cancelledBill.id);
+    expect((await admin.post(`/api/billing/bills/${cancelledBill.id}/payments`, { mode: 'CASH', amountPaise: 15_000 })).statusCode).toBe(201);
+    await ended;
+    expect(fake.links.get(liveStored.id)?.status).toBe('cancelled');
+    expect((await admin.get(`/api/billing/payment-links/${live.id}`)).json<BillPaymentLink>().status).toBe('CANCELLED');
+
+    // The patient paid on their phone a moment before the desk took cash: Razorpay refuses the cancel.
+    const bill = await walkInBill(admin, 18_000);
+    const link = await newLink(admin, bill.id);
+    const stored = [...fake.links.values()].find((entry) => entry.reference_id === link.id)!;
+    fake.links.get(stored.id)!.status = 'paid';
+    const desk = await admin.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'UPI', amountPaise: 18_000 });
+    expect(desk.statusCode, desk.body).toBe(201);
+    const held = billUpdated(t, org.id, bill.id, link.id);
+    expect((await deliver(razorpayPaymentLinkPaid(stored))).json()).toEqual({ outcome: 'applied' });
+    await held;
+    expect((await admin.get(`/api/billing/payment-links/${link.id}`)).json<BillPaymentLink>()).toMatchObject({ status: 'HELD', payment: null });
+    const after = await billOf(admin, bill.id);
+    expect(after).toMatchObject({ status: 'PAID', paidPaise: 18_000, duePaise: 0 });
+    expect(after.payments.map((payment) => payment.mode)).toEqual(['UPI']);
   });
 });

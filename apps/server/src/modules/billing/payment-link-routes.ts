@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { staffOf } from '../../lib/auth.js';
+import type { EventBus } from '../../lib/events/bus.js';
 import type { RazorpayPaymentLinkEvent } from '../../lib/payments/razorpay.js';
 import {
   cancelBillPaymentLink,
@@ -77,14 +78,14 @@ export function billingPaymentLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod
 }
 
 /** Razorpay's payment_link.* events, for the payments module's signed webhook (app.ts wires it). */
-export function billingPaymentLinkEvents(log: { warn(details: object, message: string): void }) {
+export function billingPaymentLinkEvents(events: EventBus, log: { warn(details: object, message: string): void }) {
   return (tx: Tx, event: RazorpayPaymentLinkEvent): Promise<LinkSettlement> => {
     const link = event.payload.payment_link.entity;
     if (event.event === 'payment_link.paid') {
       const payment = event.payload.payment?.entity;
       if (!payment) return Promise.resolve('ignored');
-      return settleBillPaymentLink(tx, link.id, payment.id, payment.amount, log);
+      return settleBillPaymentLink(tx, events, link.id, payment.id, payment.amount, log);
     }
-    return endBillPaymentLink(tx, link.id, event.event === 'payment_link.expired' ? 'EXPIRED' : 'CANCELLED');
+    return endBillPaymentLink(tx, events, link.id, event.event === 'payment_link.expired' ? 'EXPIRED' : 'CANCELLED');
   };
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { BILL_PAYMENT_LINK_MINUTES, todayIn, type BillPaymentLink, type BillPaymentLinkInput } from '@caredesk/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { billPaymentLinks, billPayments, bills, organisations } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { EventBus } from '../../lib/events/bus.js';
 import { bookOf, loadBill, lockBill } from './bills.js';
 import { nextDocumentNumber, openEntryDay } from './numbering.js';
 import { resolveBook } from './settings.js';
+import { rupeesText } from './totals.js';
 
 type LinkRow = typeof billPaymentLinks.$inferSelect;
 type Log = { warn(details: object, message: string): void };
@@ -43,12 +45,13 @@ async function linkOf(db: Db | Tx, caller: StaffContext, linkId: string): Promis
 }
 
 /**
- * POST /api/billing/bills/{id}/payment-links: a link (or UPI QR) for what the bill owes now. The
- * gateway is asked outside any transaction (no lock held over the network); a bill has one live
- * link, so the ones before it are cancelled, at the gateway too.
+ * POST /api/billing/bills/{id}/payment-links: a link (or UPI QR) for what the bill owes now, or
+ * the part of it the desk entered. The gateway is asked outside any transaction (no lock held
+ * over the network); a bill has one live link, so the ones before it are cancelled, at the
+ * gateway too.
  */
 export async function createBillPaymentLink(
-  ctx: Pick<AppContext, 'db' | 'payments'>,
+  ctx: Pick<AppContext, 'db' | 'payments' | 'events'>,
   caller: StaffContext,
   billId: string,
   input: BillPaymentLinkInput,
@@ -56,7 +59,12 @@ export async function createBillPaymentLink(
 ): Promise<BillPaymentLink> {
   const { bill, replaced } = await ctx.db.transaction(async (tx) => {
     const row = await lockBill(tx, caller, billId);
-    if (row.totalPaise - row.paidPaise <= 0) throw new ConflictError('Nothing is due on this bill');
+    const due = row.totalPaise - row.paidPaise;
+    if (due <= 0) throw new ConflictError('Nothing is due on this bill');
+    if (input.amountPaise !== undefined && input.amountPaise > due) {
+      const message = `Only ${rupeesText(due)} is due`;
+      throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
+    }
     const cancelled = await tx
       .update(billPaymentLinks)
       .set({ status: 'CANCELLED' })
@@ -64,7 +72,7 @@ export async function createBillPaymentLink(
       .returning({ providerLinkId: billPaymentLinks.providerLinkId });
     return { bill: row, replaced: cancelled };
   });
-  const amountPaise = bill.totalPaise - bill.paidPaise;
+  const amountPaise = input.amountPaise ?? bill.totalPaise - bill.paidPaise;
   const id = randomUUID();
   const expiresAt = new Date(Date.now() + BILL_PAYMENT_LINK_MINUTES * 60_000);
   const upi = input.upi ?? true;
@@ -95,7 +103,7 @@ export async function createBillPaymentLink(
   return toView(ctx.db, link!);
 }
 
-async function cancelAtGateway(ctx: Pick<AppContext, 'payments'>, providerLinkId: string, log: Log): Promise<void> {
+export async function cancelAtGateway(ctx: Pick<AppContext, 'payments'>, providerLinkId: string, log: Log): Promise<void> {
   // Best effort: a link the gateway will not cancel (paid meanwhile) is settled by its webhook.
   await ctx.payments
     .cancelPaymentLink(providerLinkId)
@@ -107,7 +115,7 @@ export async function getBillPaymentLink(db: Db, caller: StaffContext, linkId: s
 }
 
 /** POST /api/billing/payment-links/{id}/cancel: the patient pays another way. */
-export async function cancelBillPaymentLink(ctx: Pick<AppContext, 'db' | 'payments'>, caller: StaffContext, linkId: string, log: Log): Promise<BillPaymentLink> {
+export async function cancelBillPaymentLink(ctx: Pick<AppContext, 'db' | 'payments' | 'events'>, caller: StaffContext, linkId: string, log: Log): Promise<BillPaymentLink> {
   const link = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -117,6 +125,7 @@ export async function cancelBillPaymentLink(ctx: Pick<AppContext, 'db' | 'paymen
     if (!row) throw new NotFoundError(LINK_NOT_FOUND);
     if (row.status !== 'ACTIVE') return row;
     const [cancelled] = await tx.update(billPaymentLinks).set({ status: 'CANCELLED' }).where(eq(billPaymentLinks.id, row.id)).returning();
+    await announce(ctx.events, tx, cancelled!);
     return cancelled!;
   });
   if (link.status === 'CANCELLED') await cancelAtGateway(ctx, link.providerLinkId, log);
@@ -124,6 +133,26 @@ export async function cancelBillPaymentLink(ctx: Pick<AppContext, 'db' | 'paymen
 }
 
 export type LinkSettlement = 'applied' | 'held' | 'duplicate' | 'ignored';
+
+/** bill.updated on commit: the desk waiting on this link (any console, any process) refetches. */
+function announce(events: EventBus, tx: Tx, link: Pick<LinkRow, 'organisationId' | 'billId' | 'id'>): Promise<void> {
+  return events.publish(link.organisationId, { type: 'bill.updated', billId: link.billId, linkId: link.id }, tx);
+}
+
+/**
+ * Desk money just took the bill's due below what its live links ask (settled it, or nearly):
+ * paying them now could only be held, so they end here, in the payment's transaction; the
+ * caller cancels them at the gateway after the commit (cancelAtGateway), so the patient cannot
+ * pay twice. A link the patient pays in that race is held by settleBillPaymentLink, not credited.
+ */
+export async function cancelLinksBeyond(tx: Tx, billId: string, duePaise: number): Promise<string[]> {
+  const ended = await tx
+    .update(billPaymentLinks)
+    .set({ status: 'CANCELLED' })
+    .where(and(eq(billPaymentLinks.billId, billId), eq(billPaymentLinks.status, 'ACTIVE'), gt(billPaymentLinks.amountPaise, duePaise)))
+    .returning({ providerLinkId: billPaymentLinks.providerLinkId });
+  return ended.map((link) => link.providerLinkId);
+}
 
 /**
  * The gateway says a link was paid (Razorpay's payment_link.paid, or test mode's patient). In
@@ -133,7 +162,7 @@ export type LinkSettlement = 'applied' | 'held' | 'duplicate' | 'ignored';
  * credited: the bill cannot take more than it owes, and the patient is refunded through the
  * gateway's dashboard.
  */
-export async function settleBillPaymentLink(tx: Tx, providerLinkId: string, paymentId: string, amountPaise: number, log: Log): Promise<LinkSettlement> {
+export async function settleBillPaymentLink(tx: Tx, events: EventBus, providerLinkId: string, paymentId: string, amountPaise: number, log: Log): Promise<LinkSettlement> {
   const [link] = await tx.select().from(billPaymentLinks).where(eq(billPaymentLinks.providerLinkId, providerLinkId)).for('update');
   if (!link) {
     log.warn({ providerLinkId }, 'Payment for a link this server did not make: ignored');
@@ -153,6 +182,7 @@ export async function settleBillPaymentLink(tx: Tx, providerLinkId: string, paym
       .set({ status: 'HELD', ...paid })
       .where(eq(billPaymentLinks.id, link.id));
     log.warn({ providerLinkId }, 'Payment link paid after its bill was settled: held for a refund');
+    await announce(events, tx, link);
     return 'held';
   }
   const [organisation] = await tx.select({ timeZone: organisations.timeZone }).from(organisations).where(eq(organisations.id, bill.organisationId));
@@ -172,30 +202,33 @@ export async function settleBillPaymentLink(tx: Tx, providerLinkId: string, paym
     .update(billPaymentLinks)
     .set({ status: 'PAID', ...paid, billPaymentId: payment!.id })
     .where(eq(billPaymentLinks.id, link.id));
+  await announce(events, tx, link);
   return 'applied';
 }
 
 /** The gateway ended a link unpaid (payment_link.cancelled or .expired). */
-export async function endBillPaymentLink(tx: Tx, providerLinkId: string, status: 'CANCELLED' | 'EXPIRED'): Promise<LinkSettlement> {
-  const ended = await tx
+export async function endBillPaymentLink(tx: Tx, events: EventBus, providerLinkId: string, status: 'CANCELLED' | 'EXPIRED'): Promise<LinkSettlement> {
+  const [ended] = await tx
     .update(billPaymentLinks)
     .set({ status })
     .where(and(eq(billPaymentLinks.providerLinkId, providerLinkId), eq(billPaymentLinks.status, 'ACTIVE')))
-    .returning({ id: billPaymentLinks.id });
-  return ended.length > 0 ? 'applied' : 'ignored';
+    .returning({ id: billPaymentLinks.id, organisationId: billPaymentLinks.organisationId, billId: billPaymentLinks.billId });
+  if (!ended) return 'ignored';
+  await announce(events, tx, ended);
+  return 'applied';
 }
 
 /**
  * Test mode's patient paying the link (POST /api/billing/payment-links/{id}/simulated-pay): the
  * same settlement as Razorpay's webhook. An expired or cancelled link cannot be paid.
  */
-export async function paySimulatedLink(ctx: Pick<AppContext, 'db' | 'payments'>, caller: StaffContext, linkId: string, log: Log): Promise<BillPaymentLink> {
+export async function paySimulatedLink(ctx: Pick<AppContext, 'db' | 'payments' | 'events'>, caller: StaffContext, linkId: string, log: Log): Promise<BillPaymentLink> {
   const gateway = ctx.payments;
   if (gateway.provider !== 'simulated') throw new NotFoundError();
   const link = await linkOf(ctx.db, caller, linkId);
   const view = await toView(ctx.db, link);
   if (view.status === 'EXPIRED' || view.status === 'CANCELLED') throw new ConflictError(`This link is ${view.status === 'EXPIRED' ? 'expired' : 'cancelled'}: make a new one`);
   const { paymentId } = gateway.completePaymentLink(link.providerLinkId);
-  await ctx.db.transaction((tx) => settleBillPaymentLink(tx, link.providerLinkId, paymentId, link.amountPaise, log));
+  await ctx.db.transaction((tx) => settleBillPaymentLink(tx, ctx.events, link.providerLinkId, paymentId, link.amountPaise, log));
   return getBillPaymentLink(ctx.db, caller, linkId);
 }

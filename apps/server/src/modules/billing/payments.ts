@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn, type Bill, type BillPayment, type CreditNote, type PaymentInput, type RefundInput } from '@caredesk/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { billPayments, bills, creditNotes } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError } from '../../lib/errors.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { bookOf, loadBill, lockBill } from './bills.js';
 import { nextDocumentNumber, openEntryDay } from './numbering.js';
+import { cancelAtGateway, cancelLinksBeyond } from './payment-links.js';
 import { resolveBook } from './settings.js';
+import { rupeesText } from './totals.js';
 
 /** A receipt or credit note just written: the patient is owed a message about it (modules/messages). */
 export interface MoneyMoved {
@@ -21,18 +24,25 @@ export interface MoneyMoved {
 /** Runs in the transaction that numbers the document, so the message is owed exactly when the money moved. */
 export type OnMoneyMoved = (tx: Tx, moved: MoneyMoved) => Promise<void>;
 
-function rupeesText(paise: number): string {
-  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
-}
+type Log = { warn(details: object, message: string): void };
 
 /**
  * POST /api/billing/bills/{id}/payments: money received at the desk, with its receipt number.
  * The bill is locked while the payment is numbered and added to it, so concurrent payments never
- * take more than is due; the receipt is dated on the desk's open day (numbering.ts).
+ * take more than is due; the receipt is dated on the desk's open day (numbering.ts). A live
+ * payment link asking more than is then due ends with it, at the gateway after the commit.
  */
-export async function collectPayment(db: Db, caller: StaffContext, billId: string, input: PaymentInput, onMoneyMoved?: OnMoneyMoved): Promise<BillPayment & { bill: Bill }> {
+export async function collectPayment(
+  ctx: Pick<AppContext, 'db' | 'events' | 'payments'>,
+  caller: StaffContext,
+  billId: string,
+  input: PaymentInput,
+  log: Log,
+  onMoneyMoved?: OnMoneyMoved,
+): Promise<BillPayment & { bill: Bill }> {
+  const { db } = ctx;
   const today = todayIn(await organisationTimeZone(db, caller.organisationId));
-  const paymentId = await db.transaction(async (tx) => {
+  const { paymentId, endedLinks } = await db.transaction(async (tx) => {
     const bill = await lockBill(tx, caller, billId);
     const due = bill.totalPaise - bill.paidPaise;
     if (due <= 0) throw new ConflictError('Nothing is due on this bill');
@@ -44,6 +54,10 @@ export async function collectPayment(db: Db, caller: StaffContext, billId: strin
     // the facility's counter row is locked, and a rollback takes both back.
     const id = randomUUID();
     if (bill.patientId) await onMoneyMoved?.(tx, { organisationId: caller.organisationId, patientId: bill.patientId, kind: 'receipt', id, staffId: caller.id });
+    // Also before the number: links ended and bill.updated (which NOTIFY delivers on commit) stay
+    // out of the counter's lock window, where 100 concurrent receipts took a quarter longer.
+    const ended = await cancelLinksBeyond(tx, bill.id, due - input.amountPaise);
+    await ctx.events.publish(caller.organisationId, { type: 'bill.updated', billId: bill.id }, tx);
     const book = bookOf(bill);
     const businessDate = await openEntryDay(tx, book, today);
     const { receiptPrefix } = await resolveBook(tx, caller.organisationId, bill.facilityId);
@@ -66,8 +80,9 @@ export async function collectPayment(db: Db, caller: StaffContext, billId: strin
       .update(bills)
       .set({ paidPaise: sql`${bills.paidPaise} + ${input.amountPaise}`, updatedAt: new Date() })
       .where(eq(bills.id, bill.id));
-    return payment!.id;
+    return { paymentId: payment!.id, endedLinks: ended };
   });
+  for (const providerLinkId of endedLinks) await cancelAtGateway(ctx, providerLinkId, log);
   const bill = await loadBill(db, caller.organisationId, billId);
   return { ...bill.payments.find((payment) => payment.id === paymentId)!, bill };
 }
@@ -76,7 +91,14 @@ export async function collectPayment(db: Db, caller: StaffContext, billId: strin
  * POST /api/billing/bills/{id}/refunds: money given back, as a numbered credit note against the
  * bill. Never more than was paid and not yet refunded; nothing is edited, the note is a new entry.
  */
-export async function refundPayment(db: Db, caller: StaffContext, billId: string, input: RefundInput, onMoneyMoved?: OnMoneyMoved): Promise<CreditNote & { bill: Bill }> {
+export async function refundPayment(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  caller: StaffContext,
+  billId: string,
+  input: RefundInput,
+  onMoneyMoved?: OnMoneyMoved,
+): Promise<CreditNote & { bill: Bill }> {
+  const { db } = ctx;
   const today = todayIn(await organisationTimeZone(db, caller.organisationId));
   const noteId = await db.transaction(async (tx) => {
     const bill = await lockBill(tx, caller, billId);
@@ -100,6 +122,7 @@ export async function refundPayment(db: Db, caller: StaffContext, billId: string
       .update(bills)
       .set({ refundedPaise: sql`${bills.refundedPaise} + ${input.amountPaise}`, updatedAt: new Date() })
       .where(eq(bills.id, bill.id));
+    await ctx.events.publish(caller.organisationId, { type: 'bill.updated', billId: bill.id }, tx);
     return note!.id;
   });
   const bill = await loadBill(db, caller.organisationId, billId);

@@ -142,7 +142,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: paymentReplySchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await collectPayment(ctx.db, staffOf(request), request.params.id, request.body, ctx.onBillingMoneyMoved)),
+      async (request, reply) => reply.status(201).send(await collectPayment(ctx, staffOf(request), request.params.id, request.body, request.log, ctx.onBillingMoneyMoved)),
     );
     app.post(
       '/billing/bills/:id/refunds',
@@ -158,7 +158,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: creditNoteReplySchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await refundPayment(ctx.db, staffOf(request), request.params.id, request.body, ctx.onBillingMoneyMoved)),
+      async (request, reply) => reply.status(201).send(await refundPayment(ctx, staffOf(request), request.params.id, request.body, ctx.onBillingMoneyMoved)),
     );
     app.get(
       '/billing/day-book',

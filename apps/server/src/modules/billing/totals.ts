@@ -49,3 +49,8 @@ export function priceBill(lines: readonly PricedLine[], discountPaise: number): 
     totalPaise: priced.reduce((sum, line) => sum + line.totalPaise, 0),
   };
 }
+
+/** ₹1,250 or ₹1,250.50, for the messages that refuse an amount. */
+export function rupeesText(paise: number): string {
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}

@@ -22,8 +22,10 @@ function audienceOf(event: AppEvent): Audience {
     // The message routes' readers (modules/messages/routes.ts).
     case 'message.updated':
       return ['settings', 'patients'];
+    // On every menu: the header's bell, wallet and plan; and bills, which every staff member collects at the desk.
     case 'notification.created':
     case 'wallet.updated':
+    case 'bill.updated':
     case 'plan.updated':
       return 'all staff';
     // Server-internal: never sent to a socket.

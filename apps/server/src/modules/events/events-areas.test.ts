@@ -15,6 +15,7 @@ const events = {
   chat: { type: 'chat.message', messageId: randomUUID(), conversationId: randomUUID(), patientId: randomUUID() },
   wallet: { type: 'wallet.updated', balancePaise: 50_000 },
   plan: { type: 'plan.updated', subscriptionId: randomUUID() },
+  bill: { type: 'bill.updated', billId: randomUUID(), linkId: randomUUID() },
   messages: { type: 'message.updated' },
 } satisfies Record<string, AppEvent>;
 type EventName = keyof typeof events;
@@ -26,11 +27,11 @@ const every = Object.keys(events) as EventName[];
  */
 const expected: [OrganisationType, 'admin' | 'worker', EventName[]][] = [
   // Default menu: no Bookings anywhere; the worker has no Chats. Every menu has Patients (messages).
-  ['HOSPITAL', 'admin', ['appointment', 'doctorQueue', 'chat', 'wallet', 'plan', 'messages']],
-  ['HOSPITAL', 'worker', ['appointment', 'doctorQueue', 'wallet', 'plan', 'messages']],
+  ['HOSPITAL', 'admin', ['appointment', 'doctorQueue', 'chat', 'wallet', 'plan', 'bill', 'messages']],
+  ['HOSPITAL', 'worker', ['appointment', 'doctorQueue', 'wallet', 'plan', 'bill', 'messages']],
   // Scan menu: no doctors or appointments.
-  ['SCAN', 'admin', ['booking', 'scanQueue', 'chat', 'wallet', 'plan', 'messages']],
-  ['SCAN', 'worker', ['booking', 'scanQueue', 'chat', 'wallet', 'plan', 'messages']],
+  ['SCAN', 'admin', ['booking', 'scanQueue', 'chat', 'wallet', 'plan', 'bill', 'messages']],
+  ['SCAN', 'worker', ['booking', 'scanQueue', 'chat', 'wallet', 'plan', 'bill', 'messages']],
   ['MULTIHOSPITAL', 'worker', every],
 ];
 

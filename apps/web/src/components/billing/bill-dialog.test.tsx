@@ -1,9 +1,11 @@
-import type { Bill, BillPayment } from '@caredesk/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { Bill, BillPayment, BillPaymentLink } from '@caredesk/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appointmentRow, makeAppointment, makeDoctor } from '@/features/appointments/appointment-fixtures';
+import { liveQueryKeys } from '@/lib/events';
 import { headerRoutes, installFakeApi, page, recording, type FakeRoute } from '@/test/fake-api';
+import { FakeSocket, fakeLiveEventsClient } from '@/test/fake-live-events';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { paiseOf } from './amounts';
@@ -75,7 +77,7 @@ function makeBill(overrides: Partial<Bill> = {}): Bill {
   };
 }
 
-async function openBill(routes: Record<string, FakeRoute>) {
+async function openBill(routes: Record<string, FakeRoute>, options: { live?: boolean } = {}) {
   const appointment = makeAppointment({ tokenNumber: 7, status: 'CHECKED_IN' });
   const bill = makeBill({ appointmentId: appointment.id });
   const api = installFakeApi({
@@ -87,7 +89,7 @@ async function openBill(routes: Record<string, FakeRoute>) {
   });
   restore = api.restore;
   storeSession(makeUser('HOSPITAL', 'WORKER'));
-  renderApp('/appointments');
+  renderApp('/appointments', options.live ? { liveEvents: fakeLiveEventsClient() } : {});
   const grid = await screen.findByRole('grid', { name: 'Appointments' }, { timeout: 15_000 });
   const user = userEvent.setup();
   await user.click(await within(grid).findByRole('button', { name: 'More actions for token 007' }));
@@ -176,4 +178,120 @@ describe('the bill at the desk', () => {
     expect(await screen.findByText('Nothing is due on this bill')).toBeInTheDocument();
     expect(within(dialog).getByRole('form', { name: 'Collect payment' })).toBeInTheDocument();
   });
+});
+
+const BILL_ID = '70000000-0000-4000-8000-000000000001';
+const LINK_ID = '73000000-0000-4000-8000-000000000001';
+const LINK_URL = 'upi://pay?pa=caredesk-test%40sim&am=500.00&cu=INR';
+
+function makeLink(overrides: Partial<BillPaymentLink> = {}): BillPaymentLink {
+  return {
+    id: LINK_ID,
+    billId: BILL_ID,
+    amountPaise: 50_000,
+    url: LINK_URL,
+    upi: true,
+    status: 'ACTIVE',
+    expiresAt: '2026-11-25T05:40:00.000Z',
+    simulated: true,
+    payment: null,
+    createdAt: '2026-11-25T05:10:00.000Z',
+    ...overrides,
+  };
+}
+
+const onlinePayment: BillPayment = {
+  id: '72000000-0000-4000-8000-000000000002',
+  receiptNumber: 'SMH-RCT/2026-27/000312',
+  mode: 'ONLINE',
+  amountPaise: 50_000,
+  reference: 'pay_sim_1',
+  businessDate: '2026-11-25',
+  receivedBy: 'Wasim Worker',
+  createdAt: '2026-11-25T05:12:00.000Z',
+};
+
+/** A bill whose link the test settles, as the gateway would, by switching what the server answers. */
+function onlineServer() {
+  const state = { paid: false, linkReads: 0, made: [] as unknown[], cancelled: 0 };
+  const billNow = () => makeBill(state.paid ? { paidPaise: 50_000, duePaise: 20_000, status: 'PARTLY_PAID', payments: [onlinePayment] } : {});
+  const routes: Record<string, FakeRoute> = {
+    'GET /billing/bills': () => ({ data: billNow() }),
+    [`POST /billing/bills/${BILL_ID}/payment-links`]: (body) => {
+      state.made.push(body);
+      return { status: 201, data: makeLink() };
+    },
+    [`GET /billing/payment-links/${LINK_ID}`]: () => {
+      state.linkReads += 1;
+      return { data: state.paid ? makeLink({ status: 'PAID', payment: onlinePayment }) : makeLink() };
+    },
+    [`POST /billing/payment-links/${LINK_ID}/cancel`]: () => {
+      state.cancelled += 1;
+      return { data: makeLink({ status: 'CANCELLED' }) };
+    },
+  };
+  return { state, routes };
+}
+
+async function makeOnlineLink(dialog: HTMLElement, user: ReturnType<typeof userEvent.setup>) {
+  const form = within(dialog).getByRole('form', { name: 'Collect payment' });
+  await user.click(within(form).getByRole('button', { name: 'Online' }));
+  expect(within(form).queryByRole('textbox', { name: /transaction id|slip number/ })).not.toBeInTheDocument();
+  const amount = within(form).getByRole('textbox', { name: 'Amount (₹)' });
+  await user.clear(amount);
+  await user.type(amount, '500');
+  await user.click(within(form).getByRole('button', { name: 'Make payment link' }));
+  return within(dialog).findByRole('region', { name: 'Payment link' });
+}
+
+describe('online payment at the desk', () => {
+  it('refreshes the bills and their links on bill.updated', () => {
+    expect(liveQueryKeys['bill.updated']).toEqual([['billing']]);
+  });
+
+  it('makes a link for the amount entered, shows its QR and URL, copies it, and turns into the receipt when the gateway settles it', async () => {
+    const server = onlineServer();
+    const { dialog, user } = await openBill(server.routes, { live: true });
+    act(() => FakeSocket.last().ready());
+    const section = await makeOnlineLink(dialog, user);
+    expect(server.state.made).toEqual([{ amountPaise: 50_000, upi: true }]);
+    expect(within(section).getByText('Online payment of ₹500.00')).toBeInTheDocument();
+    expect(within(section).getByRole('img', { name: 'QR code of the payment link' })).toHaveAttribute('data-qr-value', LINK_URL);
+    expect(within(section).getByRole('textbox', { name: 'Payment link' })).toHaveValue(LINK_URL);
+    expect(within(section).getByText('Waiting for payment…')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Cancel link' })).toBeEnabled();
+    await user.click(within(section).getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(LINK_URL);
+    // No message channel carries links to patients yet, so the dialog offers none.
+    expect(within(dialog).queryByRole('button', { name: /send/i })).not.toBeInTheDocument();
+
+    // The patient pays on their phone; the server announces it.
+    server.state.paid = true;
+    act(() => FakeSocket.last().receive({ type: 'bill.updated', billId: BILL_ID, linkId: LINK_ID }));
+    const receipt = await within(dialog).findByRole('region', { name: 'Receipt SMH-RCT/2026-27/000312' }, { timeout: 10_000 });
+    expect(within(receipt).getByText('Received (Online pay_sim_1)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Waiting for payment…')).not.toBeInTheDocument();
+  }, 40_000);
+
+  it('asks after the link every few seconds when no live event comes', async () => {
+    const server = onlineServer();
+    const { dialog, user } = await openBill(server.routes);
+    await makeOnlineLink(dialog, user);
+    const readsBefore = server.state.linkReads;
+    server.state.paid = true;
+    expect(await within(dialog).findByRole('region', { name: 'Receipt SMH-RCT/2026-27/000312' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(server.state.linkReads).toBeGreaterThan(readsBefore);
+  }, 40_000);
+
+  it('cancels the link and goes back to the payment form', async () => {
+    const server = onlineServer();
+    const { dialog, user } = await openBill(server.routes);
+    const section = await makeOnlineLink(dialog, user);
+    await user.click(within(section).getByRole('button', { name: 'Cancel link' }));
+    await waitFor(() => expect(server.state.cancelled).toBe(1));
+    expect(await within(dialog).findByRole('form', { name: 'Collect payment' })).toBeInTheDocument();
+    expect(await screen.findByText('Payment link cancelled')).toBeInTheDocument();
+  }, 40_000);
 });

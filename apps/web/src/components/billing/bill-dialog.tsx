@@ -17,19 +17,23 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { enqueueSnackbar } from '@/components/toast';
 import { fFee } from '@/components/visits/visit-format';
 import { errorMessage } from '@/lib/http';
 import { paiseOf } from './amounts';
-import { useCollectPayment, useVisitBill } from './bills-api';
+import { useCollectPayment, useCreatePaymentLink, useVisitBill } from './bills-api';
 import { DownloadReceiptPdfButton } from './download-pdf';
+import { OnlineLink } from './online-link';
 import { PAPER_LABELS, Receipt, type PaperSize } from './receipt';
 
 type DeskMode = (typeof deskPaymentModes)[number];
+/** Online: the patient pays a payment link on their phone; the gateway, not the desk, confirms it. */
+type CollectMode = DeskMode | 'ONLINE';
+const COLLECT_MODES: readonly CollectMode[] = [...deskPaymentModes, 'ONLINE'];
 
 const STATUS_LABELS: Record<Bill['status'], string> = { UNPAID: 'Unpaid', PARTLY_PAID: 'Partly paid', PAID: 'Paid', REFUNDED: 'Refunded' };
-const REFERENCE_LABELS: Record<DeskMode, string | null> = { CASH: null, UPI: 'UPI transaction id (optional)', CARD: 'Card slip number (optional)' };
+const REFERENCE_LABELS: Record<CollectMode, string | null> = { CASH: null, UPI: 'UPI transaction id (optional)', CARD: 'Card slip number (optional)', ONLINE: null };
 
 function Total({ label, paise, strong }: { label: string; paise: number; strong?: boolean }) {
   return (
@@ -66,9 +70,16 @@ function BillLines({ bill }: { bill: Bill }) {
   );
 }
 
-function CollectForm({ bill, onCollected }: { bill: Bill; onCollected: (payment: BillPayment) => void }) {
+interface CollectFormProps {
+  bill: Bill;
+  onCollected: (payment: BillPayment) => void;
+  onLinkMade: (linkId: string) => void;
+}
+
+function CollectForm({ bill, onCollected, onLinkMade }: CollectFormProps) {
   const collect = useCollectPayment();
-  const [mode, setMode] = useState<DeskMode>('CASH');
+  const makeLink = useCreatePaymentLink();
+  const [mode, setMode] = useState<CollectMode>('CASH');
   const [amount, setAmount] = useState(String(bill.duePaise / 100));
   const [reference, setReference] = useState('');
   const amountPaise = paiseOf(amount);
@@ -78,6 +89,13 @@ function CollectForm({ bill, onCollected }: { bill: Bill; onCollected: (payment:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (amountError || amountPaise === undefined) return;
+    if (mode === 'ONLINE') {
+      makeLink.mutate(
+        { billId: bill.id, input: { amountPaise, upi: true } },
+        { onSuccess: (link) => onLinkMade(link.id), onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }) },
+      );
+      return;
+    }
     collect.mutate(
       { billId: bill.id, input: { mode, amountPaise, ...(referenceLabel && reference.trim() ? { reference: reference.trim() } : {}) } },
       {
@@ -92,8 +110,8 @@ function CollectForm({ bill, onCollected }: { bill: Bill; onCollected: (payment:
 
   return (
     <Box component="form" aria-label="Collect payment" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      <ToggleButtonGroup exclusive size="small" color="primary" aria-label="Payment mode" value={mode} onChange={(_event, next: DeskMode | null) => next && setMode(next)}>
-        {deskPaymentModes.map((value) => (
+      <ToggleButtonGroup exclusive size="small" color="primary" aria-label="Payment mode" value={mode} onChange={(_event, next: CollectMode | null) => next && setMode(next)}>
+        {COLLECT_MODES.map((value) => (
           <ToggleButton key={value} value={value}>
             {PAYMENT_MODE_LABELS[value]}
           </ToggleButton>
@@ -111,8 +129,8 @@ function CollectForm({ bill, onCollected }: { bill: Bill; onCollected: (payment:
       {referenceLabel ? (
         <TextField label={referenceLabel} value={reference} onChange={(event) => setReference(event.target.value)} slotProps={{ htmlInput: { maxLength: 40 } }} />
       ) : null}
-      <Button type="submit" variant="contained" disabled={collect.isPending || Boolean(amountError)}>
-        {amountPaise && !amountError ? `Collect ${fFee(amountPaise)}` : 'Collect'}
+      <Button type="submit" variant="contained" disabled={collect.isPending || makeLink.isPending || Boolean(amountError)}>
+        {mode === 'ONLINE' ? 'Make payment link' : amountPaise && !amountError ? `Collect ${fFee(amountPaise)}` : 'Collect'}
       </Button>
     </Box>
   );
@@ -126,10 +144,17 @@ interface BillDialogProps {
   onClose: () => void;
 }
 
-/** A visit's bill at the desk: what it comes to, the fee collected by cash, UPI or card, and the receipt printed. */
+/**
+ * A visit's bill at the desk: what it comes to, the fee collected by cash, UPI or card or online
+ * through a payment link the patient pays on their phone, and the receipt printed.
+ */
 export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps) {
   const bill = useVisitBill(open ? visitId : null);
   const [receiptOf, setReceiptOf] = useState<string | null>(null);
+  // The payment link the desk is waiting on; it stays while its receipt loads into the bill.
+  const [linkId, setLinkId] = useState<string | null>(null);
+  const showPaid = useCallback((payment: BillPayment) => setReceiptOf(payment.id), []);
+  const backToForm = useCallback(() => setLinkId(null), []);
   const [paper, setPaper] = useState<PaperSize>('a5');
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const data = bill.data;
@@ -157,8 +182,10 @@ export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps)
                 </RadioGroup>
                 <Receipt bill={data} payment={receipt} paper={paper} />
               </Box>
+            ) : linkId ? (
+              <OnlineLink linkId={linkId} onPaid={showPaid} onBack={backToForm} />
             ) : data.duePaise > 0 ? (
-              <CollectForm key={data.paidPaise} bill={data} onCollected={(payment) => setReceiptOf(payment.id)} />
+              <CollectForm key={data.paidPaise} bill={data} onCollected={(payment) => setReceiptOf(payment.id)} onLinkMade={setLinkId} />
             ) : null}
             {data.payments.length > 0 ? (
               <Box component="section" aria-label="Payments" sx={{ mt: 2 }}>
@@ -185,7 +212,16 @@ export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps)
           </Button>
         ) : null}
         {receipt ? <DownloadReceiptPdfButton paymentId={receipt.id} receiptNumber={receipt.receiptNumber} paper={paper} /> : null}
-        {receipt && data && data.duePaise > 0 ? <Button onClick={() => setReceiptOf(null)}>Collect more</Button> : null}
+        {receipt && data && data.duePaise > 0 ? (
+          <Button
+            onClick={() => {
+              setReceiptOf(null);
+              setLinkId(null);
+            }}
+          >
+            Collect more
+          </Button>
+        ) : null}
         <Button variant="contained" onClick={onClose}>
           Done
         </Button>

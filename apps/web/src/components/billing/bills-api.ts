@@ -1,5 +1,15 @@
-import { billSchema, creditNoteReplySchema, paymentReplySchema, type Bill, type PaymentInput, type RefundInput } from '@caredesk/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  billPaymentLinkSchema,
+  billSchema,
+  creditNoteReplySchema,
+  paymentReplySchema,
+  type Bill,
+  type BillPaymentLink,
+  type BillPaymentLinkInput,
+  type PaymentInput,
+  type RefundInput,
+} from '@caredesk/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,8 +19,10 @@ export async function getVisitBill(visitId: string): Promise<Bill> {
   return billSchema.parse(response.data);
 }
 
+export const visitBillQueryOptions = (visitId: string) => queryOptions({ queryKey: queryKeys.billing.visitBill(visitId), queryFn: () => getVisitBill(visitId) });
+
 export function useVisitBill(visitId: string | null) {
-  return useQuery({ queryKey: queryKeys.billing.visitBill(visitId ?? ''), queryFn: () => getVisitBill(visitId!), enabled: Boolean(visitId) });
+  return useQuery({ ...visitBillQueryOptions(visitId ?? ''), enabled: Boolean(visitId) });
 }
 
 export async function collectPayment(billId: string, input: PaymentInput) {
@@ -40,3 +52,49 @@ function useBillChange<Input, Reply extends { bill: Bill }>(send: (billId: strin
 
 export const useCollectPayment = () => useBillChange(collectPayment);
 export const useRefundPayment = () => useBillChange(refundPayment);
+
+/** A payment link (or UPI QR) for the amount the desk entered; it replaces the bill's live link. */
+export async function createPaymentLink(billId: string, input: BillPaymentLinkInput): Promise<BillPaymentLink> {
+  const response = await http.post<unknown>(`/billing/bills/${encodeURIComponent(billId)}/payment-links`, input);
+  return billPaymentLinkSchema.parse(response.data);
+}
+
+export async function getPaymentLink(linkId: string): Promise<BillPaymentLink> {
+  const response = await http.get<unknown>(`/billing/payment-links/${encodeURIComponent(linkId)}`);
+  return billPaymentLinkSchema.parse(response.data);
+}
+
+export async function cancelPaymentLink(linkId: string): Promise<BillPaymentLink> {
+  const response = await http.post<unknown>(`/billing/payment-links/${encodeURIComponent(linkId)}/cancel`, {});
+  return billPaymentLinkSchema.parse(response.data);
+}
+
+/** How often a live link is asked after, in case the socket that announces its payment is down. */
+export const LINK_POLL_MS = 3000;
+
+/**
+ * A link the desk waits on. bill.updated refreshes it the moment the gateway settles it; the
+ * poll is the fallback, and stops once the link is no longer live.
+ */
+export const paymentLinkQueryOptions = (linkId: string) =>
+  queryOptions({
+    queryKey: queryKeys.billing.paymentLink(linkId),
+    queryFn: () => getPaymentLink(linkId),
+    refetchInterval: (query) => (query.state.data?.status === 'ACTIVE' ? LINK_POLL_MS : false),
+  });
+
+export function usePaymentLink(linkId: string | null) {
+  return useQuery({ ...paymentLinkQueryOptions(linkId ?? ''), enabled: Boolean(linkId) });
+}
+
+/** The link as answered, so the dialog shows it without a second request. */
+function useLinkChange<Variables>(send: (variables: Variables) => Promise<BillPaymentLink>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (link) => client.setQueryData(queryKeys.billing.paymentLink(link.id), link),
+  });
+}
+
+export const useCreatePaymentLink = () => useLinkChange(({ billId, input }: { billId: string; input: BillPaymentLinkInput }) => createPaymentLink(billId, input));
+export const useCancelPaymentLink = () => useLinkChange(cancelPaymentLink);

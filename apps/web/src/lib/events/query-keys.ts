@@ -17,6 +17,8 @@ export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
   'chat.message': [queryKeys.chat.all],
   'wallet.updated': [queryKeys.wallet.all],
   'plan.updated': [queryKeys.plan.all],
+  // Money moved on a bill or its payment link ended: the open bill, its waiting link, the day book.
+  'bill.updated': [queryKeys.billing.all],
   // A message sent, delivered or read: the log, a patient's Messages tab, a visit drawer.
   'message.updated': [queryKeys.messages.all],
   // Server-internal: the server never sends them to a socket.

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { QrCode } from './qr-code';
+import { QrCode } from '@/components/qr-code';
 
 export const POSTER_STEPS = ["Scan the code with your phone's camera", 'Pick a doctor or a test, and a time', 'Enter your phone number to confirm — no app to install'] as const;
 
