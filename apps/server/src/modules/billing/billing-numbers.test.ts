@@ -38,6 +38,8 @@ describe('financial years and document numbers', () => {
 describe.each(bothDrivers)('receipt and invoice numbers (%s)', (driver) => {
   const t = useTestApp(driver);
 
+  // 200 requests through the whole app, each a transaction under the facility's counter lock: on
+  // PGlite, which runs them one at a time, that is past the default 30 s on a loaded 2-core CI.
   it('gives 100 concurrent receipts in one facility 100 numbers with no gap and no duplicate', async () => {
     const org = await createOrganisation(t.database.db);
     const { admin, worker } = await staffClients(t.app, org);
@@ -58,7 +60,7 @@ describe.each(bothDrivers)('receipt and invoice numbers (%s)', (driver) => {
 
     const stored = await t.database.db.select({ number: billPayments.number }).from(billPayments).where(eq(billPayments.organisationId, org.id));
     expect(stored.map((row) => row.number).sort()).toEqual([...receipts].sort());
-  });
+  }, 120_000);
 
   it('gives a number back when its payment fails, so the next one takes it', async () => {
     const org = await createOrganisation(t.database.db);
