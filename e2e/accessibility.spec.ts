@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support/fixtures.ts';
+import { expect, signInAs, test } from './support/fixtures.ts';
 
 /**
  * axe-core on every console route (apps/web/src/app/routes.tsx), as each kind of account sees it,
@@ -162,7 +162,7 @@ for (const account of accounts) {
   for (let part = 0; part < count; part++) {
     test(`every route ${account.email} can open has no serious or critical violations at 1440 and 375 px (part ${part + 1} of ${count})`, async ({ page }) => {
       test.setTimeout(300_000);
-      await signIn(page, account.email);
+      await signInAs(page, account.email);
       const ids = await recordIds(page);
       const found: string[] = [];
       const routes = account.routes(ids).filter((_, index) => index % count === part);
