@@ -163,6 +163,8 @@ async function violationsAtBothWidths(page: Page, route: string, index: number):
 const parts = (routes: number) => Math.max(1, Math.ceil(routes / 10));
 
 test('the public pages have no serious or critical violations at 1440 and 375 px', async ({ page }) => {
+  // Eight scans, like a part of an account's routes: past the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
   const found: string[] = [];
   for (const [index, route] of publicRoutes.entries()) found.push(...(await violationsAtBothWidths(page, route, index)));
   expect(found).toEqual([]);
