@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test, type Page } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test, type Page } from './support/fixtures.ts';
 
 /** A visit the demo seed booked (not necessarily today: the seeded doctors may not work today's weekday). */
 async function bookedVisit(request: APIRequestContext): Promise<{ date: string; doctorId: string }> {
@@ -13,8 +13,7 @@ async function bookedVisit(request: APIRequestContext): Promise<{ date: string; 
 
 async function openDayView(page: Page, request: APIRequestContext) {
   const { date } = await bookedVisit(request);
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/appointments?view=day&from=${date}`);
+  await signInAs(page, 'admin@hospital.demo', `/appointments?view=day&from=${date}`);
   const grid = page.getByRole('region', { name: /^Appointments on / });
   await expect(grid).toBeVisible();
   return { grid, date };
@@ -51,8 +50,7 @@ test('the day view shows a column per doctor with appointment blocks that open t
 
 test("the week view shows seven days of one doctor's visits", async ({ page, request }) => {
   const { date, doctorId } = await bookedVisit(request);
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/appointments?view=week&from=${date}&doctorId=${doctorId}`);
+  await signInAs(page, 'admin@hospital.demo', `/appointments?view=week&from=${date}&doctorId=${doctorId}`);
   const grid = page.getByRole('region', { name: /^Appointments of / });
   await expect(grid).toBeVisible();
   await expect(grid.getByRole('list')).toHaveCount(7);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
 import { organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
 
@@ -28,8 +28,7 @@ test('an appointment booked through the slot picker appears live in another cons
   // A second front-desk console, already open on tomorrow's appointments.
   const other = await browser.newContext();
   const desk = await other.newPage();
-  await signIn(desk, 'worker@hospital.demo');
-  await desk.goto('/appointments');
+  await signInAs(desk, 'worker@hospital.demo', '/appointments');
   await desk
     .getByRole('button', { name: 'Tomorrow' })
     .or(desk.getByText('Tomorrow', { exact: true }))
@@ -37,8 +36,7 @@ test('an appointment booked through the slot picker appears live in another cons
     .click();
   await expect(desk.getByText(patient)).toHaveCount(0);
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/appointments');
+  await signInAs(page, 'admin@hospital.demo', '/appointments');
   await page.getByRole('button', { name: 'New appointment' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New appointment' });
   await dialog.getByRole('button', { name: 'Quick add' }).click();
@@ -88,8 +86,7 @@ test('a slot taken by one booking is no longer offered', async ({ page, request 
   });
   expect(again.status()).toBe(409);
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/appointments');
+  await signInAs(page, 'admin@hospital.demo', '/appointments');
   await page.getByRole('button', { name: 'New appointment' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New appointment' });
   await dialog.getByLabel('Find patient').fill('a');
@@ -115,8 +112,7 @@ test('an appointment moved to another day and time through the reschedule dialog
   expect(booked.status()).toBe(201);
   const { id } = (await booked.json()) as { id: string };
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/appointments?from=${organisationDay(1)}&to=${organisationDay(1)}&doctorId=${doctorId}`);
+  await signInAs(page, 'admin@hospital.demo', `/appointments?from=${organisationDay(1)}&to=${organisationDay(1)}&doctorId=${doctorId}`);
   await page.getByRole('button', { name: 'More actions for token 001' }).first().click();
   await page.getByRole('menuitem', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reschedule appointment' });

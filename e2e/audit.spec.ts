@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO_PASSWORD, expect, signIn, test, type Page } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test, type Page } from './support/fixtures.ts';
 
 /** A patient of the demo hospital, read through its admin's API session. */
 async function aHospitalPatient(page: Page): Promise<{ id: string; name: string }> {
@@ -12,8 +12,7 @@ async function aHospitalPatient(page: Page): Promise<{ id: string; name: string 
 
 test('an admin opens a patient record, finds the read at the top of the audit log, exports it and verifies the chain', async ({ page }) => {
   const patient = await aHospitalPatient(page);
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/user/${patient.id}`);
+  await signInAs(page, 'admin@hospital.demo', `/user/${patient.id}`);
   await expect(page.getByRole('heading', { name: patient.name })).toBeVisible();
 
   await page.goto('/settings/audit');
@@ -52,8 +51,7 @@ test('an admin opens a patient record, finds the read at the top of the audit lo
 
 test('the audit log works on a 375px phone without scrolling sideways', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/settings/audit?action=sign-in');
+  await signInAs(page, 'admin@hospital.demo', '/settings/audit?action=sign-in');
   const entries = page.getByRole('list', { name: 'Audit log entries' });
   await expect(entries.getByRole('listitem').first()).toContainText('Sign-in · auth');
   await expect(page.getByRole('button', { name: 'Verify integrity' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 
 // A multi-hospital organisation: several facilities, each with its own prefixes. The hospital's
 // fees are left alone for billing.spec.ts, which charges the demo hospital's registration fee.
@@ -24,8 +24,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test('an admin opens Settings → Billing from the hub, changes a follow-up window, and a prefix another facility uses is refused under its field', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/settings');
+  await signInAs(page, ADMIN, '/settings');
   await page.getByRole('link', { name: /^Billing/ }).click();
   await expect(page).toHaveURL(/\/settings\/billing$/);
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
@@ -61,8 +60,7 @@ test.describe('Settings → Billing on a 375px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("an admin sets a facility's GSTIN, a malformed one is refused, and the page never scrolls sideways", async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/settings/billing');
+    await signInAs(page, ADMIN, '/settings/billing');
     await expect(page.getByRole('heading', { name: 'Fees', level: 2 })).toBeVisible();
     await expectNoSidewaysScroll(page);
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
 
@@ -35,7 +35,7 @@ async function todaysVisit(request: APIRequestContext) {
 test('the desk checks a patient in, collects the fee in cash and prints the receipt', async ({ page, request }) => {
   await awayFromOrganisationMidnight(20);
   const visit = await todaysVisit(request);
-  await signIn(page, 'worker@hospital.demo');
+  await signInAs(page, 'worker@hospital.demo');
   await page.addInitScript(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => {
@@ -130,8 +130,7 @@ test("the desk downloads a receipt's PDF, and it renders as a printed page, not 
   expect(paid.status()).toBe(201);
   const { id: paymentId, receiptNumber } = (await paid.json()) as { id: string; receiptNumber: string };
 
-  await signIn(page, 'worker@hospital.demo');
-  await page.goto(`/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
+  await signInAs(page, 'worker@hospital.demo', `/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
   await page.getByRole('dialog', { name: 'Token 001' }).getByRole('button', { name: 'Collect fee' }).click();
   const dialog = page.getByRole('dialog', { name: /^Bill / });
   await dialog.getByRole('button', { name: `Show receipt ${receiptNumber}` }).click();

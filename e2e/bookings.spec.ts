@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
 
@@ -28,8 +28,7 @@ test('a scan booked through the slot picker is checked in, started, completed an
   await awayFromOrganisationMidnight(35);
   await createScan(request, scan);
 
-  await signIn(page, 'admin@scan.demo');
-  await page.goto('/bookings');
+  await signInAs(page, 'admin@scan.demo', '/bookings');
   await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New booking' }).click();
   const dialog = page.getByRole('dialog', { name: 'New booking' });
@@ -98,8 +97,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('at 375 px /bookings fits the screen without sideways scrolling', async ({ page }) => {
-    await signIn(page, 'worker@scan.demo');
-    await page.goto('/bookings?from=2020-01-01&to=2030-12-31');
+    await signInAs(page, 'worker@scan.demo', '/bookings?from=2020-01-01&to=2030-12-31');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByText(/./).first()).toBeVisible();
     const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);

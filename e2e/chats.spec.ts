@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { tinyPng, uniqueSuffix } from './support/files.ts';
-import { expect, pathOf, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, pathOf, signInAs, test, type Page } from './support/fixtures.ts';
 import { signInPatient, signInStaff, type Headers } from './support/patient-app.ts';
 
 interface ChatMessage {
@@ -39,8 +39,7 @@ test('a patient writes through the patient app: the message reaches an open cons
   const name = `Chat Patient ${uniqueSuffix()}`;
   const patient = await createPatient(request, staff, name);
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/chats');
+  await signInAs(page, 'admin@hospital.demo', '/chats');
   await expect(conversations(page).getByRole('link').first()).toBeVisible();
   const organisationId = await organisationOf(page);
   // A reload would reset this marker: its survival proves the updates came without one.
@@ -100,8 +99,7 @@ test('an image sent from the console is uploaded privately, shown as a thumbnail
   const staff = await signInStaff(request, 'admin@hospital.demo');
   const name = `Attach Patient ${uniqueSuffix()}`;
   const patient = await createPatient(request, staff, name);
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/chats/${patient.id}`);
+  await signInAs(page, 'admin@hospital.demo', `/chats/${patient.id}`);
   await expect(page.getByText('No messages yet. Write the first one below.')).toBeVisible();
 
   await page.getByTestId('chat-attachment-input').setInputFiles({ name: 'x-ray.png', mimeType: 'image/png', buffer: tinyPng() });
@@ -126,8 +124,7 @@ test('an image sent from the console is uploaded privately, shown as a thumbnail
 test("another organisation's patient opens the not-found state inside the page", async ({ page, request }) => {
   const scanStaff = await signInStaff(request, 'admin@scan.demo');
   const elsewhere = await createPatient(request, scanStaff, `Elsewhere ${uniqueSuffix()}`);
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/chats/${elsewhere.id}`);
+  await signInAs(page, 'admin@hospital.demo', `/chats/${elsewhere.id}`);
   await expect(page.getByText('Patient not found')).toBeVisible();
   expect(pathOf(page)).toBe(`/chats/${elsewhere.id}`);
   await expect(page.getByRole('heading', { name: 'Chats', level: 1 })).toBeVisible();
@@ -137,8 +134,7 @@ test.describe('chats on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('fits 375px: the list, then the thread as its own screen with a way back, without sideways scrolling', async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
-    await page.goto('/chats');
+    await signInAs(page, 'admin@hospital.demo', '/chats');
     const first = conversations(page).getByRole('link').first();
     await expect(first).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -166,8 +162,7 @@ test('on a 375px phone the day chip never lies over message text, wherever the t
     expect(sent.status(), await sent.text()).toBe(201);
   }
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/chats/${patient.id}`);
+  await signInAs(page, 'admin@hospital.demo', `/chats/${patient.id}`);
   const log = messages(page);
   await expect(log.getByText(/^Message 10:/)).toBeVisible();
   const chip = log.getByRole('heading', { level: 3 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
-import { DEMO_PASSWORD, expect, signIn, test, type Page } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test, type Page } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 interface Api {
@@ -37,8 +37,7 @@ const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'curre
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 async function openDashboard(page: Page, email: string) {
-  await signIn(page, email);
-  await page.goto('/');
+  await signInAs(page, email, '/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 

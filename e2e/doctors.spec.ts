@@ -1,10 +1,9 @@
-import { expect, pathOf, signIn, test } from './support/fixtures.ts';
+import { expect, pathOf, signInAs, test } from './support/fixtures.ts';
 import { tinyPng, uniqueSuffix } from './support/files.ts';
 
 test('a hospital admin adds a doctor with a photo and a two-window schedule, finds, edits and deactivates them', async ({ page }) => {
   const name = `Dr. Kavya Iyer ${uniqueSuffix()}`;
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/doctor');
+  await signInAs(page, 'admin@hospital.demo', '/doctor');
   await page
     .getByRole('link', { name: 'Add doctor' })
     .or(page.getByRole('button', { name: 'Add doctor' }))
@@ -55,8 +54,7 @@ test('a hospital admin adds a doctor with a photo and a two-window schedule, fin
 });
 
 test('overlapping windows are refused in the form with the reason on the field', async ({ page }) => {
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/doctor/new');
+  await signInAs(page, 'admin@hospital.demo', '/doctor/new');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Dr. Overlap ${uniqueSuffix()}`);
   await page.getByLabel('Specialization').fill('ENT');
   await page.getByLabel('Consultation fee').fill('400');

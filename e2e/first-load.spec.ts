@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 
 // What the console's first page downloads (issue 18's budgets), read against the build's own
 // manifest: chunk names carry hashes, and the manifest says which chunk holds which module.
@@ -75,7 +75,7 @@ test('/sign-in fetches only the plain-English font faces, the first-paint one pr
 });
 
 test('a signed-in page fetches the shell and its page as chunks of their own', async ({ page }) => {
-  await signIn(page, 'admin@hospital.demo');
+  await signInAs(page, 'admin@hospital.demo');
   const { scripts, fonts } = await firstLoad(page, '/appointments', (p) => expect(p.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible());
   expect(scripts).toEqual(expect.arrayContaining([...entryScripts, shellScript]));
   expect(scripts.length).toBeGreaterThan(entryScripts.length + 1);

@@ -1,4 +1,4 @@
-import { expect, readStorage, signIn, test } from './support/fixtures.ts';
+import { expect, readStorage, signInAs, test } from './support/fixtures.ts';
 
 const ADMIN = 'admin@hospital.demo';
 const WARNING = 'Are you still there?';
@@ -9,7 +9,7 @@ test('an idle console warns a minute before the 30 minutes and signs out; work i
   const desk = await context.newPage();
   const other = await context.newPage();
   await context.clock.install();
-  await signIn(desk, ADMIN);
+  await signInAs(desk, ADMIN);
   await other.goto('/appointments');
   await expect(other.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { organisationDay } from './support/dates.ts';
-import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 import { signInStaff } from './support/patient-app.ts';
 
 /** Presses keys and counts them: the figure issue #14 measured (69 presses to book, then). */
@@ -41,8 +41,7 @@ test('an appointment for an existing patient is booked from the keyboard alone, 
   }
   if (!choice) throw new Error('no doctor has a free slot in the next week');
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/appointments');
+  await signInAs(page, 'admin@hospital.demo', '/appointments');
   await expect(page.getByRole('button', { name: 'New appointment', exact: true })).toBeVisible();
   const keys = new Keys(page);
 

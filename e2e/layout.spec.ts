@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
-import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 import { signInStaff, type Headers } from './support/patient-app.ts';
 
 test.describe('the sticky header (SPEC.md §2: 64px on mobile, 72px on desktop, in total)', () => {
@@ -11,8 +11,7 @@ test.describe('the sticky header (SPEC.md §2: 64px on mobile, 72px on desktop, 
   ] as const) {
     test(`is ${height}px tall at ${width}px, its dividing line included`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await signIn(page, 'admin@hospital.demo');
-      await page.goto('/plan');
+      await signInAs(page, 'admin@hospital.demo', '/plan');
       const banner = page.getByRole('banner');
       await expect(banner).toBeVisible();
       expect((await banner.boundingBox())!.height).toBe(height);
@@ -68,9 +67,7 @@ async function toastFor(page: Page, request: APIRequestContext, worker: Headers)
 
 test("a toast never lies over the page's own controls: Day, Week, New appointment, a queue's Skip and Recall", async ({ page, request }) => {
   const worker = await signInStaff(request, 'worker@hospital.demo');
-  await signIn(page, 'admin@hospital.demo');
-
-  await page.goto('/appointments');
+  await signInAs(page, 'admin@hospital.demo', '/appointments');
   const actions = ['List', 'Day', 'Week', 'New appointment'].map((name) => page.getByRole('button', { name, exact: true }));
   await expect(actions[3]!).toBeVisible();
   await expectClear(await toastFor(page, request, worker), actions);
@@ -85,7 +82,7 @@ test("on a phone a toast rises above the bar at the bottom: the booking dialog's
   await page.setViewportSize({ width: 375, height: 812 });
   const worker = await signInStaff(request, 'worker@hospital.demo');
   const admin = await signInStaff(request, 'admin@hospital.demo');
-  await signIn(page, 'admin@hospital.demo');
+  await signInAs(page, 'admin@hospital.demo');
 
   // The new-appointment dialog is full screen on a phone, its actions held to the bottom edge.
   await page.goto('/appointments?new=1');
@@ -103,8 +100,7 @@ test("on a phone a toast rises above the bar at the bottom: the booking dialog's
 });
 
 test('the keyboard: the skip link comes first and every focused control shows a ring', async ({ page }) => {
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/appointments');
+  await signInAs(page, 'admin@hospital.demo', '/appointments');
   await expect(page.getByRole('button', { name: 'New appointment', exact: true })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });

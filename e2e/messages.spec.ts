@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
-import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 /**
@@ -92,7 +92,7 @@ test("an appointment booked in the console sends 'Booking confirmed', delivered 
   await createDoctor(api, doctor, '08:00', '20:00', 30);
   const { id: patientId } = await createPatient(api, patient);
 
-  await signIn(page, 'admin@hospital.demo');
+  await signInAs(page, 'admin@hospital.demo');
   // The patient's own 'Book appointment' link: the dialog starts with them chosen.
   await page.goto(`/appointments?new=1&patientId=${patientId}`);
   const dialog = page.getByRole('dialog', { name: 'New appointment' });
@@ -126,8 +126,7 @@ test("checking a patient in and calling them from the token queue sends 'Now bei
   expect(slots.length, 'a free slot left today').toBeGreaterThan(0);
   const appointment = await api.post('/api/appointments', { doctorId, patientId, date: today, startTime: slots[0]!.start });
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/appointments?open=${appointment.id}`);
+  await signInAs(page, 'admin@hospital.demo', `/appointments?open=${appointment.id}`);
   const drawer = page.getByRole('dialog', { name: /^Token / });
   await drawer.getByRole('button', { name: 'Check in' }).click();
   await expect(drawer.getByText('Checked in', { exact: true })).toBeVisible();
@@ -155,8 +154,7 @@ test("a doctor's leave over a booked day cancels its appointments from the docto
   // The leave is entered after the patient booked: the day's slots close, the booking stays.
   await api.patch(`/api/doctors/${doctorId}`, { leaveDates: [day] });
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/doctor/${doctorId}`);
+  await signInAs(page, 'admin@hospital.demo', `/doctor/${doctorId}`);
   const panel = page.getByRole('region', { name: 'Booked on leave days' });
   await expect(panel).toContainText('1 appointment');
   await panel.getByRole('button', { name: 'Cancel and tell the patients' }).click();
@@ -178,8 +176,7 @@ test('Settings → Messages and its log fit a phone: no sideways scrolling of th
   await api.post('/api/appointments', { doctorId, patientId, date: organisationDay(2), startTime: '09:00' });
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/settings/messages');
+  await signInAs(page, 'admin@hospital.demo', '/settings/messages');
   await expect(page.getByRole('switch', { name: 'Booking confirmed by SMS' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

@@ -1,4 +1,4 @@
-import { expect, sidebar, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, sidebar, signIn, signInAs, test, type Page } from './support/fixtures.ts';
 
 function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -11,7 +11,7 @@ test.describe('on a 375 x 812 phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('the sidebar is hidden and the Menu button opens a drawer whose entry navigates and closes it', async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
+    await signInAs(page, 'admin@hospital.demo');
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await expect(menuButton).toBeVisible();
     await expect(sidebar(page)).toBeHidden();
@@ -43,7 +43,7 @@ test.describe('on a 1440 x 900 desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('the sidebar is always visible and there is no Menu button', async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
+    await signInAs(page, 'admin@hospital.demo');
     await expect(sidebar(page)).toBeVisible();
     const box = await sidebar(page).boundingBox();
     expect(box?.x ?? -1).toBeLessThanOrEqual(1);

@@ -1,4 +1,4 @@
-import { expect, sidebar, signIn, test } from './support/fixtures.ts';
+import { expect, sidebar, signInAs, test } from './support/fixtures.ts';
 
 interface Account {
   who: string;
@@ -94,7 +94,7 @@ test.describe('the sidebar follows the account type and role', () => {
     const titles = account.menu.map(([title]) => title);
 
     test(`${account.who} sees exactly ${titles.join(', ')} in that order`, async ({ page }) => {
-      await signIn(page, account.email);
+      await signInAs(page, account.email);
       const nav = sidebar(page);
       await expect(nav).toBeVisible();
       // toHaveText with a list checks every link, their count and their order.
@@ -105,7 +105,7 @@ test.describe('the sidebar follows the account type and role', () => {
     });
 
     test(`${account.who} sees the entry of the current page highlighted`, async ({ page }) => {
-      await signIn(page, account.email);
+      await signInAs(page, account.email);
       const nav = sidebar(page);
       // After sign-in the console shows the first entry of the menu.
       const [firstTitle, firstPath] = account.menu[0] ?? ['', ''];
@@ -122,7 +122,7 @@ test.describe('the sidebar follows the account type and role', () => {
 });
 
 test('a hospital worker opening / or /settings lands on /appointments, the first entry of its menu', async ({ page }) => {
-  await signIn(page, 'worker@hospital.demo');
+  await signInAs(page, 'worker@hospital.demo');
   for (const outside of ['/', '/settings', '/chats']) {
     await page.goto(outside);
     await expect(page).toHaveURL((url) => url.pathname === '/appointments');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { organisationDay } from './support/dates.ts';
 import { SERVER_LOG_ENV } from './support/env.ts';
-import { DEMO_PASSWORD, expect, pathOf, signIn, test, type Page } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, pathOf, signInAs, test, type Page } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 function bell(page: Page): Locator {
@@ -32,8 +32,7 @@ async function unreadFromApi(page: Page): Promise<number> {
 // One inbox (admin@multi.demo, who sees appointments, bookings and chats) read and changed in order.
 test.describe.serial('the notification popover', () => {
   test("shows 'Notifications', the unread count, mark-all, the New and Chats tabs and 'View all', 420px wide", async ({ page }) => {
-    await signIn(page, 'admin@multi.demo');
-    await page.goto('/plan');
+    await signInAs(page, 'admin@multi.demo', '/plan');
     const unread = await unreadFromApi(page);
     expect(unread, 'the demo seed leaves unread notifications').toBeGreaterThan(0);
     await expect.poll(() => badgeCount(page)).toBe(unread);
@@ -68,8 +67,7 @@ test.describe.serial('the notification popover', () => {
     ['a chat message', 'Can I reschedule my appointment to next week?', 'Chats', '/chats'],
   ] as const) {
     test(`clicking ${what} marks it read, closes the popover and opens ${path}`, async ({ page }) => {
-      await signIn(page, 'admin@multi.demo');
-      await page.goto('/plan');
+      await signInAs(page, 'admin@multi.demo', '/plan');
       const before = await unreadFromApi(page);
       const popover = await openPopover(page);
       if (tab === 'Chats') await popover.getByRole('tab', { name: 'Chats' }).click();
@@ -85,8 +83,7 @@ test.describe.serial('the notification popover', () => {
   }
 
   test('mark all read empties the count and takes the button away', async ({ page, request }) => {
-    await signIn(page, 'admin@multi.demo');
-    await page.goto('/plan');
+    await signInAs(page, 'admin@multi.demo', '/plan');
     // The clicks above read the seeded unread ones: a worker's booking brings a new one (live).
     const before = await badgeCount(page);
     await bookAsStaff(request, 'worker@multi.demo', `Mark All Patient ${uniqueSuffix()}`);
@@ -162,8 +159,7 @@ async function bookThroughPatientApp(request: APIRequestContext, organisationId:
 }
 
 test('an appointment booked in the patient app reaches an open console live: the badge rises and a toast says so, without a reload', async ({ page, request }) => {
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/plan');
+  await signInAs(page, 'admin@hospital.demo', '/plan');
   const organisationId = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { admin: { id: string } }).admin.id);
   await expect.poll(async () => (await unreadFromApi(page)) === (await badgeCount(page))).toBe(true);
   const before = await badgeCount(page);
@@ -203,7 +199,7 @@ test('the console is an installable app: manifest, icons and a service worker se
 });
 
 test("offers 'Enable notifications' while the permission is undecided, without asking on load", async ({ page }) => {
-  await signIn(page, 'worker@scan.demo');
+  await signInAs(page, 'worker@scan.demo');
   expect(await page.evaluate(() => Notification.permission)).toBe('default');
   const popover = await openPopover(page);
   await expect(popover.getByRole('button', { name: 'Enable notifications' })).toBeVisible();
@@ -218,7 +214,7 @@ test('with the notification permission granted, signing in registers /sw.js at s
   page.on('console', (message) => {
     if (message.text().startsWith('[push]')) pushLines.push(message.text());
   });
-  await signIn(page, 'worker@scan.demo');
+  await signInAs(page, 'worker@scan.demo');
   const registration = await page.evaluate(async () => {
     const ready = await navigator.serviceWorker.ready;
     return { scope: ready.scope, script: ready.active?.scriptURL };
@@ -236,8 +232,7 @@ test.describe('the notifications page on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('fits 375px: the tabs, the unread filter and each notification with its actions, without sideways scrolling', async ({ page }) => {
-    await signIn(page, 'admin@scan.demo');
-    await page.goto('/notifications');
+    await signInAs(page, 'admin@scan.demo', '/notifications');
     await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
     const list = page.getByRole('list', { name: 'All notifications' });
     await expect(list.getByRole('listitem').first()).toBeVisible();

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import pngjs from 'pngjs';
 import { uniqueSuffix } from './support/files.ts';
-import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 
 // Settings > Online booking belongs to a clinic no other spec edits (the lapsed one): this spec
 // changes its address and its doctors' switches. The poster reads the scan centre's, which nobody changes.
@@ -36,8 +36,7 @@ test.describe('online booking on a 375px phone', () => {
 
   test('an admin changes the page address and a doctor’s switch, and both are kept after a reload', async ({ page, baseURL }) => {
     const slug = `shanti-clinic-${uniqueSuffix()}`;
-    await signIn(page, CLINIC_ADMIN);
-    await page.goto('/settings/online-booking');
+    await signInAs(page, CLINIC_ADMIN, '/settings/online-booking');
     const address = page.getByRole('textbox', { name: 'Page address' });
     await address.fill(slug);
     await page.getByRole('button', { name: 'Save address' }).click();
@@ -63,7 +62,7 @@ test.describe('online booking on a 375px phone', () => {
   });
 
   test('a worker reaches neither the settings page nor the poster', async ({ page }) => {
-    await signIn(page, 'worker@hospital.demo');
+    await signInAs(page, 'worker@hospital.demo');
     for (const path of ['/settings/online-booking', '/settings/online-booking/poster']) {
       await page.goto(path);
       await expect(page).toHaveURL((url) => url.pathname === '/appointments');
@@ -71,8 +70,7 @@ test.describe('online booking on a 375px phone', () => {
   });
 
   test('the poster’s QR code, as drawn, scans to the booking page', async ({ page, baseURL }) => {
-    await signIn(page, SCAN_ADMIN);
-    await page.goto('/settings/online-booking');
+    await signInAs(page, SCAN_ADMIN, '/settings/online-booking');
     await page.getByRole('link', { name: 'Print poster' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/settings/online-booking/poster');
     const url = `${baseURL}/p/${SCAN_SLUG}`;

@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { organisationDay } from './support/dates.ts';
 import { SERVER_LOG_ENV } from './support/env.ts';
 import { uniqueSuffix, tinyPng } from './support/files.ts';
-import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 import { codeFromServerLog, signInStaff } from './support/patient-app.ts';
 
 // The patient books on a phone; the desk watches on its PC.
@@ -30,8 +30,7 @@ test('a patient books on the hospital’s page, and the desk’s open list shows
   // appointments open, searched for the name.
   const deskContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const deskPage = await deskContext.newPage();
-  await signIn(deskPage, 'admin@hospital.demo');
-  await deskPage.goto(`/appointments?search=${encodeURIComponent(patientName)}&from=${organisationDay()}&to=${organisationDay(60)}`);
+  await signInAs(deskPage, 'admin@hospital.demo', `/appointments?search=${encodeURIComponent(patientName)}&from=${organisationDay()}&to=${organisationDay(60)}`);
   await expect(deskPage.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
   await expect(deskPage.getByRole('main').getByText(patientName)).toHaveCount(0);
 

@@ -1,12 +1,11 @@
-import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 test('a hospital worker adds a patient and finds them again by a few digits of the phone number', async ({ page }) => {
   const digits = String(Date.now()).slice(-6);
   const phone = `98${digits}11`;
   const name = `Ananya Kulkarni ${uniqueSuffix()}`;
-  await signIn(page, 'worker@hospital.demo');
-  await page.goto('/user');
+  await signInAs(page, 'worker@hospital.demo', '/user');
   await page
     .getByRole('link', { name: 'Add patient' })
     .or(page.getByRole('button', { name: 'Add patient' }))
@@ -42,8 +41,7 @@ test('a patient of another organisation is not found: the view shows the not-fou
   const { data } = (await list.json()) as { data: { id: string; name: string }[] };
   const other = data[0]!;
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto(`/user/${other.id}`);
+  await signInAs(page, 'admin@hospital.demo', `/user/${other.id}`);
   await expect(page.getByText(/not found/i).first()).toBeVisible();
   await expect(page.getByText(other.name)).toHaveCount(0);
 });

@@ -1,11 +1,10 @@
-import { expect, signIn, test } from './support/fixtures.ts';
+import { expect, signInAs, test } from './support/fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
 for (const path of ['/user', '/doctor', '/service', '/doctor/new', '/user/new']) {
   test(`at 375 px ${path} fits the screen without sideways scrolling`, async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
-    await page.goto(path);
+    await signInAs(page, 'admin@hospital.demo', path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByText(/./).first()).toBeVisible();
     const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
@@ -14,8 +13,7 @@ for (const path of ['/user', '/doctor', '/service', '/doctor/new', '/user/new'])
 }
 
 test('at 375 px the patient list shows cards that open the record', async ({ page }) => {
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/user');
+  await signInAs(page, 'admin@hospital.demo', '/user');
   await expect(page.getByRole('grid')).toHaveCount(0);
   const first = page.getByRole('main').getByRole('link').filter({ hasText: /\+91/ }).first();
   await first.click();

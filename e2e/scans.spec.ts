@@ -1,10 +1,9 @@
-import { expect, signIn, test } from './support/fixtures.ts';
+import { expect, signInAs, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 test('a scan centre admin creates an MRI scan with a capacity of three per slot', async ({ page }) => {
   const name = `MRI Knee ${uniqueSuffix()}`;
-  await signIn(page, 'admin@scan.demo');
-  await page.goto('/scan');
+  await signInAs(page, 'admin@scan.demo', '/scan');
   await expect(page.getByRole('heading', { name: 'Services', level: 1 })).toBeVisible();
   await page
     .getByRole('link', { name: 'Add service' })
@@ -47,7 +46,6 @@ test('a scan centre admin creates an MRI scan with a capacity of three per slot'
 });
 
 test('a hospital worker cannot open scans: /scan is outside the menu and lands on appointments', async ({ page }) => {
-  await signIn(page, 'worker@hospital.demo');
-  await page.goto('/scan/new');
+  await signInAs(page, 'worker@hospital.demo', '/scan/new');
   await expect(page).toHaveURL((url) => url.pathname === '/appointments');
 });

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { tinyPng, uniqueSuffix } from './support/files.ts';
-import { expect, pathOf, sidebar, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, pathOf, sidebar, signIn, signInAs, test, type Page } from './support/fixtures.ts';
 
 const ADMIN = 'admin@hospital.demo';
 const TEMPORARY = 'Temp@Desk2026';
@@ -39,7 +39,7 @@ test('a worker added with a temporary password must change it, gets the worker m
   const suffix = uniqueSuffix();
   const name = `Kiran Worker ${suffix}`;
   const email = `kiran.${suffix}@e2e.test`;
-  await signIn(page, ADMIN);
+  await signInAs(page, ADMIN);
   const added = await addStaff(page, name, email, 'Temporary password');
   await expect(added).toContainText('temporary password');
   await added.getByRole('button', { name: 'Done' }).click();
@@ -77,7 +77,7 @@ test('an invitation link, opened in a fresh browser, sets the password and signs
   const suffix = uniqueSuffix();
   const name = `Invited Nurse ${suffix}`;
   const email = `invited.${suffix}@e2e.test`;
-  await signIn(page, ADMIN);
+  await signInAs(page, ADMIN);
   const added = await addStaff(page, name, email, 'Invitation link');
   const link = await added.getByRole('textbox', { name: 'Invitation link' }).inputValue();
   expect(new URL(link).pathname).toMatch(/^\/invite\/.+/);
@@ -105,8 +105,7 @@ test('an invitation link, opened in a fresh browser, sets the password and signs
 });
 
 test("an uploaded logo shows in the console's logo area at once, and removing it brings the default back", async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/settings/organisation');
+  await signInAs(page, ADMIN, '/settings/organisation');
   const orgName = await page.getByRole('textbox', { name: /^Name/ }).inputValue();
   const logoArea = page.getByRole('complementary');
   try {
@@ -136,7 +135,7 @@ test('a person changes their own password under My account (a wrong current one 
   const suffix = uniqueSuffix();
   const name = `Pass Changer ${suffix}`;
   const email = `changer.${suffix}@e2e.test`;
-  await signIn(page, ADMIN);
+  await signInAs(page, ADMIN);
   await (await addStaff(page, name, email, 'Temporary password')).getByRole('button', { name: 'Done' }).click();
 
   const person = await freshPage(browser, baseURL);
@@ -165,7 +164,7 @@ test('a person changes their own password under My account (a wrong current one 
 
 test('Staff and My account fit a 375px phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, ADMIN);
+  await signInAs(page, ADMIN);
   for (const path of ['/settings/staff', '/account']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

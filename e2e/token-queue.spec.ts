@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
-import { DEMO_PASSWORD, expect, signIn, test } from './support/fixtures.ts';
+import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
 
 interface Api {
@@ -56,15 +56,13 @@ test('Call next on the token page updates a waiting-room display in another brow
   // The waiting-room screen: another browser, signed in as the worker, on the display.
   const tv = await browser.newContext();
   const display = await tv.newPage();
-  await signIn(display, 'worker@hospital.demo');
-  await display.goto('/appointments/token?display=1');
+  await signInAs(display, 'worker@hospital.demo', '/appointments/token?display=1');
   const tile = display.getByRole('region', { name: 'Waiting room display' }).getByRole('region', { name: doctorName });
   await expect(tile.getByText('Now serving')).toBeVisible();
   await expect(tile.getByTestId('display-token')).toHaveText('—');
   await expect(tile).toContainText('Next: T-001');
 
-  await signIn(page, 'admin@hospital.demo');
-  await page.goto('/appointments/token');
+  await signInAs(page, 'admin@hospital.demo', '/appointments/token');
   const card = page.getByRole('region', { name: `Queue of ${doctorName}` });
   await expect(card.getByTestId('next-token')).toHaveText('T-001');
   await card.getByRole('button', { name: 'Call next' }).click();
@@ -87,8 +85,7 @@ test('Call next on the token page updates a waiting-room display in another brow
 
 test('the token page works on a phone: no sideways scrolling, actions reachable', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, 'worker@hospital.demo');
-  await page.goto('/appointments/token');
+  await signInAs(page, 'worker@hospital.demo', '/appointments/token');
   await expect(page.getByRole('heading', { name: 'Appointment tokens', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Call next' }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -113,8 +110,7 @@ test("from Appointments, 'Queue' opens the token page; its filters stay in the U
   });
   await checkedInToday(api, doctor.id, `Floor Patient ${uniqueSuffix()}`);
 
-  await signIn(page, 'admin@multi.demo');
-  await page.goto('/appointments');
+  await signInAs(page, 'admin@multi.demo', '/appointments');
   await page.getByRole('link', { name: 'Queue' }).click();
   await expect(page).toHaveURL(/\/appointments\/token$/);
   await expect(page.getByRole('heading', { name: 'Appointment tokens', level: 1 })).toBeVisible();

@@ -1,30 +1,30 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, pathOf, signIn, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
-import { startServer, type StartedServer } from './support/server.ts';
+import { SHORT_TOKEN_URL_ENV } from './support/env.ts';
 
 /**
  * Issue #14: the token page and the waiting-room display open in two tabs of one browser both
  * renewed the session when the access token expired, with the same refresh token, and the
  * server's reuse detection signed both out (the TV showed the sign-in form to patients). This
- * spec runs its own server whose access tokens live a few seconds, so a minute holds many
- * expiries; the shared server keeps the default lifetime.
+ * spec runs on a second server (started by global setup) whose access tokens live a few seconds,
+ * so a minute holds many expiries; the shared server keeps the default lifetime.
  */
-const ACCESS_TOKEN_SECONDS = 3;
 /** Refresh tokens seen in storage before the tabs are checked: the sign-in's and four rotations. */
 const REFRESH_TOKENS_TO_SEE = 5;
 
 test.describe.configure({ mode: 'serial' });
 
-let server: StartedServer;
+let serverUrl: string;
 let doctorName: string;
 let doctorId: string;
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
-  server = await startServer({ ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_SECONDS) });
+  const url = process.env[SHORT_TOKEN_URL_ENV];
+  if (!url) throw new Error(`${SHORT_TOKEN_URL_ENV} is not set: run through e2e/playwright.config.ts`);
+  serverUrl = url;
   // A doctor seeing patients every day, so both the token page and the display show a queue today.
-  const request = await playwright.request.newContext({ baseURL: server.url });
+  const request = await playwright.request.newContext({ baseURL: serverUrl });
   const auth = await request.post('/api/admin/auth', { data: { email: 'admin@hospital.demo', password: DEMO_PASSWORD } });
   const { access_token: token } = (await auth.json()) as { access_token: string };
   doctorName = `Dr. Two Tabs ${uniqueSuffix()}`;
@@ -36,10 +36,6 @@ test.beforeAll(async ({ playwright }) => {
   expect(doctor.ok(), await doctor.text()).toBe(true);
   doctorId = ((await doctor.json()) as { id: string }).id;
   await request.dispose();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 /** The token page in one tab and the waiting-room display in another tab of the same browser. */
@@ -62,7 +58,7 @@ function displayTile(tv: Page) {
 
 test('the token page and the waiting-room display in two tabs stay signed in through many token expiries', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: serverUrl });
   const { desk, tv } = await deskAndDisplay(context);
 
   // Both tabs' live connections are closed at every expiry of the token they share, and both
@@ -88,7 +84,7 @@ test('the token page and the waiting-room display in two tabs stay signed in thr
 });
 
 test('signing out in one tab still signs the other tab out', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await browser.newContext({ baseURL: serverUrl });
   const { desk, tv } = await deskAndDisplay(context);
 
   await desk.getByRole('button', { name: 'Account' }).click();

@@ -1,4 +1,4 @@
-import { expect, pathOf, planChip, signIn, test, type Page } from './support/fixtures.ts';
+import { expect, pathOf, planChip, signInAs, test, type Page } from './support/fixtures.ts';
 
 /** '₹2,450.00' -> 2450 */
 function rupees(text: string | null): number {
@@ -33,7 +33,7 @@ function recordOrders(page: Page): string[] {
 
 test.describe('the wallet popover', () => {
   test("is 250px wide with 'Wallet Balance', an amount of 100, +100 / +500 / +1000 and 'Recharge Wallet'", async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
+    await signInAs(page, 'admin@hospital.demo');
     // The button reads 'Wallet balance ₹…' to assistive technology and shows the amount.
     const balance = ((await walletButton(page).textContent()) ?? '').replace(/^Wallet balance\s*/, '');
     const popover = await openWallet(page);
@@ -50,7 +50,7 @@ test.describe('the wallet popover', () => {
   });
 
   test('quick-add buttons add to the amount: 100 + 500 + 1000 = 1600', async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
+    await signInAs(page, 'admin@hospital.demo');
     const popover = await openWallet(page);
     await popover.getByRole('button', { name: '+500' }).click();
     await popover.getByRole('button', { name: '+1000' }).click();
@@ -60,7 +60,7 @@ test.describe('the wallet popover', () => {
   });
 
   test("alerts 'Enter valid amount' and sends nothing for 0, a negative or an empty amount", async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
+    await signInAs(page, 'admin@hospital.demo');
     const orders = recordOrders(page);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -78,7 +78,7 @@ test.describe('the wallet popover', () => {
   });
 
   test('a full test-mode recharge credits the wallet, reloads the header balance and says so bottom left', async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
+    await signInAs(page, 'admin@hospital.demo');
     const before = rupees(await walletButton(page).textContent());
     const orders = recordOrders(page);
     const popover = await openWallet(page);
@@ -104,7 +104,7 @@ test.describe('the wallet popover', () => {
   });
 
   test("a declined test card ends in 'Recharge failed: Card declined (test card)' and credits nothing", async ({ page }) => {
-    await signIn(page, 'admin@multi.demo');
+    await signInAs(page, 'admin@multi.demo');
     const before = await walletButton(page).textContent();
     const popover = await openWallet(page);
     await popover.getByRole('button', { name: 'Recharge Wallet' }).click();
@@ -118,7 +118,7 @@ test.describe('the wallet popover', () => {
   });
 
   test('a worker has the same popover and recharges like an admin (SPEC.md §6: role changes only the sidebar)', async ({ page }) => {
-    await signIn(page, 'worker@hospital.demo');
+    await signInAs(page, 'worker@hospital.demo');
     const before = rupees(await walletButton(page).textContent());
     const popover = await openWallet(page);
     await expect(popover.getByText('Wallet Balance', { exact: true })).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('the wallet popover', () => {
 
 test.describe('the plan chip', () => {
   test('is green when the plan is active and opens /plan', async ({ page }) => {
-    await signIn(page, 'admin@hospital.demo');
+    await signInAs(page, 'admin@hospital.demo');
     const chip = planChip(page);
     await expect(chip).toHaveText('Active');
     const [r, g, b] = rgb(await chip.locator('..').evaluate((element) => getComputedStyle(element).backgroundColor));
@@ -148,7 +148,7 @@ test.describe('the plan chip', () => {
   });
 
   test("is red for a lapsed plan, and the plan page warns 'Plan not Active.' with a way to /plan", async ({ page }) => {
-    await signIn(page, 'admin@lapsed.demo');
+    await signInAs(page, 'admin@lapsed.demo');
     const chip = planChip(page);
     await expect(chip).toHaveText('In-Active');
     const [r, g, b] = rgb(await chip.locator('..').evaluate((element) => getComputedStyle(element).backgroundColor));
@@ -177,8 +177,7 @@ test.describe('the plan chip', () => {
 
 test.describe('the wallet page', () => {
   test('lists the ledger with filters and exports it as CSV', async ({ page }) => {
-    await signIn(page, 'admin@scan.demo');
-    await page.goto('/wallet');
+    await signInAs(page, 'admin@scan.demo', '/wallet');
     const table = page.getByRole('table', { name: 'Wallet transactions' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await page.getByRole('combobox', { name: 'Type' }).click();
@@ -194,8 +193,7 @@ test.describe('the wallet page', () => {
 
   test('works on a 375px phone without scrolling sideways', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, 'admin@scan.demo');
-    await page.goto('/wallet');
+    await signInAs(page, 'admin@scan.demo', '/wallet');
     await expect(page.getByRole('list', { name: 'Wallet transactions' }).getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Recharge Wallet' })).toBeVisible();
     expect(await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth)).toBeLessThanOrEqual(375);

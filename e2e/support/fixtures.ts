@@ -26,6 +26,34 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/sign-in$/);
 }
 
+/**
+ * Signs in through the API and opens `path` already signed in, with the session stored under the
+ * same keys the form stores it. For tests that are not about signing in: the form costs a page
+ * load, the typing and a redirect to the dashboard every time (session.spec, guard.spec and the
+ * temporary-password flows keep the form). Each call is its own session, so no two tests share a
+ * refresh token that the server's reuse detection would revoke.
+ */
+export async function signInAs(page: Page, email: string, path = '/'): Promise<void> {
+  const reply = await page.request.post('/api/admin/auth', { data: { email, password: DEMO_PASSWORD } });
+  expect(reply.status(), `API sign-in of ${email}`).toBe(200);
+  const { user, access_token: accessToken, refresh_token: refreshToken } = (await reply.json()) as { user: unknown; access_token: string; refresh_token: string };
+  // Stored once per tab (the flag lives in sessionStorage), as the form stores it: a reload, or
+  // a test that signs out, must not get the first tokens back, which rotate as the console renews them.
+  await page.addInitScript(
+    ({ session }) => {
+      if (window.sessionStorage.getItem('e2e-session-stored')) return;
+      window.sessionStorage.setItem('e2e-session-stored', '1');
+      window.localStorage.setItem('user', session.user);
+      window.localStorage.setItem('accessToken', session.accessToken);
+      window.localStorage.setItem('refreshToken', session.refreshToken);
+      window.localStorage.removeItem('tempAccessToken');
+    },
+    { session: { user: JSON.stringify(user), accessToken, refreshToken } },
+  );
+  await page.goto(path);
+  await expect(page).not.toHaveURL(/\/sign-in$/);
+}
+
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
 }

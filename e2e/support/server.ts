@@ -65,7 +65,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts the built server on a free port with a fresh PGlite data dir and the demo seed, and
  * waits until it is healthy. `env` adds to (or overrides) the browser tests' settings: global
- * setup starts the shared one; a spec that needs other settings starts its own.
+ * setup starts the shared one and the short-token one (SHORT_TOKEN_URL_ENV) side by side.
  */
 export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<StartedServer> {
   for (const [file, hint] of [
