@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryBooleanSchema } from './lists.js';
 import { lineText } from './text.js';
 
-export const notificationTypes = ['appointment-created', 'booking-created', 'message-received', 'wallet-low'] as const;
+export const notificationTypes = ['appointment-created', 'booking-created', 'message-received', 'wallet-low', 'payment-held'] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -13,6 +13,8 @@ export const notificationRoutes: Record<NotificationType, string> = {
   'message-received': '/chats',
   // Messages to patients stop when the wallet cannot pay: the page that shows prices and the log.
   'wallet-low': '/settings/messages',
+  // Money the gateway took for a bill already settled: the day book is where the desk squares it.
+  'payment-held': '/day-book',
 };
 
 /** The popover's and the page's tabs: 'New' is every type but chat messages, 'Chats' only those. */
@@ -65,6 +67,7 @@ export function notificationHref(notification: Pick<Notification, 'type' | 'deta
     case 'message-received':
       return details.patientId ? `${notificationRoutes[notification.type]}/${encodeURIComponent(details.patientId)}` : notificationRoutes[notification.type];
     case 'wallet-low':
+    case 'payment-held':
       return notificationRoutes[notification.type];
   }
 }

@@ -1,4 +1,4 @@
-import type { Bill, BillPaymentLink } from '@caredesk/shared';
+import { notificationHref, type Bill, type BillPaymentLink, type Notification } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp, type TestApp } from '../../test/app.js';
 import { bothDrivers } from '../../test/database.js';
@@ -206,7 +206,7 @@ describe.each(bothDrivers)('online payment at the desk through Razorpay (%s)', (
 
   it('cancels the live link at Razorpay when the desk is paid; a payment that raced the cancel is held, never credited twice', async () => {
     const org = await createOrganisation(t.database.db);
-    const { admin } = await staffClients(t.app, org);
+    const { admin, worker } = await staffClients(t.app, org);
     const cancelledBill = await walkInBill(admin, 15_000);
     const live = await newLink(admin, cancelledBill.id);
     const liveStored = [...fake.links.values()].find((entry) => entry.reference_id === live.id)!;
@@ -230,5 +230,19 @@ describe.each(bothDrivers)('online payment at the desk through Razorpay (%s)', (
     const after = await billOf(admin, bill.id);
     expect(after).toMatchObject({ status: 'PAID', paidPaise: 18_000, duePaise: 0 });
     expect(after.payments.map((payment) => payment.mode)).toEqual(['UPI']);
+
+    // The admins are told once, even when Razorpay delivers the payment again; the desk is not.
+    expect((await deliver(razorpayPaymentLinkPaid(stored))).json()).toEqual({ outcome: 'duplicate' });
+    const heldOf = async (client: ApiClient) =>
+      (await client.get('/api/notifications/all')).json<{ data: Notification[] }>().data.filter((notification) => notification.type === 'payment-held');
+    expect(await heldOf(admin)).toEqual([
+      expect.objectContaining({
+        title: 'Payment held for a refund',
+        message: `₹180 for bill ${bill.number} came through a payment link after the bill was settled. It is held, not credited: refund it from the payment gateway's dashboard.`,
+        isRead: false,
+      }),
+    ]);
+    expect(notificationHref((await heldOf(admin))[0]!)).toBe('/day-book');
+    expect(await heldOf(worker)).toEqual([]);
   });
 });

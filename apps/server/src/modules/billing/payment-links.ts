@@ -7,6 +7,7 @@ import { billPaymentLinks, billPayments, bills, organisations } from '../../db/s
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events/bus.js';
+import { notifyStaffOfArea } from '../visits/index.js';
 import { bookOf, loadBill, lockBill } from './bills.js';
 import { nextDocumentNumber, openEntryDay } from './numbering.js';
 import { resolveBook } from './settings.js';
@@ -182,6 +183,22 @@ export async function settleBillPaymentLink(tx: Tx, events: EventBus, providerLi
       .set({ status: 'HELD', ...paid })
       .where(eq(billPaymentLinks.id, link.id));
     log.warn({ providerLinkId }, 'Payment link paid after its bill was settled: held for a refund');
+    // The patient's money is at the gateway and no screen of the desk is waiting on this link any
+    // more: the admins, who can refund it, are told where they will see it.
+    const [organisation] = await tx.select({ id: organisations.id, type: organisations.type }).from(organisations).where(eq(organisations.id, bill.organisationId));
+    await notifyStaffOfArea(
+      tx,
+      events,
+      organisation!,
+      'settings',
+      {
+        type: 'payment-held',
+        title: 'Payment held for a refund',
+        message: `${rupeesText(amountPaise)} for bill ${bill.number} came through a payment link after the bill was settled. It is held, not credited: refund it from the payment gateway's dashboard.`,
+        details: {},
+      },
+      ['ADMIN'],
+    );
     await announce(events, tx, link);
     return 'held';
   }

@@ -2,6 +2,7 @@ import type { Notification } from '@caredesk/shared';
 import BookOnlineOutlined from '@mui/icons-material/BookOnlineOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ const typeIcon = {
   'booking-created': <BookOnlineOutlined />,
   'message-received': <ChatOutlined />,
   'wallet-low': <AccountBalanceWalletOutlined />,
+  'payment-held': <CurrencyExchangeOutlined />,
 } as const;
 
 interface NotificationItemProps {
