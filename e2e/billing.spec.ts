@@ -164,8 +164,7 @@ for (const viewport of [
     await awayFromOrganisationMidnight(20);
     await page.setViewportSize(viewport);
     const visit = await todaysVisit(request);
-    await signIn(page, 'worker@hospital.demo');
-    await page.goto(`/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
+    await signInAs(page, 'worker@hospital.demo', `/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
 
     const drawer = page.getByRole('dialog', { name: 'Token 001' });
     await drawer.getByRole('button', { name: 'Check in' }).click();
