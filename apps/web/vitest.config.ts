@@ -14,10 +14,6 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     globalSetup: ['./http-test-server.ts'],
     css: false,
-    // Files of one worker share its module graph and its jsdom: a fresh graph per file re-imported
-    // React, MUI and the app for each of ~90 files, about a third of the project's CPU. The
-    // setup file puts back after every test what a test may change (mocks, globals, timers).
-    isolate: false,
     // Role queries over a whole MUI page are slow in jsdom; lazy pages compile on first use.
     testTimeout: 20_000,
   },
