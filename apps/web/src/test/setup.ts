@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// The files of a worker share one module graph and one jsdom (vitest.config.ts): whatever a test
-// spies on, stubs, fakes or redefines on navigator is put back after it, so no test sees another's.
+// Whatever a test spies on, stubs, fakes or redefines on navigator is put back after it, so no
+// later test of the file sees it. Files do not share a module graph yet: module state (toast.ts,
+// the push client, the router) would still carry over between them.
 const navigatorOwnKeys = new Set(Reflect.ownKeys(navigator));
 
 afterEach(() => {
