@@ -10,6 +10,10 @@ async function adminHeaders(request: APIRequestContext): Promise<Record<string, 
   return { authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
 }
 
+// todaysVisit's doctor sees 00:00–23:45 in 15-minute slots: today's last slot starts at 23:30 and
+// is gone once begun. CI ran these at 23:33 with 27 minutes left under the old 20: no free slot.
+const LAST_SLOT_LEAD = 40;
+
 /** A new patient booked today with a doctor of their own, so the bill and its token are this test's alone. */
 async function todaysVisit(request: APIRequestContext) {
   const headers = await adminHeaders(request);
@@ -33,7 +37,7 @@ async function todaysVisit(request: APIRequestContext) {
 }
 
 test('the desk checks a patient in, collects the fee in cash and prints the receipt', async ({ page, request }) => {
-  await awayFromOrganisationMidnight(20);
+  await awayFromOrganisationMidnight(LAST_SLOT_LEAD);
   const visit = await todaysVisit(request);
   await signInAs(page, 'worker@hospital.demo');
   await page.addInitScript(() => {
@@ -122,7 +126,7 @@ async function inkOf(page: Page, bytes: Buffer): Promise<{ width: number; height
 }
 
 test("the desk downloads a receipt's PDF, and it renders as a printed page, not a blank one", async ({ page, request }) => {
-  await awayFromOrganisationMidnight(20);
+  await awayFromOrganisationMidnight(LAST_SLOT_LEAD);
   const visit = await todaysVisit(request);
   const headers = await adminHeaders(request);
   const bill = (await (await request.get(`/api/billing/bills?visitId=${visit.id}`, { headers })).json()) as { id: string };
@@ -161,7 +165,7 @@ for (const viewport of [
   test(`the desk collects the fee online through a payment link at ${viewport.width} px`, async ({ page, request }) => {
     // Check-in, the link, the patient paying and the receipt: the longest desk story.
     test.slow();
-    await awayFromOrganisationMidnight(20);
+    await awayFromOrganisationMidnight(LAST_SLOT_LEAD);
     await page.setViewportSize(viewport);
     const visit = await todaysVisit(request);
     await signInAs(page, 'worker@hospital.demo', `/appointments?from=${organisationDay()}&to=${organisationDay()}&doctorId=${visit.doctorId}&open=${visit.id}`);
