@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@/components/button';
 import { useT } from '@/i18n/use-t';
-import { ApiError, NETWORK_ERROR } from '@/lib/http';
+import { useTap } from '@/lib/use-tap';
 import { getReportLink } from '../api/get-report-link';
 import type { Visit } from '../visit';
 
@@ -11,21 +10,14 @@ import type { Visit } from '../visit';
  */
 export function ReportButton({ visit }: { visit: Visit }) {
   const t = useT();
-  const [state, setState] = useState<'idle' | 'opening' | 'failed' | 'offline'>('idle');
-  const open = async () => {
-    setState('opening');
-    try {
-      const { url } = await getReportLink(visit.id);
-      setState('idle');
-      window.location.assign(url);
-    } catch (error) {
-      setState(error instanceof ApiError && error.status === NETWORK_ERROR ? 'offline' : 'failed');
-    }
-  };
+  const { state, tap } = useTap(async () => {
+    const { url } = await getReportLink(visit.id);
+    window.location.assign(url);
+  });
   return (
     <>
-      <Button variant="secondary" aria-label={t('report.downloadNamed', { title: visit.title })} disabled={state === 'opening'} onClick={() => void open()}>
-        {state === 'opening' ? t('report.opening') : t('report.download')}
+      <Button variant="secondary" aria-label={t('report.downloadNamed', { title: visit.title })} disabled={state === 'busy'} onClick={tap}>
+        {state === 'busy' ? t('report.opening') : t('report.download')}
       </Button>
       {(state === 'failed' || state === 'offline') && (
         <p role="alert" className="visit-card__error">
