@@ -3,8 +3,9 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   resolve: {
-    // Tests run against the shared package's source, not its last build.
-    alias: { '@caredesk/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+    // Tests run against the shared package's source, not its last build. Its entry only: its
+    // catalogues (@caredesk/shared/locales/*.json) resolve through its package exports.
+    alias: [{ find: /^@caredesk\/shared$/, replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) }],
   },
   test: {
     name: 'server',

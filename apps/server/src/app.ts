@@ -8,9 +8,10 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { createStaffAuth } from './lib/auth.js';
+import { createStaffAuth, type StaffAuth } from './lib/auth.js';
 import { createEventBus } from './lib/events/bus.js';
 import { registerErrorHandlers } from './lib/error-handler.js';
+import { registerRequestLanguage } from './lib/i18n/request.js';
 import { genReqId, loggerOptions } from './lib/logging.js';
 import { createPaymentGateway } from './lib/payments/index.js';
 import type { PushEndpointPolicy } from './lib/push/endpoints.js';
@@ -108,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('X-Request-Id', request.id);
     done();
   });
-  registerErrorHandlers(app);
+  registerRequestLanguage(app);
+  // Filled below, once the signing key is read; errors before then have no staff to speak to.
+  const late: { staffAuth?: StaffAuth } = {};
+  registerErrorHandlers(app, { staffLanguage: async (token) => (late.staffAuth ? (await late.staffAuth.verify(token)).language : undefined) });
   registerGracefulShutdown(app);
 
   // External plugins first, in plain sight.
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => patientPush.sender.stop());
   app.decorate('patientPush', patientPush.sender);
   const staffAuth = createStaffAuth(db, jwtKey, events);
+  late.staffAuth = staffAuth;
   const visitLifecycle = createVisitLifecycle(app.log);
   visitLifecycle.subscribe(patientMessages.subscriber);
   visitLifecycle.subscribe(patientPush.subscriber);

@@ -63,6 +63,10 @@ export const configSchema = z
     MSG91_SENDER_ID: z.string().min(1).optional(),
     MSG91_WEBHOOK_SECRET: z.string().min(16, 'MSG91_WEBHOOK_SECRET must be at least 16 characters').optional(),
     MSG91_OTP_TEMPLATE_ID: z.string().min(1).optional(),
+    /** The sign-in code's DLT template in Hindi, Kannada and Tamil; a language without one texts its codes in English. */
+    MSG91_OTP_TEMPLATE_ID_HI: z.string().min(1).optional(),
+    MSG91_OTP_TEMPLATE_ID_KN: z.string().min(1).optional(),
+    MSG91_OTP_TEMPLATE_ID_TA: z.string().min(1).optional(),
     /**
      * Messages to patients (modules/messages). WHATSAPP_PROVIDER: 'whatsapp-cloud' (the WhatsApp
      * Business Cloud API) or 'log'. Unset outside production: 'log' (written to the server log and

@@ -3,6 +3,7 @@ import { roleSchema } from './auth.js';
 import { phoneSchema } from './contact.js';
 import { newPasswordSchema } from './passwords.js';
 import { lineText } from './text.js';
+import { languageSchema } from './languages.js';
 
 /** GET /api/account: the signed-in person's own details (every role). */
 export const accountSchema = z.object({
@@ -17,6 +18,8 @@ export const accountSchema = z.object({
   passwordChangeRequired: z.boolean(),
   /** The organisation's idle sign-out (settings), so every role's console can apply it. */
   inactivityMinutes: z.number().int(),
+  /** The console's language, chosen in the avatar menu. */
+  language: languageSchema,
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -27,6 +30,7 @@ export const accountUpdateSchema = z
     phone: phoneSchema.nullable(),
     /** A public image URL from POST /api/admin/upload; null removes it. */
     avatarUrl: lineText().max(500).nullable(),
+    language: languageSchema,
   })
   .partial();
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;

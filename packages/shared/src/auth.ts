@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './constants.js';
 import { organisationTypeSchema } from './organisations.js';
 import { roles, staffRoles } from './roles.js';
+import { languageSchema } from './languages.js';
 import { lineText } from './text.js';
 
 export * from './roles.js';
@@ -46,6 +47,8 @@ export const sessionUserSchema = z.object({
   logoUrl: z.string().nullable(),
   role: roleSchema,
   admin: adminSchema,
+  /** The console's language (the account's, so it follows the person to another browser). */
+  language: languageSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -117,6 +117,15 @@ export const accountChangedEventSchema = z.object({
   ...recipient,
 });
 
+/**
+ * Server-internal, never sent to a socket: an organisation's message settings changed (Settings →
+ * Messages). Every process forgets the settings it remembers for booking's messages.
+ */
+export const messageSettingsChangedEventSchema = z.object({
+  type: z.literal('message-settings.changed'),
+  ...recipient,
+});
+
 export const appEventSchema = z.discriminatedUnion('type', [
   appointmentUpdatedEventSchema,
   bookingUpdatedEventSchema,
@@ -129,6 +138,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   messageUpdatedEventSchema,
   sessionEndedEventSchema,
   accountChangedEventSchema,
+  messageSettingsChangedEventSchema,
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventType = AppEvent['type'];
@@ -145,6 +155,7 @@ export const appEventTypes = [
   'message.updated',
   'session.ended',
   'account.changed',
+  'message-settings.changed',
 ] as const satisfies readonly AppEventType[];
 
 /** What the client sends: first {type:'auth'} within 5 s, then optionally {type:'ping'}. Anything else is ignored. */

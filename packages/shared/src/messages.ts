@@ -63,10 +63,10 @@ export const messageStatusLabels: Record<MessageStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
-export const messageLanguages = ['en', 'hi'] as const;
+export const messageLanguages = ['en', 'hi', 'kn', 'ta'] as const;
 export const messageLanguageSchema = z.enum(messageLanguages);
 export type MessageLanguage = z.infer<typeof messageLanguageSchema>;
-export const messageLanguageLabels: Record<MessageLanguage, string> = { en: 'English', hi: 'हिन्दी (Hindi)' };
+export const messageLanguageLabels: Record<MessageLanguage, string> = { en: 'English', hi: 'हिन्दी (Hindi)', kn: 'ಕನ್ನಡ (Kannada)', ta: 'தமிழ் (Tamil)' };
 
 /** Variables a template may use, written {{name}}; each event offers the ones it can fill. */
 export const messageVariables = [
@@ -110,46 +110,68 @@ export const defaultMessageTemplates: Record<MessageEvent, Record<MessageLanguag
   booked: {
     en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} is booked for {{date}} at {{time}}. Token {{token}}. {{facility}}, {{address}} {{map}}',
     hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे बुक हो गई है। टोकन {{token}}। {{facility}}, {{address}} {{map}}',
+    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}}: {{with}} – ನಿಮ್ಮ ಭೇಟಿ ಬುಕ್ ಆಗಿದೆ. ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ಟೋಕನ್ {{token}}. {{facility}}, {{address}} {{map}}',
+    ta: 'வணக்கம் {{patient}}, {{organisation}}: {{with}} – உங்கள் வருகை பதிவு செய்யப்பட்டது. தேதி {{date}}, நேரம் {{time}}. டோக்கன் {{token}}. {{facility}}, {{address}} {{map}}',
   },
   reminder: {
     en: 'Reminder: {{patient}}, your visit with {{with}} at {{organisation}} is on {{date}} at {{time}}. Token {{token}}. {{facility}}, {{address}} {{map}}',
     hi: 'याद दिलाना: {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे है। टोकन {{token}}। {{facility}}, {{address}} {{map}}',
+    kn: 'ಜ್ಞಾಪನೆ: {{patient}}, {{organisation}}: {{with}} – ನಿಮ್ಮ ಭೇಟಿ ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ಟೋಕನ್ {{token}}. {{facility}}, {{address}} {{map}}',
+    ta: 'நினைவூட்டல்: {{patient}}, {{organisation}}: {{with}} – உங்கள் வருகை: தேதி {{date}}, நேரம் {{time}}. டோக்கன் {{token}}. {{facility}}, {{address}} {{map}}',
   },
   rescheduled: {
     en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} has moved to {{date}} at {{time}}. Token {{token}}.',
     hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट अब {{date}} को {{time}} बजे है। टोकन {{token}}।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}}: {{with}} – ನಿಮ್ಮ ಭೇಟಿಯನ್ನು ಬದಲಿಸಲಾಗಿದೆ. ಹೊಸ ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ಟೋಕನ್ {{token}}. {{facility}}',
+    ta: 'வணக்கம் {{patient}}, {{organisation}}: {{with}} – உங்கள் வருகை மாற்றப்பட்டது. புதிய தேதி {{date}}, நேரம் {{time}}. டோக்கன் {{token}}. {{facility}}',
   },
   cancelled: {
     en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} on {{date}} at {{time}} is cancelled: {{reason}}.',
     hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ {{date}} को {{time}} बजे की आपकी विज़िट रद्द हो गई है: {{reason}}।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}}: {{with}} – {{date}}, {{time}} ರ ನಿಮ್ಮ ಭೇಟಿ ರದ್ದಾಗಿದೆ: {{reason}}.',
+    ta: 'வணக்கம் {{patient}}, {{organisation}}: {{with}} – {{date}}, {{time}} உங்கள் வருகை ரத்து செய்யப்பட்டது: {{reason}}.',
   },
   next: {
     en: '{{patient}}, you are next at {{organisation}}: {{ahead}} ahead of token {{token}} for {{with}}. Please be near the room.',
     hi: '{{patient}}, {{organisation}} में आपकी बारी आने वाली है: {{with}} के लिए टोकन {{token}} से पहले {{ahead}}। कृपया कमरे के पास रहें।',
+    kn: '{{patient}}, {{organisation}}: ನಿಮ್ಮ ಸರದಿ ಹತ್ತಿರ ಬಂದಿದೆ. {{with}} – ಟೋಕನ್ {{token}} ಗಿಂತ ಮುಂದೆ {{ahead}}. ದಯವಿಟ್ಟು ಕೊಠಡಿಯ ಬಳಿ ಇರಿ.',
+    ta: '{{patient}}, {{organisation}}: உங்கள் முறை நெருங்குகிறது. {{with}} – டோக்கன் {{token}}-க்கு முன் {{ahead}}. அறை அருகில் இருக்கவும்.',
   },
   serving: {
     en: '{{patient}}, token {{token}} is now being served by {{with}} in {{room}}. Please go in.',
     hi: '{{patient}}, टोकन {{token}} अब {{room}} में {{with}} द्वारा देखा जा रहा है। कृपया अंदर जाएँ।',
+    kn: '{{patient}}, ಟೋಕನ್ {{token}}: ಈಗ ನಿಮ್ಮ ಸರದಿ. {{with}}, {{room}}. ದಯವಿಟ್ಟು ಒಳಗೆ ಹೋಗಿ.',
+    ta: '{{patient}}, டோக்கன் {{token}}: இப்போது உங்கள் முறை. {{with}}, {{room}}. உள்ளே செல்லவும்.',
   },
   'report-ready': {
     en: 'Hello {{patient}}, your report from {{organisation}} ({{with}}) is ready: {{link}}',
     hi: 'नमस्ते {{patient}}, {{organisation}} ({{with}}) से आपकी रिपोर्ट तैयार है: {{link}}',
+    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}} ({{with}}): ನಿಮ್ಮ ರಿಪೋರ್ಟ್ ಸಿದ್ಧವಾಗಿದೆ: {{link}}',
+    ta: 'வணக்கம் {{patient}}, {{organisation}} ({{with}}): உங்கள் ரிப்போர்ட் தயார்: {{link}}',
   },
   'chat-reply': {
     en: '{{organisation}}: {{text}}',
     hi: '{{organisation}}: {{text}}',
+    kn: '{{organisation}}: {{text}}',
+    ta: '{{organisation}}: {{text}}',
   },
   'payment-received': {
     en: 'Hello {{patient}}, {{organisation}} has received {{amount}} from you. Receipt {{number}}: {{link}}',
     hi: 'नमस्ते {{patient}}, {{organisation}} को आपसे {{amount}} प्राप्त हुए। रसीद {{number}}: {{link}}',
+    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}} ({{facility}}) ನಿಮ್ಮಿಂದ {{amount}} ಸ್ವೀಕರಿಸಿದೆ. ರಸೀದಿ {{number}}: {{link}}',
+    ta: 'வணக்கம் {{patient}}, {{organisation}} ({{facility}}) உங்களிடமிருந்து {{amount}} பெற்றுக்கொண்டது. ரசீது {{number}}: {{link}}',
   },
   'refund-issued': {
     en: 'Hello {{patient}}, {{organisation}} has refunded {{amount}} to you. Credit note {{number}}: {{link}}',
     hi: 'नमस्ते {{patient}}, {{organisation}} ने आपको {{amount}} वापस किए। क्रेडिट नोट {{number}}: {{link}}',
+    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}} ({{facility}}) ನಿಮಗೆ {{amount}} ಮರುಪಾವತಿ ಮಾಡಿದೆ. ಕ್ರೆಡಿಟ್ ನೋಟ್ {{number}}: {{link}}',
+    ta: 'வணக்கம் {{patient}}, {{organisation}} ({{facility}}) உங்களுக்கு {{amount}} திருப்பித் தந்தது. கிரெடிட் நோட் {{number}}: {{link}}',
   },
   test: {
     en: 'This is a test message from {{organisation}} through CareDesk.',
     hi: 'यह CareDesk के माध्यम से {{organisation}} का एक परीक्षण संदेश है।',
+    kn: 'ಇದು CareDesk ಮೂಲಕ {{organisation}} ಕಳುಹಿಸಿದ ಪರೀಕ್ಷಾ ಸಂದೇಶ.',
+    ta: 'இது CareDesk மூலம் {{organisation}} அனுப்பிய சோதனைச் செய்தி.',
   },
 };
 
@@ -315,5 +337,5 @@ export type MessageConsent = z.infer<typeof messageConsentSchema>;
 export const messageConsentUpdateSchema = z.object({ consent: z.boolean(), language: messageLanguageSchema.nullable().optional() });
 
 /** Inbound words that withdraw consent (case-insensitive, the whole message), and give it back. */
-export const STOP_WORDS = ['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'END', 'QUIT', 'रुकें', 'बंद'] as const;
-export const START_WORDS = ['START', 'UNSTOP', 'शुरू'] as const;
+export const STOP_WORDS = ['STOP', 'STOP ALL', 'UNSUBSCRIBE', 'END', 'QUIT', 'रुकें', 'बंद', 'ನಿಲ್ಲಿಸಿ', 'நிறுத்து'] as const;
+export const START_WORDS = ['START', 'UNSTOP', 'शुरू', 'ಪ್ರಾರಂಭಿಸಿ', 'தொடங்கு'] as const;

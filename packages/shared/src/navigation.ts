@@ -11,7 +11,25 @@ export type MenuArea = (typeof menuAreas)[number];
 /** Icon names; the console maps each to an icon component. */
 export type MenuIcon = 'dashboard' | 'doctor' | 'appointment' | 'scan' | 'service' | 'booking' | 'patient' | 'chat' | 'settings';
 
+/** Each entry's own name: the console's message id for its title is `nav.<key>`. */
+export const menuEntryKeys = [
+  'dashboard',
+  'doctors',
+  'appointments',
+  'services',
+  'bookings',
+  'patients',
+  'users',
+  'chats',
+  'settings',
+  'scanServices',
+  'scans',
+  'scansAndTests',
+] as const;
+export type MenuEntryKey = (typeof menuEntryKeys)[number];
+
 export interface MenuEntry {
+  key: MenuEntryKey;
   area: MenuArea;
   title: string;
   path: string;
@@ -19,19 +37,19 @@ export interface MenuEntry {
 }
 
 const entry = {
-  dashboard: { area: 'dashboard', title: 'Dashboard', path: '/', icon: 'dashboard' },
-  doctors: { area: 'doctors', title: 'Doctors', path: '/doctor', icon: 'doctor' },
-  appointments: { area: 'appointments', title: 'Appointments', path: '/appointments', icon: 'appointment' },
-  services: { area: 'services', title: 'Other Services', path: '/service', icon: 'service' },
-  bookings: { area: 'bookings', title: 'Bookings', path: '/bookings', icon: 'booking' },
-  patients: { area: 'patients', title: 'Patients', path: '/user', icon: 'patient' },
-  users: { area: 'patients', title: 'Users', path: '/user', icon: 'patient' },
-  chats: { area: 'chats', title: 'Chats', path: '/chats', icon: 'chat' },
-  settings: { area: 'settings', title: 'Settings', path: '/settings', icon: 'settings' },
-  scanServices: { area: 'scans', title: 'Services', path: '/scan', icon: 'scan' },
-  scans: { area: 'scans', title: 'Scans', path: '/scan', icon: 'scan' },
-  scansAndTests: { area: 'scans', title: 'Scans & Tests', path: '/scan', icon: 'scan' },
-} as const satisfies Record<string, MenuEntry>;
+  dashboard: { key: 'dashboard', area: 'dashboard', title: 'Dashboard', path: '/', icon: 'dashboard' },
+  doctors: { key: 'doctors', area: 'doctors', title: 'Doctors', path: '/doctor', icon: 'doctor' },
+  appointments: { key: 'appointments', area: 'appointments', title: 'Appointments', path: '/appointments', icon: 'appointment' },
+  services: { key: 'services', area: 'services', title: 'Other Services', path: '/service', icon: 'service' },
+  bookings: { key: 'bookings', area: 'bookings', title: 'Bookings', path: '/bookings', icon: 'booking' },
+  patients: { key: 'patients', area: 'patients', title: 'Patients', path: '/user', icon: 'patient' },
+  users: { key: 'users', area: 'patients', title: 'Users', path: '/user', icon: 'patient' },
+  chats: { key: 'chats', area: 'chats', title: 'Chats', path: '/chats', icon: 'chat' },
+  settings: { key: 'settings', area: 'settings', title: 'Settings', path: '/settings', icon: 'settings' },
+  scanServices: { key: 'scanServices', area: 'scans', title: 'Services', path: '/scan', icon: 'scan' },
+  scans: { key: 'scans', area: 'scans', title: 'Scans', path: '/scan', icon: 'scan' },
+  scansAndTests: { key: 'scansAndTests', area: 'scans', title: 'Scans & Tests', path: '/scan', icon: 'scan' },
+} as const satisfies { [K in MenuEntryKey]: MenuEntry & { key: K } };
 
 const e = entry;
 const multiAdmin: readonly MenuEntry[] = [e.dashboard, e.doctors, e.appointments, e.scans, e.services, e.bookings, e.patients, e.chats, e.settings];

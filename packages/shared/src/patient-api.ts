@@ -3,6 +3,7 @@ import { appointmentSchema } from './appointments.js';
 import { bookingSchema } from './bookings.js';
 import { paginationQuerySchema } from './common.js';
 import { phoneSchema } from './contact.js';
+import { messageLanguageSchema } from './messages.js';
 import { patientFieldShape } from './patients.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
 import { serviceSchema } from './services.js';
@@ -33,7 +34,12 @@ export const patientVerifyRequestSchema = z.object({
 });
 export type PatientVerifyRequest = z.input<typeof patientVerifyRequestSchema>;
 
-export const patientAccountSchema = z.object({ id: z.uuid(), phone: z.string() });
+/** The app's account; `language` is the one its holder chose in the app (null: not yet chosen). */
+export const patientAccountSchema = z.object({ id: z.uuid(), phone: z.string(), language: messageLanguageSchema.nullable() });
+export type PatientAccount = z.infer<typeof patientAccountSchema>;
+/** PATCH /api/patient/account: the language the app and the account's messages use. */
+export const patientAccountUpdateSchema = z.object({ language: messageLanguageSchema });
+export type PatientAccountUpdate = z.infer<typeof patientAccountUpdateSchema>;
 export const patientSessionSchema = z.object({
   accessToken: z.string(),
   expiresAt: z.iso.datetime(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryBooleanSchema } from './lists.js';
+import { messageLanguageSchema } from './messages.js';
 
 /**
  * Today's token queue of one doctor (/appointments/token) or one scan/test service
@@ -100,5 +101,10 @@ export const tokenQueuesResponseSchema = z.object({
   queues: z.array(tokenQueueSchema),
   /** Every doctor (scan, test) with a queue today in the chosen facility: the doctor filter's choices. */
   owners: z.array(tokenQueueOwnerSchema),
+  /**
+   * The organisation's own language (Settings → Messages, its default): the waiting-room display
+   * shows each call in English and this language, English alone when it is English.
+   */
+  language: messageLanguageSchema.default('en'),
 });
 export type TokenQueuesResponse = z.infer<typeof tokenQueuesResponseSchema>;

@@ -1,4 +1,4 @@
-import type { OrganisationType, StaffRole } from '@caredesk/shared';
+import type { Language, OrganisationType, StaffRole } from '@caredesk/shared';
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -42,11 +42,16 @@ export const STAFF_CHECK_MAX_AGE_MS = 5_000;
 /** Tokens remembered at most; the oldest is forgotten first. */
 export const STAFF_CHECK_MAX_ENTRIES = 10_000;
 
+/** What the session check reads besides the context: the staff member's saved language. */
+export interface CheckedStaff extends StaffContext {
+  language: Language;
+}
+
 export interface StaffAuth {
-  /** The pre-handler of every staff route: sets request.staff or answers 401. */
+  /** The pre-handler of every staff route: sets request.staff and request.language, or answers 401. */
   authenticate: preHandlerAsyncHookHandler;
   /** The staff behind an access token, as every HTTP route checks it (the WebSocket at /api/events too). */
-  verify(token: string): Promise<StaffContext>;
+  verify(token: string): Promise<CheckedStaff>;
 }
 
 /**
@@ -68,13 +73,15 @@ export function createStaffAuth(
   { maxAgeMs = STAFF_CHECK_MAX_AGE_MS, maxEntries = STAFF_CHECK_MAX_ENTRIES } = {},
 ): StaffAuth {
   // A token's check stands until its person's sessions end (sign-out, deactivation, role change…).
-  const checked = createRemembered<StaffContext>(events, {
+  const checked = createRemembered<CheckedStaff>(events, {
     maxAgeMs,
     maxEntries,
-    staleAfter: (_organisationId, event) => (event.type === 'session.ended' ? (staff) => staff.id === event.staffId : undefined),
+    // …and a person's account change (their language: PATCH /api/account) is read again at once.
+    staleAfter: (_organisationId, event) =>
+      event.type === 'session.ended' || (event.type === 'account.changed' && event.staffId !== undefined) ? (staff) => staff.id === event.staffId : undefined,
   });
 
-  function verify(token: string): Promise<StaffContext> {
+  function verify(token: string): Promise<CheckedStaff> {
     return checked.read(token, async () => {
       const claims = await verifyAccessToken(key, token);
       if (!claims) throw new UnauthorizedError('Your session has expired. Sign in again.');
@@ -87,7 +94,9 @@ export function createStaffAuth(
     async authenticate(request) {
       const token = bearerToken(request);
       if (!token) throw new UnauthorizedError();
-      request.staff = await verify(token);
+      const { language, ...context } = await verify(token);
+      request.staff = context;
+      request.language = language;
     },
   };
 }
@@ -100,7 +109,7 @@ const liveStaff = preparedPerDb((db) => {
     .from(sessions)
     .where(and(eq(sessions.familyId, sql.placeholder('sessionFamilyId')), eq(sessions.staffId, staffId), isNull(sessions.revokedAt)));
   return db
-    .select({ role: staff.role, organisationType: organisations.type })
+    .select({ role: staff.role, organisationType: organisations.type, language: staff.language })
     .from(staff)
     .innerJoin(organisations, eq(organisations.id, staff.organisationId))
     .where(and(eq(staff.id, staffId), eq(staff.organisationId, sql.placeholder('organisationId')), eq(staff.active, true), exists(liveSession)))
@@ -108,8 +117,11 @@ const liveStaff = preparedPerDb((db) => {
     .prepare('live_staff');
 });
 
-/** The database's half of the check: throws UnauthorizedError when the session no longer stands. */
-async function checkStaff(db: Db, claims: AccessClaims): Promise<StaffContext> {
+/**
+ * The database's half of the check: throws UnauthorizedError when the session no longer stands.
+ * The language comes with the same row, so replies speak it without another query.
+ */
+async function checkStaff(db: Db, claims: AccessClaims): Promise<CheckedStaff> {
   const [row] = await liveStaff(db).execute({ staffId: claims.staffId, organisationId: claims.organisationId, sessionFamilyId: claims.sessionFamilyId });
   if (!row) throw new UnauthorizedError('Your session has ended. Sign in again.');
   return {
@@ -118,5 +130,6 @@ async function checkStaff(db: Db, claims: AccessClaims): Promise<StaffContext> {
     role: row.role,
     organisationType: row.organisationType,
     sessionFamilyId: claims.sessionFamilyId,
+    language: row.language,
   };
 }

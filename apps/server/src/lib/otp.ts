@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import type { onboardingOtps, patientOtps } from '../db/schema/index.js';
 import { AppError } from './errors.js';
+import { PRODUCT_NAME, type Language } from '@caredesk/shared';
+import { text, translate, type MessageId, type Text } from './i18n/index.js';
 import { consume, type RateLimitStore } from './rate-limit.js';
 import type { SmsSender } from './sms/index.js';
 
@@ -20,8 +22,8 @@ export interface OtpKind {
   maxAttempts: number;
   /** The request field a refused code names, so a form can show the message under it. */
   field: string;
-  /** The text message; it must name the product and what the code is for. */
-  message(code: string, minutes: number): string;
+  /** The text message (values code, product, minutes); it must name the product and what the code is for. */
+  message: MessageId;
 }
 
 export interface OtpDeps {
@@ -58,7 +60,7 @@ function sameHash(a: string, b: string): boolean {
  * per client IP (nor try many phones). The new code replaces every earlier one of the phone, so
  * only the latest text message works.
  */
-export async function sendOtp(deps: OtpDeps, kind: OtpKind, phone: string, client: OtpClient): Promise<{ expiresInSeconds: number }> {
+export async function sendOtp(deps: OtpDeps, kind: OtpKind, phone: string, client: OtpClient, language: Language = 'en'): Promise<{ expiresInSeconds: number }> {
   const { db, config } = deps;
   const windowMs = config.OTP_RATE_WINDOW_SECONDS * 1000;
   await consume(deps.rateLimitStore, [
@@ -77,11 +79,15 @@ export async function sendOtp(deps: OtpDeps, kind: OtpKind, phone: string, clien
       createdAt: now,
     });
   });
-  await deps.sms.send(phone, kind.message(code, Math.round(kind.ttlSeconds / 60)), [code]);
+  // In the language the request asked for when the gateway can text it (a DLT gateway only sends
+  // the texts registered for it), else in English, so the code always arrives.
+  const worded = deps.sms.languages === undefined || deps.sms.languages.includes(language) ? language : 'en';
+  const message = translate(worded, kind.message, { code, product: PRODUCT_NAME, minutes: Math.round(kind.ttlSeconds / 60) });
+  await deps.sms.send(phone, message, [code], worded);
   return { expiresInSeconds: kind.ttlSeconds };
 }
 
-export type OtpCheck = { kind: 'refused'; message: string } | { kind: 'accepted'; otpId: string };
+export type OtpCheck = { kind: 'refused'; message: string | Text } | { kind: 'accepted'; otpId: string };
 
 /**
  * Checks a code against the phone's latest one, in the caller's transaction (which goes on to
@@ -109,7 +115,7 @@ export async function checkOtp(tx: Tx, key: Uint8Array, kind: OtpKind, input: { 
     const left = kind.maxAttempts - attempts;
     return {
       kind: 'refused',
-      message: left > 0 ? `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : 'Incorrect code. Too many wrong attempts: request a new code.',
+      message: left > 0 ? text('otp.incorrect', { left }) : 'Incorrect code. Too many wrong attempts: request a new code.',
     };
   }
   await tx.update(table).set({ consumedAt: now }).where(eq(table.id, otp.id));
@@ -117,7 +123,7 @@ export async function checkOtp(tx: Tx, key: Uint8Array, kind: OtpKind, input: { 
 }
 
 /** A refused code: 401, naming the field so the form can show the message under it. */
-export function refuseOtp(kind: OtpKind, message: string): AppError {
+export function refuseOtp(kind: OtpKind, message: string | Text): AppError {
   return new AppError(401, message, [{ path: kind.field, message }]);
 }
 

@@ -33,10 +33,13 @@ function parseConfig(name: string): ts.ParsedCommandLine {
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => fromSrc(join(dir, file)))
-    .sort();
+  return (
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((file) => fromSrc(join(dir, file)))
+      // The message catalogues are built too: lib/i18n imports them and dist carries them.
+      .filter((file) => file.endsWith('.ts') || /^i18n\/locales\/[a-z]{2}\.json$/.test(file))
+      .sort()
+  );
 }
 
 /** Every import, export ... from and import() of a parsed file. */

@@ -26,9 +26,9 @@ export interface RecordedWhatsAppRequest {
 }
 
 export interface FakeWhatsAppOptions {
-  /** Approved templates: name → number of body parameters, each in en and hi. Default: defaultWhatsAppTemplates(). */
+  /** Approved templates: name → number of body parameters, each in every approved language. Default: defaultWhatsAppTemplates(). */
   templates?: Record<string, number>;
-  /** Template languages approved for every template. Default en and hi. */
+  /** Template languages approved for every template. Default en, hi, kn and ta, as README's list registers them. */
   languages?: string[];
 }
 
@@ -57,7 +57,7 @@ type GraphError = { status: number; code: number; message: string; type?: string
  */
 export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Promise<FakeWhatsApp> {
   const templates = options.templates ?? defaultWhatsAppTemplates();
-  const languages = new Set(options.languages ?? ['en', 'hi']);
+  const languages = new Set(options.languages ?? ['en', 'hi', 'kn', 'ta']);
   const openWindows = new Set<string>();
   const requests: RecordedWhatsAppRequest[] = [];
   let failure: { status: number; body: unknown; headers: Record<string, string> } | undefined;

@@ -2,7 +2,7 @@ import { messageChannels, messageStatuses, type MessageSettingsUpdate, type Mess
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.js';
-import { messageLanguage, patients } from './patients.js';
+import { patientLanguage, patients } from './patients.js';
 import { staff } from './staff.js';
 
 export const messageChannel = pgEnum('message_channel', messageChannels);
@@ -51,7 +51,7 @@ export const messages = pgTable(
     offsetMinutes: integer('offset_minutes').notNull().default(0),
     channel: messageChannel('channel').notNull(),
     status: messageStatus('status').notNull().default('SCHEDULED'),
-    language: messageLanguage('language').notNull().default('en'),
+    language: patientLanguage('language').notNull().default('en'),
     dedupeKey: text('dedupe_key').notNull(),
     /** E.164: the patient's phone when the message was owed (a test message's own). */
     toPhone: text('to_phone').notNull(),

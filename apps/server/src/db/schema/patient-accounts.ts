@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { messageLanguage } from './patients.js';
 
 /**
  * A person signed in to the patient app, known by phone alone. Each organisation keeps its own
@@ -14,6 +15,8 @@ export const patientAccounts = pgTable(
       .default(sql`gen_random_uuid()`),
     /** E.164, e.g. +919876543210. */
     phone: text('phone').notNull(),
+    /** The language the person chose in the app; null until they choose (the app then follows the phone). */
+    language: messageLanguage('language'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, precision: 3 }),
   },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.js';
 import { patientAccounts } from './patient-accounts.js';
-import { messageLanguage } from './patients.js';
+import { patientLanguage } from './patients.js';
 
 export const patientPushKind = pgEnum('patient_push_kind', patientPushKinds);
 
@@ -26,7 +26,7 @@ export const patientPushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     /** The app's language when the browser opted in: the pushes are written in it. */
-    language: messageLanguage('language').notNull().default('en'),
+    language: patientLanguage('language').notNull().default('en'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true, precision: 3 }),

@@ -1,4 +1,4 @@
-import { bloodGroups, genders, messageLanguages } from '@caredesk/shared';
+import { bloodGroups, genders, languages, type MessageLanguage } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, timestamp, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './doctors.js';
@@ -6,7 +6,13 @@ import { organisations } from './organisations.js';
 
 export const gender = pgEnum('gender', genders);
 export const bloodGroup = pgEnum('blood_group', bloodGroups);
-export const messageLanguage = pgEnum('message_language', messageLanguages);
+// Every language CareDesk speaks: a patient's, a message's, a staff member's console.
+export const messageLanguage = pgEnum('message_language', languages);
+/**
+ * A patient's or a message's language: typed as the languages messages have texts for
+ * (messageLanguages), which the API admits, until every language has its templates.
+ */
+export const patientLanguage = (name: string) => messageLanguage(name).$type<MessageLanguage>();
 
 export const patients = pgTable(
   'patients',
@@ -48,7 +54,7 @@ export const patients = pgTable(
     /** Who changed it: a staff member's name, or how the patient did ('Patient: STOP by WhatsApp'). */
     messageConsentBy: text('message_consent_by'),
     /** The language of the patient's messages; null: the organisation's default. */
-    messageLanguage: messageLanguage('message_language'),
+    messageLanguage: patientLanguage('message_language'),
     ...timestamps,
   },
   (table) => [

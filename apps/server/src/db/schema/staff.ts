@@ -2,6 +2,7 @@ import { staffRoles } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.js';
+import { messageLanguage } from './patients.js';
 
 export const staffRole = pgEnum('staff_role', staffRoles);
 
@@ -20,6 +21,8 @@ export const staff = pgTable(
     role: staffRole('role').notNull(),
     avatarUrl: text('avatar_url'),
     phone: text('phone'),
+    /** The console's language; a new member gets the organisation's default (message settings). */
+    language: messageLanguage('language').notNull().default('en'),
     active: boolean('active').notNull().default(true),
     /** Given a temporary password by an admin: must choose their own before working. */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),

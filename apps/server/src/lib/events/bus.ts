@@ -1,5 +1,5 @@
 import { appEventSchema, type AppEvent } from '@caredesk/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client.js';
@@ -36,6 +36,13 @@ export interface EventBus {
    * them together instead of one statement each while it holds its locks.
    */
   publishMany(organisationId: string, events: readonly AppEvent[], tx?: Db): Promise<void>;
+  /**
+   * publishMany() as an expression for the caller's own statement in its transaction (a booking
+   * raises its events in the statement that inserts the visit: one round trip fewer while it holds
+   * the day's lock). The expression must be evaluated (selected) by that statement; `published()`
+   * is called once it has run, as publishMany() does before resolving.
+   */
+  notifyInline(organisationId: string, events: readonly AppEvent[]): { sql: SQL; published(): void };
   /** Local subscribers of this process; returns the unsubscribe. */
   subscribe(listener: EventListener): () => void;
   /**
@@ -236,6 +243,14 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     }
   };
 
+  /** Every event in the order given, in one pg_notify per event, as one scalar expression. */
+  const notifyAll = (organisationId: string, events: readonly AppEvent[]): SQL => {
+    // One JSON array parameter (PGlite and pg alike); NOTIFY delivers in the order of its calls,
+    // and the calls follow the array's order.
+    const payloads = JSON.stringify(events.map((event) => encodeEvent(organisationId, event)));
+    return sql`(select count(pg_notify(${EVENTS_CHANNEL}, e.payload)) from (select payload from json_array_elements_text(${payloads}::json) with ordinality as p(payload, n) order by n) e)`;
+  };
+
   return {
     async publish(organisationId, event, tx) {
       const payload = encodeEvent(organisationId, event);
@@ -244,13 +259,11 @@ export function createEventBus(database: Database, options: EventBusOptions = {}
     },
     async publishMany(organisationId, events, tx) {
       if (events.length === 0) return;
-      // One JSON array parameter (PGlite and pg alike); NOTIFY delivers in the order of its calls,
-      // and the calls follow the array's order.
-      const payloads = JSON.stringify(events.map((event) => encodeEvent(organisationId, event)));
-      await (tx ?? database.db).execute(
-        sql`select count(pg_notify(${EVENTS_CHANNEL}, e.payload)) from (select payload from json_array_elements_text(${payloads}::json) with ordinality as p(payload, n) order by n) e`,
-      );
+      await (tx ?? database.db).execute(sql`select ${notifyAll(organisationId, events)}`);
       published(organisationId, events);
+    },
+    notifyInline(organisationId, events) {
+      return { sql: events.length === 0 ? sql`0` : notifyAll(organisationId, events), published: () => published(organisationId, events) };
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -18,7 +18,7 @@ export interface WhatsAppCloudOptions {
 }
 
 /** The language codes of the approved templates in WhatsApp Manager, per message language. */
-const templateLanguageCodes: Record<MessageLanguage, string> = { en: 'en', hi: 'hi' };
+const templateLanguageCodes: Record<MessageLanguage, string> = { en: 'en', hi: 'hi', kn: 'kn', ta: 'ta' };
 
 /**
  * Meta's throttling codes (app, account, throughput and per-recipient pair limits) and its

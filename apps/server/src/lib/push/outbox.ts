@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { notifications, pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
 
@@ -16,4 +16,17 @@ export async function queuePushes(tx: Tx, notificationIds: string[]): Promise<vo
     from ${notifications} join ${pushSubscriptions} on ${pushSubscriptions.staffId} = ${notifications.recipientStaffId}
     where ${inArray(notifications.id, notificationIds)}
     on conflict do nothing`);
+}
+
+/**
+ * queuePushes() as a data-modifying CTE body for the statement that inserts the notifications:
+ * `created` names a CTE of that statement returning the new notifications' `id` and
+ * `recipient_staff_id` (rows a statement inserts are not visible to its own reads of the table).
+ */
+export function queuePushesOf(created: SQL): SQL {
+  return sql`
+    insert into ${pushOutbox} (notification_id, subscription_id)
+    select c.id, ${pushSubscriptions.id}
+    from ${created} c join ${pushSubscriptions} on ${pushSubscriptions.staffId} = c.recipient_staff_id
+    on conflict do nothing`;
 }

@@ -36,6 +36,7 @@ describe.each(drivers)('my account (%s)', (driver) => {
       organisationName: org.name,
       passwordChangeRequired: false,
       inactivityMinutes: 15,
+      language: 'en',
     });
     expect((await clients.admin.get('/api/account')).json<Account>()).toMatchObject({ id: org.admin.id, role: 'ADMIN' });
     expect((await t.app.inject({ url: '/api/account' })).statusCode).toBe(401);

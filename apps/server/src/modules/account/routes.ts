@@ -22,7 +22,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler,
         config: { audit: { entity: 'account', action: 'update' } },
-        schema: { tags, security, summary: 'Change own name, phone or avatar', body: accountUpdateSchema, response: { 200: accountSchema } },
+        schema: { tags, security, summary: 'Change own name, phone, avatar or console language', body: accountUpdateSchema, response: { 200: accountSchema } },
       },
       async (request) => {
         const caller = staffOf(request);

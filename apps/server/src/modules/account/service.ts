@@ -32,10 +32,11 @@ export async function getAccount(db: Db, caller: StaffContext): Promise<Account>
     organisationName: row.organisationName,
     passwordChangeRequired: member.passwordChangeRequired,
     inactivityMinutes: row.inactivityMinutes,
+    language: member.language,
   };
 }
 
-/** Name, phone and avatar (the session user's logoUrl, so GET /api/me shows the new one). */
+/** Name, phone, avatar and language (GET /api/me shows the avatar as logoUrl, and the language). */
 export async function updateAccount(db: Db, caller: StaffContext, changes: AccountUpdate): Promise<Account> {
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as AccountUpdate;
   if (Object.keys(values).length > 0) await db.update(staff).set(values).where(own(caller));

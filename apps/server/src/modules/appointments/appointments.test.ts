@@ -62,6 +62,8 @@ describe.each(drivers)('appointments: booking, reading and listing (%s)', (drive
     });
     const read = (await worker.get(`/api/appointments/${created.id}`)).json<Appointment>();
     expect(read.history).toEqual([expect.objectContaining({ action: 'created', byStaffId: hospital.worker.id, byName: 'Wasim Worker', toStatus: 'BOOKED' })]);
+    // The 201 is built from what the booking wrote, not read back: it must be the record itself.
+    expect(created).toEqual(read);
 
     // The fee is the one at booking time: a later change of the doctor's fee does not touch it.
     await admin.patch(`/api/doctors/${doctor.id}`, { consultationFeePaise: 120_000 });
@@ -155,6 +157,24 @@ describe.each(drivers)('appointments: booking, reading and listing (%s)', (drive
       .where(and(eq(notifications.organisationId, hospital.id), eq(notifications.message, rows[0]!.message)));
     expect(others).toHaveLength(0);
     expect((await clients.admin.get('/api/notifications/all')).json<{ data: unknown[] }>().data).toHaveLength(1);
+  });
+
+  it('words each recipient’s notification of a booking in their own language', async () => {
+    const org = await createOrganisation(t.database.db, { type: 'HOSPITAL' });
+    const clients = await staffClients(t.app, org);
+    expect((await clients.admin.patch('/api/account', { language: 'hi' })).statusCode).toBe(200);
+    const doctor = await addDoctor(clients.admin, { name: 'Dr. Meera Joshi', specialization: 'Cardiology', tokenPrefix: 'A' });
+    const patient = await addPatient(clients.admin, { name: 'Rohan Deshpande' });
+    await book(clients.worker, { doctorId: doctor.id, patientId: patient.id, date: '2099-11-24', startTime: '10:30' });
+
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.organisationId, org.id));
+    expect(Object.fromEntries(rows.map((row) => [row.recipientStaffId, [row.title, row.message]]))).toEqual({
+      [org.admin.id]: ['नया अपॉइंटमेंट', 'Rohan Deshpande ने Dr. Meera Joshi (Cardiology) के लिए 24 नव॰, 10:30 am का समय बुक किया — टोकन A-001'],
+      [org.worker.id]: ['New appointment', 'Rohan Deshpande booked Dr. Meera Joshi (Cardiology) for 24 Nov, 10:30 am — token A-001'],
+    });
+    // The bell shows each their own row.
+    const bell = (await clients.admin.get('/api/notifications/all')).json<{ data: { title: string }[] }>().data;
+    expect(bell.map((item) => item.title)).toEqual(['नया अपॉइंटमेंट']);
   });
 
   it('a doctor’s token prefix is up to three letters or digits, stored upper-case', async () => {

@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { actOnVisit, confirmVisit, appointmentKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
-import { getAppointment, listAppointments } from './queries.js';
+import { actOnVisit, confirmVisit, appointmentKind, bookVisitRecord, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import { bookedAppointment, getAppointment, listAppointments } from './queries.js';
 
 const tags = ['appointments'];
 const security = [{ bearerAuth: [] }];
@@ -69,9 +69,8 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, security, summary: 'Book a free slot (409 when it is full)', body: appointmentCreateSchema, response: { 201: appointmentSchema } },
       },
       async (request, reply) => {
-        const caller = staffOf(request);
-        const id = await bookVisit(ctx.db, appointmentKind, staffActor(caller), request.body, options);
-        return reply.status(201).send(await getAppointment(ctx.db, caller, id));
+        const booked = await bookVisitRecord(ctx.db, appointmentKind, staffActor(staffOf(request)), request.body, options);
+        return reply.status(201).send(bookedAppointment(booked));
       },
     );
     app.post(

@@ -9,7 +9,7 @@ import { createOrganisation, patientInput, TEST_PASSWORD } from '../../test/fixt
 import { auditEntriesOf, clientFrom, signInFrom, testAuditKeys } from './test-support.js';
 import { auditWritesSettled } from './hook.js';
 import { appendIfHeadAt } from './chain.js';
-import { chainWaitingEntries, enqueueAuditEntry } from './outbox.js';
+import { chainStoredEntries, chainWaitingEntries, enqueueAuditEntry } from './outbox.js';
 import { verifyAuditChain } from './verify.js';
 
 async function signedInAdmin(t: TestApp) {
@@ -101,6 +101,46 @@ describe.each(bothDrivers)('audit entries outlive the process that wrote them (%
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     for (const agent of ['first', 'second', 'third']) expect(await storedEntriesFrom(t, org.id, agent)).toBe(1);
+  });
+
+  it('stored by this process are chained from memory once, even when another drain chained some of them first', async () => {
+    const { org } = await signedInAdmin(t);
+    const key = testAuditKeys().chain;
+    const entry = (i: number) => ({
+      organisationId: org.id,
+      staffId: org.admin.id,
+      action: 'read' as const,
+      entity: 'patients',
+      entityId: `patient-${i}`,
+      route: 'GET /api/patients/:id',
+      statusCode: 200,
+      ip: null,
+      userAgent: null,
+      details: null,
+      createdAt: new Date(Date.parse('2026-11-20T09:00:00.000Z') + i),
+    });
+    const first = [];
+    for (let i = 0; i < 3; i += 1) first.push(await enqueueAuditEntry(t.database.db, entry(i)));
+    // The name the insert looked up is the one chained, as a read of the outbox would give it.
+    expect(first.map((stored) => stored.staffName)).toEqual(['Asha Admin', 'Asha Admin', 'Asha Admin']);
+    expect(await chainStoredEntries(t.database.db, key, org.id, first)).toBe(3);
+
+    // Another process's drain reads the outbox and chains the next two before this one gets to
+    // them: this process's head is then stale, and the entries are no longer waiting.
+    const next = [];
+    for (let i = 3; i < 5; i += 1) next.push(await enqueueAuditEntry(t.database.db, entry(i)));
+    expect(await chainWaitingEntries(t.database.db, key, org.id)).toBe(2);
+    expect(await chainStoredEntries(t.database.db, key, org.id, next)).toBe(0);
+    // Read afresh, the head is right, yet these entries were chained already: still not twice.
+    expect(await chainStoredEntries(t.database.db, key, org.id, next)).toBe(0);
+
+    const last = await enqueueAuditEntry(t.database.db, entry(5));
+    expect(await chainStoredEntries(t.database.db, key, org.id, [last])).toBe(1);
+
+    const entries = await auditEntriesOf(t.database.db, org.id);
+    expect(entries.map((e) => [e.seq, e.entityId])).toEqual([[1, null], ...Array.from({ length: 6 }, (_, i) => [i + 2, `patient-${i}`])]);
+    expect(await verifyAuditChain(t.database.db, testAuditKeys(), org.id)).toMatchObject({ ok: true, checked: 7 });
+    expect(await storedEntries(t, org.id)).toBe(7);
   });
 
   it('left waiting by a process that stopped are chained, in order, when the next one starts', async () => {

@@ -175,19 +175,30 @@ function appendStatement(tx: Tx) {
 
 /**
  * appendStatement without a lock held: the head moves only if it is still where the entries were
- * chained from (seq and hash), and the entries are inserted and the outbox rows removed only if
- * it moved, all in one statement. A drain of another process that moved the head first makes
- * this one change nothing (the update waits for that drain's row lock, then finds another seq),
- * so the chain never forks and no entry is chained twice; the caller reads again and retries.
- * One round trip for what took four under the lock (begin, lock, append, commit).
+ * chained from (seq and hash) and every outbox row they came from is still there, and the
+ * entries are inserted and the outbox rows removed only if it moved, all in one statement. A
+ * drain of another process that moved the head first makes this one change nothing (the update
+ * waits for that drain's row lock, then finds another seq), so the chain never forks; and
+ * entries another drain chained before the head was read are gone from the outbox, so no entry
+ * is chained twice. The caller reads again and retries. One round trip for what took four under
+ * the lock (begin, lock, append, commit).
  */
 const appendIfHeadAtStatement = preparedPerDb((db) => {
+  const outboxIds = sql`${p('outboxIds')}::bigint[]`;
+  // Each looked up by (organisation, id) in the outbox's index, never a walk of the
+  // organisation's range, which holds every row deleted since the table's last vacuum.
+  const stillWaiting = sql`(select count(*) from ${auditOutbox} where ${auditOutbox.id} = any(${outboxIds}) and ${auditOutbox.organisationId} = ${p('organisationId')}) = cardinality(${outboxIds})`;
   const head = db.$with('head').as(
     db
       .update(auditChainHeads)
       .set({ seq: sql`${p('seq')}::bigint`, hash: sql`${p('hash')}::text` })
       .where(
-        and(eq(auditChainHeads.organisationId, p('organisationId')), eq(auditChainHeads.seq, sql`${p('fromSeq')}::bigint`), eq(auditChainHeads.hash, sql`${p('fromHash')}::text`)),
+        and(
+          eq(auditChainHeads.organisationId, p('organisationId')),
+          eq(auditChainHeads.seq, sql`${p('fromSeq')}::bigint`),
+          eq(auditChainHeads.hash, sql`${p('fromHash')}::text`),
+          stillWaiting,
+        ),
       )
       .returning({ organisationId: auditChainHeads.organisationId }),
   );
@@ -273,11 +284,22 @@ export async function appendToChain(tx: Tx, key: Buffer, organisationId: string,
  * Appends the entries after `head` as read (with them, in one snapshot) if the head is still
  * there, without a transaction (appendIfHeadAtStatement); false if another drain moved it first.
  */
-export async function appendIfHeadAt(db: Db, key: Buffer, organisationId: string, head: { seq: number; hash: string }, inputs: readonly ChainInput[]): Promise<boolean> {
-  if (inputs.length === 0) return true;
+export async function appendIfHeadAt(db: Db, key: Buffer, organisationId: string, head: ChainHead, inputs: readonly ChainInput[]): Promise<boolean> {
+  return (await appendAfterHead(db, key, organisationId, head, inputs)) !== undefined;
+}
+
+/** An organisation's chain head: the last entry's seq and hash. */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/** appendIfHeadAt, answering the head after the entries when they were appended, else undefined. */
+export async function appendAfterHead(db: Db, key: Buffer, organisationId: string, head: ChainHead, inputs: readonly ChainInput[]): Promise<ChainHead | undefined> {
+  if (inputs.length === 0) return head;
   const { values } = chainedRows(key, organisationId, head, inputs);
   const [result] = await appendIfHeadAtStatement(db).execute({ ...values, fromSeq: head.seq, fromHash: head.hash });
-  return (result?.moved ?? 0) > 0;
+  return (result?.moved ?? 0) > 0 ? { seq: values.seq, hash: values.hash } : undefined;
 }
 
 /** Appends one entry at the end of its organisation's chain, in one transaction. */

@@ -1,3 +1,3 @@
-export { auditPatientAppList, auditPatientAppWrite, auditProviderWrites, registerAuditTrail, type ProviderWrite } from './hook.js';
+export { auditPatientAppList, auditPatientAppWrite, auditPatientAppWrites, auditProviderWrites, registerAuditTrail, type ProviderWrite } from './hook.js';
 export { auditRoutes } from './routes.js';
 export { withAuditDeclarations } from './declaration.js';

@@ -1,8 +1,8 @@
-import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { auditChainHeads, auditOutbox, staff } from '../../db/schema/index.js';
-import { appendIfHeadAt, appendToChain, type AuditEntryInput } from './chain.js';
+import { appendAfterHead, appendIfHeadAt, appendToChain, type AuditEntryInput, type ChainHead, type ChainInput } from './chain.js';
 
 /** Rows chained per transaction: bounds the head lock's hold time when a backlog builds up. */
 const DRAIN_BATCH = 200;
@@ -10,9 +10,12 @@ const DRAIN_BATCH = 200;
 /** Entries written by one insert at most. */
 const GROUP_MAX = 200;
 
+/** An entry as the outbox stored it (its staff name settled), to chain: its outbox row's id is `outboxId`. */
+export type StoredEntry = ChainInput & { outboxId: number };
+
 interface Waiting {
   entry: AuditEntryInput;
-  written: () => void;
+  written: (stored: StoredEntry) => void;
   failed: (error: unknown) => void;
 }
 
@@ -27,13 +30,13 @@ const groups = new WeakMap<Db, { waiting: Waiting[]; writing: boolean }>();
  * order. If a group's insert fails, its entries are retried one by one, so one bad entry fails
  * alone.
  */
-export function enqueueAuditEntry(db: Db, input: AuditEntryInput): Promise<void> {
+export function enqueueAuditEntry(db: Db, input: AuditEntryInput): Promise<StoredEntry> {
   let group = groups.get(db);
   if (!group) {
     group = { waiting: [], writing: false };
     groups.set(db, group);
   }
-  const pending = new Promise<void>((written, failed) => group.waiting.push({ entry: input, written, failed }));
+  const pending = new Promise<StoredEntry>((written, failed) => group.waiting.push({ entry: input, written, failed }));
   if (!group.writing) void writeGroups(db, group);
   return pending;
 }
@@ -43,14 +46,14 @@ async function writeGroups(db: Db, group: { waiting: Waiting[]; writing: boolean
   while (group.waiting.length > 0) {
     const batch = group.waiting.splice(0, GROUP_MAX);
     try {
-      await insertEntries(
+      const stored = await insertEntries(
         db,
         batch.map((waiting) => waiting.entry),
       );
-      for (const waiting of batch) waiting.written();
+      batch.forEach((waiting, i) => waiting.written(stored[i]!));
     } catch (error) {
       if (batch.length === 1) batch[0]!.failed(error);
-      else for (const waiting of batch) await insertEntries(db, [waiting.entry]).then(waiting.written, waiting.failed);
+      else for (const waiting of batch) await insertEntries(db, [waiting.entry]).then(([stored]) => waiting.written(stored!), waiting.failed);
     }
   }
   group.writing = false;
@@ -92,12 +95,22 @@ const insertGroup = preparedPerDb((db) => {
     .select(
       sql`select ${values} from unnest(${p('organisationIds')}::uuid[], ${p('staffIds')}::uuid[], ${p('staffNames')}::text[], ${p('staffNamesGiven')}::boolean[], ${p('actions')}::text[], ${p('entities')}::text[], ${p('entityIds')}::text[], ${p('routes')}::text[], ${p('statusCodes')}::integer[], ${p('ips')}::text[], ${p('userAgents')}::text[], ${p('details')}::text[], ${p('createdAts')}::timestamptz[]) as e(organisation_id, staff_id, staff_name, staff_name_given, action, entity, entity_id, route, status_code, ip, user_agent, details, created_at)`,
     )
+    .returning()
     .prepare('audit_outbox_insert');
 });
 
-/** One plain insert of the group, in order. */
-async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<void> {
-  await insertGroup(db).execute({
+/** An outbox row as an entry to chain. */
+function storedEntry({ id, ...row }: typeof auditOutbox.$inferSelect): StoredEntry {
+  return { ...row, outboxId: id };
+}
+
+/**
+ * One plain insert of the group, in order; the rows as stored, in the same order (ids are given
+ * in the arrays' order). The drain chains what was stored (the staff name the insert looked up),
+ * exactly as a read of the outbox would return it.
+ */
+async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<StoredEntry[]> {
+  const rows = await insertGroup(db).execute({
     organisationIds: inputs.map((input) => input.organisationId),
     staffIds: inputs.map((input) => input.staffId),
     staffNames: inputs.map((input) => input.staffName ?? null),
@@ -113,6 +126,7 @@ async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<void> {
     // The instant as text: timestamp(3) keeps exactly the milliseconds the chain's hash covers.
     createdAts: inputs.map((input) => input.createdAt.toISOString()),
   });
+  return rows.sort((a, b) => a.id - b.id).map(storedEntry);
 }
 
 /**
@@ -133,16 +147,70 @@ const waitingWithHead = preparedPerDb((db) =>
     .prepare('audit_outbox_waiting'),
 );
 
-/** One batch under the head's lock, in a transaction: the way that creates a missing head. */
-async function chainUnderLock(db: Db, key: Buffer, organisationId: string): Promise<number> {
+/**
+ * One batch under the head's lock, in a transaction: the way that creates a missing head. The
+ * organisation's oldest waiting entries, or of `outboxIds` those still waiting (another drain
+ * may have chained the others meanwhile).
+ */
+async function chainUnderLock(db: Db, key: Buffer, organisationId: string, outboxIds?: number[]): Promise<number> {
   return db.transaction(async (tx) => {
     // Chained and removed from the outbox in one statement (appendToChain): both or neither.
     const appended = await appendToChain(tx, key, organisationId, async () => {
-      const rows = await tx.select().from(auditOutbox).where(eq(auditOutbox.organisationId, organisationId)).orderBy(asc(auditOutbox.id)).limit(DRAIN_BATCH);
-      return rows.map(({ id, ...row }) => ({ ...row, outboxId: id }));
+      const waiting = eq(auditOutbox.organisationId, organisationId);
+      const where = outboxIds ? and(waiting, sql`${auditOutbox.id} = any(${sql.param(outboxIds)}::bigint[])`) : waiting;
+      const rows = await tx.select().from(auditOutbox).where(where).orderBy(asc(auditOutbox.id)).limit(DRAIN_BATCH);
+      return rows.map(storedEntry);
     });
     return appended.length;
   });
+}
+
+/** The head this process last chained to, per organisation: where its next append most likely goes. */
+const knownHeads = new WeakMap<Db, Map<string, ChainHead>>();
+
+const headOf = preparedPerDb((db) =>
+  db
+    .select({ seq: auditChainHeads.seq, hash: auditChainHeads.hash })
+    .from(auditChainHeads)
+    .where(eq(auditChainHeads.organisationId, p('organisationId')))
+    .prepare('audit_chain_head'),
+);
+
+/**
+ * Chains entries this process stored (enqueueAuditEntry's answers), in the order given, and
+ * returns how many it chained. Nothing is read from the outbox: the entries are at hand, and the
+ * head is where this process's last append left it, so a batch is one statement
+ * (appendAfterHead), which only appends if the head has not moved since. A drain that finds it
+ * moved (another process appended, and may have chained some of these entries itself) takes the
+ * batch under the head's lock, where only the entries still waiting are chained; one read of the
+ * outbox's range for the organisation would instead walk every row deleted since the last vacuum.
+ */
+export async function chainStoredEntries(db: Db, key: Buffer, organisationId: string, entries: readonly StoredEntry[]): Promise<number> {
+  let heads = knownHeads.get(db);
+  if (!heads) {
+    heads = new Map();
+    knownHeads.set(db, heads);
+  }
+  let chained = 0;
+  for (let start = 0; start < entries.length; start += DRAIN_BATCH) {
+    const batch = entries.slice(start, start + DRAIN_BATCH);
+    const known = heads.get(organisationId);
+    const head = known ?? (await headOf(db).execute({ organisationId }))[0];
+    const moved = head ? await appendAfterHead(db, key, organisationId, { seq: Number(head.seq), hash: head.hash }, batch) : undefined;
+    if (moved) {
+      heads.set(organisationId, moved);
+      chained += batch.length;
+      continue;
+    }
+    heads.delete(organisationId);
+    chained += await chainUnderLock(
+      db,
+      key,
+      organisationId,
+      batch.map((entry) => entry.outboxId),
+    );
+  }
+  return chained;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createRemembered } from '../../lib/events/remembered.js';
 import { organisations, staff } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 
-type StaffRow = Pick<typeof staff.$inferSelect, 'id' | 'name' | 'email' | 'avatarUrl' | 'role'>;
+type StaffRow = Pick<typeof staff.$inferSelect, 'id' | 'name' | 'email' | 'avatarUrl' | 'role' | 'language'>;
 type OrganisationRow = Pick<typeof organisations.$inferSelect, 'id' | 'name' | 'email' | 'type' | 'logoUrl' | 'timeZone'>;
 
 /** SPEC.md §3 "User": adminId and admin are the organisation; logoUrl is the staff avatar. */
@@ -19,6 +19,7 @@ export function toSessionUser(member: StaffRow, organisation: OrganisationRow): 
     email: member.email,
     logoUrl: member.avatarUrl,
     role: member.role,
+    language: member.language,
     admin: {
       id: organisation.id,
       name: organisation.name,
@@ -35,7 +36,7 @@ export function toSessionUser(member: StaffRow, organisation: OrganisationRow): 
 const sessionUserRow = preparedPerDb((db) =>
   db
     .select({
-      member: { id: staff.id, name: staff.name, email: staff.email, avatarUrl: staff.avatarUrl, role: staff.role },
+      member: { id: staff.id, name: staff.name, email: staff.email, avatarUrl: staff.avatarUrl, role: staff.role, language: staff.language },
       organisation: {
         id: organisations.id,
         name: organisations.name,

@@ -1,6 +1,6 @@
-import { signInWaitMessage } from '@caredesk/shared';
 import type { Config } from '../../config.js';
 import { TooManyRequestsError } from '../../lib/errors.js';
+import { text } from '../../lib/i18n/index.js';
 import type { RateLimitStore, WindowCount } from '../../lib/rate-limit.js';
 
 export type SignInLimitConfig = Pick<Config, 'SIGN_IN_RATE_LIMIT' | 'SIGN_IN_ACCOUNT_RATE_LIMIT' | 'SIGN_IN_IP_RATE_LIMIT' | 'SIGN_IN_RATE_WINDOW_SECONDS'>;
@@ -25,7 +25,8 @@ export interface SignInAttempt {
 function wait(until: WindowCount, capMs: number, now: number): TooManyRequestsError {
   // Clamped: the store's clock and this process's may differ by a few ms.
   const seconds = Math.min(Math.max(1, Math.ceil((until.resetAt.getTime() - now) / 1000)), Math.ceil(capMs / 1000));
-  return new TooManyRequestsError(seconds, signInWaitMessage(seconds));
+  // In English, what signInWaitMessage (@caredesk/shared) says: seconds under a minute, else minutes.
+  return new TooManyRequestsError(seconds, seconds < 60 ? text('auth.signInWaitSeconds', { seconds }) : text('auth.signInWaitMinutes', { minutes: Math.ceil(seconds / 60) }));
 }
 
 /**

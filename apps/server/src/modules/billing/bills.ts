@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { appointments, billItems, billPayments, bills, bookings, creditNotes, doctors, patients, services, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { text } from '../../lib/i18n/index.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { isDayClosed, lockDayForEntry, nextDocumentNumber, type Book } from './numbering.js';
 import { keepBook, readBillingSettings, resolveBook, type BookSettings } from './settings.js';
@@ -465,8 +466,7 @@ export async function setDiscount(db: Db, caller: StaffContext, billId: string, 
     const { limitPaise, percent } = await discountLimit(tx, caller, bill.subtotalPaise);
     if (input.amountPaise > limitPaise) {
       if (!input.requestApproval) {
-        const message = `Discounts over ${percent}% need an administrator's approval`;
-        throw new ForbiddenError(message);
+        throw new ForbiddenError(text('billing.discountNeedsApproval', { percent }));
       }
       await tx
         .update(bills)

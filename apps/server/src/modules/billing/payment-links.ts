@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { billPaymentLinks, billPayments, bills, organisations } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { text, translate } from '../../lib/i18n/index.js';
 import type { EventBus } from '../../lib/events/bus.js';
 import { notifyStaffOfArea } from '../visits/index.js';
 import { bookOf, loadBill, lockBill } from './bills.js';
@@ -63,8 +64,8 @@ export async function createBillPaymentLink(
     const due = row.totalPaise - row.paidPaise;
     if (due <= 0) throw new ConflictError('Nothing is due on this bill');
     if (input.amountPaise !== undefined && input.amountPaise > due) {
-      const message = `Only ${rupeesText(due)} is due`;
-      throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
+      const message = text('billing.onlyDue', { amount: rupeesText(due) });
+      throw new BadRequestError(`amountPaise: Only ${rupeesText(due)} is due`, [{ path: 'amountPaise', message }]);
     }
     const cancelled = await tx
       .update(billPaymentLinks)
@@ -193,8 +194,10 @@ export async function settleBillPaymentLink(tx: Tx, events: EventBus, providerLi
       'settings',
       {
         type: 'payment-held',
-        title: 'Payment held for a refund',
-        message: `${rupeesText(amountPaise)} for bill ${bill.number} came through a payment link after the bill was settled. It is held, not credited: refund it from the payment gateway's dashboard.`,
+        word: (language) => ({
+          title: translate(language, 'notifications.paymentHeld'),
+          message: translate(language, 'notifications.paymentHeldMessage', { amount: rupeesText(amountPaise), bill: bill.number }),
+        }),
         details: {},
       },
       ['ADMIN'],

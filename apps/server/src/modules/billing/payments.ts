@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { billPayments, bills, creditNotes } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError } from '../../lib/errors.js';
+import { text } from '../../lib/i18n/index.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { bookOf, loadBill, lockBill } from './bills.js';
 import { nextDocumentNumber, openEntryDay } from './numbering.js';
@@ -47,8 +48,8 @@ export async function collectPayment(
     const due = bill.totalPaise - bill.paidPaise;
     if (due <= 0) throw new ConflictError('Nothing is due on this bill');
     if (input.amountPaise > due) {
-      const message = `Only ${rupeesText(due)} is due`;
-      throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
+      const message = text('billing.onlyDue', { amount: rupeesText(due) });
+      throw new BadRequestError(`amountPaise: Only ${rupeesText(due)} is due`, [{ path: 'amountPaise', message }]);
     }
     // The message is owed before the number is taken: its reads stay out of the window in which
     // the facility's counter row is locked, and a rollback takes both back.
@@ -105,8 +106,8 @@ export async function refundPayment(
     const refundable = bill.paidPaise - bill.refundedPaise;
     if (refundable <= 0) throw new ConflictError('Nothing has been paid on this bill to refund');
     if (input.amountPaise > refundable) {
-      const message = `At most ${rupeesText(refundable)} can be refunded`;
-      throw new BadRequestError(`amountPaise: ${message}`, [{ path: 'amountPaise', message }]);
+      const message = text('billing.refundAtMost', { amount: rupeesText(refundable) });
+      throw new BadRequestError(`amountPaise: At most ${rupeesText(refundable)} can be refunded`, [{ path: 'amountPaise', message }]);
     }
     const id = randomUUID();
     if (bill.patientId) await onMoneyMoved?.(tx, { organisationId: caller.organisationId, patientId: bill.patientId, kind: 'credit-note', id, staffId: caller.id });

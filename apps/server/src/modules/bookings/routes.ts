@@ -16,8 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { actOnVisit, confirmVisit, bookingKind, bookVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
-import { getBooking, listBookings } from './queries.js';
+import { actOnVisit, confirmVisit, bookingKind, bookVisitRecord, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import { bookedBooking, getBooking, listBookings } from './queries.js';
 import { attachReport } from './report.js';
 
 const tags = ['bookings'];
@@ -77,9 +77,8 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, security, summary: 'Book a free scan/test slot (409 when it is full)', body: bookingCreateSchema, response: { 201: bookingSchema } },
       },
       async (request, reply) => {
-        const caller = staffOf(request);
-        const id = await bookVisit(ctx.db, bookingKind, staffActor(caller), request.body, options);
-        return reply.status(201).send(await getBooking(ctx.db, caller.organisationId, id));
+        const booked = await bookVisitRecord(ctx.db, bookingKind, staffActor(staffOf(request)), request.body, options);
+        return reply.status(201).send(bookedBooking(booked));
       },
     );
     app.post(

@@ -81,6 +81,20 @@ describe.each(drivers)('chats, the patient app side (%s)', (driver) => {
     expect((await notificationsOf(toHospital.conversationId)).map((row) => row.recipientStaffId)).toEqual([hospital.admin.id]);
   });
 
+  it('words each recipient’s notification of a message in their own language', async () => {
+    const org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
+    const { admin, worker } = await staffClients(t.app, org);
+    expect((await admin.patch('/api/account', { language: 'hi' })).statusCode).toBe(200);
+    const { app } = await registeredPatient(worker, 'Kavita Rao');
+    const sent = await start(app, { organisationId: org.id, text: 'Can I bring my old reports?' });
+
+    const raised = await notificationsOf(sent.conversationId);
+    expect(Object.fromEntries(raised.map((row) => [row.recipientStaffId, [row.title, row.message]]))).toEqual({
+      [org.admin.id]: ['नया संदेश', 'Kavita Rao: Can I bring my old reports?'],
+      [org.worker.id]: ['New message', 'Kavita Rao: Can I bring my old reports?'],
+    });
+  });
+
   it('shows the patient staff replies with their unread count, and both sides’ read state', async () => {
     const { record, app } = await registeredPatient(groupAdmin, 'Manoj Kale');
     const { conversationId } = await start(app, { organisationId: group.id, text: 'Is Dr. Joshi in on Saturday?' });

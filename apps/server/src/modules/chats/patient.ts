@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { conversations, organisations, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n/index.js';
 import { consume } from '../../lib/rate-limit.js';
 import { privateFileLinker } from '../uploads/index.js';
 import { notifyStaffOfArea } from '../visits/index.js';
@@ -149,8 +150,19 @@ async function writePatientMessage(
       const [organisation] = await tx.select({ id: organisations.id, type: organisations.type }).from(organisations).where(eq(organisations.id, patient.organisationId));
       await notifyStaffOfArea(tx, deps.events, organisation!, 'chats', {
         type: 'message-received',
-        title: 'New message',
-        message: `${message.senderName}: ${message.text.slice(0, NOTIFICATION_QUOTE_LENGTH) || `sent ${message.attachment?.name ?? 'a file'}`}`,
+        word: (language) => {
+          const quote = message.text.slice(0, NOTIFICATION_QUOTE_LENGTH);
+          const sender = message.senderName;
+          const file = message.attachment?.name;
+          return {
+            title: translate(language, 'notifications.newMessage'),
+            message: quote
+              ? translate(language, 'notifications.messageText', { sender, text: quote })
+              : file === undefined
+                ? translate(language, 'notifications.messageAnyFile', { sender })
+                : translate(language, 'notifications.messageFile', { sender, file }),
+          };
+        },
         details: { patientId: patient.id, conversationId },
       });
     }

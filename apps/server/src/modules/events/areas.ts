@@ -31,6 +31,7 @@ function audienceOf(event: AppEvent): Audience {
     // Server-internal: never sent to a socket.
     case 'session.ended':
     case 'account.changed':
+    case 'message-settings.changed':
       return [];
   }
 }

@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/rows.js';
 import { channelsFor, owe } from './schedule.js';
 import { createMessageChanges, type MessageChanges } from './live.js';
 import { createMessageSender, type MessageSenderOptions } from './sender.js';
-import { loadMessageSettings } from './settings.js';
+import { createMessageSettingsCache, loadMessageSettings } from './settings.js';
 import { messageSubscriber } from './subscriber.js';
 
 export { messageRoutes } from './routes.js';
@@ -54,7 +54,7 @@ export function createPatientMessages(deps: { db: Db; config: Config; events: Ev
   return {
     sender,
     changes,
-    subscriber: messageSubscriber({ db: deps.db, providers, wake: sender.wake }),
+    subscriber: messageSubscriber({ db: deps.db, providers, wake: sender.wake, settings: createMessageSettingsCache(deps.events) }),
     async onStaffMessage(tx, message) {
       const settings = await loadMessageSettings(tx, message.organisationId);
       const channels = channelsFor(settings, providers, 'chat-reply');

@@ -1,10 +1,12 @@
-import { defaultMessageTemplates, type MessageLogItem, type MessageSettings } from '@caredesk/shared';
+import { defaultMessageTemplates, type AppEvent, type MessageLogItem, type MessageSettings } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { messageSettings, messages } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { createOrganisation, staffClients } from '../../test/fixtures.js';
-import { readyToMessage } from './test-support.js';
+import { addDoctor, addPatient, createOrganisation, staffClients, upcoming } from '../../test/fixtures.js';
+import { createMessageSettingsCache, readyToMessage } from './test-support.js';
 
 describe.each(drivers)('Settings → Messages (%s)', (driver) => {
   const t = useTestApp(driver);
@@ -66,6 +68,30 @@ describe.each(drivers)('Settings → Messages (%s)', (driver) => {
     expect(JSON.stringify(badHours.json())).toContain('quietHours.start');
   });
 
+  // Bookings remember the settings (createMessageSettingsCache): a change must still apply to the next one.
+  it('a booking owes messages by the settings as saved: turning the booking message off and on again applies to the next booking at once', async () => {
+    const org = await createOrganisation(t.database.db as Db);
+    await readyToMessage(t.database.db as Db, org.id);
+    const { admin } = await staffClients(t.app, org);
+    const doctor = await addDoctor(admin);
+    const patient = await addPatient(admin);
+    const book = async (startTime: string) => {
+      const booked = await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: upcoming(3), startTime });
+      expect(booked.statusCode).toBe(201);
+      const id = booked.json<{ id: string }>().id;
+      const owed = await (t.database.db as Db).select({ event: messages.event, channel: messages.channel }).from(messages).where(eq(messages.visitId, id));
+      return owed
+        .filter((message) => message.event === 'booked')
+        .map((message) => message.channel)
+        .sort();
+    };
+    expect(await book('09:00')).toEqual(['SMS', 'WHATSAPP']);
+    expect((await admin.patch('/api/messages/settings', { events: { booked: { WHATSAPP: false, SMS: false } } })).statusCode).toBe(200);
+    expect(await book('09:15')).toEqual([]);
+    expect((await admin.patch('/api/messages/settings', { events: { booked: { WHATSAPP: true, SMS: false } } })).statusCode).toBe(200);
+    expect(await book('09:30')).toEqual(['WHATSAPP']);
+  });
+
   it('previews a template with sample values, in its language', async () => {
     const { admin } = await admins();
     const preview = await admin.post('/api/messages/preview', { event: 'cancelled', language: 'hi', template: defaultMessageTemplates.cancelled.hi });
@@ -90,5 +116,32 @@ describe.each(drivers)('Settings → Messages (%s)', (driver) => {
     expect((await admin.post('/api/messages/test', { channel: 'SMS', phone: '98123' })).statusCode).toBe(400);
     expect((await worker.post('/api/messages/test', { channel: 'SMS', phone: '+919812345678' })).statusCode).toBe(403);
     expect((await worker.get('/api/messages/settings')).statusCode).toBe(403);
+  });
+});
+
+describe('the message settings a booking remembers', () => {
+  const t = useTestApp('pglite');
+
+  it('are read once, and read again only when a change of their organisation is heard on the bus', async () => {
+    const db = t.database.db as Db;
+    const heard: ((organisationId: string, event: AppEvent) => void)[] = [];
+    // Another process's bus: the change arrives as a NOTIFY, not from this process's own publish.
+    const bus = {
+      subscribe: (listener: (organisationId: string, event: AppEvent) => void) => (heard.push(listener), () => undefined),
+      onPublish: () => () => undefined,
+      onReconnect: () => () => undefined,
+      listening: () => true,
+    };
+    const cache = createMessageSettingsCache(bus);
+    const [org, other] = [await createOrganisation(db), await createOrganisation(db)];
+    expect((await cache.read(db, org.id)).events.booked.SMS).toBe(true);
+    const settings = { events: { booked: { WHATSAPP: true, SMS: false } } };
+    await db.insert(messageSettings).values({ organisationId: org.id, settings });
+
+    expect((await cache.read(db, org.id)).events.booked.SMS).toBe(true);
+    for (const listener of heard) listener(other.id, { type: 'message-settings.changed' });
+    expect((await cache.read(db, org.id)).events.booked.SMS).toBe(true);
+    for (const listener of heard) listener(org.id, { type: 'message-settings.changed' });
+    expect((await cache.read(db, org.id)).events.booked.SMS).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import { CANCELLED_FOR_LEAVE, type MessageLogItem } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, notifications, walletEntries } from '../../db/schema/index.js';
+import { messages, notifications, staff, walletEntries } from '../../db/schema/index.js';
 import { atTime, indiaDate, MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { appointmentKind, bookVisit } from '../visits/index.js';
 import { bothDrivers } from '../../test/database.js';
-import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, uniqueEmail, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { balancePaise, messageLog, readyToMessage, TEST_PHONE_NUMBER_ID, TEST_SMS_TEMPLATES, useProviderApp } from './test-support.js';
 
 const WHATSAPP_PRICE = 50;
@@ -209,6 +209,27 @@ describe.each(bothDrivers)('messages to patients (%s)', (driver) => {
       .where(and(eq(notifications.organisationId, org.id), eq(notifications.type, 'wallet-low')));
     expect(warnings.map((row) => row.recipientStaffId)).toEqual([org.admin.id]);
     expect(warnings[0]!.message).toMatch(/^₹99\.(50|75) left\./);
+  });
+
+  it('tells each admin of a low wallet in their own language', async () => {
+    const { org, admin, book } = await clinic({ rupees: 100 });
+    expect((await admin.patch('/api/account', { language: 'hi' })).statusCode).toBe(200);
+    const [english] = await t.db
+      .insert(staff)
+      .values({ organisationId: org.id, name: 'Esha Admin', email: uniqueEmail('admin'), role: 'ADMIN', passwordHash: 'not-used' })
+      .returning({ id: staff.id });
+    await book(daysFromToday(3), '09:00');
+    await drain();
+    const warnings = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.organisationId, org.id), eq(notifications.type, 'wallet-low')));
+    const balance = warnings.find((row) => row.recipientStaffId === english!.id)?.message.split(' ')[0];
+    expect(balance).toMatch(/^₹99\.(50|75)$/);
+    expect(Object.fromEntries(warnings.map((row) => [row.recipientStaffId, [row.title, row.message]]))).toEqual({
+      [org.admin.id]: ['वॉलेट में बैलेंस कम है', `${balance} बचे हैं। वॉलेट से भुगतान न हो पाने पर मरीज़ों को संदेश जाने बंद हो जाएंगे: वॉलेट रिचार्ज करें।`],
+      [english!.id]: ['Wallet running low', `${balance} left. Messages to patients stop when the wallet cannot pay for them: recharge the wallet.`],
+    });
   });
 
   it('retries a provider error with backoff, gives up on a refusal and refunds it', async () => {

@@ -50,6 +50,22 @@ const words = {
     patients: (n: number) => (n === 0 ? 'कोई नहीं' : `${n} मरीज़`),
     room: 'परामर्श कक्ष',
   },
+  kn: {
+    collect: 'ದಯವಿಟ್ಟು ಡೆಸ್ಕ್‌ನಲ್ಲಿ ಪಡೆಯಿರಿ',
+    cancelledByDesk: 'ಡೆಸ್ಕ್‌ನಿಂದ ರದ್ದುಮಾಡಲಾಗಿದೆ',
+    onLeave: 'ಆ ದಿನ ವೈದ್ಯರು ರಜೆಯಲ್ಲಿದ್ದಾರೆ',
+    byPatient: 'ನೀವು ಆ್ಯಪ್‌ನಲ್ಲಿ ರದ್ದುಮಾಡಿದ್ದೀರಿ',
+    patients: (n: number) => (n === 0 ? 'ಯಾರೂ ಇಲ್ಲ' : n === 1 ? '1 ರೋಗಿ' : `${n} ರೋಗಿಗಳು`),
+    room: 'ಸಮಾಲೋಚನಾ ಕೊಠಡಿ',
+  },
+  ta: {
+    collect: 'வரவேற்பில் பெற்றுக்கொள்ளவும்',
+    cancelledByDesk: 'வரவேற்பில் ரத்து செய்யப்பட்டது',
+    onLeave: 'அன்று மருத்துவர் விடுப்பில் இருக்கிறார்',
+    byPatient: 'நீங்கள் ஆப்பில் ரத்து செய்தீர்கள்',
+    patients: (n: number) => (n === 0 ? 'யாரும் இல்லை' : n === 1 ? '1 நோயாளி' : `${n} நோயாளிகள்`),
+    room: 'ஆலோசனை அறை',
+  },
 } satisfies Record<MessageLanguage, unknown>;
 
 /** The desk's own words as typed; the reasons the product writes, in the patient's language. */
@@ -61,9 +77,9 @@ function cancelReasonIn(w: (typeof words)[MessageLanguage], reason: string | nul
   return reason;
 }
 
-/** 'Tue, 25 Nov 2026' and '10:30 am' in English; the same in Hindi's own words. */
+/** 'Tue, 25 Nov 2026' and '10:30 am' in English; the same in Hindi's, Kannada's or Tamil's own words (hi-IN, kn-IN, ta-IN). */
 function visitDate(language: MessageLanguage, timeZone: string, at: Date): { date: string; time: string } {
-  const locale = language === 'hi' ? 'hi-IN' : 'en-IN';
+  const locale = `${language}-IN`;
   return {
     date: new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(at),
     time: new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true }).format(at),

@@ -79,7 +79,7 @@ export function messageRoutes(ctx: AppContext, wake: () => void): FastifyPluginA
         config: { audit: { entity: 'settings', action: 'update' } },
         schema: { tags, security, summary: 'Change message settings (only the parts sent)', body: messageSettingsUpdateSchema, response: { 200: messageSettingsSchema } },
       },
-      (request) => updateMessageSettings(ctx.db, ctx.config, staffOf(request).organisationId, request.body),
+      (request) => updateMessageSettings(ctx.db, ctx.config, staffOf(request).organisationId, request.body, ctx.events),
     );
     app.post(
       '/messages/preview',

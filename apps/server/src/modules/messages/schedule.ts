@@ -29,24 +29,31 @@ export interface OwedMessage {
  * twice finds the row already there and adds nothing.
  */
 export async function owe(tx: Db | Tx, message: OwedMessage, channels: readonly MessageChannel[], now: Date): Promise<string[]> {
-  if (channels.length === 0) return [];
-  const subject = message.visit?.id ?? message.subject ?? crypto.randomUUID();
-  const rows = channels.map((channel) => ({
-    organisationId: message.organisationId,
-    patientId: message.patientId,
-    visitKind: message.visit?.kind ?? null,
-    visitId: message.visit?.id ?? null,
-    event: message.event,
-    offsetMinutes: message.offsetMinutes ?? 0,
-    channel,
-    dedupeKey: [subject, message.event, message.offsetMinutes ?? 0, message.version ?? '', channel].join(':'),
-    toPhone: message.toPhone,
-    context: message.context ?? {},
-    dueAt: message.dueAt,
-    nextAttemptAt: message.dueAt,
-    timeline: [timelineEntry('SCHEDULED', now)],
-    createdByStaffId: message.createdByStaffId ?? null,
-  }));
+  return oweAll(tx, [{ message, channels }], now);
+}
+
+/** owe() for several messages in one statement (a booking's confirmation and its reminders). */
+export async function oweAll(tx: Db | Tx, owed: readonly { message: OwedMessage; channels: readonly MessageChannel[] }[], now: Date): Promise<string[]> {
+  const rows = owed.flatMap(({ message, channels }) => {
+    const subject = message.visit?.id ?? message.subject ?? crypto.randomUUID();
+    return channels.map((channel) => ({
+      organisationId: message.organisationId,
+      patientId: message.patientId,
+      visitKind: message.visit?.kind ?? null,
+      visitId: message.visit?.id ?? null,
+      event: message.event,
+      offsetMinutes: message.offsetMinutes ?? 0,
+      channel,
+      dedupeKey: [subject, message.event, message.offsetMinutes ?? 0, message.version ?? '', channel].join(':'),
+      toPhone: message.toPhone,
+      context: message.context ?? {},
+      dueAt: message.dueAt,
+      nextAttemptAt: message.dueAt,
+      timeline: [timelineEntry('SCHEDULED', now)],
+      createdByStaffId: message.createdByStaffId ?? null,
+    }));
+  });
+  if (rows.length === 0) return [];
   const inserted = await tx.insert(messages).values(rows).onConflictDoNothing().returning({ id: messages.id });
   return inserted.map((row) => row.id);
 }

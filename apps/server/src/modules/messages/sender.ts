@@ -1,4 +1,4 @@
-import { WALLET_LOW_BALANCE_RUPEES, messageChannelLabels, messageEventLabels, type MessageChannel, type MessageEvent } from '@caredesk/shared';
+import { WALLET_LOW_BALANCE_RUPEES, messageChannelLabels, messageEventLabels, type MessageChannel, type MessageEvent, type MessageLanguage } from '@caredesk/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, MessageChannelProviders } from '../../config.js';
@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { chatMessages, messageSettings, messages, organisations, patients, whatsappContacts, type MessageContext } from '../../db/schema/index.js';
 import type { EventBus } from '../../lib/events/bus.js';
+import { translate } from '../../lib/i18n/index.js';
 import type { ChannelAdapter, SendOutcome } from '../../lib/messaging/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.js';
 import { moneyDocumentLink, moneyFacts } from '../billing/index.js';
@@ -253,8 +254,10 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       'settings',
       {
         type: 'wallet-low',
-        title: 'Wallet running low',
-        message: `₹${(balancePaise / 100).toFixed(2)} left. Messages to patients stop when the wallet cannot pay for them: recharge the wallet.`,
+        word: (language) => ({
+          title: translate(language, 'notifications.walletLow'),
+          message: translate(language, 'notifications.walletLowMessage', { balance: `₹${(balancePaise / 100).toFixed(2)}` }),
+        }),
         details: {},
       },
       ['ADMIN'],
@@ -447,5 +450,5 @@ interface PatientRow {
   name: string;
   phone: string;
   messageConsent: boolean;
-  messageLanguage: 'en' | 'hi' | null;
+  messageLanguage: MessageLanguage | null;
 }

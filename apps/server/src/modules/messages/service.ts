@@ -153,6 +153,14 @@ export async function sendTestMessage(db: Db, caller: StaffContext, input: { cha
   return getMessage(db, caller, id!);
 }
 
+/** The preview's sample patient, room, reason and chat message, in the language being previewed. */
+const previewSamples: Record<MessageLanguage, { patient: string; room: string; cancelReason: string; chatText: string }> = {
+  en: { patient: 'Sunita Sharma', room: 'Room 4', cancelReason: 'the doctor is on leave', chatText: 'Your report will be ready tomorrow morning.' },
+  hi: { patient: 'सुनीता शर्मा', room: 'कक्ष 4', cancelReason: 'डॉक्टर छुट्टी पर हैं', chatText: 'आपकी रिपोर्ट कल सुबह तैयार होगी।' },
+  kn: { patient: 'ಸುನೀತಾ ಶರ್ಮಾ', room: 'ಕೊಠಡಿ 4', cancelReason: 'ವೈದ್ಯರು ರಜೆಯಲ್ಲಿದ್ದಾರೆ', chatText: 'ನಿಮ್ಮ ರಿಪೋರ್ಟ್ ನಾಳೆ ಬೆಳಿಗ್ಗೆ ಸಿದ್ಧವಾಗುತ್ತದೆ.' },
+  ta: { patient: 'சுனிதா சர்மா', room: 'அறை 4', cancelReason: 'மருத்துவர் விடுப்பில் இருக்கிறார்', chatText: 'உங்கள் ரிப்போர்ட் நாளை காலை தயாராகும்.' },
+};
+
 /** POST /api/messages/preview: the template with sample values, as a patient would read it. */
 export async function previewMessage(
   db: Db,
@@ -164,12 +172,13 @@ export async function previewMessage(
     .from(organisations)
     .where(eq(organisations.id, caller.organisationId));
   const slotAt = new Date(Date.now() + 24 * 3600_000);
+  const sample = previewSamples[input.language];
   const { text } = renderMessage({
     event: input.event,
     language: input.language,
     template: input.template,
     timeZone: org!.timeZone,
-    patientName: input.language === 'hi' ? 'सुनीता शर्मा' : 'Sunita Sharma',
+    patientName: sample.patient,
     organisation: org!,
     visit: {
       status: 'BOOKED',
@@ -180,17 +189,17 @@ export async function previewMessage(
       tokenNumber: 7,
       tokenPrefix: 'A',
       ownerName: 'Dr Asha Rao',
-      room: input.language === 'hi' ? 'कक्ष 4' : 'Room 4',
+      room: sample.room,
       facilityName: null,
       facilityAddress: null,
-      cancelReason: input.language === 'hi' ? 'डॉक्टर छुट्टी पर हैं' : 'the doctor is on leave',
+      cancelReason: sample.cancelReason,
       checkedInAt: null,
       calledAt: null,
       reportUploadId: null,
     },
     reportLink: 'https://care.example.in/api/uploads/private/…',
     context: { ahead: 2 },
-    chatText: input.language === 'hi' ? 'आपकी रिपोर्ट कल सुबह तैयार होगी।' : 'Your report will be ready tomorrow morning.',
+    chatText: sample.chatText,
   });
   return { text };
 }

@@ -14,6 +14,8 @@ import type { Config } from '../../config.js';
 import { messageProvidersOf } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { messageSettings } from '../../db/schema/index.js';
+import type { EventBus } from '../../lib/events/bus.js';
+import { createRemembered } from '../../lib/events/remembered.js';
 import { whatsappStatus } from '../plans/index.js';
 
 /** An organisation's message settings with the defaults filled in: what the scheduler and sender read. */
@@ -71,6 +73,41 @@ export async function loadMessageSettings(db: Db | Tx, organisationId: string): 
   return effectiveSettings(row?.settings ?? {});
 }
 
+/** How long an organisation's settings are used without reading them again (a change through the app is seen at once). */
+export const MESSAGE_SETTINGS_MAX_AGE_MS = 60_000;
+
+export interface MessageSettingsCache {
+  /** The organisation's settings as loadMessageSettings() reads them, remembered in this process. */
+  read(db: Db | Tx, organisationId: string): Promise<EffectiveMessageSettings>;
+}
+
+/**
+ * Every booking asks what it owes the patient, which needs the organisation's settings: one read
+ * per booking under the day's lock for a row that changes a few times a year. Remembered here and
+ * forgotten at `message-settings.changed`, which updateMessageSettings() announces once its change
+ * committed (lib/events/remembered.ts: in this process before the PATCH answers, in the others
+ * when the NOTIFY arrives). A change made behind the app's back is seen within maxAgeMs.
+ */
+export function createMessageSettingsCache(
+  events: Pick<EventBus, 'subscribe' | 'onPublish' | 'onReconnect' | 'listening'>,
+  { maxAgeMs = MESSAGE_SETTINGS_MAX_AGE_MS, maxEntries = 10_000 } = {},
+): MessageSettingsCache {
+  const remembered = createRemembered<{ organisationId: string; settings: EffectiveMessageSettings }>(events, {
+    maxAgeMs,
+    maxEntries,
+    staleAfter: (organisationId, event) => (event.type === 'message-settings.changed' ? (entry) => entry.organisationId === organisationId : undefined),
+  });
+  return {
+    read: async (db, organisationId) =>
+      (await remembered.read(organisationId, async () => ({ value: { organisationId, settings: await loadMessageSettings(db, organisationId) } }))).settings,
+  };
+}
+
+/** Tells every process an organisation's message settings changed. Call after the change committed. */
+export function announceMessageSettingsChanged(events: Pick<EventBus, 'publish'>, organisationId: string): Promise<void> {
+  return events.publish(organisationId, { type: 'message-settings.changed' });
+}
+
 /** The organisation's own text for an event, else the shipped one. */
 export function templateOf(settings: EffectiveMessageSettings, event: ConfigurableMessageEvent | 'test', language: MessageLanguage): string {
   if (event === 'test') return defaultMessageTemplates.test[language];
@@ -113,7 +150,13 @@ export async function getMessageSettings(db: Db, config: Config, organisationId:
  * and DLT ids, per event (and language), so the form can save one event without the others. A
  * template equal to the shipped text is stored as no template: 'Restore the default' sends it.
  */
-export async function updateMessageSettings(db: Db, config: Config, organisationId: string, update: MessageSettingsUpdate): Promise<MessageSettings> {
+export async function updateMessageSettings(
+  db: Db,
+  config: Config,
+  organisationId: string,
+  update: MessageSettingsUpdate,
+  events?: Pick<EventBus, 'publish'>,
+): Promise<MessageSettings> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ settings: messageSettings.settings }).from(messageSettings).where(eq(messageSettings.organisationId, organisationId)).for('update');
     const stored: MessageSettingsUpdate = structuredClone(row?.settings ?? {});
@@ -138,6 +181,8 @@ export async function updateMessageSettings(db: Db, config: Config, organisation
       .values({ organisationId, settings: stored })
       .onConflictDoUpdate({ target: messageSettings.organisationId, set: { settings: stored, updatedAt: sql`now()` } });
   });
+  // After the commit: a read between the announcement and the commit would remember the old settings.
+  if (events) await announceMessageSettingsChanged(events, organisationId);
   return getMessageSettings(db, config, organisationId);
 }
 

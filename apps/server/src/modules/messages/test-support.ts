@@ -144,3 +144,4 @@ export function useProviderApp(driver: Driver, options: { msg91Templates?: Recor
 
 /** The visit subscriber alone, for tests that run a visit write without the app. */
 export { messageSubscriber } from './subscriber.js';
+export { createMessageSettingsCache } from './settings.js';

@@ -1,4 +1,4 @@
-import { ONBOARDING_OTP_DIGITS, ONBOARDING_OTP_MAX_ATTEMPTS, ONBOARDING_OTP_TTL_SECONDS, ONBOARDING_TOKEN_TTL_SECONDS, PRODUCT_NAME } from '@caredesk/shared';
+import { ONBOARDING_OTP_DIGITS, ONBOARDING_OTP_MAX_ATTEMPTS, ONBOARDING_OTP_TTL_SECONDS, ONBOARDING_TOKEN_TTL_SECONDS, type Language } from '@caredesk/shared';
 import { onboardingOtps } from '../../db/schema/index.js';
 import { checkOtp, limitOtpChecks, refuseOtp, sendOtp, type OtpClient, type OtpDeps, type OtpKind } from '../../lib/otp.js';
 import { signOnboardingToken } from '../../lib/tokens.js';
@@ -11,12 +11,12 @@ export const onboardingOtpKind: OtpKind = {
   ttlSeconds: ONBOARDING_OTP_TTL_SECONDS,
   maxAttempts: ONBOARDING_OTP_MAX_ATTEMPTS,
   field: 'otp',
-  message: (code, minutes) => `${code} is your ${PRODUCT_NAME} code to create an organisation. It expires in ${minutes} minutes. Do not share it with anyone.`,
+  message: 'otp.onboarding',
 };
 
 /** POST /api/sms/user: texts a new code to the phone of someone creating an organisation. */
-export function sendOnboardingCode(deps: OtpDeps, phone: string, client: OtpClient): Promise<{ expiresInSeconds: number }> {
-  return sendOtp(deps, onboardingOtpKind, phone, client);
+export function sendOnboardingCode(deps: OtpDeps, phone: string, client: OtpClient, language?: Language): Promise<{ expiresInSeconds: number }> {
+  return sendOtp(deps, onboardingOtpKind, phone, client, language);
 }
 
 /**

@@ -42,7 +42,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: onboardingSmsResponseSchema },
         },
       },
-      (request) => sendOnboardingCode(otp, request.body.phone, clientOf(request)),
+      (request) => sendOnboardingCode(otp, request.body.phone, clientOf(request), request.language),
     );
     app.post(
       '/auth/login',

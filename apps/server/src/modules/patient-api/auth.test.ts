@@ -6,9 +6,10 @@ import { patientAccounts, patientOtps, patientSessions } from '../../db/schema/i
 import { jwtSigningKey } from '../../lib/secrets.js';
 import { PATIENT_AUDIENCE, TOKEN_ISSUER, verifyAccessToken, verifyPatientToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { fakeMsg91Keys, startFakeMsg91, type FakeMsg91 } from '../../test/fake-msg91.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, uniquePhone } from '../../test/fixtures.js';
-import { postFrom, randomIp, signInPatient, textedCode } from './test-support.js';
+import { postFrom, randomIp, signInPatient, textedCode, textedMessage } from './test-support.js';
 
 describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
   let t: TestApp;
@@ -51,6 +52,13 @@ describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
     const second = await signInPatient(t, phone);
     expect(second.session.account.id).toBe(first.session.account.id);
     expect(second.session.accessToken).not.toBe(first.session.accessToken);
+  });
+
+  it('texts the code in the language asked for, and in English through a gateway that cannot text that language', async () => {
+    const hindi = await textedMessage(t, uniquePhone(), 'hi');
+    expect(hindi).toMatchObject({ language: 'hi', text: `${hindi.code} आपका CareDesk साइन-इन कोड है। यह 10 मिनट में समाप्त हो जाएगा। इसे किसी के साथ साझा न करें।` });
+    const english = await textedMessage(t, uniquePhone(), 'ta', ['en', 'hi']);
+    expect(english).toMatchObject({ language: 'en', text: `${english.code} is your CareDesk sign-in code. It expires in 10 minutes. Do not share it with anyone.` });
   });
 
   it('a new code replaces the earlier one', async () => {
@@ -184,5 +192,33 @@ describe.each(drivers)('patient app sign-in by phone (%s)', (driver) => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>();
     expect(doc.paths['/api/patient/auth/otp']?.post?.tags).toEqual(['patient']);
     expect(doc.paths['/api/patient/bookings/{id}/cancel']?.post?.tags).toEqual(['patient']);
+  });
+});
+
+describe.each(drivers)('a sign-in code by SMS in the language of the request (%s)', (driver) => {
+  let t: TestApp;
+  let fake: FakeMsg91;
+
+  beforeAll(async () => {
+    fake = await startFakeMsg91({ templates: { CDOTP00001: 1, CDOTPHI001: 1 } });
+    t = await createTestApp(driver, {
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: fakeMsg91Keys.authKey,
+      MSG91_API_BASE: fake.url,
+      MSG91_OTP_TEMPLATE_ID: 'CDOTP00001',
+      MSG91_OTP_TEMPLATE_ID_HI: 'CDOTPHI001',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("goes through the gateway's Hindi template for a patient app in Hindi, and the English one for a language without its own", async () => {
+    const ask = (language: string) =>
+      t.app.inject({ method: 'POST', url: '/api/patient/auth/otp', payload: { phone: uniquePhone() }, headers: { 'accept-language': language }, remoteAddress: randomIp() });
+    expect((await ask('hi-IN,hi;q=0.9,en;q=0.8')).statusCode).toBe(202);
+    expect((await ask('kn')).statusCode).toBe(202);
+    expect(fake.requests.map((request) => (request.body as { template_id: string }).template_id)).toEqual(['CDOTPHI001', 'CDOTP00001']);
   });
 });

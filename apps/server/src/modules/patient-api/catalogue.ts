@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { doctors, facilities, organisations, services } from '../../db/schema/index.js';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { text } from '../../lib/i18n/index.js';
 import { nameKeyMatches, offsetOf, pageOf } from '../../lib/list-query.js';
 import { appointmentKind, BOOKABLE_KINDS, bookingKind, listFreeSlots } from '../visits/index.js';
 import { onlineBookingRulesOf, type OnlineBookingRules } from '../settings/index.js';
@@ -150,13 +151,13 @@ export function beforeCutoff(window: OnlineWindow, date: string, startTime: stri
 export function assertOnlineWindow(window: OnlineWindow, date: string, startTime: string, now = new Date()): void {
   const last = lastOnlineDate(window, now);
   if (date > last) {
-    const message = `Online booking is open up to ${window.horizonDays} days ahead (until ${last})`;
+    const message = text('online.horizon', { days: window.horizonDays, last });
     throw new BadRequestError(message, [{ path: 'date', message }]);
   }
   const startsIn = localDateTimeToInstant(window.timeZone, date, startTime).getTime() - now.getTime();
   // A time already gone is the engine's "This time has already passed".
   if (startsIn >= 0 && beforeCutoff(window, date, startTime, now)) {
-    const message = `Online booking closes ${window.cutoffMinutes} minutes before the slot: choose a later time or call the desk`;
+    const message = text('online.cutoff', { minutes: window.cutoffMinutes });
     throw new BadRequestError(message, [{ path: 'startTime', message }]);
   }
 }

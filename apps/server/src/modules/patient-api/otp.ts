@@ -1,8 +1,16 @@
-import { PATIENT_OTP_DIGITS, PATIENT_OTP_MAX_ATTEMPTS, PATIENT_OTP_TTL_SECONDS, PATIENT_SESSION_TTL_DAYS, PRODUCT_NAME, type PatientSession } from '@caredesk/shared';
+import {
+  PATIENT_OTP_DIGITS,
+  PATIENT_OTP_MAX_ATTEMPTS,
+  PATIENT_OTP_TTL_SECONDS,
+  PATIENT_SESSION_TTL_DAYS,
+  type Language,
+  type PatientAccount,
+  type PatientSession,
+} from '@caredesk/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { patientAccounts, patientOtps, patientSessions } from '../../db/schema/index.js';
-import { checkOtp, limitOtpChecks, refuseOtp, sendOtp as sendCode, type OtpClient, type OtpDeps, type OtpKind } from '../../lib/otp.js';
+import { checkOtp, limitOtpChecks, refuseOtp, sendOtp as sendCode, type OtpCheck, type OtpClient, type OtpDeps, type OtpKind } from '../../lib/otp.js';
 import { signPatientToken } from '../../lib/tokens.js';
 import type { PatientCaller } from '../../lib/patient-auth.js';
 
@@ -19,15 +27,15 @@ export const patientOtpKind: OtpKind = {
   ttlSeconds: PATIENT_OTP_TTL_SECONDS,
   maxAttempts: PATIENT_OTP_MAX_ATTEMPTS,
   field: 'code',
-  message: (code, minutes) => `${code} is your ${PRODUCT_NAME} sign-in code. It expires in ${minutes} minutes. Do not share it with anyone.`,
+  message: 'otp.patientSignIn',
 };
 
 /** POST /api/patient/auth/otp: texts a new code to the phone (limited per phone and IP). */
-export function sendOtp(deps: OtpDeps, phone: string, client: PatientClient): Promise<{ expiresInSeconds: number }> {
-  return sendCode(deps, patientOtpKind, phone, client);
+export function sendOtp(deps: OtpDeps, phone: string, client: PatientClient, language?: Language): Promise<{ expiresInSeconds: number }> {
+  return sendCode(deps, patientOtpKind, phone, client, language);
 }
 
-type VerifyOutcome = { kind: 'refused'; message: string } | { kind: 'signed-in'; account: { id: string; phone: string }; sessionId: string; expiresAt: Date };
+type VerifyOutcome = Extract<OtpCheck, { kind: 'refused' }> | { kind: 'signed-in'; account: PatientAccount; sessionId: string; expiresAt: Date };
 
 /**
  * POST /api/patient/auth/verify. A wrong guess is saved before the 401 (the transaction
@@ -44,7 +52,7 @@ export async function verifyOtp(deps: OtpDeps, input: { phone: string; code: str
       .insert(patientAccounts)
       .values({ phone: input.phone, lastLoginAt: now })
       .onConflictDoUpdate({ target: patientAccounts.phone, set: { lastLoginAt: now } })
-      .returning({ id: patientAccounts.id, phone: patientAccounts.phone });
+      .returning({ id: patientAccounts.id, phone: patientAccounts.phone, language: patientAccounts.language });
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     const [session] = await tx
       .insert(patientSessions)

@@ -4,6 +4,8 @@ import {
   organisationParamsSchema,
   paginatedSchema,
   patientAppointmentCreateSchema,
+  patientAccountSchema,
+  patientAccountUpdateSchema,
   patientAppointmentSchema,
   patientBookingCreateSchema,
   patientBookingSchema,
@@ -33,6 +35,8 @@ import { patientPushRoutes, forgetPatientPushSubscription } from '../patient-pus
 import { createPatientAuthenticate, patientOf } from '../../lib/patient-auth.js';
 import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
+import { auditPatientAppWrites } from '../audit/index.js';
+import { setAccountLanguage } from './account.js';
 import { ownAppointments } from './appointments.js';
 import { ownBookings } from './bookings.js';
 import { ownRecords } from './records.js';
@@ -72,7 +76,7 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
         config: { audit: ownSession },
         schema: { tags, summary: 'Text a 6-digit sign-in code to a phone (rate limited per phone and IP)', body: patientOtpRequestSchema, response: { 202: patientOtpSentSchema } },
       },
-      async (request, reply) => reply.status(202).send(await sendOtp(otp, request.body.phone, clientOf(request))),
+      async (request, reply) => reply.status(202).send(await sendOtp(otp, request.body.phone, clientOf(request), request.language)),
     );
     app.post(
       '/patient/auth/verify',
@@ -106,6 +110,26 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
         if (request.body?.pushEndpoint) await forgetPatientPushSubscription(ctx.db, caller.accountId, request.body.pushEndpoint);
         await endPatientSession(ctx.db, caller);
         return reply.status(204).send(null);
+      },
+    );
+
+    app.patch(
+      '/patient/account',
+      {
+        ...signedIn,
+        config: { audit: { entity: 'patients', action: 'create-or-update', actor: 'patient-app', recordFrom: 'handler' } },
+        schema: {
+          tags,
+          security,
+          summary: 'Choose the language of the app and of the messages to every record carrying the account’s phone',
+          body: patientAccountUpdateSchema,
+          response: { 200: patientAccountSchema },
+        },
+      },
+      async (request) => {
+        const { account, changed } = await setAccountLanguage(ctx.db, patientOf(request), request.body.language);
+        auditPatientAppWrites(request, changed);
+        return account;
       },
     );
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { PatientSession } from '@caredesk/shared';
+import type { Language, PatientSession } from '@caredesk/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { testConfig } from '../../test/config.js';
 import { postgresRateLimitStore } from '../../lib/rate-limit.js';
@@ -30,16 +30,25 @@ export function postFrom(app: FastifyInstance, url: string, payload: unknown, op
 
 /** Sends a code the way POST /auth/otp does, and answers the text message's code. */
 export async function textedCode(t: TestApp, phone: string): Promise<string> {
+  return (await textedMessage(t, phone)).code;
+}
+
+/** The text message POST /auth/otp would send, asked for in `language`, through a gateway that texts `languages`. */
+export async function textedMessage(
+  t: TestApp,
+  phone: string,
+  language?: Language,
+  languages?: readonly Language[],
+): Promise<{ code: string; text: string; language: Language | undefined }> {
   const db = t.database.db;
-  const texts: string[] = [];
-  const sms: SmsSender = { send: async (_phone, text) => void texts.push(text) };
-  await sendOtp({ db, jwtKey: await jwtSigningKey(db, undefined), rateLimitStore: postgresRateLimitStore(db), config: testConfig(), sms }, phone, {
-    ip: randomIp(),
-    userAgent: undefined,
-  });
-  const code = /^(\d{6}) /.exec(texts[0] ?? '')?.[1];
-  if (!code) throw new Error(`no code in ${JSON.stringify(texts)}`);
-  return code;
+  const texts: { text: string; language: Language | undefined }[] = [];
+  const sms: SmsSender = { send: async (_phone, text, _variables, worded) => void texts.push({ text, language: worded }), ...(languages ? { languages } : {}) };
+  const client = { ip: randomIp(), userAgent: undefined };
+  await sendOtp({ db, jwtKey: await jwtSigningKey(db, undefined), rateLimitStore: postgresRateLimitStore(db), config: testConfig(), sms }, phone, client, language);
+  const [sent] = texts;
+  const code = /^(\d{6}) /.exec(sent?.text ?? '')?.[1];
+  if (!sent || !code) throw new Error(`no code in ${JSON.stringify(texts)}`);
+  return { code, ...sent };
 }
 
 export interface PatientApp {
@@ -47,6 +56,7 @@ export interface PatientApp {
   phone: string;
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, payload: unknown): Promise<LightMyRequestResponse>;
 }
 
 export function patientClient(app: FastifyInstance, session: PatientSession): PatientApp {
@@ -55,6 +65,7 @@ export function patientClient(app: FastifyInstance, session: PatientSession): Pa
     phone: session.account.phone,
     get: (url) => app.inject({ url, headers: bearer(session.accessToken), remoteAddress: randomIp() }),
     post: (url, payload) => postFrom(app, url, payload ?? {}, { token: session.accessToken }),
+    patch: (url, payload) => app.inject({ method: 'PATCH', url, payload: payload as InjectOptions['payload'], headers: bearer(session.accessToken), remoteAddress: randomIp() }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { phoneDigits, searchKey, type visitPatientSchema } from '@caredesk/shared';
+import { phoneDigits, searchKey, type MessageLanguage, type visitPatientSchema } from '@caredesk/shared';
 import { and, asc, count, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -42,7 +42,7 @@ export function toPatientVisit<Row extends VisitRow>({ facilityId, facilityName,
  * never confirming another phone's patient), or the family member by name, created with the
  * account's phone the first time.
  */
-async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string, choice: VisitPatientInput): Promise<string> {
+async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string, choice: VisitPatientInput, language: MessageLanguage | null): Promise<string> {
   if (choice.patientId) {
     const [own] = await tx
       .select({ id: patients.id })
@@ -65,7 +65,18 @@ async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string,
   const birth = await birthDateOf(tx, organisationId, choice);
   const [created] = await tx
     .insert(patients)
-    .values({ organisationId, name, nameKey, phone: caller.phone, phoneDigits: phoneDigits(caller.phone), gender: choice.gender!, dateOfBirth: null, ...birth })
+    .values({
+      organisationId,
+      name,
+      nameKey,
+      phone: caller.phone,
+      phoneDigits: phoneDigits(caller.phone),
+      gender: choice.gender!,
+      dateOfBirth: null,
+      ...birth,
+      // The language the account chose in the app: the new record's messages are in it too.
+      messageLanguage: language,
+    })
     .returning({ id: patients.id });
   return created!.id;
 }
@@ -87,8 +98,8 @@ async function bookForPatient<C extends VisitCreate>(
 ): Promise<string> {
   return visitTransaction(db, options, async (write) => {
     // One find-or-create at a time per account: two taps on "Book" make one new family member.
-    await write.tx.select({ id: patientAccounts.id }).from(patientAccounts).where(eq(patientAccounts.id, caller.accountId)).for('update');
-    const patientId = await patientFor(write.tx, caller, organisationId, choice);
+    const [account] = await write.tx.select({ language: patientAccounts.language }).from(patientAccounts).where(eq(patientAccounts.id, caller.accountId)).for('update');
+    const patientId = await patientFor(write.tx, caller, organisationId, choice, account?.language ?? null);
     // Read in the booking's transaction: the rule as it is when the visit is written.
     const { requireConfirmation } = await onlineBookingRulesOf(write.tx, organisationId);
     return bookVisitIn(write, kind, { organisationId, staffId: null }, { ...visitOf(patientId), awaitingConfirmation: requireConfirmation });

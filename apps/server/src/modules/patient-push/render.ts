@@ -18,6 +18,14 @@ const texts: Record<MessageLanguage, Record<PatientPushKind, (token: string, fac
     next: (token, facts) => `${facts.organisationName} में अगली बारी आपकी है: टोकन ${token}`,
     called: (token, facts) => `आपकी बारी आ गई है: टोकन ${token}${facts.room ? `, ${facts.room}` : ''}`,
   },
+  kn: {
+    next: (token, facts) => `${facts.organisationName}: ಮುಂದಿನ ಸರದಿ ನಿಮ್ಮದು: ಟೋಕನ್ ${token}`,
+    called: (token, facts) => `ನಿಮ್ಮ ಸರದಿ ಬಂದಿದೆ: ಟೋಕನ್ ${token}${facts.room ? `, ${facts.room}` : ''}`,
+  },
+  ta: {
+    next: (token, facts) => `${facts.organisationName}: அடுத்தது நீங்கள்தான்: டோக்கன் ${token}`,
+    called: (token, facts) => `உங்கள் முறை வந்துவிட்டது: டோக்கன் ${token}${facts.room ? `, ${facts.room}` : ''}`,
+  },
 };
 
 /** The payload the patient app's service worker shows (apps/patient/build/service-worker.ts). */

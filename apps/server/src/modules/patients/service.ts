@@ -249,16 +249,40 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
     const search = filters.search ? patientSearchCondition(organisationId, filters.search) : undefined;
     const counted = search !== undefined;
     const where = and(eq(patients.organisationId, organisationId), search, ...others);
+    const total = db.select({ n: count() }).from(patients).where(where);
+    if (!counted) {
+      return {
+        counted,
+        page: db
+          .select({ ...summaryColumns, timeZone, total: sql<number | null>`null` })
+          .from(patients)
+          .where(where)
+          .orderBy(...orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id))
+          .limit(filters.pageSize)
+          .offset(offsetOf(filters)),
+        total,
+      };
+    }
+    // The matches counted in a subquery, then sorted: in one query, PostgreSQL costs the window's
+    // count as if the limit stopped it early, and walks the name index of the whole organisation
+    // filtering every row (200,000 rows for the phone digits '900', 120 times the buffers of
+    // reading the ~2,000 matches by the phone's trigram index and sorting them).
+    const matches = db
+      .select({ ...summaryColumns, nameKey: patients.nameKey, total: totalOver().as('total') })
+      .from(patients)
+      .where(where)
+      .as('matches');
+    const sortColumn = { name: matches.nameKey, createdAt: matches.createdAt, dateOfBirth: matches.dateOfBirth }[filters.sort];
+    const { id, uhid, name, phone, gender, dateOfBirth, bloodGroup, createdAt } = matches;
     return {
       counted,
       page: db
-        .select({ ...summaryColumns, timeZone, total: counted ? totalOver() : sql<number | null>`null` })
-        .from(patients)
-        .where(where)
-        .orderBy(...orderByWithTiebreak(sortColumns[filters.sort], filters.order, patients.id))
+        .select({ id, uhid, name, phone, gender, dateOfBirth, bloodGroup, createdAt, timeZone, total: matches.total })
+        .from(matches)
+        .orderBy(...orderByWithTiebreak(sortColumn, filters.order, matches.id))
         .limit(filters.pageSize)
         .offset(offsetOf(filters)),
-      total: db.select({ n: count() }).from(patients).where(where),
+      total,
     };
   }
   const words = nameWordsMatch(organisationId, key);

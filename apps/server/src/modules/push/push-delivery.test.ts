@@ -120,6 +120,26 @@ describe.each(bothDrivers)('push delivery (%s)', (driver) => {
     }, waitLong);
   });
 
+  it('pushes each recipient the notification worded in their own language', async () => {
+    const { org, admin, worker, book } = await hospital();
+    expect((await admin.patch('/api/account', { language: 'hi' })).statusCode).toBe(200);
+    const adminPhone = await subscribe(admin);
+    const workerDesk = await subscribe(worker);
+    expect((await book('09:30')).statusCode).toBe(201);
+
+    await vi.waitFor(() => [adminPhone, workerDesk].forEach((browser) => expect(fake.receivedAt(browser.endpoint)).toHaveLength(1)), waitLong);
+    const rows = await db.select().from(notifications).where(eq(notifications.organisationId, org.id));
+    const pushed = (browser: Browser) => {
+      const { title, body } = payloadOf(browser, fake.receivedAt(browser.endpoint)[0]!);
+      return { title, body };
+    };
+    const hindi = rows.find((row) => row.recipientStaffId === org.admin.id)!;
+    expect(hindi.message).toMatch(/^Rohan Deshpande ने Dr\. Meera Joshi \(Cardiology\) के लिए .+, 9:30 am का समय बुक किया — टोकन \d+$/);
+    expect(pushed(adminPhone)).toEqual({ title: 'नया अपॉइंटमेंट', body: hindi.message });
+    expect(pushed(workerDesk)).toEqual({ title: 'New appointment', body: rows.find((row) => row.recipientStaffId === org.worker.id)!.message });
+    expect(pushed(workerDesk).body).toMatch(/^Rohan Deshpande booked Dr\. Meera Joshi \(Cardiology\) for .+, 9:30 am — token \d+$/);
+  });
+
   it('answers the booking without waiting for the push service', async () => {
     const { admin, book } = await hospital();
     const browser = await subscribe(admin);

@@ -19,6 +19,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { escapeLike, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
 import { revokeStaffSessions } from '../auth/index.js';
+import { loadMessageSettings } from '../messages/index.js';
 import { credentialFields, replaceInvitation, type IssuedInvitation } from './credentials.js';
 import { memberColumns, toStaffMember, type MemberRow } from './members.js';
 
@@ -77,9 +78,11 @@ export async function createStaffMember(db: Db, caller: StaffContext, input: Sta
   const fields = await credentialFields(input.credential);
   try {
     return await db.transaction(async (tx) => {
+      // A new member's console opens in the organisation's language (its default for patients too).
+      const { defaultLanguage: language } = await loadMessageSettings(tx, caller.organisationId);
       const [member] = await tx
         .insert(staff)
-        .values({ organisationId: caller.organisationId, name: input.name, email: input.email, phone: input.phone ?? null, role: input.role, ...fields })
+        .values({ organisationId: caller.organisationId, name: input.name, email: input.email, phone: input.phone ?? null, role: input.role, language, ...fields })
         .returning(memberColumns);
       const invitation = await replaceInvitation(tx, { organisationId: caller.organisationId, staffId: member!.id }, input.credential, caller.id);
       return credentialResult(member!, invitation, origin);

@@ -1,8 +1,8 @@
-import { tokenLabel, weekdayOf, zonedNow, type TokenEntry, type TokenQueue, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
+import { isLanguage, tokenLabel, weekdayOf, zonedNow, type Language, type TokenEntry, type TokenQueue, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { organisations } from '../../db/schema/index.js';
+import { messageSettings, organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { queueSources, type QueueSource } from './sources.js';
 
@@ -48,6 +48,19 @@ export async function queueDay(db: Db, organisationId: string, now = new Date())
   const [row] = await db.select({ timeZone: organisations.timeZone }).from(organisations).where(eq(organisations.id, organisationId));
   if (!row) throw new NotFoundError('Organisation not found');
   return { date: zonedNow(row.timeZone, now).date, timeZone: row.timeZone };
+}
+
+/**
+ * The organisation's own language, its default in Settings → Messages ('en' until chosen), for
+ * the waiting-room display. Read here rather than through the messages module, which itself
+ * reads queues (its 'you are next' messages): the modules would import each other.
+ */
+async function organisationLanguage(db: Db, organisationId: string): Promise<Language> {
+  const [row] = await db
+    .select({ language: sql<string | null>`${messageSettings.settings}->>'defaultLanguage'` })
+    .from(messageSettings)
+    .where(eq(messageSettings.organisationId, organisationId));
+  return isLanguage(row?.language) ? row.language : 'en';
 }
 
 // Raw SQL over either visit table: both carry the same queue columns (see sources.ts).
@@ -194,10 +207,11 @@ export interface QueueFilters {
 export async function listQueues(db: Db, organisationId: string, kind: TokenQueueKind, filters: QueueFilters = {}, now = new Date()): Promise<TokenQueuesResponse> {
   const source = queueSources[kind];
   const { date, timeZone } = await queueDay(db, organisationId, now);
-  const [owners, visits, last] = await Promise.all([
+  const [owners, visits, last, language] = await Promise.all([
     ownersOf(db, source, organisationId),
     visitsOfDay(db, source, organisationId, date),
     lastActions(db, source, organisationId, date),
+    organisationLanguage(db, organisationId),
   ]);
   const byOwner = new Map<string, VisitRow[]>();
   for (const visit of visits) byOwner.set(visit.owner_id, [...(byOwner.get(visit.owner_id) ?? []), visit]);
@@ -212,7 +226,7 @@ export async function listQueues(db: Db, organisationId: string, kind: TokenQueu
   const queues = today
     .filter((owner) => !filters.ownerId || owner.id === filters.ownerId)
     .map((owner) => buildQueue(source, owner, date, byOwner.get(owner.id) ?? [], last.get(owner.id)));
-  return { date, timeZone, queues, owners: today.map((owner) => ({ id: owner.id, name: owner.name, facilityId: owner.facility_id })) };
+  return { date, timeZone, queues, owners: today.map((owner) => ({ id: owner.id, name: owner.name, facilityId: owner.facility_id })), language };
 }
 
 export async function getQueue(db: Db, organisationId: string, kind: TokenQueueKind, ownerId: string, now = new Date()): Promise<TokenQueue> {

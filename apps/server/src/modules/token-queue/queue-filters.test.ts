@@ -122,4 +122,12 @@ describe.each(drivers)('token queue filters (%s)', (driver) => {
     // The same answer as an id nobody has.
     expect((await list(worker, `/api/tokens/doctors?facilityId=${crypto.randomUUID()}`)).queues).toEqual([]);
   });
+
+  it("carries the organisation's own language for the display: its message default, English until set", async () => {
+    expect((await list(worker, '/api/tokens/doctors')).language).toBe('en');
+    // The other organisation's admin chooses Kannada in Settings → Messages: theirs alone changes.
+    expect((await outsider.patch('/api/messages/settings', { defaultLanguage: 'kn' })).statusCode).toBe(200);
+    expect((await list(outsider, '/api/tokens/services')).language).toBe('kn');
+    expect((await list(worker, '/api/tokens/services')).language).toBe('en');
+  });
 });

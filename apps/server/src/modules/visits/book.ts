@@ -1,16 +1,16 @@
-import { tokenLabel, type AppEvent } from '@caredesk/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { canAccessArea, tokenLabel, type AppEvent, type HistoryEntry, type StaffRole } from '@caredesk/shared';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { patients } from '../../db/schema/index.js';
+import { type doctors, organisations, patients, staff } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n/index.js';
+import type { StaffContext } from '../../lib/auth.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type VisitWrite, type WriteOptions } from './lifecycle.js';
-import { notifyStaff, staffOfArea } from './notify-staff.js';
-import { lockOwnerDay, shareOwner, slotOf, takeToken } from './owner-day.js';
-import { organisationZone } from './slots.js';
-import type { StaffContext } from '../../lib/auth.js';
-import { visitWhen } from './visit-dates.js';
+import { announceAll, staffNotificationsOf, type StaffRecipient } from './notify-staff.js';
+import { lockOwnerDay, slotOf, takeToken } from './owner-day.js';
+import { visitWhenIn } from './visit-dates.js';
 
 /**
  * Who books or moves a visit: a staff member at the console, or a patient through the patient API
@@ -28,66 +28,106 @@ export function staffActor(caller: StaffContext): VisitActor {
 
 type Kind<C extends VisitCreate = VisitCreate> = VisitKind<C>;
 
-interface NewVisit {
+/** A visit just booked, as the statement that wrote it answered: enough for the reply without reading it back. */
+export interface BookedVisit {
   id: string;
-  actorStaffId: string | null;
-  patient: { id: string; name: string };
+  facilityId: string | null;
   owner: VisitOwner;
+  /** The owner's row as the booking read it (a doctor's, or a scan's or test's). */
+  ownerRow: unknown;
+  patient: { id: string; name: string; phone: string };
   date: string;
   startTime: string;
+  endTime: string;
   tokenNumber: number;
+  amountPaise: number;
+  reason: string | null;
+  notes: string | null;
+  source: VisitCreate['source'];
   awaitingConfirmation: boolean;
+  paymentStatus: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Its one history line ('created'). */
+  history: HistoryEntry[];
+}
+
+interface BookingFacts {
+  owner: VisitOwner;
+  ownerRow: unknown;
+  timeZone: string;
+  patient: { id: string; name: string; phone: string } | null;
+  /** The staff told of the booking: active, and their menu shows the kind's area. */
+  recipients: StaffRecipient[];
+  actorName: string | null;
 }
 
 /**
- * design.md §5: every visit booked tells the staff who can see its kind's area (`recipients`, read
- * before the day's lock), announced on the live channel with the visit's own update in one
- * statement.
+ * Everything a booking reads before the day's lock, in one statement: the owner share-locked (as
+ * shareOwner does), its organisation's zone and type, the patient, the staff to notify and the
+ * actor's name (for the reply's history). Every statement after the lock holds up the day's other
+ * bookings until commit, so these come first. Deleting the patient meanwhile still waits for the
+ * visit's insert (the foreign key's row lock), and its visit check then sees the booking.
  */
-async function notifyBooked(write: VisitWrite, kind: Kind, organisationId: string, recipients: readonly { id: string }[], visit: NewVisit) {
-  const { owner } = visit;
-  const booked = `${visit.patient.name} booked ${owner.title} for ${visitWhen(visit.date, visit.startTime)} — token ${tokenLabel(visit.tokenNumber, owner.tokenPrefix)}`;
-  const updated: AppEvent = kind.updatedEvent(visit.id, owner.id, visit.date, 'BOOKED', visit.patient.id);
-  await notifyStaff(
-    write.tx,
-    write.options.events,
-    organisationId,
-    recipients,
-    {
-      type: kind.notification.type,
-      title: visit.awaitingConfirmation ? `${kind.notification.title} to confirm` : kind.notification.title,
-      message: visit.awaitingConfirmation ? `${booked} — awaiting your confirmation` : booked,
-      details: {
-        [kind.notification.visitIdKey]: visit.id,
-        patientId: visit.patient.id,
-        date: visit.date,
-        ...(visit.actorStaffId ? { actorStaffId: visit.actorStaffId } : {}),
-        ...(owner.img ? { img: owner.img } : {}),
-      },
-    },
-    [updated],
-  );
+async function readBookingFacts(tx: Tx, kind: Kind, actor: VisitActor, input: VisitCreate, ownerId: string): Promise<BookingFacts> {
+  const { owners } = kind;
+  const [row] = await tx
+    .select({
+      owner: getTableColumns(owners as typeof doctors),
+      timeZone: organisations.timeZone,
+      organisationType: organisations.type,
+      patient: sql<
+        BookingFacts['patient']
+      >`(select json_build_object('id', p.id, 'name', p.name, 'phone', p.phone) from ${patients} p where p.id = ${input.patientId} and p.organisation_id = ${actor.organisationId})`,
+      staff: sql<
+        (StaffRecipient & { role: StaffRole })[]
+      >`(select coalesce(json_agg(json_build_object('id', s.id, 'role', s.role, 'language', s.language)), '[]'::json) from ${staff} s where s.organisation_id = ${actor.organisationId} and s.active)`,
+      actorName: actor.staffId ? sql<string | null>`(select s.name from ${staff} s where s.id = ${actor.staffId})` : sql<null>`null::text`,
+    })
+    .from(owners as typeof doctors)
+    .innerJoin(organisations, eq(organisations.id, owners.organisationId))
+    .where(and(eq(owners.id, ownerId), eq(owners.organisationId, actor.organisationId), kind.ownerScope))
+    .for('share', { of: owners as typeof doctors });
+  if (!row) throw new NotFoundError(kind.ownerNotFound);
+  return {
+    owner: kind.toOwner(row.owner as never),
+    ownerRow: row.owner,
+    timeZone: row.timeZone,
+    patient: row.patient,
+    recipients: row.staff.filter((member) => canAccessArea(row.organisationType, member.role, kind.area)).map(({ id, language }) => ({ id, language })),
+    actorName: row.actorName,
+  };
 }
 
-/** The visit and its first history line ('created'), in one statement; answers the visit's id. */
-async function insertVisit<C extends VisitCreate>(
+const timeOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The visit, its first history line ('created'), the staff's notifications and their pushes, and
+ * the live events (the notifications', then the visit's update), in one statement under the
+ * day's lock. design.md §5: every visit booked tells the staff who can see its kind's area.
+ */
+async function insertBooked<C extends VisitCreate>(
   write: VisitWrite,
   kind: Kind<C>,
   actor: VisitActor,
   input: C,
-  owner: VisitOwner,
+  facts: BookingFacts & { patient: { id: string; name: string; phone: string } },
   slot: { start: string; end: string },
   tokenNumber: number,
-) {
+): Promise<BookedVisit> {
   const { tx } = write;
+  const { owner, patient } = facts;
+  const id = crypto.randomUUID();
+  const awaitingConfirmation = input.awaitingConfirmation ?? false;
   const visit = tx
     .insert(kind.visits)
     .values({
+      id,
       organisationId: actor.organisationId,
       facilityId: owner.facilityId,
       [kind.keys.owner]: owner.id,
       [kind.keys.amount]: owner.amountPaise,
-      patientId: input.patientId,
+      patientId: patient.id,
       date: input.date,
       startTime: slot.start,
       endTime: slot.end,
@@ -95,67 +135,109 @@ async function insertVisit<C extends VisitCreate>(
       reason: input.reason ?? null,
       notes: input.notes ?? null,
       source: input.source,
-      awaitingConfirmation: input.awaitingConfirmation ?? false,
+      awaitingConfirmation,
       createdBy: actor.staffId,
     } as never)
-    .returning({ id: kind.visits.id });
+    .returning({ createdAt: kind.visits.createdAt, updatedAt: kind.visits.updatedAt, paymentStatus: kind.visits.paymentStatus });
   const { history } = kind;
   const column = (name: string) => sql.identifier(name);
-  const [row] = rowsOf<{ id: string }>(
+  const token = tokenLabel(tokenNumber, owner.tokenPrefix);
+  const notified = staffNotificationsOf(tx, actor.organisationId, facts.recipients, {
+    type: kind.notification.type,
+    word: (language) => ({
+      title: translate(language, awaitingConfirmation ? kind.notification.titleToConfirm : kind.notification.title),
+      message: translate(language, awaitingConfirmation ? 'notifications.bookedToConfirm' : 'notifications.booked', {
+        patient: patient.name,
+        owner: owner.title,
+        when: visitWhenIn(language, input.date, slot.start),
+        token,
+      }),
+    }),
+    details: {
+      [kind.notification.visitIdKey]: id,
+      patientId: patient.id,
+      date: input.date,
+      ...(actor.staffId ? { actorStaffId: actor.staffId } : {}),
+      ...(owner.img ? { img: owner.img } : {}),
+    },
+  });
+  const announced: AppEvent[] = [...notified.events, kind.updatedEvent(id, owner.id, input.date, 'BOOKED', patient.id)];
+  const { events } = write.options;
+  const inline = events?.notifyInline?.(actor.organisationId, announced);
+  const [row] = rowsOf<{ created_at: Date | string; updated_at: Date | string; payment_status: string; at: Date | string }>(
     await tx.execute(sql`
-      with visit as (${visit.getSQL()})
-      insert into ${history} (${column(kind.historyVisitId.name)}, ${column(history.organisationId.name)}, ${column(history.byStaffId.name)}, ${column(history.action.name)}, ${column(history.toStatus.name)})
-      select id, ${actor.organisationId}, ${actor.staffId}, 'created', 'BOOKED' from visit
-      returning ${column(kind.historyVisitId.name)} as id`),
+      with visit as (${visit.getSQL()}),
+      history as (
+        insert into ${history} (${column(kind.historyVisitId.name)}, ${column(history.organisationId.name)}, ${column(history.byStaffId.name)}, ${column(history.action.name)}, ${column(history.toStatus.name)})
+        select ${id}::uuid, ${actor.organisationId}::uuid, ${actor.staffId}::uuid, 'created', 'BOOKED' from visit
+        returning ${column(history.at.name)} as at)
+      ${sql.join(
+        notified.ctes.map((cte) => sql`, ${cte}`),
+        sql``,
+      )}
+      select visit.created_at, visit.updated_at, visit.payment_status, history.at${inline ? sql`, ${inline.sql} as notified` : sql``} from visit, history`),
   );
-  return row!.id;
+  if (inline) inline.published();
+  else await announceAll(events, actor.organisationId, announced, tx);
+  return {
+    id,
+    facilityId: owner.facilityId,
+    owner,
+    ownerRow: facts.ownerRow,
+    patient,
+    date: input.date,
+    startTime: slot.start,
+    endTime: slot.end,
+    tokenNumber,
+    amountPaise: owner.amountPaise,
+    reason: input.reason ?? null,
+    notes: input.notes ?? null,
+    source: input.source,
+    awaitingConfirmation,
+    paymentStatus: row!.payment_status,
+    createdAt: timeOf(row!.created_at),
+    updatedAt: timeOf(row!.updated_at),
+    history: [{ at: timeOf(row!.at).toISOString(), byStaffId: actor.staffId, byName: facts.actorName, action: 'created', fromStatus: null, toStatus: 'BOOKED', note: null }],
+  };
 }
 
 /**
  * Books a slot inside a visit write the caller opened (the patient API finds or creates the
- * patient in the same transaction); answers the new visit's id.
+ * patient in the same transaction); answers the new visit.
  */
-export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind: Kind<C>, actor: VisitActor, input: C): Promise<string> {
+export async function bookVisitRecordIn<C extends VisitCreate>(write: VisitWrite, kind: Kind<C>, actor: VisitActor, input: C): Promise<BookedVisit> {
   const { tx } = write;
-  // What needs no lock is read before it: every statement after lockOwnerDay holds up the day's
-  // other bookings until commit. Deleting the patient meanwhile still waits for this insert (the
-  // foreign key's row lock), and its visit check then sees the booking.
-  const [patient] = await tx
-    .select({ id: patients.id, name: patients.name })
-    .from(patients)
-    .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, actor.organisationId)));
-  const organisation = await organisationZone(tx, actor.organisationId);
-  const recipients = await staffOfArea(tx, { id: actor.organisationId, type: organisation.type }, kind.area);
-  const owner = await shareOwner(tx, kind, actor.organisationId, kind.ownerIdOf(input));
+  const facts = await readBookingFacts(tx, kind, actor, input, kind.ownerIdOf(input));
+  const { patient } = facts;
   if (!patient) throw new NotFoundError('Patient not found');
-  const slot = slotOf(kind, owner, input.date, input.startTime, organisation.timeZone, write.options.now ?? new Date());
-  await lockOwnerDay(tx, kind, owner.id, input.date);
-  const tokenNumber = await takeToken(tx, kind, owner, input.date, slot.start);
-  const visitId = await insertVisit(write, kind, actor, input, owner, slot, tokenNumber);
-  await notifyBooked(write, kind, actor.organisationId, recipients, {
-    id: visitId,
-    actorStaffId: actor.staffId,
-    patient,
-    owner,
-    date: input.date,
-    startTime: slot.start,
-    tokenNumber,
-    awaitingConfirmation: input.awaitingConfirmation ?? false,
-  });
+  const slot = slotOf(kind, facts.owner, input.date, input.startTime, facts.timeZone, write.options.now ?? new Date());
+  await lockOwnerDay(tx, kind, facts.owner.id, input.date);
+  const tokenNumber = await takeToken(tx, kind, facts.owner, input.date, slot.start);
+  const visit = await insertBooked(write, kind, actor, input, { ...facts, patient }, slot, tokenNumber);
   await write.emit({
     type: 'booked',
     kind: kind.name,
-    visitId,
+    visitId: visit.id,
     organisationId: actor.organisationId,
-    ownerId: owner.id,
+    ownerId: facts.owner.id,
     patientId: patient.id,
     date: input.date,
     actorStaffId: actor.staffId,
   });
-  return visitId;
+  return visit;
+}
+
+/** bookVisitRecordIn(), answering the new visit's id. */
+export async function bookVisitIn<C extends VisitCreate>(write: VisitWrite, kind: Kind<C>, actor: VisitActor, input: C): Promise<string> {
+  return (await bookVisitRecordIn(write, kind, actor, input)).id;
+}
+
+/** Books a slot of any kind (share the owner, lock its day, claim the slot and the day's token); answers the new visit. */
+export async function bookVisitRecord<C extends VisitCreate>(db: Db, kind: Kind<C>, actor: VisitActor, input: C, options: WriteOptions = {}): Promise<BookedVisit> {
+  return visitTransaction(db, options, (write) => bookVisitRecordIn(write, kind, actor, input));
 }
 
 /** Books a slot of any kind (share the owner, lock its day, claim the slot and the day's token); answers the new visit's id. */
 export async function bookVisit<C extends VisitCreate>(db: Db, kind: Kind<C>, actor: VisitActor, input: C, options: WriteOptions = {}): Promise<string> {
-  return visitTransaction(db, options, (write) => bookVisitIn(write, kind, actor, input));
+  return (await bookVisitRecord(db, kind, actor, input, options)).id;
 }

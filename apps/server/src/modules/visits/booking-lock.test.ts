@@ -8,7 +8,7 @@ import * as schema from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { bothDrivers, databaseUrl } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { messageSubscriber } from '../messages/test-support.js';
+import { createMessageSettingsCache, messageSubscriber } from '../messages/test-support.js';
 import { bookVisit, bookVisitIn } from './book.js';
 import { appointmentKind } from './kinds.js';
 import { createVisitLifecycle, visitTransaction } from './lifecycle.js';
@@ -37,8 +37,8 @@ describe.each(bothDrivers)('booking under the lock of the doctor’s day (%s)', 
   });
 
   // Every statement between the day's lock (its token counter row) and the commit holds up the
-  // other bookings of that doctor's day: reads that need no lock come before it.
-  it('reads the patient and the organisation before it locks the day, and only shares the doctor', async () => {
+  // other bookings of that doctor's day: reads that need no lock come before it, in one statement.
+  it('reads the doctor (only shared), its organisation, the patient and the staff to notify in one statement before it locks the day', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
     const { db, statements } = recording(t.database);
@@ -46,30 +46,21 @@ describe.each(bothDrivers)('booking under the lock of the doctor’s day (%s)', 
     expect(await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input)).toMatch(/^[0-9a-f-]{36}$/);
 
     const lock = dayLock(statements);
-    const patientRead = statements.findIndex((s) => s.includes('from "patients"'));
-    const organisationRead = statements.findIndex((s) => s.includes('from "organisations"'));
-    const insert = statements.findIndex((s) => s.includes('insert into "appointments"'));
     expect(lock).toBeGreaterThan(-1);
     expect(statements.filter((s) => s.includes('from "doctors"') && s.includes('for update'))).toEqual([]);
-    expect(statements.findIndex((s) => s.includes('from "doctors"') && s.includes('for share'))).toBeLessThan(lock);
-    expect(patientRead).toBeGreaterThan(-1);
-    expect(organisationRead).toBeGreaterThan(-1);
-    expect(patientRead).toBeLessThan(lock);
-    expect(organisationRead).toBeLessThan(lock);
-    expect(insert).toBeGreaterThan(lock);
+    const reads = statements.slice(0, lock).filter((s) => s.startsWith('select'));
+    expect(reads).toHaveLength(1);
+    for (const table of ['from "doctors"', 'join "organisations"', '"patients" p', '"staff" s', 'for share of "doctors"']) expect(reads[0]).toContain(table);
+    expect(statements.findIndex((s) => s.includes('insert into "appointments"'))).toBeGreaterThan(lock);
   });
 
-  it('reads the staff it notifies before it locks the day, and notifies them', async () => {
+  it('notifies the staff who see appointments, read before the day’s lock', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
-    const { db, statements } = recording(t.database);
+    const { db } = recording(t.database);
     const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '10:30', source: 'CONSOLE' as const };
     const id = await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input);
 
-    const lock = dayLock(statements);
-    const staffRead = statements.findIndex((s) => s.includes('from "staff"'));
-    expect(staffRead).toBeGreaterThan(-1);
-    expect(staffRead).toBeLessThan(lock);
     const notified = await t.database.db
       .select({ recipient: schema.notifications.recipientStaffId, details: schema.notifications.details })
       .from(schema.notifications)
@@ -77,26 +68,43 @@ describe.each(bothDrivers)('booking under the lock of the doctor’s day (%s)', 
     expect(notified.filter((n) => (n.details as { appointmentId?: string }).appointmentId === id).map((n) => n.recipient)).toContain(org.admin.id);
   });
 
-  it('under the lock, checks the room and takes the token in one statement, writes the visit with its history in one, and reads no visit for messages it cannot send', async () => {
+  it('under the lock, checks the room and takes the token in one statement, then writes the visit, its history, the notifications, their pushes and the live events in one', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
     const { db, statements } = recording(t.database);
     // The messages subscriber of a server with no channel: the booking owes no message.
     const lifecycle = createVisitLifecycle({ error: () => undefined });
-    lifecycle.subscribe(messageSubscriber({ db, providers: { WHATSAPP: null, SMS: null }, wake: () => undefined }));
-    const input = { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime: '11:00', source: 'CONSOLE' as const };
-    await bookVisit(db, appointmentKind, { organisationId: org.id, staffId: org.admin.id }, input, { lifecycle });
+    lifecycle.subscribe(messageSubscriber({ db, providers: { WHATSAPP: null, SMS: null }, wake: () => undefined, settings: createMessageSettingsCache(t.app.events) }));
+    const published: AppEvent[] = [];
+    const stop = t.app.events.onPublish((_organisationId, event) => published.push(event));
+    const book = (startTime: string) =>
+      bookVisit(
+        db,
+        appointmentKind,
+        { organisationId: org.id, staffId: org.admin.id },
+        { doctorId: doctor.id, patientId: patient.id, date: upcoming(2), startTime, source: 'CONSOLE' },
+        { lifecycle, events: t.app.events },
+      );
+    await book('11:00');
+    statements.length = 0;
+    published.length = 0;
+    const id = await book('11:15');
+    stop();
 
+    // The reads, the day's lock, the token, the writes (and begin, commit): the message settings are remembered.
+    expect(statements.filter((s) => !/^(begin|commit)\b/i.test(s))).toHaveLength(4);
     const underLock = statements.slice(dayLock(statements) + 1);
-    const token = underLock.findIndex((s) => s.includes('update "doctor_day_tokens"'));
-    expect(token).toBeGreaterThan(-1);
-    expect(underLock[token]).toContain('select count(*) from "appointments"');
+    expect(underLock[0]).toContain('update "doctor_day_tokens"');
+    expect(underLock[0]).toContain('select count(*) from "appointments"');
     expect(underLock.filter((s) => s.includes('count(*)'))).toHaveLength(1);
-    const visit = underLock.findIndex((s) => s.includes('insert into "appointments"'));
-    expect(visit).toBeGreaterThan(token);
-    expect(underLock[visit]).toContain('insert into "appointment_history"');
-    expect(underLock.some((s) => s.includes('from "message_settings"'))).toBe(true);
-    expect(underLock.filter((s) => s.includes('"appointments" v'))).toEqual([]);
+    for (const part of ['insert into "appointments"', 'insert into "appointment_history"', 'insert into "notifications"', 'insert into "push_outbox"', 'pg_notify']) {
+      expect(underLock[1]).toContain(part);
+    }
+    expect(statements.filter((s) => s.includes('from "message_settings"') || s.includes('"appointments" v'))).toEqual([]);
+    // The bus heard what the statement announced, in order: the notifications, then the appointment.
+    expect(published.at(-1)).toEqual({ type: 'appointment.updated', appointmentId: id, doctorId: doctor.id, date: upcoming(2), status: 'BOOKED', patientId: patient.id });
+    expect(published.slice(0, -1).map((event) => event.type)).toEqual(published.slice(0, -1).map(() => 'notification.created'));
+    expect(published.length).toBeGreaterThan(1);
   });
 
   it('announces the staff notifications and the appointment’s update in one statement, in that order', async () => {

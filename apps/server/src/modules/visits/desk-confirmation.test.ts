@@ -195,4 +195,21 @@ describe.each(drivers)('online bookings awaiting the desk’s confirmation (%s)'
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ErrorBody>().issues?.map((issue) => issue.path)).toEqual(['awaitingConfirmation']);
   });
+
+  it('asks each member of the desk to confirm in their own language', async () => {
+    await requireConfirmation(true);
+    expect((await admin.patch('/api/account', { language: 'kn' })).statusCode).toBe(200);
+    try {
+      const booked = await bookInApp('12:45');
+      const told = async (client: ApiClient) =>
+        (await client.get('/api/notifications/all')).json<{ data: Notification[] }>().data.find((item) => item.details.appointmentId === booked.id);
+      expect(await told(admin)).toMatchObject({
+        title: 'ದೃಢೀಕರಿಸಬೇಕಾದ ಹೊಸ ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್',
+        message: expect.stringMatching(/^Sunita Pawar ಅವರು Dr\. Meera Joshi \(.+\) ಗೆ .+, 12:45 PM ಸಮಯವನ್ನು ಬುಕ್ ಮಾಡಿದ್ದಾರೆ — ಟೋಕನ್ \d+ — ನಿಮ್ಮ ದೃಢೀಕರಣಕ್ಕಾಗಿ ಕಾಯುತ್ತಿದೆ$/),
+      });
+      expect(await told(worker)).toMatchObject({ title: 'New appointment to confirm', message: expect.stringMatching(/, 12:45 pm — token \d+ — awaiting your confirmation$/) });
+    } finally {
+      await admin.patch('/api/account', { language: 'en' });
+    }
+  });
 });

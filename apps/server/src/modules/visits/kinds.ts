@@ -17,6 +17,7 @@ import {
 } from '@caredesk/shared';
 import { inArray, type SQL } from 'drizzle-orm';
 import { appointmentHistory, appointments, bookingHistory, bookings, doctorDayTokens, doctors, serviceDayTokens, services } from '../../db/schema/index.js';
+import type { MessageId } from '../../lib/i18n/index.js';
 import type { SlotSchedule } from './slots.js';
 
 /** Only scans and tests take bookings; "other services" are sold, not scheduled. */
@@ -99,7 +100,8 @@ export interface VisitKind<Create extends VisitCreate = VisitCreate, Action exte
   /** Statuses in which the visit took place: the queue's "done", the dashboard's revenue. */
   doneStatuses: readonly Status[];
   updatedEvent(visitId: string, ownerId: string, date: string, status: string, patientId: string): AppEvent;
-  notification: { type: NotificationType; title: string; visitIdKey: 'appointmentId' | 'bookingId' };
+  /** The staff's notification of a booking: its type, its titles in the server catalogue, the id it carries. */
+  notification: { type: NotificationType; title: MessageId; titleToConfirm: MessageId; visitIdKey: 'appointmentId' | 'bookingId' };
 }
 
 /** LIVE_VISIT_STATUSES narrowed to the ones a kind's visits can hold. */
@@ -154,7 +156,7 @@ export const appointmentKind: VisitKind<AppointmentCreate, AppointmentAction, Ap
   inService: 'IN_CONSULTATION',
   doneStatuses: ['COMPLETED'],
   updatedEvent: (appointmentId, doctorId, date, status, patientId) => ({ type: 'appointment.updated', appointmentId, doctorId, date, status, patientId }),
-  notification: { type: 'appointment-created', title: 'New appointment', visitIdKey: 'appointmentId' },
+  notification: { type: 'appointment-created', title: 'notifications.newAppointment', titleToConfirm: 'notifications.newAppointmentToConfirm', visitIdKey: 'appointmentId' },
 };
 
 export const bookingKind: VisitKind<BookingCreate, BookingAction, BookingStatus> = {
@@ -194,5 +196,5 @@ export const bookingKind: VisitKind<BookingCreate, BookingAction, BookingStatus>
   inService: 'IN_PROGRESS',
   doneStatuses: ['COMPLETED', 'REPORT_READY'],
   updatedEvent: (bookingId, serviceId, date, status, patientId) => ({ type: 'booking.updated', bookingId, serviceId, date, status, patientId }),
-  notification: { type: 'booking-created', title: 'New booking', visitIdKey: 'bookingId' },
+  notification: { type: 'booking-created', title: 'notifications.newBooking', titleToConfirm: 'notifications.newBookingToConfirm', visitIdKey: 'bookingId' },
 };

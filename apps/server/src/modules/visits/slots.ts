@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { text } from '../../lib/i18n/index.js';
 
 /** What the slot engine needs to know about a doctor or a scan/test service. */
 export interface SlotSchedule {
@@ -62,7 +63,7 @@ export function freeSlots(schedule: SlotSchedule, date: string, liveCounts: Read
 export function bookableSlot(schedule: SlotSchedule, ownerName: string, date: string, startTime: string, timeZone: string, now: Date): SlotTime {
   const slot = slotTimesOn({ ...schedule, leaveDates: [] }, date).find((candidate) => candidate.start === startTime);
   if (!slot) {
-    const message = `${startTime} is not a slot of ${ownerName} on ${date}`;
+    const message = text('visits.notASlot', { startTime, ownerName, date });
     throw new BadRequestError(message, [{ path: 'startTime', message }]);
   }
   if (isPast(date, startTime, zonedNow(timeZone, now))) {

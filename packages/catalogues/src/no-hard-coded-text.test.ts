@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const RULE = 'lingui/no-unlocalized-strings';
+
+/** The repository's own lint config on `source`, as if it were the file at `path`. */
+async function lintAs(path: string, source: string): Promise<string[]> {
+  const [result] = await new ESLint({ cwd: root }).lintText(source, { filePath: join(root, path) });
+  const lines = source.split('\n');
+  const offset = (line: number, column: number) => lines.slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0) + column - 1;
+  // The text each report covers: the literal or the JSX text it found.
+  return result!.messages
+    .filter((message) => message.ruleId === RULE)
+    .map((message) => source.slice(offset(message.line, message.column), offset(message.endLine!, message.endColumn!)).trim());
+}
+
+const extracted = `import Button from '@mui/material/Button';
+import { useT } from '../../i18n/use-t';
+
+export function Example() {
+  const t = useT();
+  return (
+    <Button variant="contained" aria-label={t('header.menu')} sx={{ display: 'flex' }}>
+      {t('signIn.submit')}
+    </Button>
+  );
+}
+`;
+
+const hardCoded = `import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+
+export function Example() {
+  return (
+    <>
+      <TextField label="Email address" variant="outlined" />
+      <Button variant="contained" aria-label="Open the menu">
+        Sign in
+      </Button>
+    </>
+  );
+}
+`;
+
+// ESLint with type information for the console: a cold start is slow on a busy machine.
+describe('the lint rule against hard-coded text in the console', { timeout: 120_000 }, () => {
+  it('fails a text written in the JSX of an extracted file, in the element or a label', async () => {
+    expect(await lintAs('apps/web/src/layouts/dashboard/header.tsx', hardCoded)).toEqual(['"Email address"', '"Open the menu"', 'Sign in']);
+  });
+
+  it('passes texts that come from the catalogues, and the code strings around them', async () => {
+    expect(await lintAs('apps/web/src/layouts/dashboard/header.tsx', extracted)).toEqual([]);
+  });
+
+  it('checks every console page, and leaves tests alone', async () => {
+    expect(await lintAs('apps/web/src/features/doctors/components/doctor-form.tsx', hardCoded)).toEqual(['"Email address"', '"Open the menu"', 'Sign in']);
+    expect(await lintAs('apps/web/src/features/doctors/doctor-form.test.tsx', hardCoded)).toEqual([]);
+  });
+});
