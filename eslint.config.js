@@ -1,12 +1,14 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import lingui from 'eslint-plugin-lingui';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The server's modules, read from the folder so that a new module is fenced in the day it lands.
 const server = './apps/server/src';
-const serverModules = readdirSync(`${server}/modules`, { withFileTypes: true })
+// Read beside this file, not the working directory: tests lint through this config from elsewhere.
+const serverModules = readdirSync(new URL(`${server}/modules`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const serverAreas = ['lib', 'db', 'test', '*.ts'].map((area) => `${server}/${area}`);
@@ -21,6 +23,15 @@ function serverZones(publicFiles) {
     { target: `${server}/lib`, from: `${server}/modules`, message: 'lib/ is below the modules: it never imports one.' },
   ];
 }
+
+/**
+ * Every user-facing text of the console comes from its catalogues (issue #20): a text written in
+ * a .tsx's JSX or passed as a label fails the lint. Texts in plain .ts modules (validation
+ * messages, toasts) are left to review and the language tests, as the rule cannot tell their
+ * texts from their code there.
+ */
+export const localisedFiles = ['apps/web/src/**/*.tsx'];
+const notLocalisedSource = ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'];
 
 // Console and patient app alike: features meet only in app/.
 const featuresApart = { group: ['**/features/*/**', '../../*/**'], message: 'Features do not import each other; compose them in app/.' };
@@ -79,6 +90,36 @@ export default tseslint.config(
   {
     files: ['apps/patient/src/features/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [sharedTypesOnly], patterns: [featuresApart] }] },
+  },
+  {
+    files: localisedFiles,
+    ignores: notLocalisedSource,
+    plugins: { lingui },
+    rules: {
+      // Text a person reads: JSX text and the attributes below. Everything else a component writes
+      // (sx values, variants, ids, paths, roles) is code; useTsTypes lets literals of a union type
+      // (MUI's variant="h4") pass, and the texts go through useT's t('message.id'). A camelCase word
+      // ('startTime', 'createdAt') is a field or key name, never a text.
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          useTsTypes: true,
+          ignore: ['^[^A-Z\\s]*$', '^[A-Z][a-zA-Z]*[a-z][A-Z][a-zA-Z]*$', '^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+$', '^#[0-9A-Fa-f]{3,8}$', '^[A-Z]+$'],
+          ignoreFunctions: ['t', 'useT', 'Error', 'console.*', 'document.getElementById', 'fileURLToPath', 'URL', 'enqueueSnackbar.*'],
+          ignoreNames: [
+            { regex: { pattern: '^(className|sx|id|href|to|src|alt|role|lang|variant|component|color|edge|size|fontSize|type|name|autoComplete|position|severity|key)$' } },
+            { regex: { pattern: '^aria-(haspopup|controls|current)$' } },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One program for the server's source and tests (apps/server/tsconfig.eslint.json): the
+    // project service typed the source a second time, behind the tests' project reference.
+    files: ['apps/server/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: './apps/server/tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname } },
   },
   {
     // A server module is used through its index.ts only; lib/ is below every module; no cycles.

@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { compiledCatalogs } from '../../packages/catalogues/src/index.ts';
 
 const source = fileURLToPath(new URL('./src', import.meta.url));
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
+const locales = fileURLToPath(new URL('./src/i18n/locales', import.meta.url));
+const sharedLocales = fileURLToPath(new URL('../../packages/shared/src/locales', import.meta.url));
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), compiledCatalogs(locales, { shared: sharedLocales })],
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -14,8 +17,19 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     globalSetup: ['./http-test-server.ts'],
     css: false,
-    // Role queries over a whole MUI page are slow in jsdom; lazy pages compile on first use.
-    testTimeout: 20_000,
+    // Role queries over a whole MUI page are slow in jsdom, and lazy pages compile on first use: a
+    // long form story (the patient form's, typing a dozen fields) takes 10–15 s on a quiet 2-core
+    // machine and twice that beside the server's suites in CI. The timeout is for a test that hangs.
+    testTimeout: 45_000,
+    // Each file in a fresh module graph (Vitest's default): sharing a worker's jsdom and packages
+    // (isolate: false, as the patient app does) cut the console's test CPU by a third, but the
+    // lazily loaded autocomplete then arrives at once in every file after the first, and the tests
+    // that type while it loads found a takeover that loses the keystrokes (issue #18's note).
   },
-  resolve: { alias: { '@caredesk/shared': sharedSource, '@': source } },
+  resolve: {
+    alias: [
+      { find: /^@caredesk\/shared$/, replacement: sharedSource },
+      { find: '@', replacement: source },
+    ],
+  },
 });

@@ -1,3 +1,4 @@
+import { PSEUDO_LOCALE_KEY } from '@caredesk/catalogues/pseudo-locale-key';
 import { paths } from './config/paths';
 import { getAccessToken } from './lib/session';
 
@@ -5,7 +6,14 @@ import { getAccessToken } from './lib/session';
 // MUI) is evaluated: a first load of any page but the sign-in shell's asks for the console's
 // chunk at once, not a few hundred milliseconds of a phone's CPU later.
 
-const importApp = () => import('./app/app');
+/**
+ * The pseudo-locale, when a test has switched it on in this browser (e2e/pseudo-locale.spec.ts):
+ * installed before the console's code registers its texts. A runtime switch rather than a build
+ * flag, so that the test walks the very build users get; everyone else pays one localStorage read.
+ */
+export const pseudoLocale = localStorage.getItem(PSEUDO_LOCALE_KEY) === 'on' ? import('./i18n/pseudo-locale').then((module) => module.installPseudoLocale()) : undefined;
+
+const importApp = () => (pseudoLocale ? pseudoLocale.then(() => import('./app/app')) : import('./app/app'));
 let app: ReturnType<typeof importApp> | undefined;
 
 /** The console: the router, query cache, toasts, HTTP client and every route, a chunk of its own. */

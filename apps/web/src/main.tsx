@@ -1,9 +1,10 @@
-import { loadApp, opensSignInShell } from './app-loader';
+import { loadApp, opensSignInShell, pseudoLocale } from './app-loader';
 import './theme/fonts';
 import { CONSOLE_TITLE } from '@caredesk/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SignInShell } from './app/sign-in-shell';
+import { activateLanguage, storedLanguage } from './i18n/i18n';
 
 document.title = CONSOLE_TITLE;
 
@@ -22,7 +23,9 @@ function openApp(to?: string, history: 'push' | 'replace' = 'replace'): void {
   loadApp().then(
     ({ App }) => {
       // The router reads the URL when it is created, on its first render.
-      if (to) window.history[history === 'push' ? 'pushState' : 'replaceState'](null, '', to);
+      if (to && history === 'push') window.history.pushState(null, '', to);
+      else if (to) window.history.replaceState(null, '', to);
+
       root.render(
         <StrictMode>
           <App />
@@ -37,16 +40,24 @@ function openApp(to?: string, history: 'push' | 'replace' = 'replace'): void {
   );
 }
 
-if (opensSignInShell) {
-  root.render(
-    <StrictMode>
-      <SignInShell preloadApp={preloadApp} openApp={openApp} />
-    </StrictMode>,
-  );
-} else {
-  // At /sign-in with an access token stored, the console's /sign-in route sends the person home.
-  openApp();
+function start(): void {
+  if (opensSignInShell) {
+    root.render(
+      <StrictMode>
+        <SignInShell preloadApp={preloadApp} openApp={openApp} />
+      </StrictMode>,
+    );
+  } else {
+    // At /sign-in with an access token stored, the console's /sign-in route sends the person home.
+    openApp();
+  }
 }
+
+// This browser's last language before the first paint, so a Hindi desk never sees English
+// flash first; English (in the bundle already) starts at once.
+const language = storedLanguage();
+if (language === 'en' && !pseudoLocale) start();
+else void Promise.all([pseudoLocale, language === 'en' ? undefined : activateLanguage(language)]).then(start, start);
 
 // Only in the mobile app shell, whose native bridge defines window.Capacitor before any page
 // script runs: a browser never downloads the native shell's code.

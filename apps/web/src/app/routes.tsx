@@ -121,7 +121,9 @@ export const routes: RouteObject[] = [
                   { path: paths.settings, element: <SettingsPage /> },
                   { path: paths.notifications, element: <NotificationsPage /> },
                   { path: paths.chats, element: <ChatsPage /> },
+                  // eslint-disable-next-line lingui/no-unlocalized-strings -- a route pattern, not text
                   { path: `${paths.chats}/:userId`, element: <ChatsPage /> },
+
                   // SPEC.md §2: /profile shows the appointments page.
                   { path: paths.profile, element: <AppointmentsPage /> },
                   { path: paths.plan, element: <PlanPage /> },

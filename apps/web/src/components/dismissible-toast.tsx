@@ -30,6 +30,9 @@ const CLEARANCE_VARIABLE = '--caredesk-toast-clearance';
 
 const TOAST_GAP = 16;
 
+const CONTAINER_SELECTOR = `.notistack-SnackbarContainer.${TOAST_CONTAINER_CLASS}`;
+const LIFTED_BOTTOM = `calc(var(${CLEARANCE_VARIABLE}, 0px) + ${TOAST_GAP}px)`;
+
 /**
  * How far up from the viewport's bottom edge the marked bars near it reach: those shown and
  * reaching into the bottom quarter of the screen, where toasts appear (the chat composer sits a
@@ -67,9 +70,10 @@ export function ToastPlacement() {
   return (
     <GlobalStyles
       styles={(theme) => ({
-        [`.notistack-SnackbarContainer.${TOAST_CONTAINER_CLASS}`]: {
+        [CONTAINER_SELECTOR]: {
           [theme.breakpoints.down(layout.layoutBreakpoint)]: {
-            bottom: `calc(var(${CLEARANCE_VARIABLE}, 0px) + ${TOAST_GAP}px)`,
+            bottom: LIFTED_BOTTOM,
+
             // At its new height at once: notistack's glide from the edge would cross the bar first.
             transition: 'none',
           },

@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useT } from './i18n';
 import { FilterSelect } from './records/filter-select';
 import { useFacilities, useManagesFacilities } from './use-facilities';
 
@@ -17,6 +18,7 @@ interface FacilitySelectProps {
  * manage facilities: their single facility is never shown.
  */
 export function FacilitySelect({ value, onChange, onBlur, error, helperText }: FacilitySelectProps) {
+  const t = useT();
   const manages = useManagesFacilities();
   const facilities = useFacilities();
   if (!manages) return null;
@@ -26,15 +28,15 @@ export function FacilitySelect({ value, onChange, onBlur, error, helperText }: F
     <TextField
       select
       fullWidth
-      label="Facility"
+      label={t('components.facility.label')}
       value={current}
       onChange={(event) => onChange(event.target.value || null)}
       onBlur={onBlur}
       error={error || facilities.isError}
-      helperText={facilities.isError ? 'Could not load the facilities' : helperText}
+      helperText={facilities.isError ? t('components.facility.loadFailed') : helperText}
     >
       <MenuItem value="">
-        <em>None</em>
+        <em>{t('components.facility.none')}</em>
       </MenuItem>
       {options.map((facility) => (
         <MenuItem key={facility.id} value={facility.id}>
@@ -52,9 +54,10 @@ interface FacilityFilterProps {
 
 /** A list toolbar's 'Facility' filter; nothing for organisation types without facilities. */
 export function FacilityFilter({ value, onChange }: FacilityFilterProps) {
+  const t = useT();
   const manages = useManagesFacilities();
   const facilities = useFacilities();
   if (!manages) return null;
   const options = (facilities.data ?? []).map((facility) => ({ value: facility.id, label: facility.name }));
-  return <FilterSelect label="Facility" value={value} options={options} onChange={onChange} />;
+  return <FilterSelect label={t('components.facility.label')} value={value} options={options} onChange={onChange} />;
 }

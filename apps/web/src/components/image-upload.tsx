@@ -6,11 +6,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type DragEvent } from 'react';
 import { errorMessage } from '@/lib/http';
+import { useT } from './i18n';
 import { imageProblem, useUploadFile } from './upload-image';
 
 interface ImageUploadProps {
-  /** What the image is, lower case: 'photo' gives the button 'Upload photo'. */
-  label: string;
+  /** What the image is: 'photo' gives the button 'Upload photo' (each language words each kind its own way). */
+  label: 'photo' | 'image' | 'logo';
   /** The uploaded image's URL, or null. */
   value: string | null | undefined;
   onChange: (url: string | null) => void;
@@ -24,6 +25,8 @@ interface ImageUploadProps {
  * are shown as they come.
  */
 export function ImageUpload({ label, value, onChange, error }: ImageUploadProps) {
+  const t = useT();
+  const kind = { kind: label };
   const inputId = useId();
   const upload = useUploadFile();
   const [progress, setProgress] = useState(0);
@@ -85,18 +88,18 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
           color: 'text.secondary',
         }}
       >
-        {value ? <Box component="img" src={value} alt={`Current ${label}`} sx={{ width: 1, height: 1, objectFit: 'cover' }} /> : <AddPhotoAlternateOutlined />}
+        {value ? <Box component="img" src={value} alt={t('components.image.current', kind)} sx={{ width: 1, height: 1, objectFit: 'cover' }} /> : <AddPhotoAlternateOutlined />}
       </Box>
       <Box sx={{ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button component="label" htmlFor={inputId} variant="outlined" size="small" disabled={upload.isPending}>
-            {value ? `Change ${label}` : `Upload ${label}`}
+            {value ? t('components.image.change', kind) : t('components.image.upload', kind)}
           </Button>
           <input
             id={inputId}
             type="file"
             hidden
-            aria-label={`Upload ${label}`}
+            aria-label={t('components.image.upload', kind)}
             accept={UPLOAD_LIMITS.image.types.join(',')}
             onChange={(event) => {
               send(event.target.files?.[0]);
@@ -105,15 +108,15 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
           />
           {value ? (
             <Button size="small" color="inherit" onClick={() => onChange(null)} disabled={upload.isPending}>
-              Remove {label}
+              {t('components.image.remove', kind)}
             </Button>
           ) : null}
         </Box>
         {upload.isPending ? (
-          <LinearProgress variant="determinate" value={progress} aria-label={`Uploading ${label}`} />
+          <LinearProgress variant="determinate" value={progress} aria-label={t('components.image.uploading', kind)} />
         ) : (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            JPEG, PNG or WebP up to 5 MB; drop it here or choose a file.
+            {t('components.image.hint')}
           </Typography>
         )}
         {message ? (

@@ -4,6 +4,10 @@ import { useMemo } from 'react';
 
 /** The blank border scanners need around a code, in modules (the QR standard's minimum). */
 const QUIET_ZONE = 4;
+/** A URL's characters as they are (qrcode-generator's mode names). */
+const BYTE_MODE = 'Byte';
+/** No anti-aliasing between modules: a scanner reads hard edges. */
+const SHAPE_RENDERING = 'crispEdges';
 
 /**
  * One SVG path of the code's dark modules: sharp at any print size. Error correction M (15%)
@@ -12,12 +16,13 @@ const QUIET_ZONE = 4;
  */
 export function qrCodePath(value: string): { size: number; path: string } {
   const code = qrcode(0, 'M');
-  code.addData(value, 'Byte');
+  code.addData(value, BYTE_MODE);
   code.make();
   const count = code.getModuleCount();
   let path = '';
   for (let row = 0; row < count; row += 1) {
     for (let col = 0; col < count; col += 1) {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- SVG path data, not text
       if (code.isDark(row, col)) path += `M${col + QUIET_ZONE} ${row + QUIET_ZONE}h1v1h-1z`;
     }
   }
@@ -34,7 +39,8 @@ export function QrCode({ value, label }: { value: string; label: string }) {
       role="img"
       aria-label={label}
       data-qr-value={value}
-      shapeRendering="crispEdges"
+      shapeRendering={SHAPE_RENDERING}
+
       sx={{ display: 'block', width: '100%', height: 'auto', bgcolor: 'common.white', color: 'common.black' }}
     >
       <path d={path} fill="currentColor" />

@@ -9,6 +9,9 @@ export const formatPatterns = {
   date: 'DD MMM YYYY',
   dateTime: 'DD MMM YYYY h:mm a',
   time: 'h:mm a',
+  /** The header clock's, to the second. */
+  clockTime: 'h:mm:ss a',
+
   chatDate: 'dddd, MMMM D, YYYY',
   reverseDate: 'YYYY-MM-DD',
 } as const;

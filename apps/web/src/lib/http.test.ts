@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@caredesk/shared';
+import { i18n } from '@lingui/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, errorIssues, errorMessage, errorStatus, HttpError, retryAfterSeconds, type HttpAdapter, type HttpRequestConfig, type HttpResponse } from './http';
 
@@ -59,9 +60,25 @@ describe('the HTTP client', () => {
         withCredentials: true,
         timeout: 80000,
         responseType: 'blob',
-        headers: { 'content-type': 'application/json', accept: 'text/csv' },
+        headers: { 'content-type': 'application/json', accept: 'text/csv', 'accept-language': 'en' },
       }),
     );
+  });
+
+  it('sends the active language as Accept-Language, so the server answers in it', async () => {
+    const adapter = vi.fn<HttpAdapter>(async (config) => respond(config, 200, 'ok'));
+    const client = createHttpClient({ adapter, onSessionEnd: vi.fn() });
+    const before = i18n.locale;
+    try {
+      i18n.activate('kn');
+      await client.post('/admin/auth', { email: 'a@b.in', password: 'x' });
+      expect(adapter).toHaveBeenLastCalledWith(expect.objectContaining({ headers: expect.objectContaining({ 'accept-language': 'kn' }) }));
+      i18n.activate('hi');
+      await client.get('/me');
+      expect(adapter).toHaveBeenLastCalledWith(expect.objectContaining({ headers: expect.objectContaining({ 'accept-language': 'hi' }) }));
+    } finally {
+      i18n.activate(before);
+    }
   });
 
   it('sends the access token as bearer, else the temporary token, else nothing', async () => {
@@ -217,6 +234,21 @@ describe('error helpers', () => {
     expect(errorMessage(failed(502, '<html>Bad gateway</html>'))).toBe('Request failed with status code 502');
     expect(errorMessage(new Error('boom'))).toBe('boom');
     expect(errorMessage('??')).toBe('Something went wrong');
+  });
+
+  it("says the client's own texts in the console's language", async () => {
+    const { activateLanguage } = await import('../i18n/i18n');
+    try {
+      await activateLanguage('hi');
+      expect(errorMessage(new HttpError('Network Error', 'ERR_NETWORK'))).toBe('नेटवर्क त्रुटि');
+      expect(errorMessage(new HttpError('timeout of 80000ms exceeded', 'ECONNABORTED', { timeout: 80000 }))).toBe('80000ms की समय-सीमा पार हो गई');
+      expect(errorMessage(failed(502, '<html>Bad gateway</html>'))).toBe('अनुरोध विफल रहा, स्टेटस कोड 502');
+      expect(errorMessage('??')).toBe('कुछ गलत हो गया');
+      // The server's own message is in the language already (the request's Accept-Language).
+      expect(errorMessage(failed(409, { message: 'यह समय अब उपलब्ध नहीं है' }))).toBe('यह समय अब उपलब्ध नहीं है');
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it("reads the server's message, status and field errors", () => {

@@ -1,6 +1,8 @@
-import { REQUEST_TIMEOUT_MS, refreshResponseSchema } from '@caredesk/shared';
+import { REQUEST_TIMEOUT_MS, isLanguage, refreshResponseSchema } from '@caredesk/shared';
+import { i18n } from '@lingui/core';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
+import { t } from '../i18n/use-t';
 import { fetchAdapter, HttpError, type HttpAdapter, type HttpRequestConfig, type HttpResponse } from './http-transport';
 import { browserLocks, createRefreshCoordinator, type RefreshLocks } from './refresh-coordinator';
 import { clearSession, getAccessToken, getRefreshToken, getTempAccessToken, storeTokens, subscribeSession } from './session';
@@ -49,6 +51,14 @@ function refreshRefused(error: unknown): boolean {
   return status === 401 || status === 403;
 }
 
+/**
+ * The console's language as it is now (Lingui's active locale), sent on every request so the
+ * server's own texts (a sign-in refusal, a validation message) come back in it (issue #20).
+ */
+function activeLanguage(): string {
+  return isLanguage(i18n.locale) ? i18n.locale : 'en';
+}
+
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const defaults: HttpDefaults = {
     baseURL: options.baseURL ?? env.apiBase,
@@ -62,7 +72,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   /** One request as it is, without the session: the refresh goes through here, so its own 401 is never refreshed. */
   async function send<T>(config: HttpRequestConfig): Promise<HttpResponse<T>> {
     const { adapter, ...rest } = defaults;
-    const merged = { ...rest, ...config, headers: { ...rest.headers, ...lowerCaseNames(config.headers) } };
+    const merged = { ...rest, ...config, headers: { ...rest.headers, 'accept-language': activeLanguage(), ...lowerCaseNames(config.headers) } };
     const response = (await adapter(merged)) as HttpResponse<T>;
     const { status } = response;
     if (status >= 200 && status < 300) return response;
@@ -141,14 +151,23 @@ export const http = createHttpClient({ onSessionEnd: () => sessionEndHandler() }
 /** The server's reply to a failed call, when it answered. */
 const replyOf = (error: unknown): HttpResponse | undefined => (error instanceof HttpError ? (error as HttpError).response : undefined);
 
-/** The text to show a user for a failed call: the server's message, else the client's own text. */
+/** The text to show a user for a failed call: the server's message (in the request's language), else the client's own text. */
 export function errorMessage(error: unknown): string {
   const data = replyOf(error)?.data;
   if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
     return data.message;
   }
+  if (error instanceof HttpError) return unexplainedFailure(error);
   if (error instanceof Error) return error.message;
-  return 'Something went wrong';
+  return t('http.failed');
+}
+
+/** A call the server did not explain, in the console's language (SPEC.md §8's English texts). */
+function unexplainedFailure(error: HttpError): string {
+  if (error.response) return t('http.failedStatus', { status: error.response.status });
+  if (error.code === 'ERR_NETWORK') return t('http.networkError');
+  if (error.code === 'ECONNABORTED' && error.config?.timeout) return t('http.timeout', { ms: error.config.timeout });
+  return error.message;
 }
 
 export function errorStatus(error: unknown): number | undefined {

@@ -18,6 +18,7 @@ const user = {
   logoUrl: 'https://cdn.example/logo.png',
   role: 'ADMIN',
   admin,
+  language: 'en',
 };
 
 const cases: [string, unknown][] = [
@@ -28,6 +29,9 @@ const cases: [string, unknown][] = [
   ['the nil UUID', { ...user, id: '00000000-0000-0000-0000-000000000000' }],
   ['an upper-case UUID', { ...user, id: user.id.toUpperCase() }],
   ['a USER role', { ...user, role: 'USER' }],
+  ['a Kannada console', { ...user, language: 'kn' }],
+  ['no language (stored before it existed)', { ...user, language: undefined }],
+  ['a language CareDesk does not speak', { ...user, language: 'fr' }],
   ['a lower-case role', { ...user, role: 'admin' }],
   ['an unknown organisation type', { ...user, admin: { ...admin, type: 'CLINIC' } }],
   ['a malformed id', { ...user, id: 'not-a-uuid' }],

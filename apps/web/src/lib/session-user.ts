@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, organisationTypes, roles, type Admin, type SessionUser } from '@caredesk/shared';
+import { DEFAULT_TIME_ZONE, isLanguage, organisationTypes, roles, type Admin, type SessionUser } from '@caredesk/shared';
 
 /**
  * sessionUserSchema's checks written out by hand: the session is read on every first load,
@@ -29,9 +29,10 @@ function parseAdmin(value: unknown): Admin | null {
 /** The user as sessionUserSchema.safeParse would give it (unknown keys dropped), or null. */
 export function parseSessionUser(value: unknown): SessionUser | null {
   if (!isObject(value)) return null;
-  const { id, adminId, name, email, logoUrl, role } = value;
+  const { id, adminId, name, email, logoUrl, role, language } = value;
   if (!isUuid(id) || !isUuid(adminId) || !isString(name) || !isString(email) || !isNullableString(logoUrl) || !isOneOf(roles, role)) return null;
+  if (!isLanguage(language)) return null;
   const admin = parseAdmin(value.admin);
   if (!admin) return null;
-  return { id, adminId, name, email, logoUrl, role, admin };
+  return { id, adminId, name, email, logoUrl, role, admin, language };
 }

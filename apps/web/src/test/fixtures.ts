@@ -15,6 +15,7 @@ export function makeUser(type: OrganisationType = 'HOSPITAL', role: StaffRole = 
     email: `asha.${counter}@example.test`,
     logoUrl: null,
     role,
+    language: 'en',
     admin: { id: adminId, name: 'Sunrise Hospital', email: 'desk@sunrise.example.test', type, logoUrl: null, timeZone: 'Asia/Kolkata' },
     ...overrides,
   };

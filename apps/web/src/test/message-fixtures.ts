@@ -1,4 +1,4 @@
-import { configurableMessageEvents, defaultMessageTemplates, messageLanguages, type MessageLogItem, type MessageSettings } from '@caredesk/shared';
+import { configurableMessageEvents, defaultMessageTemplates, messageLanguages, type MessageLanguage, type MessageLogItem, type MessageSettings } from '@caredesk/shared';
 
 let counter = 0;
 
@@ -43,7 +43,7 @@ export function makeMessageSettings(overrides: Partial<MessageSettings> = {}): M
     quietHours: { start: '21:00', end: '08:00' },
     nextAheadCount: 2,
     defaultLanguage: 'en',
-    templates: byEvent((event) => Object.fromEntries(messageLanguages.map((language) => [language, defaultMessageTemplates[event][language]])) as Record<'en' | 'hi', string>),
+    templates: byEvent((event) => Object.fromEntries(messageLanguages.map((language) => [language, defaultMessageTemplates[event][language]])) as Record<MessageLanguage, string>),
     customTemplates: byEvent(() => []),
     whatsappPhoneNumberId: null,
     smsTemplateIds: byEvent(() => null),

@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Whatever a test spies on, stubs, fakes or redefines on navigator is put back after it, so no
-// later test of the file sees it. Files do not share a module graph yet: module state (toast.ts,
-// the push client, the router) would still carry over between them.
+// later test of the file sees it. Each file has its own module graph (vitest.config.ts).
 const navigatorOwnKeys = new Set(Reflect.ownKeys(navigator));
 
 afterEach(() => {
@@ -36,6 +35,11 @@ if (!window.matchMedia) {
       }) as unknown as MediaQueryList,
   });
 }
+// findBy and waitFor give up after 1 s by default: on a busy 2-core CI machine a lazy chunk, a
+// toast or a second request can take longer to arrive than that, and the test failed on time
+// alone. 5 s still fails a missing element quickly; a passing test never waits longer than it must.
+configure({ asyncUtilTimeout: 5_000 });
+
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 // notistack loads with a page's first toast (components/toast.ts). A browser fetches that chunk in

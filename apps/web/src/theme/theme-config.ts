@@ -7,8 +7,10 @@ export const themeConfig = {
   fontFamily: {
     // Each face's size-adjusted fallback (fonts.css) comes next: text drawn before the face
     // arrives takes the same room.
-    body: "'DM Sans Variable', 'DM Sans Fallback', 'DM Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    heading: "'Barlow', 'Barlow Fallback', 'DM Sans Variable', system-ui, sans-serif",
+    // The Indian scripts' faces come after them: DM Sans and Barlow have no Devanagari, Kannada or
+    // Tamil, and i18n/fonts.ts declares each face only once its language is chosen.
+    body: "'DM Sans Variable', 'DM Sans Fallback', 'Noto Sans Devanagari', 'Noto Sans Kannada', 'Noto Sans Tamil', 'DM Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    heading: "'Barlow', 'Barlow Fallback', 'DM Sans Variable', 'Noto Sans Devanagari', 'Noto Sans Kannada', 'Noto Sans Tamil', system-ui, sans-serif",
   },
   shape: { borderRadius: 8 },
   palette: {

@@ -1,4 +1,4 @@
-import { WEEKDAY_NAMES, type AvailabilityWindow } from '@caredesk/shared';
+import { type AvailabilityWindow } from '@caredesk/shared';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { WindowErrors } from './availability-utils';
+import { useT, weekdayName } from './i18n';
 
 interface DayWindowsProps {
   weekday: number;
@@ -26,7 +27,8 @@ const timeInputSx = { flex: 1, minWidth: 0, maxWidth: 180, '& .MuiInputBase-inpu
 
 /** One weekday of the availability editor: its windows as start/end time inputs. */
 export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd, onRemove, onCopy }: DayWindowsProps) {
-  const day = WEEKDAY_NAMES[weekday];
+  const t = useT();
+  const day = weekdayName(t, weekday);
   return (
     <Box
       role="group"
@@ -46,51 +48,51 @@ export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
         {windows.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary', pt: { sm: 1 } }}>
-            Not available
+            {t('availability.notAvailable')}
           </Typography>
         ) : null}
         {windows.map(({ window, index }, position) => {
-          const label = `${day} window ${position + 1}`;
+          const which = { day, number: position + 1 };
           const error = errors[index];
           return (
             <Box key={index} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
               <TextField
                 type="time"
                 size="small"
-                label="Start"
+                label={t('availability.window.start')}
                 value={window.start}
                 disabled={disabled}
                 onChange={(event) => onChange(index, { start: event.target.value })}
                 error={Boolean(error?.start)}
                 helperText={error?.start}
-                slotProps={{ htmlInput: { 'aria-label': `${label} start` }, inputLabel: { shrink: true } }}
+                slotProps={{ htmlInput: { 'aria-label': t('availability.window.startOf', which) }, inputLabel: { shrink: true } }}
                 sx={timeInputSx}
               />
               <TextField
                 type="time"
                 size="small"
-                label="End"
+                label={t('availability.window.end')}
                 value={window.end}
                 disabled={disabled}
                 onChange={(event) => onChange(index, { end: event.target.value })}
                 error={Boolean(error?.end)}
                 helperText={error?.end}
-                slotProps={{ htmlInput: { 'aria-label': `${label} end` }, inputLabel: { shrink: true } }}
+                slotProps={{ htmlInput: { 'aria-label': t('availability.window.endOf', which) }, inputLabel: { shrink: true } }}
                 sx={timeInputSx}
               />
-              <IconButton aria-label={`Remove ${label}`} onClick={() => onRemove(index)} disabled={disabled}>
+              <IconButton aria-label={t('availability.window.remove', which)} onClick={() => onRemove(index)} disabled={disabled}>
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </Box>
           );
         })}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button size="small" startIcon={<AddIcon />} onClick={onAdd} disabled={disabled} aria-label={`Add window for ${day}`}>
-            Add window
+          <Button size="small" startIcon={<AddIcon />} onClick={onAdd} disabled={disabled} aria-label={t('availability.window.addFor', { day })}>
+            {t('availability.window.add')}
           </Button>
           {windows.length > 0 ? (
             <Button size="small" color="inherit" startIcon={<ContentCopyOutlined />} onClick={onCopy} disabled={disabled}>
-              Copy {day} to…
+              {t('availability.copy.title', { day })}
             </Button>
           ) : null}
         </Box>

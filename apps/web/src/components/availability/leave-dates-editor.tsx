@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { fDate } from '@/lib/format';
+import { useT } from './i18n';
 
 interface LeaveDatesEditorProps {
   /** YYYY-MM-DD dates. */
@@ -16,6 +17,7 @@ interface LeaveDatesEditorProps {
 
 /** Leave dates: pick a date and add it; the dates show as chips, each removable. */
 export function LeaveDatesEditor({ value, onChange, error }: LeaveDatesEditorProps) {
+  const t = useT();
   const [date, setDate] = useState('');
   const add = () => {
     if (!date) return;
@@ -28,28 +30,28 @@ export function LeaveDatesEditor({ value, onChange, error }: LeaveDatesEditorPro
         <TextField
           type="date"
           size="small"
-          label="Leave date"
+          label={t('availability.leave.date')}
           value={date}
           onChange={(event) => setDate(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: 200, maxWidth: 1 }}
         />
         <Button variant="outlined" onClick={add} disabled={!date}>
-          Add leave date
+          {t('availability.leave.add')}
         </Button>
       </Box>
       {value.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          No leave dates.
+          {t('availability.leave.none')}
         </Typography>
       ) : (
-        <Box component="ul" aria-label="Leave dates" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+        <Box component="ul" aria-label={t('availability.leave.list')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
           {value.map((leave) => (
             <li key={leave}>
               <Chip
                 label={fDate(leave)}
                 onDelete={() => onChange(value.filter((other) => other !== leave))}
-                deleteIcon={<CancelIcon titleAccess={`Remove leave on ${fDate(leave)}`} />}
+                deleteIcon={<CancelIcon titleAccess={t('availability.leave.remove', { date: fDate(leave) })} />}
               />
             </li>
           ))}

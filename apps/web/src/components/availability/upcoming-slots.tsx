@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import type { AvailabilityWindow } from '@caredesk/shared';
+import { useT } from './i18n';
 import { fTimeOfDay, upcomingSlots } from './slots';
 
 interface UpcomingSlotsProps {
@@ -15,14 +16,18 @@ interface UpcomingSlotsProps {
 
 /** The next 7 days of slots, day by day: slot chips, 'On leave' or 'Not available'. */
 export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from }: UpcomingSlotsProps) {
+  const t = useT();
   const now = dayjs(from);
   const days = upcomingSlots(availability, slotMinutes, leaveDates, now.toDate());
   // Today's slots that have already started are shown, but greyed: the desk cannot book them.
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date format
   const nowTime = now.format('HH:mm');
   return (
-    <Box component="ul" aria-label="Next 7 days" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Box component="ul" aria-label={t('availability.upcoming.label')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {days.map((day, index) => {
-        const label = `${index === 0 ? 'Today, ' : ''}${dayjs(day.date).format('ddd D MMM')}`;
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- a date format
+        const date = dayjs(day.date).format('ddd D MMM');
+        const label = index === 0 ? t('availability.upcoming.today', { date }) : date;
         return (
           <Box
             component="li"
@@ -43,7 +48,7 @@ export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
                 {day.slots.length === 0 ? (
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    No whole slot fits the windows
+                    {t('availability.upcoming.noSlot')}
                   </Typography>
                 ) : (
                   day.slots.map((slot) => (
@@ -53,7 +58,7 @@ export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from
                       size="small"
                       variant="outlined"
                       label={fTimeOfDay(slot)}
-                      title={index === 0 && slot < nowTime ? 'Past' : undefined}
+                      title={index === 0 && slot < nowTime ? t('availability.upcoming.past') : undefined}
                       sx={index === 0 && slot < nowTime ? { color: 'text.secondary', textDecoration: 'line-through', borderStyle: 'dashed' } : undefined}
                     />
                   ))
@@ -61,7 +66,7 @@ export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from
               </Box>
             ) : (
               <Typography variant="body2" sx={{ color: day.status === 'leave' ? 'warning.main' : 'text.secondary' }}>
-                {day.status === 'leave' ? 'On leave' : 'Not available'}
+                {day.status === 'leave' ? t('availability.upcoming.onLeave') : t('availability.notAvailable')}
               </Typography>
             )}
           </Box>

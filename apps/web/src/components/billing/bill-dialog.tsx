@@ -1,4 +1,4 @@
-import { deskPaymentModes, PAYMENT_MODE_LABELS, type Bill, type BillPayment } from '@caredesk/shared';
+import { deskPaymentModes, type Bill, type BillPayment } from '@caredesk/shared';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,15 +25,14 @@ import { paiseOf } from './amounts';
 import { useCollectPayment, useCreatePaymentLink, useVisitBill } from './bills-api';
 import { DownloadReceiptPdfButton } from './download-pdf';
 import { OnlineLink } from './online-link';
-import { PAPER_LABELS, Receipt, type PaperSize } from './receipt';
+import { PAPER_SIZES, Receipt, type PaperSize } from './receipt';
+import { useT } from './i18n';
+import { paymentModeLabel } from '@/i18n/shared-labels';
 
 type DeskMode = (typeof deskPaymentModes)[number];
 /** Online: the patient pays a payment link on their phone; the gateway, not the desk, confirms it. */
 type CollectMode = DeskMode | 'ONLINE';
 const COLLECT_MODES: readonly CollectMode[] = [...deskPaymentModes, 'ONLINE'];
-
-const STATUS_LABELS: Record<Bill['status'], string> = { UNPAID: 'Unpaid', PARTLY_PAID: 'Partly paid', PAID: 'Paid', REFUNDED: 'Refunded' };
-const REFERENCE_LABELS: Record<CollectMode, string | null> = { CASH: null, UPI: 'UPI transaction id (optional)', CARD: 'Card slip number (optional)', ONLINE: null };
 
 function Total({ label, paise, strong }: { label: string; paise: number; strong?: boolean }) {
   return (
@@ -49,22 +48,25 @@ function Total({ label, paise, strong }: { label: string; paise: number; strong?
 }
 
 function BillLines({ bill }: { bill: Bill }) {
+  const t = useT();
   return (
-    <Box component="section" aria-label="Bill items" sx={{ mb: 2 }}>
+    <Box component="section" aria-label={t('billing.items')} sx={{ mb: 2 }}>
       {bill.items.map((item) => (
         <Box key={item.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {item.quantity > 1 ? `${item.description} × ${item.quantity}` : item.description}
+            {item.quantity > 1 ? t('billing.itemQuantity', { description: item.description, quantity: item.quantity }) : item.description}
           </Typography>
           <Typography variant="body2">{fFee(item.amountPaise)}</Typography>
         </Box>
       ))}
       <Box sx={{ mt: 1 }}>
-        {bill.discountPaise > 0 ? <Total label={`Discount${bill.discountReason ? ` (${bill.discountReason})` : ''}`} paise={-bill.discountPaise} /> : null}
-        {bill.taxPaise > 0 ? <Total label="GST" paise={bill.taxPaise} /> : null}
-        <Total label="Total" paise={bill.totalPaise} strong />
-        <Total label="Paid" paise={bill.paidPaise - bill.refundedPaise} />
-        <Total label="Due" paise={bill.duePaise} strong />
+        {bill.discountPaise > 0 ? (
+          <Total label={bill.discountReason ? t('billing.discountWithReason', { reason: bill.discountReason }) : t('billing.discount')} paise={-bill.discountPaise} />
+        ) : null}
+        {bill.taxPaise > 0 ? <Total label={t('billing.gst')} paise={bill.taxPaise} /> : null}
+        <Total label={t('billing.total')} paise={bill.totalPaise} strong />
+        <Total label={t('billing.paid')} paise={bill.paidPaise - bill.refundedPaise} />
+        <Total label={t('billing.due')} paise={bill.duePaise} strong />
       </Box>
     </Box>
   );
@@ -77,14 +79,21 @@ interface CollectFormProps {
 }
 
 function CollectForm({ bill, onCollected, onLinkMade }: CollectFormProps) {
+  const t = useT();
   const collect = useCollectPayment();
   const makeLink = useCreatePaymentLink();
   const [mode, setMode] = useState<CollectMode>('CASH');
   const [amount, setAmount] = useState(String(bill.duePaise / 100));
   const [reference, setReference] = useState('');
   const amountPaise = paiseOf(amount);
-  const amountError = amountPaise === undefined || amountPaise <= 0 ? 'Enter an amount in rupees' : amountPaise > bill.duePaise ? `Only ${fFee(bill.duePaise)} is due` : null;
-  const referenceLabel = REFERENCE_LABELS[mode];
+  const amountError =
+    amountPaise === undefined || amountPaise <= 0
+      ? t('billing.collect.amountRequired')
+      : amountPaise > bill.duePaise
+        ? t('billing.collect.onlyDue', { amount: fFee(bill.duePaise) })
+        : null;
+  // Cash and online take no reference from the desk.
+  const referenceLabel = mode === 'UPI' || mode === 'CARD' ? t(`billing.reference.${mode}`) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,7 +109,7 @@ function CollectForm({ bill, onCollected, onLinkMade }: CollectFormProps) {
       { billId: bill.id, input: { mode, amountPaise, ...(referenceLabel && reference.trim() ? { reference: reference.trim() } : {}) } },
       {
         onSuccess: (payment) => {
-          enqueueSnackbar(`Receipt ${payment.receiptNumber}: ${fFee(payment.amountPaise)} received`, { variant: 'success' });
+          enqueueSnackbar(t('billing.collect.received', { receipt: payment.receiptNumber, amount: fFee(payment.amountPaise) }), { variant: 'success' });
           onCollected(payment);
         },
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
@@ -109,16 +118,23 @@ function CollectForm({ bill, onCollected, onLinkMade }: CollectFormProps) {
   };
 
   return (
-    <Box component="form" aria-label="Collect payment" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      <ToggleButtonGroup exclusive size="small" color="primary" aria-label="Payment mode" value={mode} onChange={(_event, next: CollectMode | null) => next && setMode(next)}>
+    <Box component="form" aria-label={t('billing.collect.label')} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-label={t('billing.collect.mode')}
+        value={mode}
+        onChange={(_event, next: CollectMode | null) => next && setMode(next)}
+      >
         {COLLECT_MODES.map((value) => (
           <ToggleButton key={value} value={value}>
-            {PAYMENT_MODE_LABELS[value]}
+            {paymentModeLabel(value)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
       <TextField
-        label="Amount (₹)"
+        label={t('billing.collect.amount')}
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
         error={Boolean(amountError) && amount !== ''}
@@ -130,7 +146,11 @@ function CollectForm({ bill, onCollected, onLinkMade }: CollectFormProps) {
         <TextField label={referenceLabel} value={reference} onChange={(event) => setReference(event.target.value)} slotProps={{ htmlInput: { maxLength: 40 } }} />
       ) : null}
       <Button type="submit" variant="contained" disabled={collect.isPending || makeLink.isPending || Boolean(amountError)}>
-        {mode === 'ONLINE' ? 'Make payment link' : amountPaise && !amountError ? `Collect ${fFee(amountPaise)}` : 'Collect'}
+        {mode === 'ONLINE'
+          ? t('billing.collect.makeLink')
+          : amountPaise && !amountError
+            ? t('billing.collect.collectAmount', { amount: fFee(amountPaise) })
+            : t('billing.collect.collect')}
       </Button>
     </Box>
   );
@@ -149,6 +169,7 @@ interface BillDialogProps {
  * through a payment link the patient pays on their phone, and the receipt printed.
  */
 export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps) {
+  const t = useT();
   const bill = useVisitBill(open ? visitId : null);
   const [receiptOf, setReceiptOf] = useState<string | null>(null);
   // The payment link the desk is waiting on; it stays while its receipt loads into the bill.
@@ -162,22 +183,21 @@ export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps)
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="bill-dialog-title">
-      <DialogTitle id="bill-dialog-title">{data ? `Bill ${data.number}` : 'Bill'}</DialogTitle>
+      <DialogTitle id="bill-dialog-title">{data ? t('billing.dialog.titleNumber', { number: data.number }) : t('billing.dialog.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-          {subject}
-          {data ? ` · ${STATUS_LABELS[data.status]}` : ''}
+          {data ? t('billing.dialog.subjectStatus', { subject, status: t(`billing.status.${data.status}`) }) : subject}
         </Typography>
         {bill.error ? <Alert severity="error">{errorMessage(bill.error)}</Alert> : null}
-        {!data && !bill.error ? <Skeleton variant="rounded" height={160} aria-label="Loading the bill" /> : null}
+        {!data && !bill.error ? <Skeleton variant="rounded" height={160} aria-label={t('billing.dialog.loading')} /> : null}
         {data ? (
           <>
             <BillLines bill={data} />
             {receipt ? (
               <Box sx={{ display: 'grid', gap: 1 }}>
-                <RadioGroup row aria-label="Paper" value={paper} onChange={(event) => setPaper(event.target.value as PaperSize)}>
-                  {(Object.keys(PAPER_LABELS) as PaperSize[]).map((size) => (
-                    <FormControlLabel key={size} value={size} control={<Radio size="small" />} label={PAPER_LABELS[size]} />
+                <RadioGroup row aria-label={t('billing.dialog.paper')} value={paper} onChange={(event) => setPaper(event.target.value as PaperSize)}>
+                  {PAPER_SIZES.map((size) => (
+                    <FormControlLabel key={size} value={size} control={<Radio size="small" />} label={t(`billing.paper.${size}`)} />
                   ))}
                 </RadioGroup>
                 <Receipt bill={data} payment={receipt} paper={paper} />
@@ -188,15 +208,20 @@ export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps)
               <CollectForm key={data.paidPaise} bill={data} onCollected={(payment) => setReceiptOf(payment.id)} onLinkMade={setLinkId} />
             ) : null}
             {data.payments.length > 0 ? (
-              <Box component="section" aria-label="Payments" sx={{ mt: 2 }}>
-                <Typography variant="subtitle2">Payments</Typography>
+              <Box component="section" aria-label={t('billing.dialog.payments')} sx={{ mt: 2 }}>
+                <Typography variant="subtitle2">{t('billing.dialog.payments')}</Typography>
                 {data.payments.map((payment) => (
                   <Box key={payment.id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, py: 0.5 }}>
                     <Typography variant="body2">
-                      {payment.receiptNumber} · {PAYMENT_MODE_LABELS[payment.mode]} · {fFee(payment.amountPaise)}
+                      {t('billing.dialog.paymentLine', { receipt: payment.receiptNumber, mode: paymentModeLabel(payment.mode), amount: fFee(payment.amountPaise) })}
                     </Typography>
-                    <Button size="small" onClick={() => setReceiptOf(payment.id)} aria-label={`Show receipt ${payment.receiptNumber}`} disabled={payment.id === receiptOf}>
-                      Receipt
+                    <Button
+                      size="small"
+                      onClick={() => setReceiptOf(payment.id)}
+                      aria-label={t('billing.dialog.showReceipt', { receipt: payment.receiptNumber })}
+                      disabled={payment.id === receiptOf}
+                    >
+                      {t('billing.dialog.receipt')}
                     </Button>
                   </Box>
                 ))}
@@ -208,7 +233,7 @@ export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps)
       <DialogActions>
         {receipt ? (
           <Button startIcon={<PrintOutlined />} onClick={() => window.print()}>
-            Print receipt
+            {t('billing.dialog.print')}
           </Button>
         ) : null}
         {receipt ? <DownloadReceiptPdfButton paymentId={receipt.id} receiptNumber={receipt.receiptNumber} paper={paper} /> : null}
@@ -219,11 +244,11 @@ export function BillDialog({ visitId, subject, open, onClose }: BillDialogProps)
               setLinkId(null);
             }}
           >
-            Collect more
+            {t('billing.dialog.collectMore')}
           </Button>
         ) : null}
         <Button variant="contained" onClick={onClose}>
-          Done
+          {t('billing.dialog.done')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage, http } from '@/lib/http';
+import { useT } from './i18n';
 
 /**
  * Fetches a receipt's PDF through the authenticated client (a plain link would carry no bearer
@@ -27,6 +28,7 @@ export async function downloadReceiptPdf(paymentId: string, receiptNumber: strin
 
 /** "Download PDF" beside Print: the same receipt on the paper chosen, as a file to send or keep. */
 export function DownloadReceiptPdfButton({ paymentId, receiptNumber, paper }: { paymentId: string; receiptNumber: string; paper: BillingPaper }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -40,7 +42,7 @@ export function DownloadReceiptPdfButton({ paymentId, receiptNumber, paper }: { 
   };
   return (
     <Button startIcon={<FileDownloadOutlined />} onClick={() => void download()} disabled={busy}>
-      Download PDF
+      {t('billing.downloadPdf')}
     </Button>
   );
 }

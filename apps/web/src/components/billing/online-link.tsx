@@ -15,6 +15,7 @@ import { fFee } from '@/components/visits/visit-format';
 import { errorMessage } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
 import { useCancelPaymentLink, usePaymentLink } from './bills-api';
+import { useT } from './i18n';
 
 interface OnlineLinkProps {
   linkId: string;
@@ -29,6 +30,7 @@ interface OnlineLinkProps {
  * gateway. The desk does nothing when it is paid: bill.updated (or the poll) brings the receipt.
  */
 export function OnlineLink({ linkId, onPaid, onBack }: OnlineLinkProps) {
+  const t = useT();
   const client = useQueryClient();
   const link = usePaymentLink(linkId);
   const cancel = useCancelPaymentLink();
@@ -46,70 +48,70 @@ export function OnlineLink({ linkId, onPaid, onBack }: OnlineLinkProps) {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      enqueueSnackbar('Link copied', { variant: 'success' });
+      enqueueSnackbar(t('billing.link.copied'), { variant: 'success' });
     } catch {
-      enqueueSnackbar('Copy the link by hand: the browser did not allow copying', { variant: 'warning' });
+      enqueueSnackbar(t('billing.link.copyByHand'), { variant: 'warning' });
     }
   };
 
   const cancelLink = () =>
     cancel.mutate(linkId, {
       onSuccess: () => {
-        enqueueSnackbar('Payment link cancelled', { variant: 'success' });
+        enqueueSnackbar(t('billing.link.cancelled'), { variant: 'success' });
         onBack();
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
 
   if (link.error && !data) return <Alert severity="error">{errorMessage(link.error)}</Alert>;
-  if (!data) return <Skeleton variant="rounded" height={240} aria-label="Loading the payment link" />;
+  if (!data) return <Skeleton variant="rounded" height={240} aria-label={t('billing.link.loading')} />;
 
   const ended =
     data.status === 'EXPIRED'
-      ? 'The payment link expired unpaid.'
+      ? t('billing.link.expired')
       : data.status === 'CANCELLED'
-        ? 'The payment link was cancelled.'
+        ? t('billing.link.wasCancelled')
         : data.status === 'HELD'
-          ? `${fFee(data.amountPaise)} was paid online after this bill was settled another way. It is held, not credited to the bill: refund it to the patient through the payment gateway.`
+          ? t('billing.link.held', { amount: fFee(data.amountPaise) })
           : null;
 
   return (
-    <Box component="section" aria-label="Payment link" sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="subtitle2">Online payment of {fFee(data.amountPaise)}</Typography>
+    <Box component="section" aria-label={t('billing.link.label')} sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="subtitle2">{t('billing.link.title', { amount: fFee(data.amountPaise) })}</Typography>
       {ended ? (
         <>
           <Alert severity={data.status === 'HELD' ? 'warning' : 'info'}>{ended}</Alert>
           <Button variant="outlined" onClick={onBack}>
-            Back to payment
+            {t('billing.link.back')}
           </Button>
         </>
       ) : (
         <>
           <Box sx={{ width: '100%', maxWidth: 240, mx: 'auto' }}>
-            <QrCode value={data.url} label="QR code of the payment link" />
+            <QrCode value={data.url} label={t('billing.link.qr')} />
           </Box>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <TextField label="Payment link" value={data.url} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+            <TextField label={t('billing.link.label')} value={data.url} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
             <Button startIcon={<ContentCopyOutlined />} onClick={() => void copy(data.url)} sx={{ flexShrink: 0 }}>
-              Copy link
+              {t('billing.link.copy')}
             </Button>
           </Box>
           {data.status === 'PAID' ? (
-            <Typography role="status">Paid. Opening the receipt…</Typography>
+            <Typography role="status">{t('billing.link.paid')}</Typography>
           ) : (
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
               <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                 <CircularProgress size={18} aria-hidden />
-                <Typography>Waiting for payment…</Typography>
+                <Typography>{t('billing.link.waiting')}</Typography>
               </Box>
               <Button color="error" onClick={cancelLink} disabled={cancel.isPending}>
-                Cancel link
+                {t('billing.link.cancel')}
               </Button>
             </Box>
           )}
           {data.simulated ? (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              Test mode: no money moves, and no UPI app can pay this link.
+              {t('billing.link.testMode')}
             </Typography>
           ) : null}
         </>

@@ -1,5 +1,7 @@
-import { messageChannelLabels, messageEventLabels, type MessageLogItem, type MessageProvider, type MessageStatus } from '@caredesk/shared';
+import { messageChannelLabels, type MessageLogItem, type MessageProvider, type MessageStatus } from '@caredesk/shared';
+import { messageEventLabel, messageStatusLabel } from '@/i18n/shared-labels';
 import { fRupees } from '@/lib/format';
+import { t } from './i18n';
 
 type ChipColor = 'info' | 'warning' | 'secondary' | 'success' | 'error' | 'default' | 'primary';
 
@@ -18,20 +20,28 @@ export const messageStatusColors: Record<MessageStatus, ChipColor> = {
 /** A FAILED or SKIPPED message may be tried again (admins). */
 export const retryable = (status: MessageStatus) => status === 'FAILED' || status === 'SKIPPED';
 
+// The texts below are read when called, never when this module loads: a change of language applies.
+
+/** 'Scheduled', 'Not sent'… in the console's language (the shared labels). */
+export const messageStatusText = (status: MessageStatus) => messageStatusLabel(status);
+
+/** 'Booking confirmed', 'You are next'… in the console's language (the shared labels). */
+export { messageEventLabel };
+
 /** '24 hours before', '90 minutes before', '1 hour 30 minutes before'. */
 export function offsetText(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const parts: string[] = [];
-  if (hours > 0) parts.push(hours === 1 ? '1 hour' : `${hours} hours`);
-  if (rest > 0 || hours === 0) parts.push(rest === 1 ? '1 minute' : `${rest} minutes`);
-  return `${parts.join(' ')} before`;
+  if (hours === 0) return t('message-list.offset.minutes', { minutes: rest });
+  if (rest === 0) return t('message-list.offset.hours', { hours });
+  return t('message-list.offset.hoursMinutes', { hours, minutes: rest });
 }
 
 /** 'Booking confirmed', 'Reminder (24 hours before)'. */
 export function messageEventText(message: Pick<MessageLogItem, 'event' | 'offsetMinutes'>): string {
-  const label = messageEventLabels[message.event];
-  return message.event === 'reminder' && message.offsetMinutes > 0 ? `${label} (${offsetText(message.offsetMinutes)})` : label;
+  return message.event === 'reminder' && message.offsetMinutes > 0
+    ? t('message-list.reminderBefore', { offset: offsetText(message.offsetMinutes) })
+    : messageEventLabel(message.event);
 }
 
 export const channelText = (message: Pick<MessageLogItem, 'channel'>) => messageChannelLabels[message.channel];
@@ -42,8 +52,14 @@ export const fPaise = (paise: number) => fRupees(paise / 100);
 /** When it went, or when it is due. */
 export const messageTime = (message: Pick<MessageLogItem, 'sentAt' | 'dueAt'>) => message.sentAt ?? message.dueAt;
 
-export const providerLabels: Record<MessageProvider, string> = {
-  'whatsapp-cloud': 'WhatsApp Cloud API',
-  msg91: 'MSG91',
-  log: 'Server log (testing: nothing reaches a phone)',
-};
+/** The carrier of a channel: product names stay as they are, the testing log says what it is. */
+export function providerText(provider: MessageProvider): string {
+  switch (provider) {
+    case 'whatsapp-cloud':
+      return 'WhatsApp Cloud API';
+    case 'msg91':
+      return 'MSG91';
+    case 'log':
+      return t('message-list.provider.log');
+  }
+}

@@ -4,6 +4,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { fDateTime } from '@/lib/format';
+import { useT } from './i18n';
 import { channelText, messageEventText, messageTime } from './message-format';
 import { MessageStatusChip } from './message-status-chip';
 
@@ -15,6 +16,8 @@ interface MessageListProps {
 
 /** A compact list of messages: what, by which channel, when, its status, and why one was not sent. */
 export function MessageList({ label, messages }: MessageListProps) {
+  // Renders again on a change of language: the event texts below are read as it renders.
+  useT();
   return (
     <List aria-label={label} disablePadding>
       {messages.map((message) => (

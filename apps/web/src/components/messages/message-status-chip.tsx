@@ -1,7 +1,10 @@
-import { messageStatusLabels, type MessageStatus } from '@caredesk/shared';
+import type { MessageStatus } from '@caredesk/shared';
 import Chip from '@mui/material/Chip';
-import { messageStatusColors } from './message-format';
+import { useT } from './i18n';
+import { messageStatusColors, messageStatusText } from './message-format';
 
 export function MessageStatusChip({ status }: { status: MessageStatus }) {
-  return <Chip size="small" label={messageStatusLabels[status]} color={messageStatusColors[status]} variant={status === 'CANCELLED' ? 'outlined' : 'filled'} />;
+  // The shared label is read at render: the chip renders again when the language changes.
+  useT();
+  return <Chip size="small" label={messageStatusText(status)} color={messageStatusColors[status]} variant={status === 'CANCELLED' ? 'outlined' : 'filled'} />;
 }

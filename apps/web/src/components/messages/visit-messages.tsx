@@ -5,10 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { errorMessage } from '@/lib/http';
 import { useMessages } from './api/get-messages';
+import { useT } from './i18n';
 import { MessageList } from './message-list';
 
 /** A visit drawer's 'Messages': what the patient was sent about this visit (confirmation, reminders, calls). */
 export function VisitMessages({ visitId }: { visitId: string }) {
+  const t = useT();
   const messages = useMessages({ visitId, pageSize: 20 });
   const headingId = useId();
   const rows = messages.data?.data ?? [];
@@ -18,14 +20,14 @@ export function VisitMessages({ visitId }: { visitId: string }) {
   else if (rows.length === 0)
     body = (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        No messages about this visit yet.
+        {t('message-list.noneForVisit')}
       </Typography>
     );
-  else body = <MessageList label="Messages about this visit" messages={rows} />;
+  else body = <MessageList label={t('message-list.aboutVisit')} messages={rows} />;
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 0.5 }}>
-        Messages
+        {t('message-list.heading')}
       </Typography>
       {body}
     </Box>

@@ -1,7 +1,9 @@
+import { t } from './i18n';
+
 /** The payer closed the checkout without paying: not a failure to report, just nothing happened. */
 export class PaymentCancelledError extends Error {
   constructor() {
-    super('Payment cancelled');
+    super(t('payments.cancelled'));
     this.name = 'PaymentCancelledError';
   }
 }

@@ -1,5 +1,6 @@
 import { CHECKOUT_THEME_COLOR, paymentVerifySchema, type PaymentOrder, type PaymentVerify } from '@caredesk/shared';
 import { PaymentCancelledError } from './payment-errors';
+import { t } from './i18n';
 
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -50,7 +51,7 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
     const fail = () => {
       script.remove();
       loading = null;
-      reject(new Error('Could not load the Razorpay checkout. Check the connection and try again.'));
+      reject(new Error(t('payments.loadFailed')));
     };
     script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : fail());
     script.onerror = fail;
@@ -65,7 +66,7 @@ export function loadRazorpay(): Promise<RazorpayConstructor> {
  * when the payer closes the checkout, with the last failure's reason if a payment failed.
  */
 export async function openRazorpayCheckout(order: PaymentOrder): Promise<PaymentVerify> {
-  if (!order.keyId) throw new Error('The payment gateway has no public key configured.');
+  if (!order.keyId) throw new Error(t('payments.noKey'));
   const key = order.keyId;
   const Razorpay = await loadRazorpay();
   return new Promise<PaymentVerify>((resolve, reject) => {
@@ -89,12 +90,12 @@ export async function openRazorpayCheckout(order: PaymentOrder): Promise<Payment
           signature: response.razorpay_signature,
         });
         if (parsed.success) resolve(parsed.data);
-        else reject(new Error('The payment gateway answered without a payment id or signature.'));
+        else reject(new Error(t('payments.noSignature')));
       },
       modal: { ondismiss: () => reject(failure ? new Error(failure) : new PaymentCancelledError()) },
     });
     checkout.on('payment.failed', (response) => {
-      failure = response.error?.description ?? 'Payment failed';
+      failure = response.error?.description ?? t('payments.failed');
     });
     checkout.open();
   });

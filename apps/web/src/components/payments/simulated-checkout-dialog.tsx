@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { SIMULATED_CARDS, simulatedPaySchema, type PaymentOrder, type PaymentVerify } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { fRupees } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { paySimulated } from './api/pay-simulated';
+import { useT } from './i18n';
 
 const cardSchema = simulatedPaySchema.omit({ orderId: true });
 type CardInput = z.input<typeof cardSchema>;
@@ -40,6 +41,7 @@ export interface SimulatedCheckoutDialogProps {
  * server's simulated gateway, which answers like Razorpay would. No real money moves.
  */
 export function SimulatedCheckoutDialog({ order, onPaid, onFailed, onCancel }: SimulatedCheckoutDialogProps) {
+  const t = useT();
   const titleId = useId();
   const [pending, setPending] = useState<'pay' | 'fail' | null>(null);
   const amount = fRupees(order.amountPaise / 100);
@@ -81,12 +83,12 @@ export function SimulatedCheckoutDialog({ order, onPaid, onFailed, onCancel }: S
       <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           {order.name}
-          <Chip label="Test mode" color="warning" size="small" sx={{ fontWeight: 700 }} />
+          <Chip label={t('payments.testMode')} color="warning" size="small" sx={{ fontWeight: 700 }} />
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
             <Alert severity="warning" variant="outlined">
-              Test mode: no real money moves. Card {SIMULATED_CARDS.success} pays; {SIMULATED_CARDS.failure} is declined.
+              {t('payments.testModeNote', { success: SIMULATED_CARDS.success, failure: SIMULATED_CARDS.failure })}
             </Alert>
             <Box>
               <Typography variant="h5" component="p">
@@ -96,16 +98,16 @@ export function SimulatedCheckoutDialog({ order, onPaid, onFailed, onCancel }: S
                 {order.description}
               </Typography>
             </Box>
-            {cardField('cardNumber', 'Card number', { maxLength: 23, numeric: true, hint: `Test card: ${SIMULATED_CARDS.success}` })}
+            {cardField('cardNumber', t('payments.cardNumber'), { maxLength: 23, numeric: true, hint: t('payments.testCard', { card: SIMULATED_CARDS.success }) })}
             <Stack direction="row" spacing={2}>
-              {cardField('expiry', 'Expiry (MM/YY)', { maxLength: 5 })}
-              {cardField('cvc', 'CVC', { maxLength: 4, numeric: true })}
+              {cardField('expiry', t('payments.expiry'), { maxLength: 5 })}
+              {cardField('cvc', t('payments.cvc'), { maxLength: 4, numeric: true })}
             </Stack>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={onCancel} disabled={Boolean(pending)} color="inherit">
-            Cancel
+            {t('payments.cancel')}
           </Button>
           <Button
             onClick={() => void simulateFailure()}
@@ -113,10 +115,10 @@ export function SimulatedCheckoutDialog({ order, onPaid, onFailed, onCancel }: S
             color="error"
             startIcon={pending === 'fail' ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            Simulate failure
+            {t('payments.simulateFailure')}
           </Button>
           <Button type="submit" variant="contained" disabled={Boolean(pending)} startIcon={pending === 'pay' ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            Pay {amount}
+            {t('payments.pay', { amount })}
           </Button>
         </DialogActions>
       </Box>

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { useT } from './i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -24,7 +25,8 @@ export interface ConfirmDialogProps {
 
 /** Asks before an action that cannot be undone. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, message, confirmLabel, cancelLabel = 'Cancel', destructive, pending, onConfirm, onClose } = props;
+  const t = useT();
+  const { open, title, message, confirmLabel, cancelLabel = t('records.cancel'), destructive, pending, onConfirm, onClose } = props;
   const titleId = useId();
   const messageId = useId();
   return (

@@ -1,6 +1,8 @@
 import TextField from '@mui/material/TextField';
+import { useT } from './i18n';
 
-const dateField = { flex: '1 1 140px', minWidth: 0, maxWidth: { md: 180 } } as const;
+const DATE_FLEX = '1 1 140px';
+const dateField = { flex: DATE_FLEX, minWidth: 0, maxWidth: { md: 180 } } as const;
 
 interface DateRangeFilterProps {
   from: string;
@@ -10,12 +12,13 @@ interface DateRangeFilterProps {
 
 /** 'From' and 'To' dates of a list's filters; either end may stay open, neither can cross the other. */
 export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
+  const t = useT();
   return (
     <>
       <TextField
         type="date"
         size="small"
-        label="From"
+        label={t('records.from')}
         value={from}
         onChange={(event) => onChange('from', event.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
@@ -24,7 +27,7 @@ export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
       <TextField
         type="date"
         size="small"
-        label="To"
+        label={t('records.to')}
         value={to}
         onChange={(event) => onChange('to', event.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}

@@ -1,5 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { t, useT } from './i18n';
 
 export interface FilterOption {
   value: string;
@@ -17,7 +18,8 @@ interface FilterSelectProps {
 }
 
 /** A compact select for a list toolbar; its first entry clears the filter. */
-export function FilterSelect({ label, value, options, onChange, allLabel = 'All' }: FilterSelectProps) {
+export function FilterSelect({ label, value, options, onChange, allLabel }: FilterSelectProps) {
+  const t = useT();
   const known = value === '' || options.some((option) => option.value === value);
   return (
     <TextField
@@ -28,7 +30,7 @@ export function FilterSelect({ label, value, options, onChange, allLabel = 'All'
       onChange={(event) => onChange(event.target.value)}
       sx={{ flex: '1 1 150px', minWidth: 0, maxWidth: { md: 220 } }}
     >
-      <MenuItem value="">{allLabel}</MenuItem>
+      <MenuItem value="">{allLabel ?? t('records.all')}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
@@ -38,10 +40,20 @@ export function FilterSelect({ label, value, options, onChange, allLabel = 'All'
   );
 }
 
-/** The options of an active/inactive filter ('' = all). */
+/** The options of an active/inactive filter ('' = all); labels read when rendered, in the language of that moment. */
 export const ACTIVE_FILTER_OPTIONS: readonly FilterOption[] = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
+  {
+    value: 'true',
+    get label() {
+      return t('records.active');
+    },
+  },
+  {
+    value: 'false',
+    get label() {
+      return t('records.inactive');
+    },
+  },
 ];
 
 /** Plain strings as options whose label is the value itself. */

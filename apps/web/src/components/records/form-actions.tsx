@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Link as RouterLink } from 'react-router';
+import { useT } from './i18n';
 
 interface FormActionsProps {
   /** Where Cancel goes (the record's view, or the list for a new record). */
@@ -14,14 +15,15 @@ interface FormActionsProps {
 }
 
 /** Cancel + Save at the foot of a record form; Save is the form's submit button. */
-export function FormActions({ cancelHref, pending, disabled, saveLabel = 'Save' }: FormActionsProps) {
+export function FormActions({ cancelHref, pending, disabled, saveLabel }: FormActionsProps) {
+  const t = useT();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap' }}>
       <Button component={RouterLink} to={cancelHref} color="inherit" disabled={pending}>
-        Cancel
+        {t('records.cancel')}
       </Button>
       <Button type="submit" variant="contained" disabled={pending || disabled} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-        {pending ? 'Saving…' : saveLabel}
+        {pending ? t('records.saving') : (saveLabel ?? t('records.save'))}
       </Button>
     </Box>
   );

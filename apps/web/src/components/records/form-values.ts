@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from './i18n';
 
 /**
  * Form inputs hold text; the API wants null for "not given" and numbers for numbers. These wrap
@@ -19,25 +20,25 @@ export function optionalNumber<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-/** A required number typed as text: '' gets `message`, digits become a number. */
-export function requiredNumber<T extends z.ZodType>(schema: T, message: string) {
+/** A required number typed as text: '' gets `message` (a function: read when validating, in that moment's language), digits become a number. */
+export function requiredNumber<T extends z.ZodType>(schema: T, message: string | (() => string)) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
     z
       .unknown()
-      .refine((value) => value !== undefined && !Number.isNaN(value), { message })
+      .refine((value) => value !== undefined && !Number.isNaN(value), { error: message })
       .pipe(schema),
   );
 }
 
-/** A rupee amount typed as text (up to 2 decimals), e.g. a fee or a price. */
+/** A rupee amount typed as text (up to 2 decimals), e.g. a fee or a price; its messages are read when it validates. */
 export const rupeesField = requiredNumber(
   z
     .number()
-    .min(0, 'Enter an amount of zero or more')
-    .max(1_000_000, 'Enter at most ₹10,00,000')
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most two decimals (paise)'),
-  'Enter the amount in rupees',
+    .min(0, { error: () => t('records.amount.min') })
+    .max(1_000_000, { error: () => t('records.amount.max') })
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: () => t('records.amount.decimals') }),
+  () => t('records.amount.required'),
 );
 
 /** Paise from the API as the text of a rupee input ('450' or '450.50'). */

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { ConfirmDialog } from './confirm-dialog';
+import { useT } from './i18n';
 
 export interface RecordActionsProps {
   /** What the record is, lower case: 'doctor', 'scan', 'service'. */
@@ -30,7 +31,10 @@ type Dialog = 'delete' | 'deactivate-instead' | null;
  * refuses with 409 because the record has appointments or bookings, it offers 'Deactivate'.
  */
 export function RecordActions({ noun, name, active, editHref, listHref, onSetActive, onDelete }: RecordActionsProps) {
+  const t = useT();
   const navigate = useNavigate();
+  // A select key: 'scan or test' -> scan_or_test.
+  const nounKey = noun.replace(/\W+/g, '_');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [conflict, setConflict] = useState('');
   const [pending, setPending] = useState(false);
@@ -39,7 +43,7 @@ export function RecordActions({ noun, name, active, editHref, listHref, onSetAct
     setPending(true);
     try {
       await onSetActive(next);
-      enqueueSnackbar(`${name} ${next ? 'activated' : 'deactivated'}`, { variant: 'success' });
+      enqueueSnackbar(next ? t('records.activated', { name }) : t('records.deactivated', { name }), { variant: 'success' });
       setDialog(null);
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
@@ -52,7 +56,7 @@ export function RecordActions({ noun, name, active, editHref, listHref, onSetAct
     setPending(true);
     try {
       await onDelete();
-      enqueueSnackbar(`${name} deleted`, { variant: 'success' });
+      enqueueSnackbar(t('records.deleted', { name }), { variant: 'success' });
       setDialog(null);
       await navigate(listHref, { replace: true });
     } catch (error) {
@@ -71,19 +75,19 @@ export function RecordActions({ noun, name, active, editHref, listHref, onSetAct
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       <Button component={RouterLink} to={editHref} variant="contained" startIcon={<EditOutlined />}>
-        Edit
+        {t('records.edit')}
       </Button>
       <Button variant="outlined" color={active ? 'warning' : 'success'} disabled={pending} onClick={() => void setActive(!active)}>
-        {active ? 'Deactivate' : 'Activate'}
+        {active ? t('records.deactivate') : t('records.activate')}
       </Button>
       <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} disabled={pending} onClick={() => setDialog('delete')}>
-        Delete
+        {t('records.delete')}
       </Button>
       <ConfirmDialog
         open={dialog === 'delete'}
-        title={`Delete this ${noun}?`}
-        message={`${name} will be removed for good. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('records.deleteTitle', { noun: nounKey })}
+        message={t('records.deleteMessage', { name })}
+        confirmLabel={t('records.delete')}
         destructive
         pending={pending}
         onConfirm={() => void remove()}
@@ -91,9 +95,9 @@ export function RecordActions({ noun, name, active, editHref, listHref, onSetAct
       />
       <ConfirmDialog
         open={dialog === 'deactivate-instead'}
-        title={`Deactivate this ${noun} instead?`}
-        message={`${conflict}. ${name} cannot be deleted, but deactivating hides it from new bookings and keeps the history.`}
-        confirmLabel="Deactivate"
+        title={t('records.deactivateInsteadTitle', { noun: nounKey })}
+        message={t('records.deactivateInsteadMessage', { conflict, name })}
+        confirmLabel={t('records.deactivate')}
         pending={pending}
         onConfirm={() => void setActive(false)}
         onClose={() => setDialog(null)}

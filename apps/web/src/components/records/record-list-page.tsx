@@ -15,6 +15,7 @@ import type { RecordColumn } from './record-column';
 import { RecordGrid } from './record-grid';
 import { SearchField } from './search-field';
 import type { ListParams } from './use-list-params';
+import { useT } from './i18n';
 
 export interface RecordListResult<Row> {
   data?: { data: Row[]; total: number };
@@ -59,6 +60,7 @@ export interface RecordListPageProps<Row extends { id: string }, Sort extends st
  */
 export function RecordListPage<Row extends { id: string }, Sort extends string = string>(props: RecordListPageProps<Row, Sort>) {
   const { title, list, result } = props;
+  const t = useT();
   const [exporting, setExporting] = useState(false);
   const rows = result.data?.data ?? [];
   const total = result.data?.total ?? 0;
@@ -110,11 +112,11 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
       <Card variant="outlined">
         <EmptyState
           icon={<SearchOffOutlined />}
-          title="No matches"
-          description="Nothing matches this search and these filters."
+          title={t('records.noMatches')}
+          description={t('records.noMatchesDescription')}
           action={
             <Button onClick={list.clearFilters} variant="outlined" sx={{ mt: 2 }}>
-              Clear filters
+              {t('records.clearFilters')}
             </Button>
           }
         />
@@ -148,7 +150,7 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
         <SearchField value={list.search} onSearch={list.setSearch} placeholder={props.searchPlaceholder} />
         {props.filters}
         <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting} sx={{ ml: { md: 'auto' }, flexShrink: 0 }}>
-          Export CSV
+          {t('records.exportCsv')}
         </Button>
       </Box>
       {body}

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-container';
 import { errorMessage, errorStatus } from '@/lib/http';
+import { useT } from './i18n';
 
 interface RecordLoadStateProps {
   /** The page title while loading or failed, e.g. 'Doctor'. */
@@ -29,10 +30,11 @@ interface RecordLoadStateProps {
  * with a way back for a 404 (an unknown id, or another organisation's), else the error.
  */
 export function RecordLoadState({ title, error, notFoundTitle, backHref, backLabel, notFound: knownMissing }: RecordLoadStateProps) {
+  const t = useT();
   if (!error && !knownMissing) {
     return (
       <PageContainer title={title}>
-        <Stack spacing={2} aria-busy="true" aria-label="Loading">
+        <Stack spacing={2} aria-busy="true" aria-label={t('records.loading')}>
           <Skeleton variant="rounded" height={96} />
           <Skeleton variant="rounded" height={220} />
         </Stack>
@@ -48,7 +50,7 @@ export function RecordLoadState({ title, error, notFoundTitle, backHref, backLab
         {notFound ? (
           <EmptyState
             icon={<SearchOffOutlined />}
-            title="This record does not exist or is not part of your organisation."
+            title={t('records.notFound')}
             action={
               <Button component={RouterLink} to={backHref} variant="contained" sx={{ mt: 2 }}>
                 {backLabel}

@@ -12,6 +12,7 @@ import { ListPagination } from './list-pagination';
 import { cellContent, columnsMinWidth, columnTracks, type RecordColumn } from './record-column';
 import type { RecordGridProps } from './record-grid';
 import { useGridFocus, type GridPosition } from './use-grid-focus';
+import { useT } from './i18n';
 
 const ROW_HEIGHT = 60;
 const HEADER_HEIGHT = 56;
@@ -37,6 +38,7 @@ const inCell = (content: ReactNode) =>
  */
 export function RecordTable<Row extends { id: string }, Sort extends string>(props: Omit<RecordGridProps<Row, Sort>, 'renderCard'>) {
   const { label, rows, total, loading, columns, sortFields, page, pageSize, sort, order, rowHref } = props;
+  const t = useT();
   const navigate = useNavigate();
   const table = useRef<HTMLTableElement>(null);
 
@@ -150,7 +152,7 @@ export function RecordTable<Row extends { id: string }, Sort extends string>(pro
             {rows.length === 0 && !loading ? (
               <TableRow role="row" sx={{ display: 'block' }}>
                 <TableCell role="gridcell" sx={{ ...cellSx, height: ROW_HEIGHT * 2, justifyContent: 'center', color: 'text.secondary', borderBottom: 0 }}>
-                  No rows
+                  {t('records.noRows')}
                 </TableCell>
               </TableRow>
             ) : null}
@@ -158,7 +160,12 @@ export function RecordTable<Row extends { id: string }, Sort extends string>(pro
         </Table>
       </Box>
       <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
-        <ListPagination total={total} list={{ page, pageSize, setPage: props.onPageChange, setPageSize: props.onPageSizeChange }} labelRowsPerPage="Rows per page:" indent />
+        <ListPagination
+          total={total}
+          list={{ page, pageSize, setPage: props.onPageChange, setPageSize: props.onPageSizeChange }}
+          labelRowsPerPage={t('records.rowsPerPage')}
+          indent
+        />
       </Box>
     </Box>
   );

@@ -1,5 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { FormTextField } from './form-text-field';
+import { useT } from './i18n';
 
 interface RoomFieldProps {
   /** A room this kind of record would have: 'Room 12, 2nd floor', 'MRI suite, ground floor'. */
@@ -12,7 +13,8 @@ interface RoomFieldProps {
  * message and the waiting-room display name it. At most 60 characters, as the shared schema says.
  */
 export function RoomField({ example, sx }: RoomFieldProps) {
+  const t = useT();
   return (
-    <FormTextField name="room" label="Room" autoComplete="off" helperText={`Where patients go when called, e.g. ${example}`} slotProps={{ htmlInput: { maxLength: 60 } }} sx={sx} />
+    <FormTextField name="room" label={t('records.room')} autoComplete="off" helperText={t('records.roomHelp', { example })} slotProps={{ htmlInput: { maxLength: 60 } }} sx={sx} />
   );
 }

@@ -2,6 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from './i18n';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -15,6 +16,7 @@ interface SearchFieldProps {
 
 /** The list toolbar's search box, labelled 'Search', debounced so typing does not query per key. */
 export function SearchField({ value, onSearch, placeholder }: SearchFieldProps) {
+  const t = useT();
   const [text, setText] = useState(value);
   const committed = useRef(value);
 
@@ -37,7 +39,7 @@ export function SearchField({ value, onSearch, placeholder }: SearchFieldProps) 
 
   return (
     <TextField
-      label="Search"
+      label={t('records.search')}
       type="search"
       size="small"
       value={text}

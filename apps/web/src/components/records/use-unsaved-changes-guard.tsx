@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { NavigationGuardContext } from '@/lib/navigation-guard';
 import { ConfirmDialog } from './confirm-dialog';
+import { useT } from './i18n';
 
 export interface UnsavedChangesGuard {
   /** Render this somewhere in the form page: the 'Discard unsaved changes?' dialog. */
@@ -10,13 +12,26 @@ export interface UnsavedChangesGuard {
 }
 
 /**
- * While a form has unsaved changes, leaving it in the app asks 'Discard unsaved changes?'
- * ('Keep editing' / 'Discard'), and closing or reloading the tab shows the browser's prompt.
- * Staying on the same path (e.g. changing only the search params) is never blocked.
+ * While a form has unsaved changes, leaving it in the app (links, navigate(), back and forward)
+ * asks 'Discard unsaved changes?' ('Keep editing' / 'Discard'), and closing or reloading the tab
+ * shows the browser's prompt. Staying on the same path (e.g. changing only the search params) is
+ * never blocked.
  */
 export function useUnsavedChangesGuard(isDirty: boolean): UnsavedChangesGuard {
+  const t = useT();
+  const setGuard = useContext(NavigationGuardContext);
+  const { pathname } = useLocation();
   const bypass = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && !bypass.current && currentLocation.pathname !== nextLocation.pathname);
+  // The held-back navigation while the dialog is open.
+  const [pending, setPending] = useState<{ proceed: () => void }>();
+
+  useEffect(() => {
+    if (!isDirty || !setGuard) return undefined;
+    return setGuard({
+      blocks: (nextPathname) => !bypass.current && nextPathname !== pathname,
+      ask: (proceed) => setPending({ proceed }),
+    });
+  }, [isDirty, setGuard, pathname]);
 
   useEffect(() => {
     if (!isDirty) return undefined;
@@ -36,14 +51,17 @@ export function useUnsavedChangesGuard(isDirty: boolean): UnsavedChangesGuard {
 
   const dialog = (
     <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      title="Discard unsaved changes?"
-      message="The changes you made on this page have not been saved."
-      confirmLabel="Discard"
-      cancelLabel="Keep editing"
+      open={pending !== undefined}
+      title={t('records.discardTitle')}
+      message={t('records.discardMessage')}
+      confirmLabel={t('records.discard')}
+      cancelLabel={t('records.keepEditing')}
       destructive
-      onConfirm={() => blocker.proceed?.()}
-      onClose={() => blocker.reset?.()}
+      onConfirm={() => {
+        setPending(undefined);
+        pending?.proceed();
+      }}
+      onClose={() => setPending(undefined)}
     />
   );
   return { dialog, allowNavigation };

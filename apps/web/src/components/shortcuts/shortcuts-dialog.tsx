@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useT } from './i18n';
 import { isTyping, runShortcut, useShortcuts } from './registry';
 
 const Key = ({ children }: { children: string }) => (
@@ -19,6 +20,7 @@ const Key = ({ children }: { children: string }) => (
  * Mounted once, by the dashboard layout.
  */
 export function KeyboardShortcuts() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const shortcuts = useShortcuts();
   useEffect(() => {
@@ -37,10 +39,10 @@ export function KeyboardShortcuts() {
   const listed = shortcuts.filter((one, index) => shortcuts.findIndex((other) => other.key === one.key) === index);
   return (
     <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="shortcuts-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="shortcuts-title">Keyboard shortcuts</DialogTitle>
+      <DialogTitle id="shortcuts-title">{t('shortcuts.title')}</DialogTitle>
       <DialogContent>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.5, alignItems: 'center', m: 0 }}>
-          {[...listed, { key: '?', label: 'Show these shortcuts' }].map((shortcut) => (
+          {[...listed, { key: '?', label: t('shortcuts.showThese') }].map((shortcut) => (
             <Box key={shortcut.key} sx={{ display: 'contents' }}>
               <Box component="dt" sx={{ m: 0 }}>
                 <Key>{shortcut.key.toUpperCase()}</Key>
@@ -52,11 +54,11 @@ export function KeyboardShortcuts() {
           ))}
         </Box>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
-          Shortcuts work when you are not typing in a field.
+          {t('shortcuts.whenNotTyping')}
         </Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => setOpen(false)}>Close</Button>
+        <Button onClick={() => setOpen(false)}>{t('shortcuts.close')}</Button>
       </DialogActions>
     </Dialog>
   );

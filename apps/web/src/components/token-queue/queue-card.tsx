@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useShortcut } from '../shortcuts';
 import type { QueueActionInput } from './api';
+import { useT, type QueueMessageId } from './i18n';
 
 interface QueueCardProps {
   queue: TokenQueue;
@@ -47,25 +48,25 @@ function TokenList({ title, entries, action }: { title: string; entries: TokenEn
   );
 }
 
-const averageText = (minutes: number | null) => (minutes === null ? '—' : `${Math.round(minutes)} min`);
-
 /** Under 'Now serving' when no one is: a doctor sees patients, a scanner scans them, a lab tests them. */
-export const NO_ONE_SERVED: Record<TokenQueue['resource'], string> = {
-  DOCTOR: 'No one is with the doctor',
-  SCAN: 'No one is being scanned',
-  TEST: 'No one is being tested',
+export const NO_ONE_SERVED: Record<TokenQueue['resource'], QueueMessageId> = {
+  DOCTOR: 'queue.card.noOne.DOCTOR',
+  SCAN: 'queue.card.noOne.SCAN',
+  TEST: 'queue.card.noOne.TEST',
 };
 
 /** One doctor's (scan's) queue today, with the desk's actions. */
 export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCardProps) {
+  const t = useT();
   const act = (action: TokenQueueAction, visitId?: string) => onAction({ queueId: queue.id, action, ...(visitId ? { visitId } : {}) });
   const serving = queue.nowServing;
   // The room beside the specialization (category): where the desk sends the called patient.
   const details = [queue.subtitle, queue.room].filter(Boolean).join(' · ');
   const canCall = !busy && Boolean(queue.next || serving);
-  useShortcut('x', `Call next (${queue.name})`, () => act('call-next'), shortcut && canCall);
+  const averageWait = queue.averageWaitMinutes === null ? '—' : t('queue.card.minutes', { minutes: Math.round(queue.averageWaitMinutes) });
+  useShortcut('x', t('queue.card.shortcut', { name: queue.name }), () => act('call-next'), shortcut && canCall);
   return (
-    <Card variant="outlined" component="section" aria-label={`Queue of ${queue.name}`}>
+    <Card variant="outlined" component="section" aria-label={t('queue.card.region', { name: queue.name })}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box>
           <Typography variant="h6" component="h2">
@@ -80,18 +81,18 @@ export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCard
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-end', flexWrap: 'wrap' }}>
           <Box aria-live="polite">
             <Typography variant="overline" color="text.secondary" component="div">
-              Now serving
+              {t('queue.card.nowServing')}
             </Typography>
             <Typography variant="h3" component="div" sx={{ fontWeight: 700, lineHeight: 1.1 }} data-testid="now-serving">
               {serving?.tokenLabel ?? '—'}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ minHeight: 20 }}>
-              {serving?.patientName ?? NO_ONE_SERVED[queue.resource]}
+              {serving?.patientName ?? t(NO_ONE_SERVED[queue.resource])}
             </Typography>
           </Box>
           <Box>
             <Typography variant="overline" color="text.secondary" component="div">
-              Next
+              {t('queue.card.next')}
             </Typography>
             <Typography variant="h5" component="div" data-testid="next-token">
               {queue.next?.tokenLabel ?? '—'}
@@ -99,42 +100,47 @@ export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCard
           </Box>
         </Box>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Figure label="Waiting" value={queue.waitingCount} />
-          <Figure label="Done" value={queue.doneCount} />
-          <Figure label="Average wait" value={averageText(queue.averageWaitMinutes)} />
-          <Figure label="Not arrived" value={queue.notArrived.length} />
+          <Figure label={t('queue.card.waiting')} value={queue.waitingCount} />
+          <Figure label={t('queue.card.done')} value={queue.doneCount} />
+          <Figure label={t('queue.card.averageWait')} value={averageWait} />
+          <Figure label={t('queue.card.notArrived')} value={queue.notArrived.length} />
         </Box>
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button variant="contained" disabled={!canCall} onClick={() => act('call-next')} aria-keyshortcuts={shortcut ? 'X' : undefined}>
-            Call next
+            {t('queue.card.callNext')}
           </Button>
           <Button variant="outlined" disabled={busy || !serving} onClick={() => act('complete')}>
-            Complete
+            {t('queue.card.complete')}
           </Button>
-          <Button variant="outlined" disabled={busy || !queue.next} onClick={() => act('skip')} aria-label={`Skip ${queue.next?.tokenLabel ?? 'next token'}`}>
-            Skip
+          <Button
+            variant="outlined"
+            disabled={busy || !queue.next}
+            onClick={() => act('skip')}
+            aria-label={queue.next ? t('queue.card.skipToken', { token: queue.next.tokenLabel }) : t('queue.card.skipNext')}
+          >
+            {t('queue.card.skip')}
           </Button>
           {/* Says the token being served again on the display; its name is its text (no aria-label to drift from it). */}
           <Button variant="outlined" disabled={busy || !serving} onClick={() => act('recall')}>
-            Announce again
+            {t('queue.card.announceAgain')}
           </Button>
           <Button variant="text" disabled={busy || !queue.lastAction} onClick={() => act('undo')}>
-            Undo
+            {t('queue.card.undo')}
           </Button>
         </Stack>
         {(queue.waiting.length > 0 || queue.skipped.length > 0) && <Divider />}
-        <TokenList title="Waiting" entries={queue.waiting} />
+        <TokenList title={t('queue.card.waiting')} entries={queue.waiting} />
         <TokenList
-          title="Skipped"
+          title={t('queue.card.skipped')}
           entries={queue.skipped}
           action={(entry) => (
             <Chip
               size="small"
               color="warning"
               variant="outlined"
-              label={`${entry.tokenLabel} · Recall`}
+              label={t('queue.card.recallChip', { token: entry.tokenLabel })}
               onClick={() => act('recall', entry.visitId)}
-              aria-label={`Recall ${entry.tokenLabel}`}
+              aria-label={t('queue.card.recallToken', { token: entry.tokenLabel })}
               disabled={busy}
             />
           )}

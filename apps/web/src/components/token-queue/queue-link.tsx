@@ -2,6 +2,7 @@ import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOu
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useT } from './i18n';
 
 interface QueueLinkProps {
   kind: 'doctors' | 'services';
@@ -11,11 +12,12 @@ interface QueueLinkProps {
 
 /** 'Queue' in the Appointments (Bookings) list's header: today's token page, where the desk calls patients in. */
 export function QueueLink({ kind, ownerId }: QueueLinkProps) {
+  const t = useT();
   const path = kind === 'doctors' ? paths.appointmentsToken : paths.bookingsToken;
   const search = ownerId ? `?${new URLSearchParams({ [kind === 'doctors' ? 'doctor' : 'service']: ownerId }).toString()}` : '';
   return (
     <Button variant="outlined" startIcon={<ConfirmationNumberOutlined />} component={RouterLink} to={`${path}${search}`}>
-      Queue
+      {t('queue.link')}
     </Button>
   );
 }

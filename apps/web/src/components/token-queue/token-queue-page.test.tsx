@@ -6,7 +6,8 @@ import { headerRoutes, installFakeApi, recording, type FakeReply, type FakeRoute
 import { inIndia, indiaDate, pinClock } from '@/test/clock';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { spokenToken } from './announce';
+import { spokenCall } from './announce';
+import { inEnglish } from './i18n';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -48,7 +49,7 @@ function makeQueue(overrides: Partial<TokenQueue> = {}): TokenQueue {
 }
 
 const listOf = (queues: TokenQueue[], owners = queues.map((queue) => ({ id: queue.id, name: queue.name, facilityId: queue.facilityId }))): FakeReply => ({
-  data: { date: '2026-11-22', timeZone: 'Asia/Kolkata', queues, owners } satisfies TokenQueuesResponse,
+  data: { date: '2026-11-22', timeZone: 'Asia/Kolkata', queues, owners, language: 'en' } satisfies TokenQueuesResponse,
 });
 
 function open(path: string, routes: Record<string, FakeRoute>, type: 'HOSPITAL' | 'SCAN' | 'MULTIHOSPITAL' = 'HOSPITAL') {
@@ -277,7 +278,7 @@ describe('the token page', () => {
     await user.click(voice);
     expect(localStorage.getItem('caredesk.tokenVoice')).toBe('off');
     expect(screen.getByText('No queue today')).toBeInTheDocument();
-    expect(spokenToken('A-007')).toBe('Token A 0 0 7');
+    expect(spokenCall(inEnglish, 'A-007')).toBe('Token A 0 0 7');
     vi.restoreAllMocks();
   });
 });

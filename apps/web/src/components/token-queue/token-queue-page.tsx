@@ -1,4 +1,4 @@
-import { QUEUE_ORDER_RULE, type TokenQueueKind } from '@caredesk/shared';
+import type { TokenQueueKind } from '@caredesk/shared';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import TvOutlined from '@mui/icons-material/TvOutlined';
 import Alert from '@mui/material/Alert';
@@ -18,9 +18,10 @@ import { FilterSelect } from '@/components/records/filter-select';
 import { fDate } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
-import { setVoiceEnabled, voiceEnabled } from './announce';
 import { useQueueAction, useTokenQueues, type QueueActionInput, type TokenQueueFilters } from './api';
+import { useT, type QueueMessageId } from './i18n';
 import { QueueCard } from './queue-card';
+import { VoiceSettings } from './voice-settings';
 import { WaitingRoomDisplay } from './waiting-room-display';
 
 interface TokenQueuePageProps {
@@ -29,24 +30,29 @@ interface TokenQueuePageProps {
   emptyMessage: string;
 }
 
-const DONE: Record<QueueActionInput['action'], string> = {
-  'call-next': 'Called',
-  complete: 'Completed',
-  skip: 'Skipped',
-  recall: 'Recalled',
-  undo: 'Undone',
+/** The toast after an action on a queue: 'Completed: Dr. Meera Joshi'. */
+const DONE: Record<QueueActionInput['action'], QueueMessageId> = {
+  'call-next': 'queue.toast.call-next',
+  complete: 'queue.toast.complete',
+  skip: 'queue.toast.skip',
+  recall: 'queue.toast.recall',
+  undo: 'queue.toast.undo',
 };
+
+/** 'Announce again' is a recall without a token: the toast says what the desk asked for. */
+const ANNOUNCED_AGAIN: QueueMessageId = 'queue.toast.announcedAgain';
 
 /**
  * The filters live in the URL, so a desk or a waiting-room screen can be bookmarked per room or
  * floor: ?facility=<id>&doctor=<id> (&service=<id> for scans and tests) &withPatients=1.
  */
-export const QUEUE_URL_KEYS = { facility: 'facility', withPatients: 'withPatients' } as const;
+const WITH_PATIENTS = 'withPatients';
+export const QUEUE_URL_KEYS = { facility: 'facility', withPatients: WITH_PATIENTS } as const;
 export const ownerUrlKey = (kind: TokenQueueKind) => (kind === 'doctors' ? 'doctor' : 'service');
 
-const WORDS: Record<TokenQueueKind, { owner: string; allOwners: string; withPatients: string }> = {
-  doctors: { owner: 'Doctor', allOwners: 'All doctors', withPatients: 'Only doctors with patients today' },
-  services: { owner: 'Scan or test', allOwners: 'All scans and tests', withPatients: 'Only scans and tests with patients today' },
+const WORDS: Record<TokenQueueKind, { owner: QueueMessageId; allOwners: QueueMessageId; withPatients: QueueMessageId }> = {
+  doctors: { owner: 'queue.filter.doctor', allOwners: 'queue.filter.allDoctors', withPatients: 'queue.filter.doctorsWithPatients' },
+  services: { owner: 'queue.filter.service', allOwners: 'queue.filter.allServices', withPatients: 'queue.filter.servicesWithPatients' },
 };
 
 function filtersOf(kind: TokenQueueKind, params: URLSearchParams): TokenQueueFilters {
@@ -70,7 +76,7 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
   const filters = filtersOf(kind, params);
   const queues = useTokenQueues(kind, today, filters);
   const action = useQueueAction(kind);
-  const [voice, setVoice] = useState(voiceEnabled);
+  const t = useT();
   const display = params.get('display') === '1';
   const words = WORDS[kind];
 
@@ -106,14 +112,15 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
     action.mutate(input, {
       onSuccess: (queue) => {
         const token = input.action === 'call-next' ? queue.nowServing?.tokenLabel : undefined;
-        const done = input.action === 'recall' && !input.visitId ? 'Announced again' : DONE[input.action];
-        enqueueSnackbar(token ? `Called ${token}` : `${done}: ${queue.name}`, { variant: 'success' });
+        const done = input.action === 'recall' && !input.visitId ? ANNOUNCED_AGAIN : DONE[input.action];
+        enqueueSnackbar(token ? t('queue.toast.calledToken', { token }) : t(done, { queue: queue.name }), { variant: 'success' });
       },
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
 
   const list = queues.data?.queues ?? [];
-  if (display) return <WaitingRoomDisplay kind={kind} queues={list} onExit={closeDisplay} />;
+  const language = queues.data?.language ?? 'en';
+  if (display) return <WaitingRoomDisplay kind={kind} queues={list} language={language} onExit={closeDisplay} />;
 
   const filtered = Boolean(filters.facilityId || filters.ownerId || filters.withPatients);
   const clearFilters = () => setFilters({ [QUEUE_URL_KEYS.facility]: null, [ownerUrlKey(kind)]: null, [QUEUE_URL_KEYS.withPatients]: null });
@@ -125,7 +132,7 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
         action={
           filtered ? (
             <Button color="inherit" size="small" onClick={clearFilters}>
-              Clear filters
+              {t('queue.clearFilters')}
             </Button>
           ) : undefined
         }
@@ -146,12 +153,12 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
       <Card variant="outlined">
         <EmptyState
           icon={<ConfirmationNumberOutlined />}
-          title="No queue today"
-          description={filtered ? 'No queue matches these filters.' : emptyMessage}
+          title={t('queue.empty.title')}
+          description={filtered ? t('queue.empty.filtered') : emptyMessage}
           action={
             filtered ? (
               <Button variant="outlined" onClick={clearFilters}>
-                Clear filters
+                {t('queue.clearFilters')}
               </Button>
             ) : undefined
           }
@@ -173,33 +180,22 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
       title={title}
       actions={
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={voice}
-                onChange={(event) => {
-                  setVoice(event.target.checked);
-                  setVoiceEnabled(event.target.checked);
-                }}
-              />
-            }
-            label="Announce by voice"
-          />
+          <VoiceSettings language={language} />
           {/* A window of its own (a TV's browser): the desk keeps its controls here. */}
           <Button variant="outlined" startIcon={<TvOutlined />} component="a" href={displayHref} target="_blank" rel="noopener">
-            Open display
+            {t('queue.openDisplay')}
           </Button>
         </Box>
       }
     >
-      <Box role="search" aria-label="Queue filters" sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Box role="search" aria-label={t('queue.filters')} sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         {/* A new facility has other doctors: the doctor chosen in the old one is dropped. */}
         <FacilityFilter value={filters.facilityId ?? ''} onChange={(facilityId) => setFilters({ [QUEUE_URL_KEYS.facility]: facilityId, [ownerUrlKey(kind)]: null })} />
         <FilterSelect
-          label={words.owner}
+          label={t(words.owner)}
           value={filters.ownerId ?? ''}
           options={ownerOptions}
-          allLabel={words.allOwners}
+          allLabel={t(words.allOwners)}
           onChange={(ownerId) => setFilters({ [ownerUrlKey(kind)]: ownerId })}
         />
         <FormControlLabel
@@ -212,12 +208,12 @@ export function TokenQueuePage({ kind, title, emptyMessage }: TokenQueuePageProp
               }}
             />
           }
-          label={words.withPatients}
+          label={t(words.withPatients)}
         />
       </Box>
       {queues.data && (
         <Alert severity="info" variant="outlined">
-          Today, {fDate(queues.data.date)}: check patients in from the list to add them to the queue. {QUEUE_ORDER_RULE}
+          {t('queue.banner', { date: fDate(queues.data.date), rule: t('queue.orderRule') })}
         </Alert>
       )}
       {body}

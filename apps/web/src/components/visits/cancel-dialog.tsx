@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useT } from './i18n';
 
 interface CancelDialogProps {
   open: boolean;
@@ -21,6 +22,7 @@ interface CancelDialogProps {
 
 /** Cancelling needs a reason: it is kept in the visit's history. */
 export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose }: CancelDialogProps) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState(false);
   const submit = (event: FormEvent) => {
@@ -41,11 +43,11 @@ export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose 
       slotProps={{ transition: { onExited: () => (setReason(''), setError(false)) } }}
     >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="cancel-dialog-title">Cancel {noun}?</DialogTitle>
+        <DialogTitle id="cancel-dialog-title">{t('visits.cancel.title', { noun })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{subject}</DialogContentText>
           <TextField
-            label="Reason"
+            label={t('visits.cancel.reason')}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
@@ -57,16 +59,16 @@ export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose 
             minRows={2}
             autoFocus
             error={error}
-            helperText={error ? 'Enter the reason for cancelling' : ' '}
+            helperText={error ? t('visits.cancel.reasonRequired') : ' '}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending} color="inherit">
-            Keep
+            {t('visits.cancel.keep')}
           </Button>
           <Button type="submit" variant="contained" color="error" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            Cancel {noun}
+            {t('visits.cancel.submit', { noun })}
           </Button>
         </DialogActions>
       </form>

@@ -1,5 +1,6 @@
 import { addDays, startOfWeek } from '@caredesk/shared';
 import { organisationToday } from '@/lib/organisation-today';
+import { t } from './i18n';
 
 export interface DateRange {
   from: string;
@@ -16,9 +17,9 @@ export function weekAround(date: string): DateRange {
 export function quickRanges(today: string = organisationToday()): { label: string; range: DateRange }[] {
   const tomorrow = addDays(today, 1);
   return [
-    { label: 'Today', range: { from: today, to: today } },
-    { label: 'Tomorrow', range: { from: tomorrow, to: tomorrow } },
-    { label: 'This week', range: weekAround(today) },
+    { label: t('visits.quick.today'), range: { from: today, to: today } },
+    { label: t('visits.quick.tomorrow'), range: { from: tomorrow, to: tomorrow } },
+    { label: t('visits.quick.thisWeek'), range: weekAround(today) },
   ];
 }
 

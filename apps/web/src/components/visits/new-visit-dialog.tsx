@@ -25,6 +25,7 @@ import { VisitDialogActions } from './visit-dialog-actions';
 import { VisitStep } from './visit-step';
 import { visitFormResolver, type VisitCreateInput, type VisitFormValues } from './visit-form';
 import { isoDay } from './visit-format';
+import { useT } from './i18n';
 
 interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLabel: string }, OwnerKey extends string> {
   /** Appointments (doctors) or bookings (scans and tests): where a same-day duplicate is looked for. */
@@ -60,6 +61,7 @@ export function NewVisitDialog<Owner extends VisitOwner, Visit extends { tokenLa
 
 function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: string }, OwnerKey extends string>(props: NewVisitDialogProps<Owner, Visit, OwnerKey>) {
   const { patientId, onClose, owners, pending } = props;
+  const t = useT();
   const today = isoDay();
   const [resolver] = useState(() => visitFormResolver(props.schema, props.ownerKey));
   const form = useForm<VisitFormValues, unknown, VisitCreateInput<OwnerKey>>({
@@ -109,7 +111,7 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
     setConflict(null);
     return props.book(input).then(
       (visit) => {
-        enqueueSnackbar(`Booked: token ${visit.tokenLabel}`, { variant: 'success' });
+        enqueueSnackbar(t('visits.booked', { token: visit.tokenLabel }), { variant: 'success' });
         setBooked(visit);
       },
       (error: unknown) => {
@@ -129,7 +131,7 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
       <DialogTitle id="new-visit-title">{props.title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
-          <VisitStep n={1} title="Patient" error={errors.patientId?.message}>
+          <VisitStep n={1} title={t('visits.step.patient')} error={errors.patientId?.message}>
             {patientId && preselected.isPending && !patient ? <CircularProgress size={20} /> : <PatientStep patient={patient} onPick={pickPatient} />}
           </VisitStep>
           <VisitStep n={2} title={owners.step}>
@@ -149,13 +151,13 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
                   />
                 )}
               />
-              <FormVisitDateField label="Date" size="small" min={today} />
+              <FormVisitDateField label={t('visits.date')} size="small" min={today} />
             </Box>
           </VisitStep>
           {duplicates.length > 0 && patient && owner ? (
             <SameDayWarning kind={props.kind} patientName={patient.name} ownerName={owners.name(owner)} date={date} visits={duplicates} />
           ) : null}
-          <VisitStep n={3} title="Time" error={errors.startTime?.message}>
+          <VisitStep n={3} title={t('visits.step.time')} error={errors.startTime?.message}>
             {conflict ? (
               <Alert severity="warning" sx={{ mb: 1.5 }}>
                 {conflict}
@@ -163,11 +165,11 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
             ) : null}
             {props.renderSlots(owner?.id ?? null, date, startTime || null, (start) => setValue('startTime', start ?? ''))}
           </VisitStep>
-          <FormTextField name="reason" label="Reason (optional)" size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <FormTextField name="reason" label={t('visits.reasonOptional')} size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
         </Stack>
       </DialogContent>
       <VisitDialogActions
-        label={duplicates.length > 0 ? 'Book anyway' : 'Book'}
+        label={duplicates.length > 0 ? t('visits.bookAnyway') : t('visits.book')}
         onSubmit={() => void book()}
         ready={Boolean(patient && owner && startTime)}
         pending={pending}

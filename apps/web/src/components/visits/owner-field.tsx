@@ -2,6 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useAutocompleteTexts } from '@/components/records/autocomplete-texts';
 
 /** A doctor or a scan/test; facilityName tells branches apart in a multi-facility organisation. */
 export type VisitOwner = { id: string; facilityName?: string | null };
@@ -29,10 +30,12 @@ interface OwnerFieldProps<Owner extends VisitOwner> {
 /** The doctor or the scan/test to book with, each option with its detail line. */
 export function OwnerField<Owner extends VisitOwner>({ owners, value, onChange, error }: OwnerFieldProps<Owner>) {
   // Several branches in the picker: each option names its own.
+  const texts = useAutocompleteTexts();
   const facilityCount = new Set(owners.options.map((option) => option.facilityName ?? null)).size;
   const optionDetail = (option: Owner) => [owners.detail(option), facilityCount > 1 ? option.facilityName : null].filter(Boolean).join(' · ');
   return (
     <Autocomplete
+      {...texts}
       options={owners.options}
       loading={owners.loading}
       value={value}

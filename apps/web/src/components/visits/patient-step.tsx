@@ -13,11 +13,10 @@ import { fPhone } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useFindPatients } from './api/find-patients';
 import { QuickAddPatient } from './quick-add-patient';
-
-const genderShort = { MALE: 'M', FEMALE: 'F', OTHER: 'O' } as const;
+import { t, useT } from './i18n';
 
 export function patientLine(patient: PatientSummary): string {
-  return [fPhone(patient.phone), patient.age === null ? null : `${patient.age} y`, genderShort[patient.gender]].filter(Boolean).join(' · ');
+  return [fPhone(patient.phone), patient.age === null ? null : t('visits.age', { age: patient.age }), t(`visits.genderShort.${patient.gender}`)].filter(Boolean).join(' · ');
 }
 
 interface PatientStepProps {
@@ -27,6 +26,7 @@ interface PatientStepProps {
 
 /** Step 1: find the patient by name or phone, or add them in a few fields. */
 export function PatientStep({ patient, onPick }: PatientStepProps) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   // The result Enter picks: the first one until the arrows move it (the search box keeps focus).
@@ -37,14 +37,14 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
 
   if (patient) {
     return (
-      <Card variant="outlined" sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 2 }} aria-label="Chosen patient">
+      <Card variant="outlined" sx={{ p: 1.5, display: 'flex', alignItems: 'center', gap: 2 }} aria-label={t('visits.patient.chosen')}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{patient.name}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {patientLine(patient)}
           </Typography>
         </Box>
-        <Button onClick={() => onPick(null)}>Change</Button>
+        <Button onClick={() => onPick(null)}>{t('visits.patient.change')}</Button>
       </Card>
     );
   }
@@ -70,8 +70,8 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
     <Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField
-          label="Find patient"
-          placeholder="Name or phone number"
+          label={t('visits.patient.find')}
+          placeholder={t('visits.patient.findPlaceholder')}
           size="small"
           value={search}
           onChange={(event) => {
@@ -92,16 +92,16 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
           }}
         />
         <Button startIcon={<PersonAddOutlined />} onClick={() => setAdding(true)} sx={{ mt: 0.5 }}>
-          Quick add
+          {t('visits.patient.quickAdd')}
         </Button>
       </Box>
       {debounced && found.data && matches.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-          No patient matches. Use Quick add to register them.
+          {t('visits.patient.noMatch')}
         </Typography>
       ) : null}
       {matches.length > 0 ? (
-        <List dense id={listId} role="listbox" aria-label="Matching patients" sx={{ maxHeight: 260, overflowY: 'auto' }}>
+        <List dense id={listId} role="listbox" aria-label={t('visits.patient.matches')} sx={{ maxHeight: 260, overflowY: 'auto' }}>
           {matches.map((match, index) => (
             <ListItemButton
               key={match.id}
@@ -112,7 +112,7 @@ export function PatientStep({ patient, onPick }: PatientStepProps) {
               tabIndex={-1}
               onClick={() => onPick(match)}
             >
-              <ListItemText primary={`${match.name} · ${match.uhid}`} secondary={patientLine(match)} />
+              <ListItemText primary={t('visits.patient.line', { name: match.name, uhid: match.uhid })} secondary={patientLine(match)} />
             </ListItemButton>
           ))}
         </List>

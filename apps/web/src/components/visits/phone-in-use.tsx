@@ -1,4 +1,4 @@
-import { genderLabels, type PatientSummary } from '@caredesk/shared';
+import type { PatientSummary } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -7,8 +7,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { fPhone } from '@/lib/format';
+import { t, useT } from './i18n';
+import { genderLabel } from '@/i18n/shared-labels';
 
-const details = (patient: PatientSummary) => [fPhone(patient.phone), patient.age === null ? null : `${patient.age} y`, genderLabels[patient.gender]].filter(Boolean).join(' · ');
+const details = (patient: PatientSummary) =>
+  [fPhone(patient.phone), patient.age === null ? null : t('visits.age', { age: patient.age }), genderLabel(patient.gender)].filter(Boolean).join(' · ');
 
 interface PhoneInUseProps {
   patients: PatientSummary[];
@@ -20,30 +23,30 @@ interface PhoneInUseProps {
 
 /** Patients who already have the number being added, before a possible duplicate is made. */
 export function PhoneInUse({ patients, onUse, onAddAnyway, pending }: PhoneInUseProps) {
-  const one = patients.length === 1;
+  const t = useT();
   return (
-    <Alert severity="warning" role="status" aria-label="Phone number already registered">
-      <AlertTitle>{one ? 'A patient already has this number' : `${patients.length} patients already have this number`}</AlertTitle>
-      <List dense disablePadding aria-label="Patients with this number">
+    <Alert severity="warning" role="status" aria-label={t('visits.phoneInUse.label')}>
+      <AlertTitle>{t('visits.phoneInUse.title', { count: patients.length })}</AlertTitle>
+      <List dense disablePadding aria-label={t('visits.phoneInUse.list')}>
         {patients.map((patient) => (
           <ListItem
             key={patient.id}
             disableGutters
             secondaryAction={
               onUse ? (
-                <Button size="small" onClick={() => onUse(patient)} aria-label={`Use ${patient.name} (${patient.uhid})`}>
-                  Use this patient
+                <Button size="small" onClick={() => onUse(patient)} aria-label={t('visits.phoneInUse.useLabel', { name: patient.name, uhid: patient.uhid })}>
+                  {t('visits.phoneInUse.use')}
                 </Button>
               ) : undefined
             }
           >
-            <ListItemText primary={`${patient.name} · ${patient.uhid}`} secondary={details(patient)} />
+            <ListItemText primary={t('visits.patient.line', { name: patient.name, uhid: patient.uhid })} secondary={details(patient)} />
           </ListItem>
         ))}
       </List>
       <Box sx={{ mt: 1 }}>
         <Button size="small" variant="outlined" color="warning" onClick={onAddAnyway} disabled={pending}>
-          Add anyway
+          {t('visits.phoneInUse.addAnyway')}
         </Button>
       </Box>
     </Alert>

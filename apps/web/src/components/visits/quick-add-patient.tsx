@@ -1,4 +1,4 @@
-import { genderLabels, genders, patientInputSchema, type Patient, type PatientSummary } from '@caredesk/shared';
+import { genders, patientInputSchema, type Patient, type PatientSummary } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -13,6 +13,9 @@ import { useCreatePatient } from './api/create-patient';
 import { findPhoneMatches } from './api/find-phone-matches';
 import { PhoneInUse } from './phone-in-use';
 import { isoDay } from './visit-format';
+import { useT } from './i18n';
+import { genderLabel } from '@/i18n/shared-labels';
+import { sharedText } from '@/i18n/shared-text';
 
 type Field = 'name' | 'phone' | 'gender' | 'dateOfBirth' | 'ageYears';
 const empty: Record<Field, string> = { name: '', phone: '', gender: '', dateOfBirth: '', ageYears: '' };
@@ -31,6 +34,7 @@ interface QuickAddPatientProps {
  * 'Add anyway' (families share phones).
  */
 export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAddPatientProps) {
+  const t = useT();
   const [values, setValues] = useState(empty);
   // Asked here too: a patient added while booking is the one the confirmation goes to.
   const [consent, setConsent] = useState(false);
@@ -52,7 +56,8 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as Field;
-        found[key] ??= key === 'gender' ? 'Choose a gender' : key === 'ageYears' && issue.code === 'invalid_type' ? 'Enter the age in whole years' : issue.message;
+        found[key] ??=
+          key === 'gender' ? t('visits.quickAdd.chooseGender') : key === 'ageYears' && issue.code === 'invalid_type' ? t('visits.quickAdd.wholeYears') : sharedText(issue.message);
       }
       setErrors(found);
       return;
@@ -60,7 +65,7 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
     const save = () =>
       create.mutate(parsed.data, {
         onSuccess: (patient) => {
-          enqueueSnackbar(`${patient.name} added`, { variant: 'success' });
+          enqueueSnackbar(t('visits.quickAdd.added', { name: patient.name }), { variant: 'success' });
           onCreated(patient);
         },
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
@@ -106,26 +111,32 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
   const busy = create.isPending || checking;
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Quick add patient" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <TextField label="Name" required autoFocus {...field('name')} />
-      <TextField label="Phone" required type="tel" {...field('phone')} />
-      <TextField label="Gender" required select {...field('gender')}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('visits.quickAdd.label')}
+      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+    >
+      <TextField label={t('visits.quickAdd.name')} required autoFocus {...field('name')} />
+      <TextField label={t('visits.quickAdd.phone')} required type="tel" {...field('phone')} />
+      <TextField label={t('visits.quickAdd.gender')} required select {...field('gender')}>
         {genders.map((gender) => (
           <MenuItem key={gender} value={gender}>
-            {genderLabels[gender]}
+            {genderLabel(gender)}
           </MenuItem>
         ))}
       </TextField>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '3fr 2fr' }}>
         <TextField
-          label="Date of birth"
+          label={t('visits.quickAdd.dateOfBirth')}
           type="date"
           {...field('dateOfBirth')}
           disabled={values.ageYears.trim() !== ''}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: isoDay() } }}
         />
         <TextField
-          label="Age in years"
+          label={t('visits.quickAdd.age')}
           type="number"
           {...field('ageYears')}
           disabled={values.dateOfBirth !== ''}
@@ -135,7 +146,7 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
       <FormControlLabel
         sx={{ gridColumn: '1 / -1' }}
         control={<Checkbox size="small" checked={consent} onChange={(_, checked) => setConsent(checked)} />}
-        label="Agrees to messages by WhatsApp and SMS"
+        label={t('visits.quickAdd.consent')}
       />
       {sameNumber ? (
         <Box sx={{ gridColumn: '1 / -1' }}>
@@ -144,11 +155,11 @@ export function QuickAddPatient({ onCreated, onUseExisting, onCancel }: QuickAdd
       ) : null}
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} color="inherit" disabled={busy}>
-          Back to search
+          {t('visits.quickAdd.back')}
         </Button>
         {sameNumber ? null : (
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            Add patient
+            {t('visits.quickAdd.submit')}
           </Button>
         )}
       </Box>

@@ -17,6 +17,7 @@ import { FormVisitDateField } from './form-visit-date-field';
 import { VisitDialogActions } from './visit-dialog-actions';
 import { rescheduleFormResolver, type RescheduleInput } from './visit-form';
 import { fTimeOfDay, fVisitDate } from './visit-format';
+import { useT } from './i18n';
 
 interface RescheduleDialogProps {
   /** 'Reschedule appointment', 'Reschedule booking'. */
@@ -40,6 +41,7 @@ interface RescheduleDialogProps {
 export function RescheduleDialog({ title, summary, date: current, schema, open, onClose, pending, renderSlots, onReschedule }: RescheduleDialogProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const today = useOrganisationToday();
+  const t = useT();
   const [resolver] = useState(() => rescheduleFormResolver(schema));
   const form = useForm<RescheduleInput, unknown, RescheduleInput>({
     resolver,
@@ -51,7 +53,7 @@ export function RescheduleDialog({ title, summary, date: current, schema, open, 
   const submit = handleSubmit((input) =>
     onReschedule(input).then(
       (moved) => {
-        enqueueSnackbar(`Rescheduled to ${fVisitDate(moved.date)}, ${fTimeOfDay(moved.startTime)}`, { variant: 'success' });
+        enqueueSnackbar(t('visits.reschedule.done', { date: fVisitDate(moved.date), time: fTimeOfDay(moved.startTime) }), { variant: 'success' });
         onClose();
       },
       // A slot taken meanwhile (409): the mutation refetches the slots; the message says to pick again.
@@ -68,13 +70,13 @@ export function RescheduleDialog({ title, summary, date: current, schema, open, 
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {summary}
             </Typography>
-            <FormVisitDateField label="New date" min={today} sx={{ maxWidth: 280 }} />
+            <FormVisitDateField label={t('visits.reschedule.newDate')} min={today} sx={{ maxWidth: 280 }} />
             {renderSlots(date, startTime || null, (start) => setValue('startTime', start ?? ''))}
             {formState.errors.startTime ? <FormHelperText error>{formState.errors.startTime.message}</FormHelperText> : null}
-            <FormTextField name="reason" label="Reason (optional)" />
+            <FormTextField name="reason" label={t('visits.reasonOptional')} />
           </Stack>
         </DialogContent>
-        <VisitDialogActions label="Reschedule" onSubmit={() => void submit()} ready={Boolean(startTime)} pending={pending} onClose={onClose} />
+        <VisitDialogActions label={t('visits.reschedule.submit')} onSubmit={() => void submit()} ready={Boolean(startTime)} pending={pending} onClose={onClose} />
       </FormProvider>
     </Dialog>
   );

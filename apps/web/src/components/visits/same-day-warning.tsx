@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import type { SameDayVisit, VisitKind } from './api/get-same-day-visits';
 import { fTimeOfDay, fVisitDate } from './visit-format';
 import { statusLabels } from './visit-status';
+import { useT } from './i18n';
 
 interface SameDayWarningProps {
   kind: VisitKind;
@@ -17,22 +18,20 @@ interface SameDayWarningProps {
 
 /** The patient is already booked with this doctor (or scan/test) that day: a warning, never a block. */
 export function SameDayWarning({ kind, patientName, ownerName, date, visits }: SameDayWarningProps) {
-  const noun = kind === 'appointments' ? 'an appointment' : 'a booking';
+  const t = useT();
   const list = kind === 'appointments' ? paths.appointments : paths.bookings;
   return (
-    <Alert severity="warning" role="status" aria-label="Already booked that day">
-      <AlertTitle>
-        {patientName} already has {noun} with {ownerName} on {fVisitDate(date)}
-      </AlertTitle>
+    <Alert severity="warning" role="status" aria-label={t('visits.sameDay.label')}>
+      <AlertTitle>{t('visits.sameDay.title', { kind, patientName, ownerName, date: fVisitDate(date) })}</AlertTitle>
       {visits.map((visit) => (
         <div key={visit.id}>
-          Token {visit.tokenLabel} at {fTimeOfDay(visit.startTime)} · {statusLabels[visit.status]} ·{' '}
-          <Link component={RouterLink} to={`${list}?open=${encodeURIComponent(visit.id)}`} aria-label={`Open token ${visit.tokenLabel}`}>
-            Open
+          {t('visits.sameDay.visit', { token: visit.tokenLabel, time: fTimeOfDay(visit.startTime), status: statusLabels[visit.status] })}{' '}
+          <Link component={RouterLink} to={`${list}?open=${encodeURIComponent(visit.id)}`} aria-label={t('visits.sameDay.openToken', { token: visit.tokenLabel })}>
+            {t('visits.sameDay.open')}
           </Link>
         </div>
       ))}
-      Book another only if that is intended: ‘Book anyway’.
+      {t('visits.sameDay.hint')}
     </Alert>
   );
 }

@@ -5,16 +5,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
+import { useT } from './i18n';
 
 /** Print and Done under a slip (used after booking and by the Print slip action). */
 export function SlipActions({ onDone }: { onDone: () => void }) {
+  const t = useT();
   return (
     <DialogActions>
       <Button startIcon={<PrintOutlined />} onClick={() => window.print()}>
-        Print
+        {t('visits.print')}
       </Button>
       <Button variant="contained" onClick={onDone}>
-        Done
+        {t('visits.done')}
       </Button>
     </DialogActions>
   );

@@ -9,6 +9,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '@/lib/http';
 import { fTimeOfDay } from './visit-format';
+import { useT } from './i18n';
 
 export interface SlotPickerProps {
   /** The free slots of the chosen doctor or service on the date (disabled until both are chosen). */
@@ -24,7 +25,8 @@ export interface SlotPickerProps {
   onChange: (start: string | null) => void;
 }
 
-const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))', gap: 1 } as const;
+const SLOT_COLUMNS = 'repeat(auto-fill, minmax(92px, 1fr))';
+const grid = { display: 'grid', gridTemplateColumns: SLOT_COLUMNS, gap: 1 } as const;
 
 /**
  * Free slots as buttons; only what the API returns (free ones). Kept live by the slots query's
@@ -32,6 +34,7 @@ const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9
  * someone else) is unselected.
  */
 export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }: SlotPickerProps) {
+  const t = useT();
   const list = slots.data?.slots ?? [];
   const gone = value !== null && slots.data !== undefined && !list.some((slot) => slot.start === value);
   useEffect(() => {
@@ -49,7 +52,7 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
   if (!ready) return <Typography sx={{ color: 'text.secondary' }}>{prompt}</Typography>;
   if (slots.isPending) {
     return (
-      <Box sx={grid} aria-busy="true" aria-label="Loading slots">
+      <Box sx={grid} aria-busy="true" aria-label={t('visits.slots.loading')}>
         {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} variant="rounded" height={40} />
         ))}
@@ -62,7 +65,7 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', color: 'text.secondary', py: 1 }}>
         <EventBusyOutlined />
         <Box>
-          <Typography sx={{ fontWeight: 600, color: 'text.primary' }}>No free slots on this day</Typography>
+          <Typography sx={{ fontWeight: 600, color: 'text.primary' }}>{t('visits.slots.none')}</Typography>
           <Typography variant="body2">{emptyHint}</Typography>
         </Box>
       </Box>
@@ -91,7 +94,7 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
     buttons[next]!.focus();
   };
   return (
-    <Box role="group" aria-label="Free slots" sx={grid} ref={gridRef} onKeyDown={onKeyDown}>
+    <Box role="group" aria-label={t('visits.slots.label')} sx={grid} ref={gridRef} onKeyDown={onKeyDown}>
       {list.map((slot, index) => {
         const selected = slot.start === value;
         return (
@@ -106,7 +109,7 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
             {fTimeOfDay(slot.start)}
             {slot.capacity > 1 ? (
               <Typography component="span" variant="caption" sx={{ display: 'block', opacity: 0.8 }}>
-                {slot.remaining} left
+                {t('visits.slots.left', { count: slot.remaining })}
               </Typography>
             ) : null}
           </Button>

@@ -15,17 +15,12 @@ import { CancelDialog } from './cancel-dialog';
 import { SlipDialog } from './slip-dialog';
 import { fVisitDate } from './visit-format';
 import { isCalledOff, type VisitStatus } from './visit-status';
+import { useT } from './i18n';
 
 /** Appointments and bookings move through the same five actions. */
 export type VisitAction = AppointmentAction & BookingAction;
 
-const STEPS: { key: VisitAction; label: string }[] = [
-  { key: 'check-in', label: 'Check in' },
-  { key: 'start', label: 'Start' },
-  { key: 'complete', label: 'Complete' },
-  { key: 'no-show', label: 'No-show' },
-  { key: 'cancel', label: 'Cancel' },
-];
+const STEPS: readonly VisitAction[] = ['check-in', 'start', 'complete', 'no-show', 'cancel'];
 const PRIMARY: readonly string[] = ['confirm', 'check-in', 'start', 'complete'];
 /**
  * What happens only once the visit's day has come on the organisation's calendar (the server
@@ -68,28 +63,30 @@ export function VisitActions(props: VisitActionsProps) {
   const [dialog, setDialog] = useState<'cancel' | Extra | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const beforeItsDay = visit.date > useOrganisationToday();
-  const steps = STEPS.filter((step) => props.allowed(step.key));
-  const items: { key: VisitAction | Extra; label: string }[] = steps.filter((step) => !(beforeItsDay && ON_ITS_DAY.includes(step.key)));
+  const t = useT();
+  const steps = STEPS.filter((step) => props.allowed(step));
+  const keys: (VisitAction | Extra)[] = steps.filter((step) => !(beforeItsDay && ON_ITS_DAY.includes(step)));
   // First, so that it is a row's button: checking in would confirm it too, but only on its day.
-  if (visit.awaitingConfirmation && !isCalledOff(visit.status)) items.unshift({ key: 'confirm', label: 'Confirm' });
-  const waitsForItsDay = beforeItsDay && steps.some((step) => step.key === 'check-in');
-  if (props.reschedulable) items.push({ key: 'reschedule', label: 'Reschedule' });
-  if (!isCalledOff(visit.status)) items.push({ key: 'slip', label: 'Print slip' });
+  if (visit.awaitingConfirmation && !isCalledOff(visit.status)) keys.unshift('confirm');
+  const waitsForItsDay = beforeItsDay && steps.includes('check-in');
+  if (props.reschedulable) keys.push('reschedule');
+  if (!isCalledOff(visit.status)) keys.push('slip');
   // The fee is collected at the desk: offered from check-in on, and before for prepayment.
-  if (!isCalledOff(visit.status)) items.push({ key: 'bill', label: 'Collect fee' });
+  if (!isCalledOff(visit.status)) keys.push('bill');
+  const items = keys.map((key) => ({ key, label: t(`visits.action.${key}`) }));
   const close = () => setDialog(null);
 
   const run = (key: VisitAction, reason?: string) =>
     props.run(key, reason).then(
       () => {
-        enqueueSnackbar(`${props.done[key]}: token ${visit.tokenLabel}`, { variant: 'success' });
+        enqueueSnackbar(t('visits.actions.done', { action: props.done[key], token: visit.tokenLabel }), { variant: 'success' });
         close();
       },
       (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     );
   const confirm = () =>
     props.confirm().then(
-      () => enqueueSnackbar(`Confirmed: token ${visit.tokenLabel}`, { variant: 'success' }),
+      () => enqueueSnackbar(t('visits.actions.confirmed', { token: visit.tokenLabel }), { variant: 'success' }),
       (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     );
   const choose = (key: VisitAction | Extra) => {
@@ -98,13 +95,13 @@ export function VisitActions(props: VisitActionsProps) {
       void confirm();
       return;
     }
-    const step = STEPS.find((entry) => entry.key === key);
-    if (!step || step.key === 'cancel') setDialog(key as 'cancel' | Extra);
-    else void run(step.key);
+    const step = STEPS.find((entry) => entry === key);
+    if (!step || step === 'cancel') setDialog(key as 'cancel' | Extra);
+    else void run(step);
   };
 
   // In the visit's drawer (not the rows of a list, where which visit would be unclear), 'C' checks in.
-  useShortcut('c', 'Check in this visit', () => choose('check-in'), !compact && !pending && items.some((item) => item.key === 'check-in'), { inDialog: true });
+  useShortcut('c', t('visits.actions.shortcut'), () => choose('check-in'), !compact && !pending && items.some((item) => item.key === 'check-in'), { inDialog: true });
 
   const primary = compact ? items.find((item) => PRIMARY.includes(item.key)) : undefined;
   const rest = compact ? items.filter((item) => item !== primary) : items;
@@ -119,7 +116,7 @@ export function VisitActions(props: VisitActionsProps) {
       ) : null}
       {compact && rest.length > 0 ? (
         <>
-          <IconButton size="small" aria-label={`More actions for token ${visit.tokenLabel}`} onClick={(event) => setMenuAnchor(event.currentTarget)}>
+          <IconButton size="small" aria-label={t('visits.actions.more', { token: visit.tokenLabel })} onClick={(event) => setMenuAnchor(event.currentTarget)}>
             <MoreVert fontSize="small" />
           </IconButton>
           <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
@@ -133,7 +130,7 @@ export function VisitActions(props: VisitActionsProps) {
       ) : null}
       {!compact && waitsForItsDay ? (
         <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
-          This visit is on {fVisitDate(visit.date)}; it can be checked in on that day.
+          {t('visits.actions.waitsForDay', { date: fVisitDate(visit.date) })}
         </Typography>
       ) : null}
       {!compact
@@ -154,7 +151,7 @@ export function VisitActions(props: VisitActionsProps) {
       <CancelDialog
         open={dialog === 'cancel'}
         noun={props.noun}
-        subject={`Token ${visit.tokenLabel} · ${visit.patientName}`}
+        subject={t('visits.subject', { token: visit.tokenLabel, name: visit.patientName })}
         pending={pending}
         onConfirm={(reason) => void run('cancel', reason)}
         onClose={close}
@@ -162,7 +159,7 @@ export function VisitActions(props: VisitActionsProps) {
       {dialog === 'reschedule' ? props.renderReschedule(close) : null}
       {dialog === 'bill' ? (
         <Suspense fallback={null}>
-          <BillDialog visitId={visit.id} subject={`Token ${visit.tokenLabel} · ${visit.patientName}`} open onClose={close} />
+          <BillDialog visitId={visit.id} subject={t('visits.subject', { token: visit.tokenLabel, name: visit.patientName })} open onClose={close} />
         </Suspense>
       ) : null}
       <SlipDialog title={props.slip.title} open={dialog === 'slip'} onClose={close}>

@@ -7,6 +7,7 @@ import { awaitingConfirmationOf } from './awaiting-confirmation-chip';
 import { StatusChip } from './status-chip';
 import { fTimeOfDay, fVisitDate } from './visit-format';
 import type { VisitStatus } from './visit-status';
+import { t } from './i18n';
 
 /** What every visit row (appointment or booking) has. */
 export interface VisitRow {
@@ -51,19 +52,19 @@ export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActi
   return [
     {
       field: 'tokenNumber',
-      headerName: 'Token',
+      headerName: t('visits.column.token'),
       width: 90,
       render: (row) => <Typography sx={{ fontWeight: 700, lineHeight: '60px' }}>{row.tokenLabel}</Typography>,
     },
     {
       field: 'startTime',
-      headerName: showDate ? 'Date & time' : 'Time',
+      headerName: showDate ? t('visits.column.dateTime') : t('visits.column.time'),
       width: showDate ? 130 : 100,
       render: (row) => (showDate ? <TwoLines first={fTimeOfDay(row.startTime)} second={fVisitDate(row.date)} /> : fTimeOfDay(row.startTime)),
     },
     {
       field: 'patientName',
-      headerName: 'Patient',
+      headerName: t('visits.column.patient'),
       flex: 1,
       minWidth: 170,
       render: (row) => <TwoLines first={row.patientName} second={fPhone(row.patientPhone)} />,
@@ -71,7 +72,7 @@ export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActi
     owner,
     {
       field: 'status',
-      headerName: 'Status',
+      headerName: t('visits.column.status'),
       width: 170,
       render: (row) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', gap: 0.5, height: '100%' }}>
@@ -82,7 +83,7 @@ export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActi
     },
     {
       field: 'actions',
-      headerName: 'Actions',
+      headerName: t('visits.column.actions'),
       width: 150,
       render: (row) => <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>{renderActions(row)}</Box>,
     },

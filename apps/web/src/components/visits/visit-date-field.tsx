@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useId, useRef, useState } from 'react';
 import { parseTypedDate } from './typed-date';
 import { fVisitDate } from './visit-format';
+import { t, useT } from './i18n';
 
 export interface VisitDateFieldProps {
   /** 'Date', 'New date'. */
@@ -23,16 +24,14 @@ export interface VisitDateFieldProps {
   sx?: SxProps<Theme>;
 }
 
-const HINT = 'Type a date like 24/11/2026 or 24 Nov 2026';
-
 /** Why a real date cannot be booked, or null when it can. */
 function rangeError(date: string, min: string, max: string | undefined): string | null {
-  if (date < min) return `${fVisitDate(date)} has passed: choose today or a later day`;
-  if (max && date > max) return `Visits can be booked up to ${fVisitDate(max)}`;
+  if (date < min) return t('visits.date.passed', { date: fVisitDate(date) });
+  if (max && date > max) return t('visits.date.horizon', { date: fVisitDate(max) });
   return null;
 }
 
-const longDate = (date: string) => `${dayjs(date).format('dddd')}, ${fVisitDate(date)}`;
+const longDate = (date: string) => t('visits.date.long', { weekday: dayjs(date).format('dddd'), date: fVisitDate(date) });
 
 /**
  * The day of a visit, typed as a desk writes it (24/11/2026, 11/24/2026, 24 Nov 2026, 2026-11-24)
@@ -41,6 +40,7 @@ const longDate = (date: string) => `${dayjs(date).format('dddd')}, ${fVisitDate(
  * the user's until it makes a date, and a date that cannot be booked says why under the field.
  */
 export function VisitDateField({ label, value, onChange, min, max, size, sx }: VisitDateFieldProps) {
+  const t = useT();
   const [text, setText] = useState(() => (value ? fVisitDate(value) : ''));
   const [touched, setTouched] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
@@ -56,8 +56,8 @@ export function VisitDateField({ label, value, onChange, min, max, size, sx }: V
   const parsed = parseTypedDate(text);
   let error: string | null = null;
   if (parsed) error = rangeError(parsed, min, max);
-  else if (touched) error = text.trim() ? 'Not a date: type it like 24/11/2026 or 24 Nov 2026' : 'Enter a date';
-  const helper = error ?? (parsed ? longDate(parsed) : HINT);
+  else if (touched) error = text.trim() ? t('visits.date.notADate') : t('visits.date.required');
+  const helper = error ?? (parsed ? longDate(parsed) : t('visits.date.hint'));
 
   const take = (next: string) => {
     setText(next);
@@ -91,7 +91,7 @@ export function VisitDateField({ label, value, onChange, min, max, size, sx }: V
       }}
       error={Boolean(error)}
       helperText={helper}
-      placeholder="DD/MM/YYYY"
+      placeholder={t('visits.date.placeholder')}
       autoComplete="off"
       sx={sx}
       slotProps={{
@@ -99,7 +99,7 @@ export function VisitDateField({ label, value, onChange, min, max, size, sx }: V
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton edge="end" size="small" aria-label={`Choose ${label.toLowerCase()} from a calendar`} onClick={openPicker}>
+              <IconButton edge="end" size="small" aria-label={t('visits.date.calendar', { label: label.toLowerCase() })} onClick={openPicker}>
                 <CalendarMonthOutlined fontSize="small" />
               </IconButton>
               {/* The browser's own calendar, opened by the button; hidden from the tab order and screen readers. */}

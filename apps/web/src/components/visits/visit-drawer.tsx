@@ -14,6 +14,7 @@ import { awaitingConfirmationOf } from './awaiting-confirmation-chip';
 import { StatusChip } from './status-chip';
 import { VisitHistory } from './visit-history';
 import type { VisitStatus } from './visit-status';
+import { useT } from './i18n';
 
 interface VisitDrawerProps {
   open: boolean;
@@ -30,6 +31,7 @@ interface VisitDrawerProps {
 
 /** ?open=<id> of a visit list: the visit's details, what may be done now, its messages and its history. */
 export function VisitDrawer({ open, onClose, title, visit, error, children }: VisitDrawerProps) {
+  const t = useT();
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
       <Box role="dialog" aria-labelledby="visit-drawer-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -37,7 +39,7 @@ export function VisitDrawer({ open, onClose, title, visit, error, children }: Vi
           <Typography id="visit-drawer-title" variant="h5" component="h2" sx={{ flex: 1 }}>
             {title}
           </Typography>
-          <IconButton aria-label="Close" onClick={onClose}>
+          <IconButton aria-label={t('visits.close')} onClick={onClose}>
             <Close />
           </IconButton>
         </Box>

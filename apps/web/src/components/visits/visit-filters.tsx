@@ -7,6 +7,7 @@ import { SearchField } from '@/components/records/search-field';
 import { useOrganisationToday } from '@/lib/organisation-today';
 import { quickRanges, type DateRange } from './date-range';
 import { statusLabels, type VisitStatus } from './visit-status';
+import { useT } from './i18n';
 
 interface VisitFiltersProps<Status extends VisitStatus> {
   range: DateRange;
@@ -24,7 +25,8 @@ interface VisitFiltersProps<Status extends VisitStatus> {
   children?: ReactNode;
 }
 
-const dateField = { flex: '1 1 140px', minWidth: 0, maxWidth: { md: 170 } } as const;
+const DATE_FLEX = '1 1 140px';
+const dateField = { flex: DATE_FLEX, minWidth: 0, maxWidth: { md: 170 } } as const;
 
 /**
  * Date range (with Today / Tomorrow / This week), the 'Awaiting confirmation' toggle, the list's
@@ -34,10 +36,11 @@ export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProp
   const { range, onRange } = props;
   // The quick ranges follow the organisation's today, and move at its midnight.
   const today = useOrganisationToday();
+  const t = useT();
   return (
     <Box role="search" sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Box sx={{ display: 'contents' }} role="group" aria-label="Quick dates">
+        <Box sx={{ display: 'contents' }} role="group" aria-label={t('visits.filters.quickDates')}>
           {quickRanges(today).map(({ label, range: quick }) => {
             const selected = quick.from === range.from && quick.to === range.to;
             return (
@@ -54,7 +57,7 @@ export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProp
         </Box>
         {/* Apart from the dates: a toggle that narrows whatever range is shown. */}
         <Chip
-          label="Awaiting confirmation"
+          label={t('visits.awaitingConfirmation')}
           color={props.awaitingConfirmation ? 'warning' : 'default'}
           variant={props.awaitingConfirmation ? 'filled' : 'outlined'}
           aria-pressed={props.awaitingConfirmation}
@@ -62,11 +65,11 @@ export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProp
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <SearchField value={props.search} onSearch={props.onSearch} placeholder="Patient, phone or token" />
+        <SearchField value={props.search} onSearch={props.onSearch} placeholder={t('visits.filters.searchPlaceholder')} />
         <TextField
           type="date"
           size="small"
-          label="From"
+          label={t('visits.filters.from')}
           value={range.from}
           onChange={(event) => event.target.value && onRange({ from: event.target.value, to: range.to < event.target.value ? event.target.value : range.to })}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -75,7 +78,7 @@ export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProp
         <TextField
           type="date"
           size="small"
-          label="To"
+          label={t('visits.filters.to')}
           value={range.to}
           onChange={(event) => event.target.value && onRange({ from: range.from > event.target.value ? event.target.value : range.from, to: event.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -85,7 +88,7 @@ export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProp
         <TextField
           select
           size="small"
-          label="Status"
+          label={t('visits.filters.status')}
           value={props.statuses}
           onChange={(event) => {
             const value = event.target.value as unknown as Status[] | string;
@@ -97,7 +100,7 @@ export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProp
               displayEmpty: true,
               renderValue: (selected) => {
                 const list = selected as Status[];
-                return list.length === 0 ? 'All' : list.map((status) => statusLabels[status]).join(', ');
+                return list.length === 0 ? t('visits.filters.all') : list.map((status) => statusLabels[status]).join(', ');
               },
             },
             inputLabel: { shrink: true },

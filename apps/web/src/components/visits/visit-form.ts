@@ -1,5 +1,5 @@
 import type { AppointmentCreate, AppointmentReschedule } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 

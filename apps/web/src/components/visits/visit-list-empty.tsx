@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { useT } from './i18n';
 
 interface VisitListEmptyProps {
   icon: ReactNode;
@@ -18,16 +19,17 @@ interface VisitListEmptyProps {
 
 /** An empty visit list: 'Clear filters' when filters hide everything, else the way to book one. */
 export function VisitListEmpty({ icon, title, filtered, onClear, newLabel, onNew }: VisitListEmptyProps) {
+  const t = useT();
   return (
     <Card variant="outlined">
       <EmptyState
         icon={icon}
         title={title}
-        description={filtered ? 'Nothing matches this search and these filters.' : 'Nothing is booked for these dates.'}
+        description={filtered ? t('visits.empty.filtered') : t('visits.empty.none')}
         action={
           filtered ? (
             <Button onClick={onClear} variant="outlined" sx={{ mt: 2 }}>
-              Clear filters
+              {t('visits.clearFilters')}
             </Button>
           ) : (
             <Button onClick={onNew} variant="contained" startIcon={<AddIcon />} sx={{ mt: 2 }}>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import { useSessionUser } from '@/lib/session';
+import { useT } from './i18n';
 
 /** Printing shows only the slip: everything else on the page (and the dialog's buttons) is hidden. */
 const printStyles = (
@@ -44,6 +45,7 @@ interface VisitSlipProps {
 
 /** A visit's slip: the organisation, the token large, then one row per detail. */
 export function VisitSlip({ label, tokenLabel, rows }: VisitSlipProps) {
+  const t = useT();
   const organisation = useSessionUser()?.admin.name;
   return (
     <Box className="visit-slip" aria-label={label} role="region">
@@ -51,7 +53,7 @@ export function VisitSlip({ label, tokenLabel, rows }: VisitSlipProps) {
       <Box sx={{ textAlign: 'center', mb: 2 }}>
         {organisation ? <Typography sx={{ fontWeight: 700 }}>{organisation}</Typography> : null}
         <Typography variant="overline" sx={{ color: 'text.secondary' }}>
-          Token
+          {t('visits.slip.token')}
         </Typography>
         <Typography data-testid="slip-token" sx={{ fontSize: 56, fontWeight: 800, lineHeight: 1 }}>
           {tokenLabel}

@@ -2,12 +2,17 @@ import type { DayBook } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/i18n/i18n';
 import { headerRoutes, installFakeApi, recording } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 let restore: (() => void) | undefined;
-afterEach(() => restore?.());
+// The active language is module state, as in the browser: each test starts in English.
+afterEach(async () => {
+  restore?.();
+  await activateLanguage('en');
+});
 
 const modes = (cash: number, upi = 0) => ({ CASH: cash, UPI: upi, CARD: 0, ONLINE: 0 });
 
@@ -96,5 +101,21 @@ describe('the day book', () => {
     await user.click(within(form).getByRole('button', { name: 'Close the day' }));
     await waitFor(() => expect(close.seen[0]?.body).toEqual({ date: '2026-11-25', countedCashPaise: 75_000, note: 'Change given' }));
     expect(await screen.findByText(/Closed by Wasim Worker on .*: counted ₹750.00 against ₹800.00 expected, short by ₹50.00. Change given/)).toBeInTheDocument();
+  });
+
+  it('names the payment modes in the console’s language, from the shared labels', { timeout: 60_000 }, async () => {
+    const book = makeDayBook({ entries: [{ ...makeDayBook().entries[0]!, mode: 'UPI' }, makeDayBook().entries[1]!] });
+    const api = installFakeApi({ ...headerRoutes(), 'GET /billing/day-book': { data: book } });
+    restore = api.restore;
+    await activateLanguage('hi');
+    storeSession({ ...makeUser('HOSPITAL', 'WORKER'), language: 'hi' });
+    renderApp('/day-book');
+    const totals = await screen.findByRole('region', { name: 'कुल योग' }, { timeout: 15_000 });
+    expect(within(totals).getByText('नेट नकद').nextSibling).toHaveTextContent('₹800.00');
+    expect(within(totals).getByText('नेट ऑनलाइन')).toBeInTheDocument();
+    const entries = screen.getByRole('table', { name: 'रसीदें और रिफ़ंड' });
+    expect(within(entries).getAllByRole('cell', { name: 'UPI' })).toHaveLength(1);
+    expect(within(entries).getAllByRole('cell', { name: 'नकद' })).toHaveLength(1);
+    expect(within(entries).queryByRole('cell', { name: 'Cash' })).toBeNull();
   });
 });

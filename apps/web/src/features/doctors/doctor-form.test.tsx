@@ -35,6 +35,29 @@ describe('the add doctor form', () => {
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('keeps every keystroke typed into Specialization while its autocomplete loads', async () => {
+    withApi({});
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    renderApp('/doctor/new');
+    const first = await screen.findByRole('combobox', { name: 'Specialization' }, slow);
+    expect(first).toBeRequired();
+    // Not yet the autocomplete: the earlier test never focused this field.
+    expect(first.closest('.MuiAutocomplete-root')).toBeNull();
+    // Keys go where the focus is, as in a browser: into the plain field, or the autocomplete once it took over.
+    const user = userEvent.setup();
+    await user.click(first);
+    await user.keyboard('Cardio');
+    const option = await screen.findByRole('option', { name: 'Cardiology' }, slow);
+    // The list is filtered by what was typed before the autocomplete took over.
+    expect(screen.queryByRole('option', { name: 'Dermatology' })).not.toBeInTheDocument();
+    const box = screen.getByRole('combobox', { name: 'Specialization' });
+    expect(box).not.toBe(first);
+    expect(box).toHaveValue('Cardio');
+    expect(box).toHaveFocus();
+    await user.click(option);
+    expect(box).toHaveValue('Cardiology');
+  });
+
   it('posts the fee in paise with the schedule, then opens the new doctor', async () => {
     const created = makeDoctor({ name: 'Dr. Kavya Menon' });
     const api = withApi({
@@ -121,6 +144,30 @@ describe('the add doctor form', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/doctor'));
+  });
+
+  it('asks before going back with unsaved changes, and has the browser ask before closing the tab', async () => {
+    withApi({ 'GET /doctors': { data: { data: [], total: 0, page: 1, pageSize: 25 } } });
+    storeSession(makeUser('HOSPITAL', 'ADMIN'));
+    const { router } = renderApp('/doctor');
+    await router.navigate('/doctor/new');
+    const closeTab = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(closeTab()).toBe(true);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }, slow), 'Dr. A');
+    expect(closeTab()).toBe(false);
+
+    await router.go(-1);
+    const dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    expect(router.state.location.pathname).toBe('/doctor/new');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Dr. A');
+
+    await router.go(-1);
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/doctor'));
+    // The form's page unmounts once the list has rendered in its place.
+    await waitFor(() => expect(closeTab()).toBe(true));
   });
 });
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, slow } from '@/test/render-app';
-import { LOGO_NOT_SAVED_MESSAGE } from './components/details-step';
+import { t } from './i18n';
 import { PHONE, TEMP_TOKEN, fillDetails, onboardingApi, signedUp, verifiedAtDetails } from './onboarding-test-helpers';
 
 let restore: (() => void) | undefined;
@@ -162,7 +162,8 @@ describe('onboarding at /new', () => {
     await user.upload(screen.getByLabelText('Logo (optional)'), new File(['logo'], 'logo.png', { type: 'image/png' }));
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Create organisation' }));
-    expect(await screen.findByText(LOGO_NOT_SAVED_MESSAGE, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(t('onboarding.details.logoNotSaved'), {}, slow)).toBeInTheDocument();
+
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('new-access');
   });

@@ -66,7 +66,8 @@ describe('the scan form', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Test' }));
     await fill(screen.getByRole('textbox', { name: 'Name' }), 'HbA1c');
     await userEvent.type(screen.getByRole('combobox', { name: 'Category' }), 'Haem');
-    await userEvent.click(await screen.findByRole('option', { name: 'Haematology' }));
+    // The autocomplete loads on the field's first focus (FormAutocomplete).
+    await userEvent.click(await screen.findByRole('option', { name: 'Haematology' }, slow));
     await fill(screen.getByRole('spinbutton', { name: 'Price' }), '399');
     await fill(screen.getByRole('spinbutton', { name: 'Duration (minutes)' }), '10');
     await userEvent.clear(screen.getByRole('spinbutton', { name: 'Capacity per slot' }));

@@ -46,6 +46,7 @@ export const account = (extra: Partial<Account> = {}): Account => ({
   organisationName: 'Sunrise Hospital',
   passwordChangeRequired: false,
   inactivityMinutes: 30,
+  language: 'en',
   ...extra,
 });
 

@@ -23,6 +23,7 @@ const account = (extra: object = {}) => ({
   organisationName: 'Sunrise Hospital',
   passwordChangeRequired: false,
   inactivityMinutes: 5,
+  language: 'en',
   ...extra,
 });
 

@@ -7,6 +7,8 @@ import { LoadingBar } from '../../components/loading-bar';
 import { KeyboardShortcuts } from '../../components/shortcuts';
 import { layout } from '../../config/layout';
 import { useMe } from '../../features/auth/api/get-me';
+import { useAccountLanguage } from '../../i18n/use-account-language';
+import { useT } from '../../i18n/use-t';
 import { useSessionUser } from '../../lib/session';
 import { AccountGuards } from './account-guards';
 import { Header } from './header';
@@ -20,6 +22,7 @@ const MAIN_ID = 'main-content';
  * controls straight to the page. Off screen until it has the keyboard's focus.
  */
 function SkipLink() {
+  const t = useT();
   return (
     <Box
       component="a"
@@ -44,7 +47,7 @@ function SkipLink() {
         '&:focus': { transform: 'none', outline: '2px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
       }}
     >
-      Skip to main content
+      {t('layout.skipToMain')}
     </Box>
   );
 }
@@ -54,6 +57,7 @@ export default function DashboardLayout() {
   const user = useSessionUser();
   // A token without a stored user (storage edited, or an old session): ask the server who it is.
   useMe(!user);
+  useAccountLanguage(user?.language);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const entries = user && user.role !== 'USER' ? menuFor(user.admin.type, user.role) : [];
   const closeDrawer = () => setDrawerOpen(false);

@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { MenuIcon } from '../../components/menu-icon';
-import { SEARCH_PLACEHOLDER, searchInputAttributes, searchStartAdornment, SearchStatus, type SearchOption } from './header-search-parts';
+import { searchStartAdornment, SearchStatus, useSearchInputTexts, type SearchOption } from './header-search-parts';
+import { useT } from './i18n';
 
 export interface HeaderSearchBoxProps {
   options: SearchOption[];
@@ -26,6 +27,8 @@ export interface HeaderSearchBoxProps {
  * already is text, as it would have on that text's first keystroke.
  */
 export function HeaderSearchBox({ options, input, onInput, onPick, loading, inputRef, takeOver }: HeaderSearchBoxProps) {
+  const t = useT();
+  const texts = useSearchInputTexts();
   const own = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(Boolean(takeOver) && input.length > 0);
   const typed = input.trim();
@@ -61,8 +64,8 @@ export function HeaderSearchBox({ options, input, onInput, onPick, loading, inpu
       blurOnSelect
       forcePopupIcon={false}
       loading={loading}
-      loadingText="Searching…"
-      noOptionsText={typed ? 'No results' : 'Type to search'}
+      loadingText={t('layouts.search.searching')}
+      noOptionsText={typed ? t('layouts.search.noResults') : t('layouts.search.typeToSearch')}
       size="small"
       sx={{ width: 320 }}
       // Taller than MUI's 40vh so patients, doctors and services fit without scrolling.
@@ -104,10 +107,11 @@ export function HeaderSearchBox({ options, input, onInput, onPick, loading, inpu
             if (typeof inputRef === 'function') inputRef(element);
             else if (inputRef) inputRef.current = element;
           }}
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder={texts.placeholder}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, ...searchInputAttributes },
+            htmlInput: { ...params.slotProps.htmlInput, ...texts.attributes },
+
             input: {
               ...params.slotProps.input,
               startAdornment: searchStartAdornment,

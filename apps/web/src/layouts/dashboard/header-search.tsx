@@ -9,15 +9,17 @@ import { SEARCH_MIN_CHARS, useSearchRecords } from '../../features/search/api/se
 import { fPhone } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import type { HeaderSearchBoxProps } from './header-search-box';
-import { SEARCH_PLACEHOLDER, searchInputAttributes, searchStartAdornment, SearchStatus, type SearchOption } from './header-search-parts';
+import { useT as useShellT } from '../../i18n/use-t';
+import { searchStartAdornment, SearchStatus, useSearchInputTexts, type SearchOption } from './header-search-parts';
+import { useT } from './i18n';
 
 const DEBOUNCE_MS = 250;
 
 const everyone = [
-  { title: 'Notifications', path: paths.notifications },
-  { title: 'Plan', path: paths.plan },
-  { title: 'Profile', path: paths.profile },
-];
+  { id: 'account.notifications', path: paths.notifications },
+  { id: 'account.plan', path: paths.plan },
+  { id: 'account.profile', path: paths.profile },
+] as const;
 
 const kindIcon: Record<SearchResult['kind'], MenuIconName> = { patient: 'patient', doctor: 'doctor', service: 'service' };
 
@@ -57,7 +59,10 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
   const typed = input.trim();
   const debounced = useDebouncedValue(typed, DEBOUNCE_MS);
   const search = useSearchRecords(debounced);
-  const patientsTitle = useMenuTitle('patients', 'Patients');
+  const t = useT();
+  const shellT = useShellT();
+  const texts = useSearchInputTexts();
+  const patientsTitle = useMenuTitle('patients', shellT('nav.patients'));
   useFocusShortcut(inputRef);
 
   const loadBox = () => {
@@ -85,13 +90,13 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
           // Hovering starts the download a moment before the click focuses the box.
           onPointerEnter={loadBox}
           inputRef={inputRef}
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder={texts.placeholder}
           startAdornment={searchStartAdornment}
           endAdornment={<SearchStatus loading={loading} empty={!input} />}
           // The autocomplete's spacing (MUI Autocomplete, small outlined), so nothing moves when it takes over.
           sx={{ py: '6px', pl: '6px', '& input': { p: '2.5px 4px 2.5px 8px' } }}
           inputProps={{
-            ...searchInputAttributes,
+            ...texts.attributes,
             role: 'combobox',
             'aria-expanded': false,
             'aria-autocomplete': 'list',
@@ -104,7 +109,7 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
     );
   }
 
-  const groupOf: Record<SearchResult['kind'], string> = { patient: patientsTitle, doctor: 'Doctors', service: 'Services' };
+  const groupOf: Record<SearchResult['kind'], string> = { patient: patientsTitle, doctor: t('layouts.search.doctors'), service: t('layouts.search.services') };
   const records: SearchOption[] =
     current && search.data
       ? search.data.map((r) => ({
@@ -121,9 +126,14 @@ export function HeaderSearch({ entries }: { entries: readonly MenuEntry[] }) {
   const order = ['patient', 'doctor', 'service'].map((kind) => groupOf[kind as SearchResult['kind']]);
   records.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
   const needle = typed.toLowerCase();
-  const pages: SearchOption[] = [...entries.map(({ title, path, icon }) => ({ title, path, icon })), ...everyone.map((page) => ({ ...page, icon: 'page' as const }))]
+  // The pages by the names the menu shows them under, in the console's language.
+  const pages: SearchOption[] = [
+    ...entries.map(({ key, path, icon }) => ({ title: shellT(`nav.${key}`), path, icon })),
+    ...everyone.map(({ id, path }) => ({ title: shellT(id), path, icon: 'page' as const })),
+  ]
     .filter((page) => page.title.toLowerCase().includes(needle))
-    .map((page) => ({ ...page, key: `page:${page.path}:${page.title}`, group: 'Pages', subtitle: null }));
+    .map((page) => ({ ...page, key: `page:${page.path}:${page.title}`, group: t('layouts.search.pages'), subtitle: null }));
+
   // While records load the list shows only 'Searching…': pages shown alone first would keep
   // MUI's highlight when the records arrive, and Enter would open a page instead of the top record.
   const options = loading ? [] : [...records, ...pages];

@@ -10,6 +10,7 @@ import { AccountMenu } from '../../features/auth/components/account-menu';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { PlanChip } from '../../features/plan/components/plan-chip';
 import { WalletButton } from '../../features/wallet/components/wallet-button';
+import { useT } from '../../i18n/use-t';
 import { HeaderSearch } from './header-search';
 import { ThemeModeToggle } from './theme-mode-toggle';
 
@@ -21,6 +22,7 @@ interface HeaderProps {
 
 /** Sticky header: 64px on mobile, 72px from the layout breakpoint (SPEC.md §2, §9). */
 export function Header({ user, entries, onOpenMenu }: HeaderProps) {
+  const t = useT();
   return (
     <AppBar
       position="sticky"
@@ -39,7 +41,7 @@ export function Header({ user, entries, onOpenMenu }: HeaderProps) {
           px: { xs: 1, sm: 2, md: 3 },
         }}
       >
-        <IconButton aria-label="Menu" onClick={onOpenMenu} edge="start" sx={{ display: { [layout.layoutBreakpoint]: 'none' } }}>
+        <IconButton aria-label={t('header.menu')} onClick={onOpenMenu} edge="start" sx={{ display: { [layout.layoutBreakpoint]: 'none' } }}>
           <MenuIconGlyph />
         </IconButton>
         <Box sx={{ flex: 1 }} />

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { startInactivityTracker, type InactivityTracker } from '../../lib/inactivity';
+import { useT } from './i18n';
 
 const secondsUntil = (deadline: number | null) => (deadline === null ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
 
@@ -30,6 +31,7 @@ function useSecondsLeft(deadline: number | null): number {
  * inactivityMinutes), through the avatar menu's Logout path, after a minute's warning.
  */
 export function InactivityGuard({ minutes = INACTIVITY_DEFAULT_MINUTES }: { minutes?: number }) {
+  const t = useT();
   const titleId = useId();
   const navigate = useNavigate();
   const [deadline, setDeadline] = useState<number | null>(null);
@@ -55,15 +57,15 @@ export function InactivityGuard({ minutes = INACTIVITY_DEFAULT_MINUTES }: { minu
 
   return (
     <Dialog open={deadline !== null} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>Are you still there?</DialogTitle>
+      <DialogTitle id={titleId}>{t('layouts.inactivity.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText role="timer" aria-live="polite">
-          You will be signed out in {seconds} seconds
+          {t('layouts.inactivity.countdown', { seconds })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" autoFocus onClick={() => tracker.current?.markActive()}>
-          Stay signed in
+          {t('layouts.inactivity.stay')}
         </Button>
       </DialogActions>
     </Dialog>

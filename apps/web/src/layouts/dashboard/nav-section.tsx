@@ -6,6 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router';
 import { MenuIcon } from '../../components/menu-icon';
+import { useT } from '../../i18n/use-t';
 
 interface NavSectionProps {
   entries: readonly MenuEntry[];
@@ -17,8 +18,9 @@ interface NavSectionProps {
  * path matches with aria-current="page"; '/' matches only exactly.
  */
 export function NavSection({ entries, onNavigate }: NavSectionProps) {
+  const t = useT();
   return (
-    <nav aria-label="Main navigation">
+    <nav aria-label={t('nav.label')}>
       <List disablePadding sx={{ px: 2, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         {entries.map((entry) => (
           <ListItem key={entry.path} disablePadding>
@@ -26,7 +28,7 @@ export function NavSection({ entries, onNavigate }: NavSectionProps) {
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <MenuIcon name={entry.icon} />
               </ListItemIcon>
-              <ListItemText primary={entry.title} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
+              <ListItemText primary={t(`nav.${entry.key}`)} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
             </ListItemButton>
           </ListItem>
         ))}

@@ -24,6 +24,7 @@ export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
   // Server-internal: the server never sends them to a socket.
   'session.ended': [],
   'account.changed': [],
+  'message-settings.changed': [],
 };
 
 function unique(keys: readonly QueryKey[]): QueryKey[] {

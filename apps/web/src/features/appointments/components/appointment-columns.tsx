@@ -1,6 +1,7 @@
 import type { AppointmentSummary } from '@caredesk/shared';
 import type { RecordColumn } from '@/components/records/record-column';
 import { TwoLines, VisitCard, visitColumns, visitSortFields } from '@/components/visits/visit-columns';
+import { t } from '../i18n';
 import { AppointmentActions } from './appointment-actions';
 
 /** Grid column field -> API sort key. */
@@ -11,7 +12,7 @@ export const appointmentColumns = (showDate: boolean): RecordColumn<AppointmentS
     showDate,
     owner: {
       field: 'doctorName',
-      headerName: 'Doctor',
+      headerName: t('appointments.column.doctor'),
       flex: 1,
       minWidth: 170,
       render: (row) => <TwoLines first={row.doctorName} second={row.specialization} />,

@@ -3,6 +3,7 @@ import { FilterSelect } from '@/components/records/filter-select';
 import type { DateRange } from '@/components/visits/date-range';
 import { VisitFilters } from '@/components/visits/visit-filters';
 import { useActiveDoctors } from '../api/get-active-doctors';
+import { useT } from '../i18n';
 
 interface AppointmentFiltersProps {
   range: DateRange;
@@ -19,11 +20,12 @@ interface AppointmentFiltersProps {
 
 /** Date range (with Today / Tomorrow / This week), doctor, statuses and the search box. */
 export function AppointmentFilters({ doctorId, onDoctor, ...filters }: AppointmentFiltersProps) {
+  const t = useT();
   const doctors = useActiveDoctors();
   const doctorOptions = (doctors.data ?? []).map((doctor) => ({ value: doctor.id, label: doctor.name }));
   return (
     <VisitFilters statusOptions={appointmentStatuses} {...filters}>
-      <FilterSelect label="Doctor" value={doctorId} options={doctorOptions} onChange={onDoctor} allLabel="All doctors" />
+      <FilterSelect label={t('appointments.filter.doctor')} value={doctorId} options={doctorOptions} onChange={onDoctor} allLabel={t('appointments.filter.allDoctors')} />
     </VisitFilters>
   );
 }

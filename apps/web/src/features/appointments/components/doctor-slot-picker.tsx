@@ -1,5 +1,6 @@
 import { SlotPicker } from '@/components/visits/slot-picker';
 import { useDoctorSlots } from '../api/get-doctor-slots';
+import { useT } from '../i18n';
 
 interface DoctorSlotPickerProps {
   doctorId: string | null;
@@ -10,12 +11,13 @@ interface DoctorSlotPickerProps {
 
 /** The doctor's free slots on the date, live through ['doctor-slots', doctorId, date]. */
 export function DoctorSlotPicker({ doctorId, date, value, onChange }: DoctorSlotPickerProps) {
+  const t = useT();
   return (
     <SlotPicker
       slots={useDoctorSlots(doctorId, date)}
       ready={Boolean(doctorId && date)}
-      prompt="Choose a doctor and a date to see the free slots."
-      emptyHint="Pick another date, or another doctor."
+      prompt={t('appointments.slots.prompt')}
+      emptyHint={t('appointments.slots.emptyHint')}
       value={value}
       onChange={onChange}
     />

@@ -3,6 +3,7 @@ import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
 import { fFee } from '@/components/visits/visit-format';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useActiveDoctors } from '../api/get-active-doctors';
+import { useT } from '../i18n';
 import { AppointmentSlip } from './appointment-slip';
 import { DoctorSlotPicker } from './doctor-slot-picker';
 
@@ -15,6 +16,7 @@ interface NewAppointmentDialogProps {
 
 /** Patient, then doctor and date, then a free slot; after booking, the slip. */
 export function NewAppointmentDialog({ open, patientId, onClose }: NewAppointmentDialogProps) {
+  const t = useT();
   const doctors = useActiveDoctors();
   const create = useCreateAppointment();
   return (
@@ -25,11 +27,11 @@ export function NewAppointmentDialog({ open, patientId, onClose }: NewAppointmen
       open={open}
       patientId={patientId}
       onClose={onClose}
-      title="New appointment"
-      bookedTitle="Appointment booked"
+      title={t('appointments.new')}
+      bookedTitle={t('appointments.booked')}
       owners={{
-        label: 'Doctor',
-        step: 'Doctor and date',
+        label: t('appointments.field.doctor'),
+        step: t('appointments.dialog.doctorStep'),
         options: doctors.data ?? [],
         loading: doctors.isPending,
         name: (doctor) => doctor.name,

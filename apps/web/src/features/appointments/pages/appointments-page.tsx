@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useMenuTitle } from '@/components/menu-title';
 import { useOpenedOnce } from '@/components/opened-once';
 import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
@@ -21,6 +20,7 @@ import { appointmentsQueryOptions } from '../api/get-appointments';
 import { AppointmentCard, appointmentColumns, appointmentSortFields } from '../components/appointment-columns';
 import { AppointmentFilters } from '../components/appointment-filters';
 import { parseView, ViewSwitch } from '../components/calendar/view-switch';
+import { useT } from '../i18n';
 
 // What only a dialog, the drawer or the calendar needs (the booking form with its schemas and
 // react-hook-form, the slot picker, the calendar grids) is loaded when first opened, not at the
@@ -35,21 +35,23 @@ const FILTER_KEYS = ['doctorId', 'awaitingConfirmation'] as const;
 
 /** /appointments and /profile: the day's (or range's) appointments, booking, and the status actions. */
 export default function AppointmentsPage() {
-  const title = useMenuTitle('appointments', 'Appointments');
+  const t = useT();
+  // Every menu calls this area 'Appointments' (shared navigation): the catalogue gives its words.
+  const title = t('appointments.title');
   const { list, params, from, to, statuses, setParam, withParam, query } = useVisitList<(typeof FILTER_KEYS)[number], AppointmentStatus>(FILTER_KEYS);
   const view = parseView(params.get('view'));
   const appointments = useQuery({ ...appointmentsQueryOptions(query), enabled: view === 'list' });
 
   const rows = appointments.data?.data ?? [];
   const total = appointments.data?.total ?? 0;
-  useShortcut('n', 'New appointment', () => setParam({ new: '1' }));
+  useShortcut('n', t('appointments.new'), () => setParam({ new: '1' }));
   const openId = params.get('open');
   const newOpen = params.get('new') === '1';
   const drawerMounted = useOpenedOnce(openId !== null);
   const dialogMounted = useOpenedOnce(newOpen);
   const newButton = (
     <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam({ new: '1' })} onPointerEnter={preloadNewDialog} onFocus={preloadNewDialog}>
-      New appointment
+      {t('appointments.new')}
     </Button>
   );
 
@@ -72,10 +74,10 @@ export default function AppointmentsPage() {
     body = (
       <VisitListEmpty
         icon={<EventNoteOutlined />}
-        title="No appointments"
+        title={t('appointments.empty')}
         filtered={Boolean(list.search || list.filters.doctorId || list.filters.status || list.filters.awaitingConfirmation)}
         onClear={() => setParam({ search: null, doctorId: null, status: null, awaitingConfirmation: null, page: null })}
-        newLabel="Book an appointment"
+        newLabel={t('appointments.book')}
         onNew={() => setParam({ new: '1' })}
       />
     );

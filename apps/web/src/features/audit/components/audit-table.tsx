@@ -1,8 +1,10 @@
 import type { AuditEvent } from '@caredesk/shared';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import type { RecordColumn } from '@/components/records/record-column';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { fDateTime } from '@/lib/format';
+import { useT } from '../i18n';
 import { actionText, detailsText } from './audit-labels';
 import type { AuditParams } from './use-audit-params';
 
@@ -15,15 +17,17 @@ interface AuditTableProps {
 
 const orNone = (value: string | null) => value ?? '-';
 
-const columns: RecordColumn<AuditEvent>[] = [
-  { field: 'createdAt', headerName: 'When', width: 180, render: (row) => fDateTime(row.createdAt) },
-  { field: 'staffName', headerName: 'Who', flex: 1, minWidth: 140, render: (row) => orNone(row.staffName) },
-  { field: 'action', headerName: 'Action', width: 100, render: (row) => actionText(row.action) },
-  { field: 'entity', headerName: 'Entity', width: 130 },
-  { field: 'entityId', headerName: 'Record id', flex: 1, minWidth: 150, render: (row) => orNone(row.entityId) },
-  { field: 'route', headerName: 'Route', flex: 1.4, minWidth: 200 },
-  { field: 'details', headerName: 'Details', flex: 1.4, minWidth: 200, render: (row) => detailsText(row.details) },
-  { field: 'ip', headerName: 'From', width: 140, render: (row) => orNone(row.ip) },
+type Translate = ReturnType<typeof useT>;
+
+const auditColumns = (t: Translate): RecordColumn<AuditEvent>[] => [
+  { field: 'createdAt', headerName: t('audit.col.when'), width: 180, render: (row) => fDateTime(row.createdAt) },
+  { field: 'staffName', headerName: t('audit.col.who'), flex: 1, minWidth: 140, render: (row) => orNone(row.staffName) },
+  { field: 'action', headerName: t('audit.col.action'), width: 100, render: (row) => actionText(row.action) },
+  { field: 'entity', headerName: t('audit.col.entity'), width: 130 },
+  { field: 'entityId', headerName: t('audit.col.recordId'), flex: 1, minWidth: 150, render: (row) => orNone(row.entityId) },
+  { field: 'route', headerName: t('audit.col.route'), flex: 1.4, minWidth: 200 },
+  { field: 'details', headerName: t('audit.col.details'), flex: 1.4, minWidth: 200, render: (row) => detailsText(row.details) },
+  { field: 'ip', headerName: t('audit.col.from'), width: 140, render: (row) => orNone(row.ip) },
 ];
 
 function EventCard({ event }: { event: AuditEvent }) {
@@ -51,9 +55,12 @@ function EventCard({ event }: { event: AuditEvent }) {
 
 /** Entries newest first: a server-paged grid, and a card list on phones (below md); entries open nothing. */
 export function AuditTable({ events, total, loading, list }: AuditTableProps) {
+  const t = useT();
+  // Built per language: the headers follow a change of language.
+  const columns = useMemo(() => auditColumns(t), [t]);
   return (
     <RecordGrid<AuditEvent, 'createdAt'>
-      label="Audit log entries"
+      label={t('audit.entries')}
       rows={events}
       total={total}
       loading={loading}

@@ -4,32 +4,36 @@ import Button from '@mui/material/Button';
 import { fDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import type { useVerifyAuditTrail } from '../api/verify-audit-trail';
+import { useT } from '../i18n';
 
 type Verification = ReturnType<typeof useVerifyAuditTrail>;
 
 export function VerifyIntegrityButton({ verify }: { verify: Verification }) {
+  const t = useT();
   return (
     <Button variant="outlined" startIcon={<VerifiedUserOutlined />} onClick={() => verify.mutate()} loading={verify.isPending}>
-      Verify integrity
+      {t('audit.verify')}
     </Button>
   );
 }
 
 /** What the server found walking the organisation's hash chain. */
 export function VerifyIntegrityResult({ verify }: { verify: Verification }) {
+  const t = useT();
   if (verify.error) return <Alert severity="error">{errorMessage(verify.error)}</Alert>;
   const result = verify.data;
   if (!result) return null;
   if (result.firstBroken)
     return (
       <Alert severity="error" role="alert">
-        Tampering detected at entry #{result.firstBroken.seq}: {result.firstBroken.reason}
+        {t('audit.tampered', { seq: result.firstBroken.seq, reason: result.firstBroken.reason })}
       </Alert>
     );
   return (
     <Alert severity="success" role="status">
-      Audit trail intact: {result.checked} entries checked
-      {result.anchor ? ` (anchored outside the database up to entry #${result.anchor.seq}, ${fDateTime(result.anchor.at)})` : ''}
+      {result.anchor
+        ? t('audit.intactAnchored', { checked: result.checked, seq: result.anchor.seq, at: fDateTime(result.anchor.at) })
+        : t('audit.intact', { checked: result.checked })}
     </Alert>
   );
 }

@@ -18,9 +18,11 @@ import { AuditFilters } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
 import { useAuditParams } from '../components/use-audit-params';
 import { VerifyIntegrityButton, VerifyIntegrityResult } from '../components/verify-integrity';
+import { useT } from '../i18n';
 
 /** /settings/audit (admins): who did what, when and from where; export and verify the chain. */
 export default function AuditLogPage() {
+  const t = useT();
   const list = useAuditParams();
   const events = useAuditEvents(list.query);
   const staff = useAuditPeople();
@@ -53,9 +55,9 @@ export default function AuditLogPage() {
     content = (
       <Card variant="outlined">
         {list.narrowed ? (
-          <EmptyState icon={<SearchOffOutlined />} title="No matches" description="No entry matches these filters." />
+          <EmptyState icon={<SearchOffOutlined />} title={t('audit.noMatches')} description={t('audit.noMatchesBody')} />
         ) : (
-          <EmptyState icon={<HistoryOutlined />} title="No entries yet" description="Sign-ins, changes and every opened patient record appear here." />
+          <EmptyState icon={<HistoryOutlined />} title={t('audit.empty')} description={t('audit.emptyBody')} />
         )}
       </Card>
     );
@@ -68,11 +70,11 @@ export default function AuditLogPage() {
 
   return (
     <PageContainer
-      title="Audit log"
+      title={t('audit.title')}
       actions={
         <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} loading={exporting}>
-            Export CSV
+            {t('audit.exportCsv')}
           </Button>
           <VerifyIntegrityButton verify={verify} />
         </Stack>

@@ -1,4 +1,5 @@
-import { canAccessArea, type SessionUser } from '@caredesk/shared';
+import { canAccessArea, languageNames, languages, type Language, type SessionUser } from '@caredesk/shared';
+import Check from '@mui/icons-material/Check';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -13,27 +14,32 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { enqueueSnackbar } from '@/components/toast';
 import { paths } from '@/config/paths';
+import { activateLanguage, currentLanguage, i18n } from '@/i18n/i18n';
+import { useT, type MessageId } from '@/i18n/use-t';
 import { useLogout } from '../api/logout';
+import { useUpdateLanguage } from '../api/update-language';
 
 interface AccountEntry {
-  label: string;
+  label: MessageId;
   href: string;
   icon: ReactNode;
 }
 
 function entriesFor(user: SessionUser): AccountEntry[] {
   const entries: AccountEntry[] = [
-    { label: 'My account', href: paths.account, icon: <ManageAccountsOutlined fontSize="small" /> },
-    { label: 'Profile', href: paths.profile, icon: <AccountCircleOutlined fontSize="small" /> },
-    { label: 'Plan', href: paths.plan, icon: <WorkspacePremiumOutlined fontSize="small" /> },
-    { label: 'Notifications', href: paths.notifications, icon: <NotificationsOutlined fontSize="small" /> },
+    { label: 'account.myAccount', href: paths.account, icon: <ManageAccountsOutlined fontSize="small" /> },
+    { label: 'account.profile', href: paths.profile, icon: <AccountCircleOutlined fontSize="small" /> },
+    { label: 'account.plan', href: paths.plan, icon: <WorkspacePremiumOutlined fontSize="small" /> },
+    { label: 'account.notifications', href: paths.notifications, icon: <NotificationsOutlined fontSize="small" /> },
   ];
   if (user.role !== 'USER' && canAccessArea(user.admin.type, user.role, 'settings')) {
-    entries.push({ label: 'Settings', href: paths.settings, icon: <SettingsOutlined fontSize="small" /> });
+    entries.push({ label: 'account.settings', href: paths.settings, icon: <SettingsOutlined fontSize="small" /> });
   }
   return entries;
 }
@@ -43,13 +49,26 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout({ onSettled: () => void navigate(paths.signIn, { replace: true }) });
+  const t = useT();
+  const saveLanguage = useUpdateLanguage();
   const close = () => setAnchor(null);
   const open = Boolean(anchor);
+  const active = currentLanguage();
+
+  // Applied at once, before the account has it: the choice must not wait for the network.
+  const chooseLanguage = (language: Language) => {
+    close();
+    if (language === active) return;
+    const applied = activateLanguage(language);
+    // Said in the language just chosen, once it has loaded (this render's t is the old one).
+    const notSaved = () => void applied.then(() => enqueueSnackbar(i18n._('account.languageNotSaved'), { variant: 'error' }));
+    saveLanguage.mutate(language, { onError: notSaved });
+  };
 
   return (
     <>
       <IconButton
-        aria-label="Account"
+        aria-label={t('account.button')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? 'account-menu' : undefined}
@@ -81,7 +100,17 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         {entriesFor(user).map((entry) => (
           <MenuItem key={entry.href} component={RouterLink} to={entry.href} selected={pathname === entry.href} onClick={close}>
             <ListItemIcon>{entry.icon}</ListItemIcon>
-            <ListItemText>{entry.label}</ListItemText>
+            <ListItemText>{t(entry.label)}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
+        <ListSubheader id="account-menu-language" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+          {t('account.language')}
+        </ListSubheader>
+        {languages.map((language) => (
+          <MenuItem key={language} role="menuitemradio" aria-checked={language === active} lang={language} selected={language === active} onClick={() => chooseLanguage(language)}>
+            <ListItemIcon>{language === active ? <Check fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText>{languageNames[language]}</ListItemText>
           </MenuItem>
         ))}
         <Divider />
@@ -89,7 +118,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <ListItemIcon sx={{ color: 'inherit' }}>
             <LogoutOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
+          <ListItemText>{t('account.logout')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

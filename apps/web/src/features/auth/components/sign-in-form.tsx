@@ -9,6 +9,7 @@ import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } fr
 import { startSession } from '@/lib/session';
 import { checkSignIn, type SignInErrors, type SignInField } from '../sign-in-check';
 import { OutlinedField } from './outlined-field';
+import { useT, type MessageId } from '@/i18n/use-t';
 
 // What only a sign-in attempt needs comes on demand (the request with the HTTP client, the
 // alert of a failure), so that the page's first load is only the form: typing in a field starts
@@ -24,6 +25,15 @@ function preloadSignIn(): void {
 /** The HTTP client's own text for a request that got no answer, as an offline sign-in shows it. */
 const NETWORK_ERROR = 'Network Error';
 
+/** The texts checkSignIn and a failed request give, by message id (sign-in-check.test.ts holds them to the schema's). */
+const OWN_MESSAGES: Partial<Record<string, MessageId>> = {
+  /* eslint-disable lingui/no-unlocalized-strings -- the English texts looked up, never shown */
+  'Enter a valid e-mail address': 'signIn.invalidEmail',
+  'Enter your password': 'signIn.enterPassword',
+  /* eslint-enable lingui/no-unlocalized-strings */
+  [NETWORK_ERROR]: 'signIn.networkError',
+};
+
 export interface SignInFormProps {
   onSignedIn: (response: SignInResponse) => void;
   /** Called as a checked sign-in is sent (the first-load shell starts loading the console then). */
@@ -36,6 +46,12 @@ export interface SignInFormProps {
  * the first field in error focused; the server's field errors of a 400 shown on the fields.
  */
 export function SignInForm({ onSignedIn, onSubmitting }: SignInFormProps) {
+  const t = useT();
+  /** The form's own messages in the active language; a message the server wrote is shown as it is. */
+  const say = (message: string | undefined) => {
+    const id = message === undefined ? undefined : OWN_MESSAGES[message];
+    return id ? t(id) : message;
+  };
   const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
@@ -89,12 +105,12 @@ export function SignInForm({ onSignedIn, onSubmitting }: SignInFormProps) {
       {failure !== null ? (
         <Suspense fallback={null}>
           <Alert severity="error" role="alert">
-            {failure}
+            {say(failure)}
           </Alert>
         </Suspense>
       ) : null}
       <OutlinedField
-        label="Email address"
+        label={t('signIn.email')}
         type="email"
         name="email"
         autoComplete="username"
@@ -102,29 +118,29 @@ export function SignInForm({ onSignedIn, onSubmitting }: SignInFormProps) {
         value={values.email}
         onChange={change('email')}
         error={Boolean(errors.email)}
-        helperText={errors.email}
+        helperText={say(errors.email)}
         ref={inputs.email}
       />
       <OutlinedField
-        label="Password"
+        label={t('signIn.password')}
         type={showPassword ? 'text' : 'password'}
         name="password"
         autoComplete="current-password"
         value={values.password}
         onChange={change('password')}
         error={Boolean(errors.password)}
-        helperText={errors.password}
+        helperText={say(errors.password)}
         ref={inputs.password}
         endAdornment={
           <InputAdornment position="end">
-            <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((shown) => !shown)} edge="end">
+            <IconButton aria-label={showPassword ? t('signIn.hidePassword') : t('signIn.showPassword')} onClick={() => setShowPassword((shown) => !shown)} edge="end">
               {showPassword ? <VisibilityOff /> : <Visibility />}
             </IconButton>
           </InputAdornment>
         }
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={pending} disabled={pending} aria-busy={pending}>
-        Sign in
+        {t('signIn.submit')}
       </Button>
     </Stack>
   );

@@ -5,26 +5,28 @@ import { fPhone } from '@/lib/format';
 import { useBooking } from '../api/get-booking';
 import { BookingActions } from './booking-actions';
 import { serviceLine } from './booking-format';
+import { useT } from '../i18n';
 import { BookingReport } from './booking-report';
 
 /** ?open=<id>: the booking's details, the actions its status allows, its report and its history. */
 export function BookingDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const t = useT();
   const booking = useBooking(id);
   const data = booking.data;
   return (
-    <VisitDrawer open={Boolean(id)} onClose={onClose} title={data ? `Token ${data.tokenLabel}` : 'Booking'} visit={data} error={booking.error}>
+    <VisitDrawer open={Boolean(id)} onClose={onClose} title={data ? t('bookings.token', { token: data.tokenLabel }) : t('bookings.booking')} visit={data} error={booking.error}>
       {data ? (
         <>
           <DetailList
             items={[
-              { label: 'Patient', value: data.patientName },
-              { label: 'Phone', value: fPhone(data.patientPhone) },
-              { label: 'Scan / test', value: serviceLine(data) },
-              { label: 'Date', value: fVisitDate(data.date) },
-              { label: 'Time', value: `${fTimeOfDay(data.startTime)} – ${fTimeOfDay(data.endTime)}` },
-              { label: 'Price', value: fFee(data.pricePaise) },
-              { label: 'Reason', value: data.reason },
-              { label: 'Cancel reason', value: data.cancelReason, hidden: !data.cancelReason },
+              { label: t('bookings.field.patient'), value: data.patientName },
+              { label: t('bookings.field.phone'), value: fPhone(data.patientPhone) },
+              { label: t('bookings.field.service'), value: serviceLine(data) },
+              { label: t('bookings.field.date'), value: fVisitDate(data.date) },
+              { label: t('bookings.field.time'), value: `${fTimeOfDay(data.startTime)} – ${fTimeOfDay(data.endTime)}` },
+              { label: t('bookings.field.price'), value: fFee(data.pricePaise) },
+              { label: t('bookings.field.reason'), value: data.reason },
+              { label: t('bookings.field.cancelReason'), value: data.cancelReason, hidden: !data.cancelReason },
             ]}
           />
           <BookingActions booking={data} />

@@ -3,7 +3,7 @@ import { FilterSelect } from '@/components/records/filter-select';
 import type { DateRange } from '@/components/visits/date-range';
 import { VisitFilters } from '@/components/visits/visit-filters';
 import { useBookableServices } from '../api/get-bookable-services';
-import { kindLabels } from './booking-format';
+import { useT } from '../i18n';
 
 interface BookingFiltersProps {
   range: DateRange;
@@ -20,19 +20,19 @@ interface BookingFiltersProps {
   onAwaitingConfirmation: (on: boolean) => void;
 }
 
-const KIND_OPTIONS = [
-  { value: 'SCAN', label: `${kindLabels.SCAN}s` },
-  { value: 'TEST', label: `${kindLabels.TEST}s` },
-];
-
 /** Date range (with Today / Tomorrow / This week), scan or test, kind, statuses and the search box. */
 export function BookingFilters({ serviceId, onService, kind, onKind, ...filters }: BookingFiltersProps) {
+  const t = useT();
+  const kindOptions = [
+    { value: 'SCAN', label: t('bookings.kind.scans') },
+    { value: 'TEST', label: t('bookings.kind.tests') },
+  ];
   const services = useBookableServices();
   const serviceOptions = (services.data ?? []).map((service) => ({ value: service.id, label: service.name }));
   return (
     <VisitFilters statusOptions={bookingStatuses} {...filters}>
-      <FilterSelect label="Scan / test" value={serviceId} options={serviceOptions} onChange={onService} allLabel="All scans and tests" />
-      <FilterSelect label="Kind" value={kind} options={KIND_OPTIONS} onChange={onKind} allLabel="Scans and tests" />
+      <FilterSelect label={t('bookings.filter.service')} value={serviceId} options={serviceOptions} onChange={onService} allLabel={t('bookings.filter.allServices')} />
+      <FilterSelect label={t('bookings.filter.kind')} value={kind} options={kindOptions} onChange={onKind} allLabel={t('bookings.filter.allKinds')} />
     </VisitFilters>
   );
 }

@@ -1,8 +1,12 @@
 import type { Booking, ServiceKind } from '@caredesk/shared';
+import { t } from '../i18n';
 
-export const kindLabels: Record<ServiceKind, string> = { SCAN: 'Scan', TEST: 'Test', OTHER: 'Other service' };
+const kindIds = { SCAN: 'bookings.kind.SCAN', TEST: 'bookings.kind.TEST', OTHER: 'bookings.kind.OTHER' } as const;
+
+/** 'Scan', 'Test' or 'Other service', in the language of the moment it is called. */
+export const kindLabel = (kind: ServiceKind): string => t(kindIds[kind]);
 
 /** 'MRI Brain (MRI)', or the kind when the service has no category: 'Lipid Profile (Test)'. */
 export function serviceLine(booking: Pick<Booking, 'serviceName' | 'category' | 'serviceKind'>): string {
-  return `${booking.serviceName} (${booking.category ?? kindLabels[booking.serviceKind]})`;
+  return t('bookings.serviceLine', { service: booking.serviceName, detail: booking.category ?? kindLabel(booking.serviceKind) });
 }

@@ -11,15 +11,18 @@ import { fDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useOpenReport } from '../api/open-report';
 import { useUploadReport } from '../api/upload-report';
+import { t as translate, useT } from '../i18n';
 
 const KB = 1024;
-const fSize = (bytes: number) => (bytes < KB * KB ? `${Math.max(1, Math.round(bytes / KB))} KB` : `${(bytes / (KB * KB)).toFixed(1)} MB`);
+const fSize = (bytes: number) =>
+  bytes < KB * KB ? translate('bookings.report.kb', { size: Math.max(1, Math.round(bytes / KB)) }) : translate('bookings.report.mb', { size: (bytes / (KB * KB)).toFixed(1) });
 
 /**
  * The report of a completed booking: upload it (a PDF, stored private) to make the booking
  * REPORT_READY; once ready, view it through a short-lived signed link, or replace it.
  */
 export function BookingReport({ booking }: { booking: Booking }) {
+  const t = useT();
   const inputId = useId();
   const upload = useUploadReport();
   const view = useOpenReport();
@@ -27,7 +30,7 @@ export function BookingReport({ booking }: { booking: Booking }) {
   const [problem, setProblem] = useState<string | null>(null);
   if (booking.status !== 'COMPLETED' && booking.status !== 'REPORT_READY') return null;
   const report = booking.status === 'REPORT_READY' ? booking.report : null;
-  const uploadLabel = report ? 'Replace report' : 'Upload report';
+  const uploadLabel = report ? t('bookings.report.replace') : t('bookings.report.upload');
 
   const send = (file: File | undefined) => {
     if (!file) return;
@@ -38,7 +41,7 @@ export function BookingReport({ booking }: { booking: Booking }) {
     upload.mutate(
       { bookingId: booking.id, file, onProgress: setProgress },
       {
-        onSuccess: (updated) => enqueueSnackbar(`Report ready: token ${updated.tokenLabel}`, { variant: 'success' }),
+        onSuccess: (updated) => enqueueSnackbar(t('bookings.report.ready', { token: updated.tokenLabel }), { variant: 'success' }),
         onError: (error) => setProblem(errorMessage(error)),
       },
     );
@@ -48,11 +51,11 @@ export function BookingReport({ booking }: { booking: Booking }) {
   return (
     <Box
       component="section"
-      aria-label="Report"
+      aria-label={t('bookings.report.title')}
       sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1.5, borderRadius: 2, border: 1, borderColor: problem ? 'error.main' : 'divider' }}
     >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        Report
+        {t('bookings.report.title')}
       </Typography>
       {report ? (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
@@ -68,13 +71,13 @@ export function BookingReport({ booking }: { booking: Booking }) {
         </Box>
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Upload the report as a PDF (up to 20 MB): the booking becomes Report ready.
+          {t('bookings.report.hint')}
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {report ? (
           <Button size="small" variant="contained" onClick={() => open(report.uploadId)} disabled={view.isPending}>
-            View report
+            {t('bookings.report.view')}
           </Button>
         ) : null}
         <Button component="label" htmlFor={inputId} size="small" variant={report ? 'outlined' : 'contained'} disabled={upload.isPending}>
@@ -92,7 +95,7 @@ export function BookingReport({ booking }: { booking: Booking }) {
           }}
         />
       </Box>
-      {upload.isPending ? <LinearProgress variant="determinate" value={progress} aria-label="Uploading report" /> : null}
+      {upload.isPending ? <LinearProgress variant="determinate" value={progress} aria-label={t('bookings.report.uploading')} /> : null}
       {problem ? (
         <Typography role="alert" variant="caption" sx={{ color: 'error.main' }}>
           {problem}

@@ -6,21 +6,23 @@ import { VisitSlip } from '@/components/visits/visit-slip';
 import { fPhone } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useBooking } from '../api/get-booking';
+import { useT } from '../i18n';
 import { serviceLine } from './booking-format';
 
 /** The booking slip: the token large, then patient, scan or test, date, time and price. */
 export function BookingSlip({ booking }: { booking: Booking }) {
+  const t = useT();
   return (
     <VisitSlip
-      label="Booking slip"
+      label={t('bookings.slip')}
       tokenLabel={booking.tokenLabel}
       rows={[
-        { label: 'Patient', value: `${booking.patientName} · ${fPhone(booking.patientPhone)}` },
-        { label: 'Scan / test', value: serviceLine(booking) },
-        { label: 'Date', value: fVisitDate(booking.date) },
-        { label: 'Time', value: `${fTimeOfDay(booking.startTime)} – ${fTimeOfDay(booking.endTime)}` },
-        { label: 'Price', value: fFee(booking.pricePaise) },
-        { label: 'Reason', value: booking.reason },
+        { label: t('bookings.field.patient'), value: `${booking.patientName} · ${fPhone(booking.patientPhone)}` },
+        { label: t('bookings.field.service'), value: serviceLine(booking) },
+        { label: t('bookings.field.date'), value: fVisitDate(booking.date) },
+        { label: t('bookings.field.time'), value: `${fTimeOfDay(booking.startTime)} – ${fTimeOfDay(booking.endTime)}` },
+        { label: t('bookings.field.price'), value: fFee(booking.pricePaise) },
+        { label: t('bookings.field.reason'), value: booking.reason },
       ]}
     />
   );
@@ -31,8 +33,9 @@ export function BookingSlip({ booking }: { booking: Booking }) {
  * one record (the drawer's, from the cache when it is open).
  */
 export function BookingSlipOf({ id }: { id: string }) {
+  const t = useT();
   const booking = useBooking(id);
   if (booking.error) return <Alert severity="error">{errorMessage(booking.error)}</Alert>;
-  if (!booking.data) return <Skeleton variant="rounded" height={240} aria-label="Loading the slip" />;
+  if (!booking.data) return <Skeleton variant="rounded" height={240} aria-label={t('bookings.slipLoading')} />;
   return <BookingSlip booking={booking.data} />;
 }

@@ -3,7 +3,8 @@ import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
 import { fFee } from '@/components/visits/visit-format';
 import { useBookableServices } from '../api/get-bookable-services';
 import { useCreateBooking } from '../api/create-booking';
-import { kindLabels } from './booking-format';
+import { useT } from '../i18n';
+import { kindLabel } from './booking-format';
 import { BookingSlip } from './booking-slip';
 import { ServiceSlotPicker } from './service-slot-picker';
 
@@ -16,6 +17,7 @@ interface NewBookingDialogProps {
 
 /** Patient, then scan or test and date, then a free place; after booking, the slip. */
 export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogProps) {
+  const t = useT();
   const services = useBookableServices();
   const create = useCreateBooking();
   return (
@@ -26,15 +28,15 @@ export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogP
       open={open}
       patientId={patientId}
       onClose={onClose}
-      title="New booking"
-      bookedTitle="Booking confirmed"
+      title={t('bookings.new')}
+      bookedTitle={t('bookings.confirmed')}
       owners={{
-        label: 'Scan or test',
-        step: 'Scan or test and date',
+        label: t('bookings.dialog.service'),
+        step: t('bookings.dialog.serviceStep'),
         options: services.data ?? [],
         loading: services.isPending,
         name: (service) => service.name,
-        detail: (service) => `${service.category ?? kindLabels[service.kind]} · ${fFee(service.pricePaise)}`,
+        detail: (service) => `${service.category ?? kindLabel(service.kind)} · ${fFee(service.pricePaise)}`,
       }}
       renderSlots={(serviceId, date, value, onChange) => <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} />}
       renderSlip={(booking: Booking) => <BookingSlip booking={booking} />}

@@ -2,6 +2,7 @@ import { bookingRescheduleSchema, type BookingSummary } from '@caredesk/shared';
 import { RescheduleDialog } from '@/components/visits/reschedule-dialog';
 import { fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
 import { useRescheduleBooking } from '../api/reschedule-booking';
+import { useT } from '../i18n';
 import { ServiceSlotPicker } from './service-slot-picker';
 
 interface RescheduleBookingDialogProps {
@@ -12,11 +13,17 @@ interface RescheduleBookingDialogProps {
 
 /** A new date and a free place of the same scan or test. */
 export function RescheduleBookingDialog({ booking, open, onClose }: RescheduleBookingDialogProps) {
+  const t = useT();
   const reschedule = useRescheduleBooking();
   return (
     <RescheduleDialog
-      title="Reschedule booking"
-      summary={`${booking.patientName} for ${booking.serviceName}, now ${fVisitDate(booking.date)} at ${fTimeOfDay(booking.startTime)}`}
+      title={t('bookings.reschedule.title')}
+      summary={t('bookings.reschedule.summary', {
+        patient: booking.patientName,
+        service: booking.serviceName,
+        date: fVisitDate(booking.date),
+        time: fTimeOfDay(booking.startTime),
+      })}
       schema={bookingRescheduleSchema}
       date={booking.date}
       open={open}

@@ -1,5 +1,6 @@
 import { SlotPicker } from '@/components/visits/slot-picker';
 import { useServiceSlots } from '../api/get-service-slots';
+import { useT } from '../i18n';
 
 interface ServiceSlotPickerProps {
   serviceId: string | null;
@@ -10,12 +11,13 @@ interface ServiceSlotPickerProps {
 
 /** The scan's or test's free places on the date, live through ['service-slots', serviceId, date]. */
 export function ServiceSlotPicker({ serviceId, date, value, onChange }: ServiceSlotPickerProps) {
+  const t = useT();
   return (
     <SlotPicker
       slots={useServiceSlots(serviceId, date)}
       ready={Boolean(serviceId && date)}
-      prompt="Choose a scan or test and a date to see the free slots."
-      emptyHint="Pick another date, or another scan or test."
+      prompt={t('bookings.slots.prompt')}
+      emptyHint={t('bookings.slots.emptyHint')}
       value={value}
       onChange={onChange}
     />

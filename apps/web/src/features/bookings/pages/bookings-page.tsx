@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
-import { useMenuTitle } from '@/components/menu-title';
 import { useOpenedOnce } from '@/components/opened-once';
 import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
@@ -18,6 +17,7 @@ import { errorMessage } from '@/lib/http';
 import { useBookings } from '../api/get-bookings';
 import { BookingCard, bookingColumns, bookingSortFields } from '../components/booking-columns';
 import { BookingFilters } from '../components/booking-filters';
+import { useT } from '../i18n';
 
 // The booking form (schemas, react-hook-form, slot picker) and the drawer load when first opened,
 // not at the list's first paint; hovering or focusing 'New booking' starts the download.
@@ -30,7 +30,9 @@ const FILTER_KEYS = ['serviceId', 'kind', 'awaitingConfirmation'] as const;
 
 /** /bookings: the day's (or range's) scan and test bookings, booking one, the status actions and the report. */
 export default function BookingsPage() {
-  const title = useMenuTitle('bookings', 'Bookings');
+  const t = useT();
+  // Every menu calls this area 'Bookings' (shared navigation): the catalogue gives its words.
+  const title = t('bookings.title');
   const { list, params, from, to, statuses, setParam, withParam, query } = useVisitList<(typeof FILTER_KEYS)[number], BookingStatus>(FILTER_KEYS);
   const bookings = useBookings(query);
   const total = bookings.data?.total ?? 0;
@@ -39,7 +41,7 @@ export default function BookingsPage() {
   const newOpen = params.get('new') === '1';
   const drawerMounted = useOpenedOnce(openId !== null);
   const dialogMounted = useOpenedOnce(newOpen);
-  useShortcut('n', 'New booking', openNew);
+  useShortcut('n', t('bookings.new'), openNew);
 
   let body;
   if (bookings.error) body = <Alert severity="error">{errorMessage(bookings.error)}</Alert>;
@@ -47,10 +49,10 @@ export default function BookingsPage() {
     body = (
       <VisitListEmpty
         icon={<BookOnlineOutlined />}
-        title="No bookings"
+        title={t('bookings.empty')}
         filtered={Boolean(list.search || list.filters.serviceId || list.filters.kind || list.filters.status || list.filters.awaitingConfirmation)}
         onClear={() => setParam({ search: null, serviceId: null, kind: null, status: null, awaitingConfirmation: null, page: null })}
-        newLabel="Book a scan or test"
+        newLabel={t('bookings.book')}
         onNew={openNew}
       />
     );
@@ -78,7 +80,7 @@ export default function BookingsPage() {
           <QueueLink kind="services" />
           <DayBookLink />
           <Button variant="contained" startIcon={<AddIcon />} onClick={openNew} onPointerEnter={preloadNewDialog} onFocus={preloadNewDialog}>
-            New booking
+            {t('bookings.new')}
           </Button>
         </Box>
       }

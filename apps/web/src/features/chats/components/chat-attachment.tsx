@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { openAttachment, useAttachmentUrl } from '../api/attachments';
+import { useT } from '../i18n';
 
 const THUMBNAIL_SIZE = 180;
 
@@ -15,9 +16,10 @@ function open(uploadId: string) {
 }
 
 function ImageThumbnail({ attachment }: { attachment: ChatAttachment }) {
+  const t = useT();
   const url = useAttachmentUrl(attachment.uploadId);
   return (
-    <ButtonBase aria-label={`Open ${attachment.name}`} onClick={() => open(attachment.uploadId)} sx={{ borderRadius: 1, overflow: 'hidden', display: 'block' }}>
+    <ButtonBase aria-label={t('chats.open', { name: attachment.name })} onClick={() => open(attachment.uploadId)} sx={{ borderRadius: 1, overflow: 'hidden', display: 'block' }}>
       {url.data ? (
         <Box
           component="img"
@@ -34,13 +36,14 @@ function ImageThumbnail({ attachment }: { attachment: ChatAttachment }) {
 
 /** An image as a thumbnail, a PDF as a chip; either opens a fresh signed link in a new tab. */
 export function ChatAttachmentView({ attachment }: { attachment: ChatAttachment }) {
+  const t = useT();
   if (attachment.mimeType.startsWith('image/')) return <ImageThumbnail attachment={attachment} />;
   return (
     <Chip
       icon={<PictureAsPdfOutlined />}
       label={attachment.name}
       onClick={() => open(attachment.uploadId)}
-      aria-label={`Open ${attachment.name}`}
+      aria-label={t('chats.open', { name: attachment.name })}
       sx={{ maxWidth: '100%', bgcolor: 'background.paper' }}
     />
   );

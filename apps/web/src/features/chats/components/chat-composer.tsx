@@ -14,16 +14,17 @@ import { imageProblem, pdfProblem } from '@/components/upload-image';
 import { TOAST_CLEAR_ATTRIBUTE } from '@/components/toast-clear';
 import { errorMessage } from '@/lib/http';
 import { uploadChatAttachment } from '../api/attachments';
+import { useT } from '../i18n';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf,.pdf';
 
 type Attaching = { state: 'uploading'; name: string; progress: number } | { state: 'ready'; attachment: ChatAttachment } | { state: 'failed'; problem: string };
 
 /** Why a chat attachment cannot go (images and PDFs only), checked before uploading. */
-function attachmentProblem(file: File): string | null {
+function attachmentProblem(file: File, t: ReturnType<typeof useT>): string | null {
   if (file.type === 'application/pdf') return pdfProblem(file);
   if (file.type.startsWith('image/')) return imageProblem(file);
-  return 'Choose an image (JPEG, PNG, WebP) or a PDF.';
+  return t('chats.wrongFileType');
 }
 
 /**
@@ -31,6 +32,7 @@ function attachmentProblem(file: File): string | null {
  * limit; an attachment is uploaded (private) as soon as it is chosen and goes with the next send.
  */
 export function ChatComposer({ onSend }: { onSend: (text: string, attachment: ChatAttachment | null) => void }) {
+  const t = useT();
   const inputId = useId();
   const [text, setText] = useState('');
   const [attaching, setAttaching] = useState<Attaching | null>(null);
@@ -47,7 +49,7 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
 
   const attach = (file: File | undefined) => {
     if (!file) return;
-    const problem = attachmentProblem(file);
+    const problem = attachmentProblem(file, t);
     if (problem) {
       setAttaching({ state: 'failed', problem });
       return;
@@ -61,7 +63,7 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
   return (
     <Box
       component="form"
-      aria-label="Write a message"
+      aria-label={t('chats.writeMessage')}
       {...{ [TOAST_CLEAR_ATTRIBUTE]: '' }}
       onSubmit={(event) => {
         event.preventDefault();
@@ -71,8 +73,8 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
     >
       {attaching?.state === 'uploading' ? (
         <Box>
-          <Typography variant="caption">Uploading {attaching.name}…</Typography>
-          <LinearProgress variant="determinate" value={attaching.progress} aria-label="Uploading attachment" />
+          <Typography variant="caption">{t('chats.uploadingFile', { name: attaching.name })}</Typography>
+          <LinearProgress variant="determinate" value={attaching.progress} aria-label={t('chats.uploadingAttachment')} />
         </Box>
       ) : null}
       {attachment ? <Chip label={attachment.name} onDelete={() => setAttaching(null)} sx={{ alignSelf: 'flex-start', maxWidth: '100%' }} /> : null}
@@ -82,8 +84,8 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
         </Typography>
       ) : null}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
-        <Tooltip title="Attach file">
-          <IconButton component="label" htmlFor={inputId} aria-label="Attach file" disabled={attaching?.state === 'uploading'}>
+        <Tooltip title={t('chats.attachFile')}>
+          <IconButton component="label" htmlFor={inputId} aria-label={t('chats.attachFile')} disabled={attaching?.state === 'uploading'}>
             <AttachFileOutlined />
           </IconButton>
         </Tooltip>
@@ -99,7 +101,7 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
           }}
         />
         <TextField
-          label="Message"
+          label={t('chats.message')}
           multiline
           maxRows={6}
           fullWidth
@@ -118,7 +120,7 @@ export function ChatComposer({ onSend }: { onSend: (text: string, attachment: Ch
           slotProps={{ formHelperText: { sx: { textAlign: 'right', mr: 0 }, 'aria-live': 'polite' } }}
         />
         <Button type="submit" variant="contained" endIcon={<SendOutlined />} disabled={!canSend} sx={{ mb: 3 }}>
-          Send
+          {t('chats.send')}
         </Button>
       </Box>
     </Box>

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { fTime } from '@/lib/format';
 import type { PendingMessage } from '../api/pending-messages';
+import { useT } from '../i18n';
 import { ChatAttachmentView } from './chat-attachment';
 import { MessageText } from './message-text';
 
@@ -13,32 +14,39 @@ import { MessageText } from './message-text';
 export type ShownMessage = { kind: 'sent'; key: string; message: ChatMessage } | { kind: 'pending'; key: string; message: PendingMessage };
 
 function DeliveryMark({ shown, onRetry }: { shown: ShownMessage; onRetry: (clientId: string) => void }) {
+  const t = useT();
   if (shown.kind === 'pending') {
     const { status, clientId, error } = shown.message;
-    if (status === 'sending') return <Typography variant="caption">Sending…</Typography>;
+    if (status === 'sending') return <Typography variant="caption">{t('chats.sending')}</Typography>;
     return (
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
         <Typography variant="caption" role="alert" title={error} sx={{ color: 'error.main', fontWeight: 600 }}>
-          Not sent
+          {t('chats.notSent')}
         </Typography>
         <Button size="small" color="error" variant="outlined" onClick={() => onRetry(clientId)} sx={{ py: 0, minWidth: 0, bgcolor: 'background.paper' }}>
-          Retry
+          {t('chats.retry')}
         </Button>
       </Box>
     );
   }
   const read = shown.message.readAt !== null;
   const Icon = read ? DoneAllOutlined : DoneOutlined;
-  return <Icon role="img" aria-label={read ? 'Read' : 'Delivered'} titleAccess={read ? 'Read' : 'Delivered'} sx={{ fontSize: 16 }} />;
+  const mark = read ? t('chats.read') : t('chats.delivered');
+  return <Icon role="img" aria-label={mark} titleAccess={mark} sx={{ fontSize: 16 }} />;
 }
 
 /** One message: staff on the right, the patient on the left; sender, time, text, attachment, delivery. */
 export function ChatMessageBubble({ shown, onRetry }: { shown: ShownMessage; onRetry: (clientId: string) => void }) {
+  const t = useT();
   const staff = shown.kind === 'pending' || shown.message.sender === 'STAFF';
-  const senderName = shown.kind === 'pending' ? 'You' : shown.message.senderName;
+  const senderName = shown.kind === 'pending' ? t('chats.you') : shown.message.senderName;
   const failed = shown.kind === 'pending' && shown.message.status === 'failed';
   return (
-    <Box component="li" aria-label={`${staff ? 'Staff' : 'Patient'} message`} sx={{ display: 'flex', justifyContent: staff ? 'flex-end' : 'flex-start', listStyle: 'none' }}>
+    <Box
+      component="li"
+      aria-label={staff ? t('chats.staffMessage') : t('chats.patientMessage')}
+      sx={{ display: 'flex', justifyContent: staff ? 'flex-end' : 'flex-start', listStyle: 'none' }}
+    >
       <Box
         sx={{
           maxWidth: { xs: '85%', md: '70%' },

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import dayjs from 'dayjs';
 import { useLayoutEffect, useRef } from 'react';
 import { fChatDate } from '@/lib/format';
+import { useT } from '../i18n';
 import { ChatMessageBubble, type ShownMessage } from './chat-message-bubble';
 
 /** Within this many pixels of the bottom the reader is following along: new messages scroll into view. */
@@ -20,6 +21,7 @@ interface DayGroup {
 export function groupByDay(items: ShownMessage[]): DayGroup[] {
   const groups: DayGroup[] = [];
   for (const item of items) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a date format, the group's key
     const day = dayjs(item.message.createdAt).format('YYYY-MM-DD');
     const last = groups.at(-1);
     if (last?.day === day) last.items.push(item);
@@ -41,6 +43,7 @@ interface ChatMessageListProps {
  * bottom, and keeps the reader's place when earlier messages are put above.
  */
 export function ChatMessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier, onRetry }: ChatMessageListProps) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const beforeEarlier = useRef<{ height: number; top: number } | null>(null);
   const following = useRef(true);
@@ -73,7 +76,7 @@ export function ChatMessageList({ items, hasEarlier, loadingEarlier, onLoadEarli
     <Box
       ref={scroller}
       role="log"
-      aria-label="Messages"
+      aria-label={t('chats.messages')}
       // A Tab stop of its own: a thread of plain text has nothing focusable inside, and a keyboard
       // must still be able to scroll it (arrow keys, Page Up) to read earlier messages.
       tabIndex={0}
@@ -87,7 +90,7 @@ export function ChatMessageList({ items, hasEarlier, loadingEarlier, onLoadEarli
       {hasEarlier ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
           <Button size="small" onClick={loadEarlier} disabled={loadingEarlier}>
-            {loadingEarlier ? 'Loading…' : 'Load earlier messages'}
+            {loadingEarlier ? t('chats.loading') : t('chats.loadEarlier')}
           </Button>
         </Box>
       ) : null}

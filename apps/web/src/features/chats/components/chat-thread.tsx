@@ -16,6 +16,7 @@ import { errorMessage, errorStatus } from '@/lib/http';
 import { threadMessages, useChatThread } from '../api/get-chat-thread';
 import { useMarkChatRead } from '../api/mark-chat-read';
 import { useSendChatMessage } from '../api/send-chat-message';
+import { useT } from '../i18n';
 import { ChatComposer } from './chat-composer';
 import type { ShownMessage } from './chat-message-bubble';
 import { ChatMessageList } from './chat-message-list';
@@ -40,6 +41,7 @@ interface ChatThreadProps {
 
 /** /chats/{userId}: the conversation with one patient. */
 export function ChatThread({ patientId, backTo }: ChatThreadProps) {
+  const t = useT();
   const thread = useChatThread(patientId);
   const { pending, send, retry } = useSendChatMessage(patientId);
   const messages = useMemo(() => threadMessages(thread.data), [thread.data]);
@@ -57,7 +59,7 @@ export function ChatThread({ patientId, backTo }: ChatThreadProps) {
   }, [messages, pending]);
 
   const back = backTo ? (
-    <IconButton component={RouterLink} to={backTo} aria-label="Back to chats" edge="start">
+    <IconButton component={RouterLink} to={backTo} aria-label={t('chats.backToChats')} edge="start">
       <ArrowBackOutlined />
     </IconButton>
   ) : null;
@@ -70,11 +72,11 @@ export function ChatThread({ patientId, backTo }: ChatThreadProps) {
         {notFound ? (
           <EmptyState
             icon={<PersonSearchOutlined />}
-            title="Patient not found"
-            description="This conversation does not exist or belongs to another organisation."
+            title={t('chats.patientNotFound')}
+            description={t('chats.patientNotFoundBody')}
             action={
               <Button component={RouterLink} to={paths.chats}>
-                Back to chats
+                {t('chats.backToChats')}
               </Button>
             }
           />
@@ -89,7 +91,11 @@ export function ChatThread({ patientId, backTo }: ChatThreadProps) {
 
   const patient = latest?.patient;
   return (
-    <Box component="section" aria-label={patient ? `Chat with ${patient.name}` : 'Chat'} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Box
+      component="section"
+      aria-label={patient ? t('chats.chatWith', { name: patient.name }) : t('chats.chat')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', px: { xs: 1, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         {back}
         {patient ? (
@@ -105,19 +111,19 @@ export function ChatThread({ patientId, backTo }: ChatThreadProps) {
             </Box>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <Button size="small" variant="outlined" component={RouterLink} to={paths.record(paths.patients, patient.id)}>
-                Patient record
+                {t('chats.patientRecord')}
               </Button>
               <Button size="small" variant="contained" component={RouterLink} to={`${paths.appointments}?new=1&patientId=${encodeURIComponent(patient.id)}`}>
-                Book appointment
+                {t('chats.bookAppointment')}
               </Button>
             </Box>
           </>
         ) : null}
       </Box>
-      {thread.isLoading ? <LinearProgress aria-label="Loading messages" /> : null}
+      {thread.isLoading ? <LinearProgress aria-label={t('chats.loadingMessages')} /> : null}
       {thread.data && items.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center', py: 4, flex: 1 }}>
-          No messages yet. Write the first one below.
+          {t('chats.emptyThread')}
         </Typography>
       ) : (
         <ChatMessageList

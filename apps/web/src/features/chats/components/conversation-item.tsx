@@ -10,17 +10,18 @@ import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { fDate, fTime } from '@/lib/format';
+import { useT } from '../i18n';
 
 /** Today's messages by their time, older ones by their date. */
 export function fActivity(iso: string): string {
   return dayjs(iso).isSame(dayjs(), 'day') ? fTime(iso) : fDate(iso);
 }
 
-function preview(conversation: Conversation): string {
+function preview(conversation: Conversation, t: ReturnType<typeof useT>): string {
   const last = conversation.lastMessage;
-  if (!last) return 'No messages yet';
-  const body = last.text || (last.hasAttachment ? 'Attachment' : '');
-  return last.sender === 'STAFF' ? `You: ${body}` : body;
+  if (!last) return t('chats.noMessagesYet');
+  const body = last.text || (last.hasAttachment ? t('chats.attachment') : '');
+  return last.sender === 'STAFF' ? t('chats.youWrote', { text: body }) : body;
 }
 
 /**
@@ -28,6 +29,7 @@ function preview(conversation: Conversation): string {
  * 2 unread 10:30 am Can I come at 11?'. The avatar's letter and the badge's number are drawn only.
  */
 export function ConversationItem({ conversation, to, selected }: { conversation: Conversation; to: string; selected: boolean }) {
+  const t = useT();
   const unread = conversation.unreadCount;
   return (
     <ListItem disablePadding>
@@ -42,7 +44,9 @@ export function ConversationItem({ conversation, to, selected }: { conversation:
               {unread ? (
                 <>
                   <span aria-hidden>{conversation.patientName}</span>
-                  <Box component="span" sx={visuallyHidden}>{`${conversation.patientName}, ${unread} unread`}</Box>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('chats.nameUnread', { name: conversation.patientName, count: unread })}
+                  </Box>
                 </>
               ) : (
                 conversation.patientName
@@ -54,7 +58,7 @@ export function ConversationItem({ conversation, to, selected }: { conversation:
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" noWrap sx={{ flex: 1, color: unread ? 'text.primary' : 'text.secondary' }}>
-              {preview(conversation)}
+              {preview(conversation, t)}
             </Typography>
             {unread ? <Badge badgeContent={unread} color="primary" max={99} aria-hidden sx={{ mr: 1 }} /> : null}
           </Box>

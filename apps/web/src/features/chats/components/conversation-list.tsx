@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/http';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useConversations } from '../api/get-conversations';
+import { useT } from '../i18n';
 import { ConversationItem } from './conversation-item';
 
 export const CHAT_SEARCH_DEBOUNCE_MS = 300;
@@ -54,6 +55,7 @@ function useConversationFilter() {
 
 /** Conversations, newest activity first, with search, the unread filter and 'Load more'. */
 export function ConversationList({ activePatientId }: { activePatientId?: string }) {
+  const t = useT();
   const { search, unread, typed, setTyped, setUnread, query } = useConversationFilter();
   const conversations = useConversations({ search: search || undefined, unread: unread || undefined });
   const items = conversations.data?.pages.flatMap((page) => page.data) ?? [];
@@ -61,12 +63,12 @@ export function ConversationList({ activePatientId }: { activePatientId?: string
   const suffix = query ? `?${query}` : '';
 
   return (
-    <Box component="nav" aria-label="Conversations" sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Box component="nav" aria-label={t('chats.conversations')} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: { xs: 1, sm: 1.5 }, borderBottom: 1, borderColor: 'divider' }}>
         <TextField
-          label="Search"
+          label={t('chats.search')}
           type="search"
-          placeholder="Patient name or phone"
+          placeholder={t('chats.searchPlaceholder')}
           size="small"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
@@ -85,22 +87,22 @@ export function ConversationList({ activePatientId }: { activePatientId?: string
           size="small"
           value={unread ? 'unread' : 'all'}
           onChange={(_event, value: string | null) => value && setUnread(value === 'unread')}
-          aria-label="Show"
+          aria-label={t('chats.show')}
         >
-          <ToggleButton value="all">All</ToggleButton>
-          <ToggleButton value="unread">Unread{unreadConversations ? ` (${unreadConversations})` : ''}</ToggleButton>
+          <ToggleButton value="all">{t('chats.all')}</ToggleButton>
+          <ToggleButton value="unread">{unreadConversations ? t('chats.unreadCount', { count: unreadConversations }) : t('chats.unread')}</ToggleButton>
         </ToggleButtonGroup>
       </Box>
-      {conversations.isLoading ? <LinearProgress aria-label="Loading conversations" /> : null}
+      {conversations.isLoading ? <LinearProgress aria-label={t('chats.loadingConversations')} /> : null}
       {conversations.isError ? (
         <Alert severity="error" sx={{ m: 1 }}>
           {errorMessage(conversations.error)}
         </Alert>
       ) : null}
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        {conversations.data && items.length === 0 ? <EmptyState icon={<ForumOutlined />} title={search || unread ? 'No matching conversations' : 'No conversations yet'} /> : null}
+        {conversations.data && items.length === 0 ? <EmptyState icon={<ForumOutlined />} title={search || unread ? t('chats.noMatches') : t('chats.none')} /> : null}
         {items.length > 0 ? (
-          <List aria-label="Conversation list" sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          <List aria-label={t('chats.conversationList')} sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {items.map((conversation) => (
               <ConversationItem
                 key={conversation.id}
@@ -114,7 +116,7 @@ export function ConversationList({ activePatientId }: { activePatientId?: string
         {conversations.hasNextPage ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', pb: 2 }}>
             <Button onClick={() => void conversations.fetchNextPage()} disabled={conversations.isFetchingNextPage}>
-              {conversations.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {conversations.isFetchingNextPage ? t('chats.loading') : t('chats.loadMore')}
             </Button>
           </Box>
         ) : null}

@@ -15,6 +15,7 @@ export function linkify(text: string): ReactNode[] {
     const url = match[0].replace(TRAILING, '');
     if (start > last) parts.push(text.slice(last, start));
     parts.push(
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- link attributes, not text
       <Link key={start} href={url} target="_blank" rel="noopener noreferrer" sx={{ color: 'inherit', textDecoration: 'underline' }}>
         {url}
       </Link>,

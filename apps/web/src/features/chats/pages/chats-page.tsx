@@ -5,14 +5,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useLocation, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
 import { layout } from '@/config/layout';
 import { paths } from '@/config/paths';
 import { ChatThread } from '../components/chat-thread';
 import { ConversationList } from '../components/conversation-list';
+import { useT } from '../i18n';
 
 // The chat fills the screen below the header and the page title, so only the list and the thread scroll.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS lengths
 const PANE_HEIGHT = { xs: `calc(100dvh - ${layout.headerHeightMobile + 120}px)`, md: `calc(100dvh - ${layout.headerHeightDesktop + 140}px)` };
 const MIN_PANE_HEIGHT = 420;
 
@@ -21,7 +22,9 @@ const MIN_PANE_HEIGHT = 420;
  * on a phone the list and the thread are separate screens, the thread with a back button.
  */
 export default function ChatsPage() {
-  const title = useMenuTitle('chats', 'Chats');
+  const t = useT();
+  // Every organisation's menu names this area 'Chats' (packages/shared navigation), so the title is the area's own text.
+  const title = t('chats.title');
   const { userId } = useParams();
   const { search } = useLocation();
   const theme = useTheme();
@@ -48,7 +51,7 @@ export default function ChatsPage() {
           {userId ? (
             <ChatThread key={userId} patientId={userId} />
           ) : (
-            <EmptyState icon={<ForumOutlined />} title="Select a conversation" description="Choose a patient on the left to read and reply." />
+            <EmptyState icon={<ForumOutlined />} title={t('chats.selectConversation')} description={t('chats.selectConversationBody')} />
           )}
         </Box>
       </Card>

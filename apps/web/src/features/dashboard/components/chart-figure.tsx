@@ -11,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { ChartBoundary } from './chart-boundary';
+import { useT } from '../i18n';
 import { useSeenOnce } from '@/components/seen-once';
 import { visuallyHidden } from '@/components/visually-hidden';
 
@@ -34,6 +35,7 @@ interface ChartFigureProps {
  * The SVG is hidden from assistive technology since its tooltips need a pointer.
  */
 export function ChartFigure({ title, table, children, height = 280 }: ChartFigureProps) {
+  const t = useT();
   const headingId = useId();
   const [asTable, setAsTable] = useState(false);
   const figure = useRef<HTMLElement>(null);
@@ -46,7 +48,7 @@ export function ChartFigure({ title, table, children, height = 280 }: ChartFigur
         </Typography>
         <ToggleButton value="table" size="small" selected={asTable} onChange={() => setAsTable((on) => !on)} sx={{ flexShrink: 0, py: 0.25 }}>
           <TableChartOutlined fontSize="small" sx={{ mr: 0.5 }} />
-          Show as table
+          {t('dashboard.chart.showAsTable')}
         </ToggleButton>
       </Box>
       {asTable ? null : (

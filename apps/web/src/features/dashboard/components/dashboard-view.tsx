@@ -8,11 +8,13 @@ import { NoVisitsYet } from './no-visits-yet';
 import { PlanInactiveAlert } from '@/components/plan-inactive-alert';
 import { TodayFigures } from './today-figures';
 import { UpcomingVisits } from './upcoming-visits';
+import { useT } from '../i18n';
 
 const allDone = (checklist: Dashboard['checklist']) => Object.values(checklist).every(Boolean);
 
 /** The loaded dashboard, top to bottom in the order a front desk reads it in the morning. */
 export function DashboardView({ dashboard, user }: { dashboard: Dashboard; user: SessionUser }) {
+  const t = useT();
   const noHistory = hasNoHistory(dashboard);
   const newOrganisation = noHistory && dashboard.upcoming.length === 0;
   const bookAppointments = dashboard.appointments !== null;
@@ -23,7 +25,10 @@ export function DashboardView({ dashboard, user }: { dashboard: Dashboard; user:
       <TodayFigures dashboard={dashboard} />
       {newOrganisation ? null : <UpcomingVisits dashboard={dashboard} />}
       {noHistory ? (
-        <NoVisitsYet bookPath={`${bookAppointments ? paths.appointments : paths.bookings}?new=1`} bookLabel={bookAppointments ? 'Book an appointment' : 'Book a scan or test'} />
+        <NoVisitsYet
+          bookPath={`${bookAppointments ? paths.appointments : paths.bookings}?new=1`}
+          bookLabel={bookAppointments ? t('dashboard.bookAppointment') : t('dashboard.bookScan')}
+        />
       ) : (
         <DashboardCharts dashboard={dashboard} />
       )}

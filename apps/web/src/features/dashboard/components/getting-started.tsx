@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { usePushPermission } from '@/lib/push';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { queryKeys } from '@/lib/query-keys';
+import { useT } from '../i18n';
 
 /** Doctors for an account that has them, else the scans and tests page (a scan centre). */
 function firstResourcePath(user: SessionUser): string {
@@ -25,6 +26,7 @@ function firstResourcePath(user: SessionUser): string {
 }
 
 function ChecklistItem({ label, done, action }: { label: string; done: boolean; action: ReactNode }) {
+  const t = useT();
   return (
     <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1 }}>
       {done ? <CheckCircle color="success" aria-hidden="true" /> : <RadioButtonUnchecked color="disabled" aria-hidden="true" />}
@@ -33,7 +35,7 @@ function ChecklistItem({ label, done, action }: { label: string; done: boolean; 
           <span>{label}</span>
           <Box component="span" sx={visuallyHidden}>
             {' '}
-            (done)
+            {t('dashboard.checklist.done')}
           </Box>
         </Typography>
       ) : (
@@ -46,11 +48,12 @@ function ChecklistItem({ label, done, action }: { label: string; done: boolean; 
 function EnableNotificationsItem({ done }: { done: boolean }) {
   const { permission, pending, enable } = usePushPermission();
   const queryClient = useQueryClient();
-  const label = 'Enable notifications';
+  const t = useT();
+  const label = t('dashboard.checklist.enableNotifications');
   const blocked = permission === 'denied' || permission === 'unsupported';
   const onClick = () =>
     void enable().then((on) => {
-      if (on) enqueueSnackbar('Browser notifications are on', { variant: 'success' });
+      if (on) enqueueSnackbar(t('dashboard.checklist.notificationsOn'), { variant: 'success' });
       // The server now holds this browser's subscription: the checklist reads it from there.
       return queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
     });
@@ -65,7 +68,7 @@ function EnableNotificationsItem({ done }: { done: boolean }) {
           </Button>
           {blocked ? (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {permission === 'denied' ? 'Notifications are blocked in this browser’s site settings.' : 'This browser cannot show notifications.'}
+              {permission === 'denied' ? t('dashboard.checklist.blocked') : t('dashboard.checklist.unsupported')}
             </Typography>
           ) : null}
         </Box>
@@ -82,27 +85,29 @@ const linkTo = (to: string, label: string) => (
 
 /** For an admin of a new organisation, while any first step is still open. */
 export function GettingStarted({ checklist, user }: { checklist: Dashboard['checklist']; user: SessionUser }) {
+  const t = useT();
   const headingId = useId();
   const resourcePath = firstResourcePath(user);
   const steps = [
-    { label: 'Add a doctor or service', done: checklist.hasDoctorOrService, to: resourcePath },
-    { label: 'Add staff', done: checklist.hasStaff, to: paths.settingsStaff },
+    { label: t('dashboard.checklist.addResource'), done: checklist.hasDoctorOrService, to: resourcePath },
+    { label: t('dashboard.checklist.addStaff'), done: checklist.hasStaff, to: paths.settingsStaff },
   ];
-  const doneCount = [checklist.hasDoctorOrService, checklist.hasStaff, checklist.notificationsEnabled, checklist.walletRecharged].filter(Boolean).length;
+  const all = [checklist.hasDoctorOrService, checklist.hasStaff, checklist.notificationsEnabled, checklist.walletRecharged];
+  const doneCount = all.filter(Boolean).length;
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Typography variant="subtitle1" component="h2" id={headingId} sx={{ fontWeight: 600 }}>
-        Getting started
+        {t('dashboard.checklist.title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {doneCount} of 4 done
+        {t('dashboard.checklist.progress', { done: doneCount, total: all.length })}
       </Typography>
       <Box component="ul" sx={{ m: 0, mt: 1, p: 0, listStyle: 'none' }}>
         {steps.map((step) => (
           <ChecklistItem key={step.label} label={step.label} done={step.done} action={linkTo(step.to, step.label)} />
         ))}
         <EnableNotificationsItem done={checklist.notificationsEnabled} />
-        <ChecklistItem label="Recharge wallet" done={checklist.walletRecharged} action={linkTo(paths.wallet, 'Recharge wallet')} />
+        <ChecklistItem label={t('dashboard.checklist.rechargeWallet')} done={checklist.walletRecharged} action={linkTo(paths.wallet, t('dashboard.checklist.rechargeWallet'))} />
       </Box>
     </Card>
   );

@@ -8,10 +8,12 @@ import { useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../api/use-live-dashboard';
 import { DashboardSkeleton } from '../components/dashboard-skeleton';
 import { DashboardView } from '../components/dashboard-view';
+import { useT } from '../i18n';
 
 /** '/': today at a glance, the next visits, the last 30 days in charts, and a new admin's first steps. */
 export default function DashboardPage() {
-  const title = useMenuTitle('dashboard', 'Dashboard');
+  const t = useT();
+  const title = useMenuTitle('dashboard', t('dashboard.title'));
   const user = useSessionUser();
   const dashboard = useDashboard();
   useLiveDashboard();
@@ -24,11 +26,11 @@ export default function DashboardPage() {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-            Retry
+            {t('dashboard.retry')}
           </Button>
         }
       >
-        The dashboard could not be loaded: {errorMessage(dashboard.error)}
+        {t('dashboard.loadFailed', { error: errorMessage(dashboard.error) })}
       </Alert>
     );
   else content = <DashboardSkeleton />;

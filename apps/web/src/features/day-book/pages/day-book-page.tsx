@@ -1,4 +1,4 @@
-import { PAYMENT_MODE_LABELS, paymentModes, type DayBook } from '@caredesk/shared';
+import { paymentModes, type DayBook } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,8 @@ import { fDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
 import { useCloseDay, useDayBook } from '../api/day-book';
+import { useT } from '../i18n';
+import { paymentModeLabel } from '@/i18n/shared-labels';
 
 function Figure({ label, paise }: { label: string; paise: number }) {
   return (
@@ -38,6 +40,7 @@ function Figure({ label, paise }: { label: string; paise: number }) {
 }
 
 function CloseForm({ book, facilityId }: { book: DayBook; facilityId: string | null }) {
+  const t = useT();
   const close = useCloseDay();
   const [counted, setCounted] = useState('');
   const [note, setNote] = useState('');
@@ -50,46 +53,71 @@ function CloseForm({ book, facilityId }: { book: DayBook; facilityId: string | n
     close.mutate(
       { date: book.date, ...(facilityId ? { facilityId } : {}), countedCashPaise: countedPaise, ...(note.trim() ? { note: note.trim() } : {}) },
       {
-        onSuccess: () => enqueueSnackbar('Day closed', { variant: 'success' }),
+        onSuccess: () => enqueueSnackbar(t('day-book.close.done'), { variant: 'success' }),
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
       },
     );
   };
 
   return (
-    <Box component="form" aria-label="Close the day" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
-      <Typography variant="body2">Count the cash in the drawer. Closing the day fixes its bills; money taken afterwards goes into the next day.</Typography>
+    <Box component="form" aria-label={t('day-book.close.label')} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, maxWidth: 480 }}>
+      <Typography variant="body2">{t('day-book.close.intro')}</Typography>
       <TextField
-        label="Cash counted (₹)"
+        label={t('day-book.close.counted')}
         value={counted}
         onChange={(event) => setCounted(event.target.value)}
         error={counted !== '' && countedPaise === undefined}
         helperText={
           counted !== '' && countedPaise === undefined
-            ? 'Enter an amount in rupees'
+            ? t('day-book.close.invalid')
             : difference === undefined
-              ? `Expected ${fFee(book.expectedCashPaise)}`
+              ? t('day-book.close.expected', { amount: fFee(book.expectedCashPaise) })
               : difference === 0
-                ? 'Matches the book'
+                ? t('day-book.close.matches')
                 : difference < 0
-                  ? `Short by ${fFee(-difference)}`
-                  : `Over by ${fFee(difference)}`
+                  ? t('day-book.close.short', { amount: fFee(-difference) })
+                  : t('day-book.close.over', { amount: fFee(difference) })
         }
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         required
       />
-      <TextField label="Note (optional)" value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextField
+        label={t('day-book.close.note')}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
       <Box>
         <Button type="submit" variant="contained" disabled={close.isPending || countedPaise === undefined}>
-          Close the day
+          {t('day-book.close.label')}
         </Button>
       </Box>
     </Box>
   );
 }
 
-/** /day-book: a facility's day at the desk — receipts and refunds by mode and staff, and the cash count that closes it. */
+type Translate = ReturnType<typeof useT>;
+
+/** Who closed the day, when, and how the count compared with the book. */
+function closedSummary(closed: NonNullable<DayBook['closed']>, t: Translate): string {
+  const values = {
+    name: closed.closedBy ?? t('day-book.closed.formerStaff'),
+    date: fDateTime(closed.closedAt),
+    counted: fFee(closed.countedCashPaise),
+    expected: fFee(closed.expectedCashPaise),
+  };
+  if (closed.differencePaise === 0) return t('day-book.closed.matched', values);
+  return closed.differencePaise < 0
+    ? t('day-book.closed.short', { ...values, difference: fFee(-closed.differencePaise) })
+    : t('day-book.closed.over', { ...values, difference: fFee(closed.differencePaise) });
+}
+
+/** /day-book:
+ a facility's day at the desk — receipts and refunds by mode and staff, and the cash count that closes it. */
 export default function DayBookPage() {
+  const t = useT();
   const today = useOrganisationToday();
   const [date, setDate] = useState(today);
   const manages = useManagesFacilities();
@@ -100,12 +128,12 @@ export default function DayBookPage() {
 
   return (
     <PageContainer
-      title="Day book"
+      title={t('day-book.title')}
       actions={
         <Stack direction="row" spacing={2}>
           <TextField
             type="date"
-            label="Date"
+            label={t('day-book.date')}
             value={date}
             onChange={(event) => event.target.value && setDate(event.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
@@ -115,7 +143,7 @@ export default function DayBookPage() {
             <TextField
               select
               size="small"
-              label="Facility"
+              label={t('day-book.facility')}
               value={facilityId ?? data?.facilityId ?? ''}
               onChange={(event) => setFacilityId(event.target.value || null)}
               sx={{ minWidth: 180 }}
@@ -131,40 +159,40 @@ export default function DayBookPage() {
       }
     >
       {book.error ? <Alert severity="error">{errorMessage(book.error)}</Alert> : null}
-      {!data && !book.error ? <Skeleton variant="rounded" height={240} aria-label="Loading the day book" /> : null}
+      {!data && !book.error ? <Skeleton variant="rounded" height={240} aria-label={t('day-book.loading')} /> : null}
       {data ? (
         <Stack spacing={3}>
-          <Box component="section" aria-label="Totals" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-            <Figure label="Received" paise={data.receivedPaise} />
-            <Figure label="Refunded" paise={data.refundedPaise} />
+          <Box component="section" aria-label={t('day-book.totals')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+            <Figure label={t('day-book.received')} paise={data.receivedPaise} />
+            <Figure label={t('day-book.refunded')} paise={data.refundedPaise} />
             {paymentModes.map((mode) => (
-              <Figure key={mode} label={`Net ${PAYMENT_MODE_LABELS[mode]}`} paise={data.netByMode[mode]} />
+              <Figure key={mode} label={t('day-book.net', { mode: paymentModeLabel(mode) })} paise={data.netByMode[mode]} />
             ))}
-            <Figure label={`Billed (${data.bills} ${data.bills === 1 ? 'bill' : 'bills'})`} paise={data.billedPaise} />
-            <Figure label="Still due on them" paise={data.duePaise} />
+            <Figure label={t('day-book.billed', { count: data.bills })} paise={data.billedPaise} />
+            <Figure label={t('day-book.stillDue')} paise={data.duePaise} />
           </Box>
 
           {/* Wide tables scroll sideways on a phone: the box takes focus so a keyboard can scroll it. */}
-          <Card variant="outlined" sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Staff totals">
-            <Table size="small" aria-label="By staff member">
+          <Card variant="outlined" sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('day-book.staffTotals')}>
+            <Table size="small" aria-label={t('day-book.byStaff')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Staff member</TableCell>
-                  <TableCell align="right">Receipts</TableCell>
-                  <TableCell align="right">Received</TableCell>
-                  <TableCell align="right">Refunded</TableCell>
-                  <TableCell align="right">Net cash</TableCell>
+                  <TableCell>{t('day-book.column.staff')}</TableCell>
+                  <TableCell align="right">{t('day-book.column.receipts')}</TableCell>
+                  <TableCell align="right">{t('day-book.received')}</TableCell>
+                  <TableCell align="right">{t('day-book.refunded')}</TableCell>
+                  <TableCell align="right">{t('day-book.column.netCash')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.byStaff.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={5}>Nothing received on this day.</TableCell>
+                    <TableCell colSpan={5}>{t('day-book.nothingReceived')}</TableCell>
                   </TableRow>
                 ) : (
                   data.byStaff.map((person) => (
                     <TableRow key={person.staffId ?? 'none'}>
-                      <TableCell>{person.staffName ?? 'Former staff member'}</TableCell>
+                      <TableCell>{person.staffName ?? t('day-book.formerStaff')}</TableCell>
                       <TableCell align="right">{person.receipts}</TableCell>
                       <TableCell align="right">{fFee(person.receivedPaise)}</TableCell>
                       <TableCell align="right">{fFee(person.refundedPaise)}</TableCell>
@@ -176,17 +204,17 @@ export default function DayBookPage() {
             </Table>
           </Card>
 
-          <Card variant="outlined" sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Entries">
-            <Table size="small" aria-label="Receipts and refunds">
+          <Card variant="outlined" sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('day-book.entries')}>
+            <Table size="small" aria-label={t('day-book.entriesTable')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Number</TableCell>
-                  <TableCell>Bill</TableCell>
-                  <TableCell>Patient</TableCell>
-                  <TableCell>Mode</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>By</TableCell>
+                  <TableCell>{t('day-book.column.time')}</TableCell>
+                  <TableCell>{t('day-book.column.number')}</TableCell>
+                  <TableCell>{t('day-book.column.bill')}</TableCell>
+                  <TableCell>{t('day-book.column.patient')}</TableCell>
+                  <TableCell>{t('day-book.column.mode')}</TableCell>
+                  <TableCell align="right">{t('day-book.column.amount')}</TableCell>
+                  <TableCell>{t('day-book.column.by')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -196,7 +224,7 @@ export default function DayBookPage() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.number}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.billNumber}</TableCell>
                     <TableCell>{entry.patientName ?? '—'}</TableCell>
-                    <TableCell>{PAYMENT_MODE_LABELS[entry.mode]}</TableCell>
+                    <TableCell>{paymentModeLabel(entry.mode)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {entry.kind === 'REFUND' ? `−${fFee(entry.amountPaise)}` : fFee(entry.amountPaise)}
                     </TableCell>
@@ -207,23 +235,17 @@ export default function DayBookPage() {
             </Table>
           </Card>
 
-          <Card variant="outlined" sx={{ p: 2 }} component="section" aria-label="Cash count">
+          <Card variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('day-book.cashCount')}>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              Cash count
+              {t('day-book.cashCount')}
             </Typography>
             {data.closed ? (
               <Alert severity={data.closed.differencePaise === 0 ? 'success' : 'warning'}>
-                Closed by {data.closed.closedBy ?? 'a former staff member'} on {fDateTime(data.closed.closedAt)}: counted {fFee(data.closed.countedCashPaise)} against{' '}
-                {fFee(data.closed.expectedCashPaise)} expected
-                {data.closed.differencePaise === 0
-                  ? '.'
-                  : data.closed.differencePaise < 0
-                    ? `, short by ${fFee(-data.closed.differencePaise)}.`
-                    : `, over by ${fFee(data.closed.differencePaise)}.`}
+                {closedSummary(data.closed, t)}
                 {data.closed.note ? ` ${data.closed.note}` : ''}
               </Alert>
             ) : date > today ? (
-              <Typography variant="body2">This day has not begun.</Typography>
+              <Typography variant="body2">{t('day-book.notBegun')}</Typography>
             ) : (
               <CloseForm key={`${date}:${data.facilityId ?? ''}`} book={data} facilityId={facilityId} />
             )}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { RecordColumn } from '@/components/records/record-column';
 import { ActiveChip } from '@/components/records/active-chip';
 import { fRupees } from '@/lib/format';
+import { t } from '../i18n';
 
 export const doctorSortFields = {
   name: 'name',
@@ -25,21 +26,21 @@ function DoctorName({ doctor }: { doctor: Doctor }) {
   );
 }
 
-/** The doctors grid's columns; the facility column only for organisations with several. */
+/** The doctors grid's columns (headers in the language of the moment); the facility column only for organisations with several. */
 export function doctorColumns(showFacility: boolean): RecordColumn<Doctor>[] {
   const columns: RecordColumn<Doctor>[] = [
-    { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, render: (row) => <DoctorName doctor={row} /> },
-    { field: 'specialization', headerName: 'Specialization', flex: 1, minWidth: 150 },
-    { field: 'facilityName', headerName: 'Facility', flex: 1, minWidth: 140, render: (row) => row.facilityName ?? '-' },
+    { field: 'name', headerName: t('doctors.column.name'), flex: 1.6, minWidth: 200, render: (row) => <DoctorName doctor={row} /> },
+    { field: 'specialization', headerName: t('doctors.column.specialization'), flex: 1, minWidth: 150 },
+    { field: 'facilityName', headerName: t('doctors.column.facility'), flex: 1, minWidth: 140, render: (row) => row.facilityName ?? '-' },
     {
       field: 'consultationFeePaise',
-      headerName: 'Fee',
+      headerName: t('doctors.column.fee'),
       align: 'right',
       width: 120,
       render: (row) => fRupees(row.consultationFeePaise / 100),
     },
-    { field: 'slotMinutes', headerName: 'Slot', width: 90, render: (row) => `${row.slotMinutes} min` },
-    { field: 'active', headerName: 'Status', width: 110, render: (row) => <ActiveChip active={row.active} /> },
+    { field: 'slotMinutes', headerName: t('doctors.column.slot'), width: 90, render: (row) => t('doctors.slotMinutes', { minutes: row.slotMinutes }) },
+    { field: 'active', headerName: t('doctors.column.status'), width: 110, render: (row) => <ActiveChip active={row.active} /> },
   ];
   return showFacility ? columns : columns.filter((column) => column.field !== 'facilityName');
 }

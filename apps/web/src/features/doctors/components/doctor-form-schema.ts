@@ -1,25 +1,30 @@
 import { doctorInputSchema, rupeesToPaise, type Doctor, type DoctorInput } from '@caredesk/shared';
 import type { z } from 'zod';
 import { fPhone } from '@/lib/format';
+import { t } from '../i18n';
 import { optionalNumber, optionalText, paiseToRupeesText, requiredNumber, rupeesField, textOf } from '@/components/records/form-values';
 
 const shape = doctorInputSchema.shape;
 
-/** The shared doctor schema as a form takes it: text inputs, and the fee in rupees, not paise. */
-export const doctorFormSchema = doctorInputSchema.omit({ consultationFeePaise: true }).extend({
-  consultationFee: rupeesField,
-  qualifications: optionalText(shape.qualifications),
-  experienceYears: optionalNumber(shape.experienceYears),
-  phone: optionalText(shape.phone),
-  email: optionalText(shape.email),
-  bio: optionalText(shape.bio),
-  tokenPrefix: optionalText(shape.tokenPrefix),
-  room: optionalText(shape.room),
-  slotMinutes: requiredNumber(shape.slotMinutes, 'Enter the slot length in minutes'),
-  patientsPerSlot: requiredNumber(shape.patientsPerSlot, 'Enter how many patients a slot takes'),
-});
-export type DoctorFormInput = z.input<typeof doctorFormSchema>;
-export type DoctorFormOutput = z.output<typeof doctorFormSchema>;
+/**
+ * The shared doctor schema as a form takes it: text inputs, and the fee in rupees, not paise.
+ * Built when the form opens, so that its own messages are in the language of that moment.
+ */
+export const doctorFormSchema = () =>
+  doctorInputSchema.omit({ consultationFeePaise: true }).extend({
+    consultationFee: rupeesField,
+    qualifications: optionalText(shape.qualifications),
+    experienceYears: optionalNumber(shape.experienceYears),
+    phone: optionalText(shape.phone),
+    email: optionalText(shape.email),
+    bio: optionalText(shape.bio),
+    tokenPrefix: optionalText(shape.tokenPrefix),
+    room: optionalText(shape.room),
+    slotMinutes: requiredNumber(shape.slotMinutes, t('doctors.error.slotMinutes')),
+    patientsPerSlot: requiredNumber(shape.patientsPerSlot, t('doctors.error.patientsPerSlot')),
+  });
+export type DoctorFormInput = z.input<ReturnType<typeof doctorFormSchema>>;
+export type DoctorFormOutput = z.output<ReturnType<typeof doctorFormSchema>>;
 
 /** API field names that the form spells differently (for server issues). */
 export const doctorFieldMap = { consultationFeePaise: 'consultationFee' };

@@ -1,9 +1,10 @@
 import type { Doctor } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Box from '@mui/material/Box';
 import { enqueueSnackbar } from '@/components/toast';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import { AvailabilityEditor } from '@/components/availability/availability-editor';
 import { LeaveDatesEditor } from '@/components/availability/leave-dates-editor';
 import { FormActions } from '@/components/records/form-actions';
@@ -14,16 +15,20 @@ import { useManagesFacilities } from '@/components/use-facilities';
 import { paths } from '@/config/paths';
 import { useCreateDoctor } from '../api/create-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
+import { useT } from '../i18n';
 import { doctorFieldMap, doctorFormDefaults, doctorFormSchema, doctorInputOf, type DoctorFormInput, type DoctorFormOutput } from './doctor-form-schema';
 import { DoctorPracticeFields } from './doctor-practice-fields';
 import { DoctorProfileFields } from './doctor-profile-fields';
 
 /** Adds a doctor, or edits `doctor`; after saving, opens the doctor's page. */
 export function DoctorForm({ doctor }: { doctor?: Doctor }) {
+  const t = useT();
   const navigate = useNavigate();
+  // A new schema per language: its messages are read when it is built.
+  const schema = useMemo(() => doctorFormSchema(), [t]);
   const managesFacilities = useManagesFacilities();
   const form = useForm<DoctorFormInput, unknown, DoctorFormOutput>({
-    resolver: zodResolver(doctorFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: doctorFormDefaults(doctor),
   });
   const { control, formState, handleSubmit, setError } = form;
@@ -37,7 +42,7 @@ export function DoctorForm({ doctor }: { doctor?: Doctor }) {
     try {
       const saved = doctor ? await update.mutateAsync({ id: doctor.id, changes: input }) : await create.mutateAsync(input);
       guard.allowNavigation();
-      enqueueSnackbar(`${saved.name} saved`, { variant: 'success' });
+      enqueueSnackbar(t('doctors.saved', { name: saved.name }), { variant: 'success' });
       await navigate(paths.record(paths.doctors, saved.id), { replace: !doctor });
     } catch (error) {
       showFormError(error, { setError, fieldMap: doctorFieldMap });
@@ -47,20 +52,20 @@ export function DoctorForm({ doctor }: { doctor?: Doctor }) {
   return (
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <FormSection title="Profile">
+        <FormSection title={t('doctors.section.profile')}>
           <DoctorProfileFields />
         </FormSection>
-        <FormSection title="Consultation and contact">
+        <FormSection title={t('doctors.section.practice')}>
           <DoctorPracticeFields />
         </FormSection>
-        <FormSection title="Weekly availability" description="Several windows a day; windows of a day must not overlap.">
+        <FormSection title={t('doctors.section.availability')} description={t('doctors.section.availabilityHelp')}>
           <Controller
             name="availability"
             control={control}
             render={({ field, fieldState }) => <AvailabilityEditor value={field.value ?? []} onChange={field.onChange} error={fieldState.error ?? formState.errors.availability} />}
           />
         </FormSection>
-        <FormSection title="Leave dates" description="No slots are offered on these days.">
+        <FormSection title={t('doctors.section.leave')} description={t('doctors.section.leaveHelp')}>
           <Controller
             name="leaveDates"
             control={control}

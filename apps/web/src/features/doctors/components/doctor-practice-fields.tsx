@@ -6,19 +6,22 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { FacilitySelect } from '@/components/facility-select';
 import { FormTextField } from '@/components/records/form-text-field';
 import { RoomField } from '@/components/records/room-field';
+import { useT } from '../i18n';
 import type { DoctorFormInput } from './doctor-form-schema';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS grid tracks
 const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 /** Fee, slots, token prefix, room, contact, facility and the active switch. */
 export function DoctorPracticeFields() {
+  const t = useT();
   const { control } = useFormContext<DoctorFormInput>();
   return (
     <>
       <Box sx={twoColumns}>
         <FormTextField
           name="consultationFee"
-          label="Consultation fee"
+          label={t('doctors.field.fee')}
           required
           type="number"
           slotProps={{
@@ -26,19 +29,31 @@ export function DoctorPracticeFields() {
             input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
           }}
         />
-        <FormTextField name="slotMinutes" label="Slot length (minutes)" required type="number" slotProps={{ htmlInput: { min: 5, max: 240, step: 5, inputMode: 'numeric' } }} />
-        <FormTextField name="patientsPerSlot" label="Patients per slot" required type="number" slotProps={{ htmlInput: { min: 1, max: 50, inputMode: 'numeric' } }} />
+        <FormTextField
+          name="slotMinutes"
+          label={t('doctors.field.slotMinutes')}
+          required
+          type="number"
+          slotProps={{ htmlInput: { min: 5, max: 240, step: 5, inputMode: 'numeric' } }}
+        />
+        <FormTextField
+          name="patientsPerSlot"
+          label={t('doctors.field.patientsPerSlot')}
+          required
+          type="number"
+          slotProps={{ htmlInput: { min: 1, max: 50, inputMode: 'numeric' } }}
+        />
         <FormTextField
           name="tokenPrefix"
-          label="Token prefix"
+          label={t('doctors.field.tokenPrefix')}
           autoComplete="off"
           placeholder="A"
-          helperText="Optional: tokens show as A-007"
+          helperText={t('doctors.field.tokenPrefixHelp')}
           slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' } } }}
         />
-        <RoomField example="Room 12, 2nd floor" />
-        <FormTextField name="phone" label="Phone" type="tel" autoComplete="off" placeholder="+91 98765 43210" />
-        <FormTextField name="email" label="E-mail" type="email" autoComplete="off" />
+        <RoomField example={t('doctors.field.roomExample')} />
+        <FormTextField name="phone" label={t('doctors.field.phone')} type="tel" autoComplete="off" placeholder="+91 98765 43210" />
+        <FormTextField name="email" label={t('doctors.field.email')} type="email" autoComplete="off" />
         <Controller
           name="facilityId"
           control={control}
@@ -51,7 +66,7 @@ export function DoctorPracticeFields() {
         name="active"
         control={control}
         render={({ field }) => (
-          <FormControlLabel label="Active (takes appointments)" control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />} />
+          <FormControlLabel label={t('doctors.field.active')} control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />} />
         )}
       />
     </>

@@ -4,12 +4,15 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { ImageUpload } from '@/components/image-upload';
 import { FormAutocomplete } from '@/components/records/form-autocomplete';
 import { FormTextField } from '@/components/records/form-text-field';
+import { useT } from '../i18n';
 import type { DoctorFormInput } from './doctor-form-schema';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS grid tracks
 const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 /** Photo, name, specialization, qualifications, experience and bio. */
 export function DoctorProfileFields() {
+  const t = useT();
   const { control } = useFormContext<DoctorFormInput>();
   return (
     <>
@@ -19,12 +22,12 @@ export function DoctorProfileFields() {
         render={({ field, fieldState }) => <ImageUpload label="photo" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
       />
       <Box sx={twoColumns}>
-        <FormTextField name="name" label="Name" required autoComplete="off" />
-        <FormAutocomplete name="specialization" label="Specialization" options={SPECIALIZATIONS} required />
-        <FormTextField name="qualifications" label="Qualifications" placeholder="MBBS, MD" />
-        <FormTextField name="experienceYears" label="Experience (years)" type="number" slotProps={{ htmlInput: { min: 0, max: 70, inputMode: 'numeric' } }} />
+        <FormTextField name="name" label={t('doctors.field.name')} required autoComplete="off" />
+        <FormAutocomplete name="specialization" label={t('doctors.field.specialization')} options={SPECIALIZATIONS} required />
+        <FormTextField name="qualifications" label={t('doctors.field.qualifications')} placeholder={t('doctors.field.qualificationsExample')} />
+        <FormTextField name="experienceYears" label={t('doctors.field.experience')} type="number" slotProps={{ htmlInput: { min: 0, max: 70, inputMode: 'numeric' } }} />
       </Box>
-      <FormTextField name="bio" label="Bio" multiline minRows={3} />
+      <FormTextField name="bio" label={t('doctors.field.bio')} multiline minRows={3} />
     </>
   );
 }

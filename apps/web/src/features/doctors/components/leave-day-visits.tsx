@@ -12,8 +12,7 @@ import { fDate } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
 import { useCancelLeaveDayVisits, useLeaveDayVisits, type LeaveCancelOutcome } from '../api/leave-day-visits';
-
-const plural = (count: number) => `${count} appointment${count === 1 ? '' : 's'}`;
+import { useT } from '../i18n';
 
 /**
  * A leave entered after patients had booked: the doctor's page lists the appointments those days
@@ -21,6 +20,7 @@ const plural = (count: number) => `${count} appointment${count === 1 ? '' : 's'}
  * cancel reason is CANCELLED_FOR_LEAVE). Every menu with Doctors has Appointments.
  */
 export function LeaveDayVisits({ doctorId, leaveDates }: { doctorId: string; leaveDates: readonly string[] }) {
+  const t = useT();
   const today = useOrganisationToday();
   const { days } = useLeaveDayVisits(doctorId, leaveDates, today);
   const cancel = useCancelLeaveDayVisits();
@@ -30,37 +30,33 @@ export function LeaveDayVisits({ doctorId, leaveDates }: { doctorId: string; lea
   if (visits.length === 0) return null;
 
   const report = ({ cancelled, failed }: LeaveCancelOutcome) => {
-    if (cancelled > 0) enqueueSnackbar(`${plural(cancelled)} cancelled. Patients who agreed to messages are being told.`, { variant: 'success' });
-    for (const { visit, reason } of failed) enqueueSnackbar(`Token ${visit.tokenLabel} on ${fDate(visit.date)} was not cancelled: ${errorMessage(reason)}`, { variant: 'error' });
+    if (cancelled > 0) enqueueSnackbar(t('doctors.leave.cancelled', { count: cancelled }), { variant: 'success' });
+    for (const { visit, reason } of failed)
+      enqueueSnackbar(t('doctors.leave.failed', { token: visit.tokenLabel, date: fDate(visit.date), reason: errorMessage(reason) }), { variant: 'error' });
   };
 
   return (
     <Alert severity="warning" role="region" aria-labelledby={listId}>
-      <AlertTitle id={listId}>Booked on leave days</AlertTitle>
+      <AlertTitle id={listId}>{t('doctors.leave.title')}</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {days.map((day) => (
           <li key={day.date}>
-            {fDate(day.date)}: {plural(day.visits.length)}
-            {day.more ? ' and more' : ''} ·{' '}
+            {t(day.more ? 'doctors.leave.dayAndMore' : 'doctors.leave.day', { date: fDate(day.date), count: day.visits.length })} ·{' '}
             <Link component={RouterLink} to={`${paths.appointments}?doctorId=${encodeURIComponent(doctorId)}&from=${day.date}&to=${day.date}`}>
-              See them
+              {t('doctors.leave.see')}
             </Link>
           </li>
         ))}
       </Box>
       <Button sx={{ mt: 1.5 }} variant="outlined" color="inherit" size="small" onClick={() => setConfirming(true)} disabled={cancel.isPending}>
-        Cancel and tell the patients
+        {t('doctors.leave.cancel')}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={`Cancel ${plural(visits.length)}?`}
-        message={
-          <>
-            Each is cancelled because the doctor is on leave that day, and each patient who agreed to messages is told by WhatsApp or SMS in their language. This cannot be undone.
-          </>
-        }
-        confirmLabel="Cancel appointments"
-        cancelLabel="Keep them"
+        title={t('doctors.leave.confirmTitle', { count: visits.length })}
+        message={t('doctors.leave.confirmMessage')}
+        confirmLabel={t('doctors.leave.confirm')}
+        cancelLabel={t('doctors.leave.keep')}
         destructive
         pending={cancel.isPending}
         onClose={() => setConfirming(false)}

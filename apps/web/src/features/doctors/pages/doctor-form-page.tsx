@@ -4,14 +4,16 @@ import { RecordLoadState } from '@/components/records/record-states';
 import { paths } from '@/config/paths';
 import { useDoctor } from '../api/get-doctor';
 import { DoctorForm } from '../components/doctor-form';
+import { useT } from '../i18n';
 
 function EditDoctor({ id }: { id: string }) {
+  const t = useT();
   const doctor = useDoctor(id);
   if (!doctor.data) {
-    return <RecordLoadState title="Edit doctor" error={doctor.error} notFoundTitle="Doctor not found" backHref={paths.doctors} backLabel="Back to doctors" />;
+    return <RecordLoadState title={t('doctors.editTitle')} error={doctor.error} notFoundTitle={t('doctors.notFound')} backHref={paths.doctors} backLabel={t('doctors.back')} />;
   }
   return (
-    <PageContainer title={`Edit ${doctor.data.name}`}>
+    <PageContainer title={t('doctors.editName', { name: doctor.data.name })}>
       <DoctorForm key={doctor.data.id} doctor={doctor.data} />
     </PageContainer>
   );
@@ -19,10 +21,11 @@ function EditDoctor({ id }: { id: string }) {
 
 /** /doctor/new and /doctor/:id/edit. */
 export default function DoctorFormPage() {
+  const t = useT();
   const { id } = useParams();
   if (id) return <EditDoctor id={id} />;
   return (
-    <PageContainer title="Add doctor">
+    <PageContainer title={t('doctors.add')}>
       <DoctorForm />
     </PageContainer>
   );

@@ -15,9 +15,11 @@ import { useDeleteDoctor } from '../api/delete-doctor';
 import { useDoctor } from '../api/get-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
 import { LeaveDayVisits } from '../components/leave-day-visits';
+import { useT } from '../i18n';
 
 /** /doctor/:id: profile, fees, schedule, appointments still booked on leave days, the next 7 days of slots. */
 export default function DoctorViewPage() {
+  const t = useT();
   const id = useParams().id ?? '';
   const doctor = useDoctor(id);
   const update = useUpdateDoctor();
@@ -25,7 +27,7 @@ export default function DoctorViewPage() {
   const showFacility = useManagesFacilities();
 
   if (!doctor.data) {
-    return <RecordLoadState title="Doctor" error={doctor.error} notFoundTitle="Doctor not found" backHref={paths.doctors} backLabel="Back to doctors" />;
+    return <RecordLoadState title={t('doctors.doctor')} error={doctor.error} notFoundTitle={t('doctors.notFound')} backHref={paths.doctors} backLabel={t('doctors.back')} />;
   }
   const d = doctor.data;
   return (
@@ -49,29 +51,32 @@ export default function DoctorViewPage() {
       />
       <LeaveDayVisits doctorId={d.id} leaveDates={d.leaveDates} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
-        <FormSection title="Details">
+        <FormSection title={t('doctors.view.details')}>
           <DetailList
             items={[
-              { label: 'Consultation fee', value: fRupees(d.consultationFeePaise / 100) },
-              { label: 'Slot length', value: `${d.slotMinutes} minutes` },
-              { label: 'Patients per slot', value: d.patientsPerSlot },
-              { label: 'Experience', value: d.experienceYears === null ? null : `${d.experienceYears} years` },
-              { label: 'Qualifications', value: d.qualifications },
-              { label: 'Facility', value: d.facilityName, hidden: !showFacility },
-              { label: 'Room', value: d.room },
-              { label: 'Token prefix', value: d.tokenPrefix ? `${d.tokenPrefix} (tokens show as ${tokenLabel(7, d.tokenPrefix)})` : null },
-              { label: 'Phone', value: d.phone ? fPhone(d.phone) : null },
-              { label: 'E-mail', value: d.email },
-              { label: 'Leave dates', value: d.leaveDates.length ? d.leaveDates.map(fDate).join(', ') : null },
-              { label: 'Bio', value: d.bio },
+              { label: t('doctors.view.fee'), value: fRupees(d.consultationFeePaise / 100) },
+              { label: t('doctors.view.slotLength'), value: t('doctors.view.minutes', { count: d.slotMinutes }) },
+              { label: t('doctors.view.patientsPerSlot'), value: d.patientsPerSlot },
+              { label: t('doctors.view.experience'), value: d.experienceYears === null ? null : t('doctors.view.years', { count: d.experienceYears }) },
+              { label: t('doctors.view.qualifications'), value: d.qualifications },
+              { label: t('doctors.view.facility'), value: d.facilityName, hidden: !showFacility },
+              { label: t('doctors.view.room'), value: d.room },
+              {
+                label: t('doctors.view.tokenPrefix'),
+                value: d.tokenPrefix ? t('doctors.view.tokenPrefixValue', { prefix: d.tokenPrefix, example: tokenLabel(7, d.tokenPrefix) }) : null,
+              },
+              { label: t('doctors.view.phone'), value: d.phone ? fPhone(d.phone) : null },
+              { label: t('doctors.view.email'), value: d.email },
+              { label: t('doctors.view.leaveDates'), value: d.leaveDates.length ? d.leaveDates.map(fDate).join(', ') : null },
+              { label: t('doctors.view.bio'), value: d.bio },
             ]}
           />
         </FormSection>
-        <FormSection title="Weekly schedule">
+        <FormSection title={t('doctors.view.schedule')}>
           <WeeklySchedule availability={d.availability} />
         </FormSection>
       </Box>
-      <FormSection title="Next 7 days" description={`${d.slotMinutes}-minute slots, ${d.patientsPerSlot} patient${d.patientsPerSlot === 1 ? '' : 's'} per slot.`}>
+      <FormSection title={t('doctors.view.nextDays')} description={t('doctors.view.slotsSummary', { minutes: d.slotMinutes, count: d.patientsPerSlot })}>
         <UpcomingSlots availability={d.availability} slotMinutes={d.slotMinutes} leaveDates={d.leaveDates} />
       </FormSection>
     </Box>

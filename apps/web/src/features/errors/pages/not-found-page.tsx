@@ -6,19 +6,21 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { homePathOf } from '@/lib/home-path';
 import { useSessionUser } from '@/lib/session';
+import { useT } from '../i18n';
 
 export default function NotFoundPage() {
   const user = useSessionUser();
+  const t = useT();
   return (
     <Paper sx={{ p: { xs: 3, sm: 5 } }}>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
         <SearchOff sx={{ fontSize: 64, color: 'primary.main' }} />
         <Typography variant="h4" component="h1">
-          Page not found
+          {t('notFound.title')}
         </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>The page you opened does not exist or has moved. Check the address, or start again from home.</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('notFound.body')}</Typography>
         <Button component={RouterLink} to={homePathOf(user)} variant="contained" size="large">
-          Go to home
+          {t('notFound.home')}
         </Button>
       </Stack>
     </Paper>

@@ -4,6 +4,7 @@ import { enqueueSnackbar } from '@/components/toast';
 import { ConfirmDialog } from '@/components/records/confirm-dialog';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { useDeleteFacility } from '../api/delete-facility';
+import { useT } from '../i18n';
 
 interface DeleteFacilityDialogProps {
   facility: Facility;
@@ -13,11 +14,12 @@ interface DeleteFacilityDialogProps {
 /** Asks first; a 409 (still in use, or the last facility) stays in the dialog with the server's reason. */
 export function DeleteFacilityDialog({ facility, onClose }: DeleteFacilityDialogProps) {
   const remove = useDeleteFacility();
+  const t = useT();
   const refused = errorStatus(remove.error) === 409;
   const confirm = () =>
     remove.mutate(facility.id, {
       onSuccess: () => {
-        enqueueSnackbar(`${facility.name} deleted`, { variant: 'success' });
+        enqueueSnackbar(t('facilities.deleted', { name: facility.name }), { variant: 'success' });
         onClose();
       },
       onError: (error) => {
@@ -27,10 +29,10 @@ export function DeleteFacilityDialog({ facility, onClose }: DeleteFacilityDialog
   return (
     <ConfirmDialog
       open
-      title={`Delete ${facility.name}?`}
-      message={refused ? <Alert severity="warning">{errorMessage(remove.error)}</Alert> : 'Doctors and services must be moved to another facility first.'}
-      confirmLabel={refused ? 'OK' : 'Delete'}
-      cancelLabel={refused ? 'Close' : 'Cancel'}
+      title={t('facilities.deleteTitle', { name: facility.name })}
+      message={refused ? <Alert severity="warning">{errorMessage(remove.error)}</Alert> : t('facilities.deleteBody')}
+      confirmLabel={refused ? t('facilities.ok') : t('facilities.deleteTooltip')}
+      cancelLabel={refused ? t('facilities.close') : t('facilities.cancel')}
       destructive={!refused}
       pending={remove.isPending}
       onConfirm={refused ? onClose : confirm}

@@ -1,5 +1,5 @@
 import { facilityInputSchema, type Facility, type FacilityInput } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -14,6 +14,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { showFormError } from '@/components/records/form-errors';
 import { useCreateFacility } from '../api/create-facility';
 import { useUpdateFacility } from '../api/update-facility';
+import { useT } from '../i18n';
 
 interface FacilityFormValues {
   name: string;
@@ -39,6 +40,7 @@ interface FacilityDialogProps {
 /** Add or edit a facility. Mounted only while open, so each opening starts from the record. */
 export function FacilityDialog({ facility, onClose }: FacilityDialogProps) {
   const titleId = useId();
+  const t = useT();
   const create = useCreateFacility();
   const update = useUpdateFacility();
   const pending = create.isPending || update.isPending;
@@ -49,7 +51,7 @@ export function FacilityDialog({ facility, onClose }: FacilityDialogProps) {
   const { errors } = formState;
 
   const done = (saved: Facility) => {
-    enqueueSnackbar(facility ? 'Facility saved' : `${saved.name} added`, { variant: 'success' });
+    enqueueSnackbar(facility ? t('facilities.saved') : t('facilities.added', { name: saved.name }), { variant: 'success' });
     onClose();
   };
   const failed = (error: unknown) => showFormError(error, { setError });
@@ -61,26 +63,26 @@ export function FacilityDialog({ facility, onClose }: FacilityDialogProps) {
   return (
     <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{facility ? 'Edit facility' : 'Add facility'}</DialogTitle>
+        <DialogTitle id={titleId}>{facility ? t('facilities.edit') : t('facilities.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField label="Name" required autoFocus {...register('name')} error={Boolean(errors.name)} helperText={errors.name?.message} />
-            <TextField label="Address" multiline minRows={2} {...register('address')} error={Boolean(errors.address)} helperText={errors.address?.message} />
+            <TextField label={t('facilities.name')} required autoFocus {...register('name')} error={Boolean(errors.name)} helperText={errors.name?.message} />
+            <TextField label={t('facilities.address')} multiline minRows={2} {...register('address')} error={Boolean(errors.address)} helperText={errors.address?.message} />
             <TextField
-              label="Phone"
+              label={t('facilities.phone')}
               type="tel"
               {...register('phone')}
               error={Boolean(errors.phone)}
-              helperText={errors.phone?.message ?? 'The front desk number of this facility'}
+              helperText={errors.phone?.message ?? t('facilities.phoneHelp')}
             />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit" disabled={pending}>
-            Cancel
+            {t('facilities.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            {pending ? 'Saving…' : 'Save'}
+            {pending ? t('facilities.saving') : t('facilities.save')}
           </Button>
         </DialogActions>
       </form>

@@ -11,6 +11,7 @@ import ListItem from '@mui/material/ListItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { fPhone } from '@/lib/format';
+import { useT } from '../i18n';
 
 interface FacilityListProps {
   facilities: Facility[];
@@ -19,8 +20,9 @@ interface FacilityListProps {
 }
 
 export function FacilityList({ facilities, onEdit, onDelete }: FacilityListProps) {
+  const t = useT();
   return (
-    <List aria-label="Facilities" disablePadding>
+    <List aria-label={t('facilities.listLabel')} disablePadding>
       {facilities.map((facility, index) => (
         <ListItem key={facility.id} divider={index < facilities.length - 1} sx={{ gap: 2, py: 2, alignItems: 'flex-start' }}>
           <Avatar variant="rounded" sx={{ bgcolor: 'action.selected', color: 'primary.main', display: { xs: 'none', sm: 'flex' } }} aria-hidden>
@@ -31,7 +33,7 @@ export function FacilityList({ facilities, onEdit, onDelete }: FacilityListProps
               {facility.name}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-              {facility.address ?? 'No address'}
+              {facility.address ?? t('facilities.noAddress')}
             </Typography>
             {facility.phone ? (
               <Link variant="body2" href={`tel:${facility.phone}`}>
@@ -40,13 +42,13 @@ export function FacilityList({ facilities, onEdit, onDelete }: FacilityListProps
             ) : null}
           </Box>
           <Box sx={{ display: 'flex', flexShrink: 0 }}>
-            <Tooltip title="Edit">
-              <IconButton aria-label={`Edit ${facility.name}`} onClick={() => onEdit(facility)}>
+            <Tooltip title={t('facilities.editTooltip')}>
+              <IconButton aria-label={t('facilities.editNamed', { name: facility.name })} onClick={() => onEdit(facility)}>
                 <EditOutlined />
               </IconButton>
             </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton aria-label={`Delete ${facility.name}`} onClick={() => onDelete(facility)} color="error">
+            <Tooltip title={t('facilities.deleteTooltip')}>
+              <IconButton aria-label={t('facilities.deleteNamed', { name: facility.name })} onClick={() => onDelete(facility)} color="error">
                 <DeleteOutlined />
               </IconButton>
             </Tooltip>

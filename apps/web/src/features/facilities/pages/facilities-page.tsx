@@ -20,6 +20,7 @@ import { canManageFacilities } from '../components/can-manage-facilities';
 import { DeleteFacilityDialog } from '../components/delete-facility-dialog';
 import { FacilityDialog } from '../components/facility-dialog';
 import { FacilityList } from '../components/facility-list';
+import { useT } from '../i18n';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; facility: Facility } | { mode: 'delete'; facility: Facility } | null;
 
@@ -32,6 +33,7 @@ export default function FacilitiesPage() {
 
 function FacilitiesManager() {
   const facilities = useFacilities();
+  const t = useT();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
 
@@ -39,13 +41,13 @@ function FacilitiesManager() {
   if (facilities.error) body = <Alert severity="error">{errorMessage(facilities.error)}</Alert>;
   else if (!facilities.data)
     body = (
-      <Stack spacing={1} sx={{ p: 2 }} aria-busy="true" aria-label="Loading facilities">
+      <Stack spacing={1} sx={{ p: 2 }} aria-busy="true" aria-label={t('facilities.loading')}>
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} variant="rounded" height={64} />
         ))}
       </Stack>
     );
-  else if (facilities.data.length === 0) body = <EmptyState icon={<LocalHospitalOutlined />} title="No facilities yet" description="Add each hospital or centre you run." />;
+  else if (facilities.data.length === 0) body = <EmptyState icon={<LocalHospitalOutlined />} title={t('facilities.empty')} description={t('facilities.emptyBody')} />;
   else
     body = (
       <FacilityList facilities={facilities.data} onEdit={(facility) => setEditing({ mode: 'edit', facility })} onDelete={(facility) => setEditing({ mode: 'delete', facility })} />
@@ -53,16 +55,16 @@ function FacilitiesManager() {
 
   return (
     <PageContainer
-      title="Facilities"
+      title={t('facilities.title')}
       actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'add' })}>
-          Add facility
+          {t('facilities.add')}
         </Button>
       }
     >
       <Box sx={{ mt: -2 }}>
         <Button component={RouterLink} to={paths.settings} startIcon={<ArrowBack />} color="inherit" size="small">
-          Settings
+          {t('facilities.back')}
         </Button>
       </Box>
       <Card variant="outlined" sx={{ maxWidth: 880 }}>

@@ -1,4 +1,4 @@
-import { configurableMessageEvents, messageChannelLabels, messageChannels, messageEventLabels, type MessageChannel, type MessageSettings } from '@caredesk/shared';
+import { configurableMessageEvents, messageChannelLabels, messageChannels, type MessageChannel, type MessageSettings } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,14 +11,16 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Controller, useFormContext } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { providerLabels, fPaise } from '@/components/messages/message-format';
+import { fPaise, messageEventLabel, providerText } from '@/components/messages/message-format';
 import { FormSection } from '@/components/records/form-section';
 import { paths } from '@/config/paths';
+import { useT } from '../i18n';
 import type { MessageSettingsFormValues } from './message-settings-form-values';
 
 type Info = Pick<MessageSettings, 'pricesPaise' | 'providers' | 'whatsappAddonActive'>;
 
 function ChannelHeader({ channel, info }: { channel: MessageChannel; info: Info }) {
+  const t = useT();
   const provider = info.providers[channel];
   return (
     <TableCell align="center" sx={{ verticalAlign: 'bottom' }}>
@@ -26,10 +28,10 @@ function ChannelHeader({ channel, info }: { channel: MessageChannel; info: Info 
         {messageChannelLabels[channel]}
       </Typography>
       <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-        {fPaise(info.pricesPaise[channel])} a message
+        {t('messages.channels.price', { price: fPaise(info.pricesPaise[channel]) })}
       </Typography>
       <Typography variant="caption" component="span" sx={{ display: 'block', color: provider ? 'text.secondary' : 'warning.dark' }}>
-        {provider ? `Sent by ${providerLabels[provider]}` : 'Not available on this server'}
+        {provider ? t('messages.channels.sentBy', { provider: providerText(provider) }) : t('messages.channels.unavailable')}
       </Typography>
     </TableCell>
   );
@@ -37,29 +39,30 @@ function ChannelHeader({ channel, info }: { channel: MessageChannel; info: Info 
 
 /** (a) Which events go out by WhatsApp and by SMS, what each costs, and who carries it. */
 export function ChannelsSection({ info }: { info: Info }) {
+  const t = useT();
   const { control } = useFormContext<MessageSettingsFormValues>();
   return (
-    <FormSection title="Channels" description="What the patient is sent, and how. Each message is paid from the wallet.">
+    <FormSection title={t('messages.channels.title')} description={t('messages.channels.description')}>
       {info.whatsappAddonActive ? (
         <div>
-          <Chip color="success" size="small" label="WhatsApp add-on active" />
+          <Chip color="success" size="small" label={t('messages.channels.addonActive')} />
         </div>
       ) : (
         <Alert
           severity="warning"
           action={
             <Button component={RouterLink} to={paths.plan} color="inherit" size="small">
-              Get the add-on
+              {t('messages.channels.getAddon')}
             </Button>
           }
         >
-          WhatsApp messages need the WhatsApp add-on
+          {t('messages.channels.needsAddon')}
         </Alert>
       )}
-      <Table size="small" aria-label="Messages by channel" sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } } }}>
+      <Table size="small" aria-label={t('messages.channels.table')} sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } } }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ verticalAlign: 'bottom' }}>Message</TableCell>
+            <TableCell sx={{ verticalAlign: 'bottom' }}>{t('messages.channels.message')}</TableCell>
             {messageChannels.map((channel) => (
               <ChannelHeader key={channel} channel={channel} info={info} />
             ))}
@@ -69,7 +72,7 @@ export function ChannelsSection({ info }: { info: Info }) {
           {configurableMessageEvents.map((event) => (
             <TableRow key={event}>
               <TableCell component="th" scope="row">
-                {messageEventLabels[event]}
+                {messageEventLabel(event)}
               </TableCell>
               {messageChannels.map((channel) => (
                 <TableCell key={channel} align="center">
@@ -81,7 +84,7 @@ export function ChannelsSection({ info }: { info: Info }) {
                         checked={field.value}
                         onChange={(_, checked) => field.onChange(checked)}
                         onBlur={field.onBlur}
-                        slotProps={{ input: { 'aria-label': `${messageEventLabels[event]} by ${messageChannelLabels[channel]}` } }}
+                        slotProps={{ input: { 'aria-label': t('messages.channels.eventBy', { event: messageEventLabel(event), channel: messageChannelLabels[channel] }) } }}
                       />
                     )}
                   />

@@ -1,18 +1,22 @@
-import { messageLanguageLabels, messageLanguages } from '@caredesk/shared';
+import { messageLanguages } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { messageLanguageLabel } from '@/i18n/shared-labels';
 import { FormSection } from '@/components/records/form-section';
+import { useT } from '../i18n';
 import type { MessageSettingsFormValues } from './message-settings-form-values';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS grid tracks
 const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 const NEXT_AHEAD_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 /** (c) Quiet hours. */
 export function QuietHoursSection() {
+  const t = useT();
   const { control } = useFormContext<MessageSettingsFormValues>();
   const enabled = useWatch({ control, name: 'quietHours.enabled' });
   const timeField = (name: 'quietHours.start' | 'quietHours.end', label: string) => (
@@ -33,20 +37,20 @@ export function QuietHoursSection() {
     />
   );
   return (
-    <FormSection title="Quiet hours" description="A message due in these hours waits until they end. Queue calls ('You are next', 'Now being served') still go.">
+    <FormSection title={t('messages.quiet.title')} description={t('messages.quiet.description')}>
       <Controller
         control={control}
         name="quietHours.enabled"
         render={({ field }) => (
           <FormControlLabel
             control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} onBlur={field.onBlur} />}
-            label="No messages at night except queue calls"
+            label={t('messages.quiet.switch')}
           />
         )}
       />
       <Box sx={twoColumns}>
-        {timeField('quietHours.start', 'Quiet from')}
-        {timeField('quietHours.end', 'Until')}
+        {timeField('quietHours.start', t('messages.quiet.from'))}
+        {timeField('quietHours.end', t('messages.quiet.until'))}
       </Box>
     </FormSection>
   );
@@ -54,9 +58,10 @@ export function QuietHoursSection() {
 
 /** (d) When 'You are next' goes, and (e) the language of patients who have not chosen one. */
 export function SendingSection() {
+  const t = useT();
   const { control } = useFormContext<MessageSettingsFormValues>();
   return (
-    <FormSection title="Queue and language">
+    <FormSection title={t('messages.sending.title')}>
       <Box sx={twoColumns}>
         <Controller
           control={control}
@@ -66,9 +71,9 @@ export function SendingSection() {
               select
               {...field}
               onChange={(event) => field.onChange(Number(event.target.value))}
-              label="Send 'You are next' this many tokens ahead"
+              label={t('messages.sending.ahead')}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? 'How many patients are still before them when it is sent'}
+              helperText={fieldState.error?.message ?? t('messages.sending.aheadHelp')}
             >
               {NEXT_AHEAD_CHOICES.map((count) => (
                 <MenuItem key={count} value={count}>
@@ -82,10 +87,10 @@ export function SendingSection() {
           control={control}
           name="defaultLanguage"
           render={({ field }) => (
-            <TextField select {...field} label="Default language" helperText="For patients who have not chosen a language">
+            <TextField select {...field} label={t('messages.sending.language')} helperText={t('messages.sending.languageHelp')}>
               {messageLanguages.map((language) => (
                 <MenuItem key={language} value={language} lang={language}>
-                  {messageLanguageLabels[language]}
+                  {messageLanguageLabel(language)}
                 </MenuItem>
               ))}
             </TextField>

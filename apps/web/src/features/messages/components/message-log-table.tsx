@@ -18,6 +18,7 @@ import { MessageStatusChip } from '@/components/messages/message-status-chip';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { fDateTime } from '@/lib/format';
+import { useT } from '../i18n';
 import { MessageDetails } from './message-details';
 
 interface MessageLogTableProps {
@@ -36,27 +37,28 @@ const COLUMNS = 8;
  * timeline. Below md the table scrolls sideways inside its card, as the other logs do.
  */
 export function MessageLogTable({ messages, loading, onRetry, retryingId }: MessageLogTableProps) {
+  const t = useT();
   const [open, setOpen] = useState<string | null>(null);
   return (
     // Relative: the visually hidden header texts are placed inside the scrolling box, not the page.
     <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
-      <Table size="small" aria-label="Messages" aria-busy={loading} sx={{ minWidth: 760, opacity: loading ? 0.6 : 1 }}>
+      <Table size="small" aria-label={t('messages.table')} aria-busy={loading} sx={{ minWidth: 760, opacity: loading ? 0.6 : 1 }}>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
               <Box component="span" sx={visuallyHidden}>
-                Details
+                {t('messages.col.details')}
               </Box>
             </TableCell>
-            <TableCell>Time</TableCell>
-            <TableCell>Patient</TableCell>
-            <TableCell>Event</TableCell>
-            <TableCell>Channel</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Cost</TableCell>
+            <TableCell>{t('messages.col.time')}</TableCell>
+            <TableCell>{t('messages.col.patient')}</TableCell>
+            <TableCell>{t('messages.col.event')}</TableCell>
+            <TableCell>{t('messages.col.channel')}</TableCell>
+            <TableCell>{t('messages.col.status')}</TableCell>
+            <TableCell align="right">{t('messages.col.cost')}</TableCell>
             <TableCell>
               <Box component="span" sx={visuallyHidden}>
-                Actions
+                {t('messages.col.actions')}
               </Box>
             </TableCell>
           </TableRow>
@@ -71,7 +73,7 @@ export function MessageLogTable({ messages, loading, onRetry, retryingId }: Mess
                   <TableCell padding="checkbox">
                     <IconButton
                       size="small"
-                      aria-label="Show details"
+                      aria-label={t('messages.showDetails')}
                       aria-expanded={expanded}
                       aria-controls={expanded ? detailsId : undefined}
                       onClick={() => setOpen(expanded ? null : message.id)}
@@ -83,7 +85,7 @@ export function MessageLogTable({ messages, loading, onRetry, retryingId }: Mess
                   <TableCell>
                     {message.patientId ? (
                       <Link component={RouterLink} to={paths.record(paths.patients, message.patientId)}>
-                        {message.patientName ?? 'Patient'}
+                        {message.patientName ?? t('messages.patient')}
                       </Link>
                     ) : (
                       '-'
@@ -98,7 +100,7 @@ export function MessageLogTable({ messages, loading, onRetry, retryingId }: Mess
                   <TableCell>
                     {onRetry && retryable(message.status) ? (
                       <Button size="small" variant="outlined" onClick={() => onRetry(message)} loading={retryingId === message.id}>
-                        Retry
+                        {t('messages.retry')}
                       </Button>
                     ) : null}
                   </TableCell>

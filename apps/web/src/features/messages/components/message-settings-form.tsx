@@ -1,5 +1,5 @@
 import type { MessageSettings, MessageSettingsUpdate } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,6 +9,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { showFormError } from '@/components/records/form-errors';
 import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes-guard';
 import { useUpdateMessageSettings } from '../api/update-message-settings';
+import { useT } from '../i18n';
 import { ChannelsSection } from './channels-section';
 import { QuietHoursSection, SendingSection } from './delivery-section';
 import { changedMessageSettings, messageSettingsFormSchema, messageSettingsFormValues, type MessageSettingsFormValues } from './message-settings-form-values';
@@ -18,6 +19,7 @@ import { TemplatesSection } from './templates-section';
 
 /** Settings → Messages: one form, saved together; only what changed is sent. */
 export function MessageSettingsForm({ settings }: { settings: MessageSettings }) {
+  const t = useT();
   const schema = useMemo(() => messageSettingsFormSchema(settings), [settings]);
   const form = useForm<MessageSettingsFormValues, unknown, MessageSettingsUpdate>({
     resolver: zodResolver(schema),
@@ -36,7 +38,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
     try {
       const saved = await update.mutateAsync(changes);
       reset(messageSettingsFormValues(saved));
-      enqueueSnackbar('Message settings saved', { variant: 'success' });
+      enqueueSnackbar(t('messages.settings.saved'), { variant: 'success' });
     } catch (error) {
       showFormError(error, { setError });
     }
@@ -47,7 +49,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
       <Box
         component="form"
         noValidate
-        aria-label="Message settings"
+        aria-label={t('messages.settings.form')}
         onSubmit={(event) => void onSubmit(event)}
         sx={{ display: 'flex', flexDirection: 'column', gap: 3, maxWidth: 960 }}
       >
@@ -59,7 +61,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
         <ProviderIdsSection />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5 }}>
           <Button color="inherit" disabled={update.isPending || !formState.isDirty} onClick={() => reset()}>
-            Undo changes
+            {t('messages.settings.undo')}
           </Button>
           <Button
             type="submit"
@@ -67,7 +69,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
             disabled={update.isPending || !formState.isDirty}
             startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {update.isPending ? 'Saving…' : 'Save'}
+            {update.isPending ? t('messages.settings.saving') : t('messages.settings.save')}
           </Button>
         </Box>
       </Box>

@@ -1,31 +1,39 @@
-import { configurableMessageEvents, messageEventLabels } from '@caredesk/shared';
+import { configurableMessageEvents } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { messageEventLabel } from '@/components/messages/message-format';
 import { FormSection } from '@/components/records/form-section';
 import { FormTextField } from '@/components/records/form-text-field';
+import { useT } from '../i18n';
 
 /** (g) The organisation's own ids at the providers: its WhatsApp number, its DLT-registered SMS texts. */
 export function ProviderIdsSection() {
+  const t = useT();
   return (
-    <FormSection title="Provider ids" description="From your WhatsApp Business account and your SMS sender's DLT registration.">
+    <FormSection title={t('messages.ids.title')} description={t('messages.ids.description')}>
       <FormTextField
         name="whatsappPhoneNumberId"
-        label="WhatsApp phone number id"
-        helperText="WhatsApp Manager → API setup; digits only. Empty: the number this server is set up with."
+        label={t('messages.ids.whatsapp')}
+        helperText={t('messages.ids.whatsappHelp')}
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         sx={{ maxWidth: { sm: 360 } }}
       />
       <div>
         <Typography variant="subtitle2" component="h3">
-          SMS DLT template ids
+          {t('messages.ids.dltTitle')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Each SMS text is registered on the DLT portal; through MSG91 an SMS without its id is not sent.
+          {t('messages.ids.dltDescription')}
         </Typography>
       </div>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {configurableMessageEvents.map((event) => (
-          <FormTextField key={event} name={`smsTemplateIds.${event}`} label={`DLT template id: ${messageEventLabels[event]}`} slotProps={{ htmlInput: { autoComplete: 'off' } }} />
+          <FormTextField
+            key={event}
+            name={`smsTemplateIds.${event}`}
+            label={t('messages.ids.dltId', { event: messageEventLabel(event) })}
+            slotProps={{ htmlInput: { autoComplete: 'off' } }}
+          />
         ))}
       </Box>
     </FormSection>

@@ -1,12 +1,4 @@
-import {
-  defaultMessageTemplates,
-  MESSAGE_TEXT_MAX,
-  messageEventVariables,
-  messageLanguageLabels,
-  unknownTemplateVariables,
-  type ConfigurableMessageEvent,
-  type MessageLanguage,
-} from '@caredesk/shared';
+import { defaultMessageTemplates, MESSAGE_TEXT_MAX, messageEventVariables, unknownTemplateVariables, type ConfigurableMessageEvent, type MessageLanguage } from '@caredesk/shared';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,9 +7,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { messageLanguageLabel } from '@/i18n/shared-labels';
 import { errorMessage } from '@/lib/http';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMessagePreview } from '../api/preview-message';
+import { useT } from '../i18n';
 import type { MessageSettingsFormValues } from './message-settings-form-values';
 
 const PREVIEW_DELAY_MS = 400;
@@ -29,18 +23,19 @@ interface TemplateEditorProps {
 
 /** The preview of what is typed, a moment after typing stops, with sample values filled in. */
 function TemplatePreview({ event, language, text }: TemplateEditorProps & { text: string }) {
+  const t = useT();
   const template = useDebouncedValue(text, PREVIEW_DELAY_MS);
   const unknown = unknownTemplateVariables(event, template).length > 0;
   const preview = useMessagePreview({ event, language, template: unknown ? '' : template });
   let body: string;
-  if (template.trim() === '') body = 'Write the message to see it as a patient will.';
-  else if (unknown) body = 'Use only the variables listed to see the preview.';
+  if (template.trim() === '') body = t('messages.texts.previewEmpty');
+  else if (unknown) body = t('messages.texts.previewUnknown');
   else if (preview.isError) body = errorMessage(preview.error);
-  else body = preview.data ?? 'Preparing the preview…';
+  else body = preview.data ?? t('messages.texts.previewPreparing');
   return (
     <Box aria-live="polite" sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-        Preview
+        {t('messages.texts.preview')}
       </Typography>
       <Typography variant="body2" lang={language} sx={{ opacity: preview.isFetching ? 0.6 : 1 }}>
         {body}
@@ -51,13 +46,14 @@ function TemplatePreview({ event, language, text }: TemplateEditorProps & { text
 
 /** (f) One event's text in one language: the variables it may use, a live preview, and 'Restore the default'. */
 export function TemplateEditor({ event, language }: TemplateEditorProps) {
+  const t = useT();
   const { control } = useFormContext<MessageSettingsFormValues>();
   const { field, fieldState } = useController({ control, name: `templates.${event}.${language}` });
   const textRef = useRef<HTMLTextAreaElement | null>(null);
-  const label = `Text in ${messageLanguageLabels[language]}`;
+  const label = t('messages.texts.textIn', { language: messageLanguageLabel(language) });
   const shipped = defaultMessageTemplates[event][language];
   const unknown = unknownTemplateVariables(event, field.value);
-  const typedProblem = unknown.length > 0 ? `Unknown variable ${unknown.map((name) => `{{${name}}}`).join(', ')}` : undefined;
+  const typedProblem = unknown.length > 0 ? t('messages.texts.unknownVariable', { variables: unknown.map((name) => `{{${name}}}`).join(', ') }) : undefined;
 
   /** Puts {{name}} where the cursor was (or at the end), and the cursor after it. */
   const insert = (name: string) => {
@@ -93,16 +89,23 @@ export function TemplateEditor({ event, language }: TemplateEditorProps) {
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
         <Typography variant="caption" sx={{ color: 'text.secondary', mr: 0.5 }}>
-          Insert:
+          {t('messages.texts.insert')}
         </Typography>
         {messageEventVariables[event].map((name) => (
-          <Chip key={name} size="small" variant="outlined" label={`{{${name}}}`} aria-label={`Insert {{${name}}}`} onClick={() => insert(name)} />
+          <Chip
+            key={name}
+            size="small"
+            variant="outlined"
+            label={`{{${name}}}`}
+            aria-label={t('messages.texts.insertVariable', { variable: `{{${name}}}` })}
+            onClick={() => insert(name)}
+          />
         ))}
       </Box>
       <TemplatePreview event={event} language={language} text={field.value} />
       <Box>
         <Button size="small" color="inherit" startIcon={<RestoreIcon />} disabled={field.value === shipped} onClick={() => field.onChange(shipped)}>
-          Restore the default
+          {t('messages.texts.restore')}
         </Button>
       </Box>
     </Box>

@@ -1,15 +1,18 @@
-import { configurableMessageEvents, messageEventLabels, messageLanguages, type ConfigurableMessageEvent } from '@caredesk/shared';
+import { configurableMessageEvents, messageLanguages, type ConfigurableMessageEvent } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useFormState } from 'react-hook-form';
+import { messageEventLabel } from '@/components/messages/message-format';
 import { FormSection } from '@/components/records/form-section';
+import { useT } from '../i18n';
 import type { MessageSettingsFormValues } from './message-settings-form-values';
 import { TemplateEditor } from './template-editor';
 
 /** (f) The texts: one event at a time, English and Hindi side by side. */
 export function TemplatesSection() {
+  const t = useT();
   const [event, setEvent] = useState<ConfigurableMessageEvent>('booked');
   const { errors } = useFormState<MessageSettingsFormValues>({ name: 'templates' });
   const failing = configurableMessageEvents.filter((candidate) => errors.templates?.[candidate]);
@@ -22,19 +25,19 @@ export function TemplatesSection() {
   }, [firstFailing, showingFailure]);
 
   return (
-    <FormSection title="Texts" description="What each message says. Variables in {{braces}} are filled in for each patient and visit.">
+    <FormSection title={t('messages.texts.title')} description={t('messages.texts.description', { example: '{{braces}}' })}>
       <TextField
         select
-        label="Message"
+        label={t('messages.texts.message')}
         value={event}
         onChange={(change) => setEvent(change.target.value as ConfigurableMessageEvent)}
         sx={{ maxWidth: { sm: 360 } }}
-        helperText={failing.length > 0 ? `Check the text of ${failing.map((name) => messageEventLabels[name]).join(', ')}` : ' '}
+        helperText={failing.length > 0 ? t('messages.texts.check', { events: failing.map((name) => messageEventLabel(name)).join(', ') }) : ' '}
         error={failing.length > 0}
       >
         {configurableMessageEvents.map((option) => (
           <MenuItem key={option} value={option}>
-            {messageEventLabels[option]}
+            {messageEventLabel(option)}
           </MenuItem>
         ))}
       </TextField>

@@ -1,5 +1,5 @@
-import { messageChannelLabels, messageChannels, messageStatusLabels, testMessageRequestSchema, type MessageChannel, type MessageLogItem } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { messageChannelLabels, messageChannels, testMessageRequestSchema, type MessageChannel, type MessageLogItem } from '@caredesk/shared';
+import { zodResolver } from '@/lib/zod-resolver';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,11 +10,13 @@ import { enqueueSnackbar } from '@/components/toast';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { messageStatusText } from '@/components/messages/message-format';
 import { showFormError } from '@/components/records/form-errors';
 import { FormSection } from '@/components/records/form-section';
 import { FormTextField } from '@/components/records/form-text-field';
 import { paths } from '@/config/paths';
 import { useSendTestMessage, type TestMessageRequest } from '../api/send-test-message';
+import { useT } from '../i18n';
 
 interface TestMessageValues {
   channel: MessageChannel;
@@ -22,13 +24,14 @@ interface TestMessageValues {
 }
 
 /** 'Sent', or why not ('Not sent: the WhatsApp add-on is not active'). */
-function resultText(message: MessageLogItem): string {
-  const status = messageStatusLabels[message.status];
-  return message.failureReason ? `${status}: ${message.failureReason}` : status;
+function resultText(message: MessageLogItem, t: ReturnType<typeof useT>): string {
+  const status = messageStatusText(message.status);
+  return message.failureReason ? t('messages.test.statusWhy', { status, reason: message.failureReason }) : status;
 }
 
 /** (h) 'Send a test message' to a phone of the admin's choosing; the result and a way to the log. */
 export function TestMessageCard() {
+  const t = useT();
   const form = useForm<TestMessageValues, unknown, TestMessageRequest>({
     resolver: zodResolver(testMessageRequestSchema),
     defaultValues: { channel: 'SMS', phone: '+91' },
@@ -42,40 +45,40 @@ export function TestMessageCard() {
       const message = await send.mutateAsync(values);
       setResult(message);
       const failed = message.status === 'FAILED' || message.status === 'SKIPPED';
-      enqueueSnackbar(`Test message ${failed ? 'not sent' : 'sent'}: ${resultText(message)}`, { variant: failed ? 'warning' : 'success' });
+      enqueueSnackbar(t(failed ? 'messages.test.notSentToast' : 'messages.test.sentToast', { result: resultText(message, t) }), { variant: failed ? 'warning' : 'success' });
     } catch (error) {
       showFormError(error, { setError: form.setError });
     }
   });
 
   return (
-    <FormSection title="Send a test message" description="Check a channel end to end: the message goes to this phone, costs what any message costs, and appears in the log.">
+    <FormSection title={t('messages.test.title')} description={t('messages.test.description')}>
       <FormProvider {...form}>
         <Box
           component="form"
           noValidate
-          aria-label="Send a test message"
+          aria-label={t('messages.test.title')}
           onSubmit={(event) => void onSubmit(event)}
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '160px 1fr auto' }, alignItems: 'start' }}
         >
-          <FormTextField name="channel" label="Channel" select>
+          <FormTextField name="channel" label={t('messages.test.channel')} select>
             {messageChannels.map((channel) => (
               <MenuItem key={channel} value={channel}>
                 {messageChannelLabels[channel]}
               </MenuItem>
             ))}
           </FormTextField>
-          <FormTextField name="phone" label="Phone" type="tel" helperText="With the country code, e.g. +919876543210" slotProps={{ htmlInput: { autoComplete: 'off' } }} />
+          <FormTextField name="phone" label={t('messages.test.phone')} type="tel" helperText={t('messages.test.phoneHelp')} slotProps={{ htmlInput: { autoComplete: 'off' } }} />
           <Button type="submit" variant="outlined" startIcon={<SendOutlined />} loading={send.isPending} sx={{ mt: 1 }}>
-            Send test
+            {t('messages.test.send')}
           </Button>
         </Box>
       </FormProvider>
       {result ? (
         <Alert severity={result.status === 'FAILED' || result.status === 'SKIPPED' ? 'warning' : 'success'} role="status">
-          Test message to {result.to}: {resultText(result)}.{' '}
+          {t('messages.test.result', { to: result.to, result: resultText(result, t) })}{' '}
           <Link component={RouterLink} to={paths.settingsMessageLog} sx={{ color: 'inherit', fontWeight: 600 }}>
-            Open the message log
+            {t('messages.test.openLog')}
           </Link>
         </Alert>
       ) : null}

@@ -20,9 +20,11 @@ import { MessageLogFilters } from '../components/message-log-filters';
 import { MessageLogTable } from '../components/message-log-table';
 import { MessagesNav } from '../components/messages-nav';
 import { useMessageLogParams } from '../components/use-message-log-params';
+import { useT } from '../i18n';
 
 /** /settings/messages/log: every message to patients, newest first; filter, export, retry (admins). */
 export default function MessageLogPage() {
+  const t = useT();
   const admin = useSessionUser()?.role === 'ADMIN';
   const list = useMessageLogParams();
   const messages = useMessages(list.query);
@@ -44,7 +46,7 @@ export default function MessageLogPage() {
 
   const onRetry = (message: MessageLogItem) =>
     retry.mutate(message.id, {
-      onSuccess: () => enqueueSnackbar('Message queued to be sent again', { variant: 'success' }),
+      onSuccess: () => enqueueSnackbar(t('messages.retryQueued'), { variant: 'success' }),
       onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
     });
 
@@ -55,9 +57,9 @@ export default function MessageLogPage() {
     content = (
       <Card variant="outlined">
         {list.narrowed ? (
-          <EmptyState icon={<SearchOffOutlined />} title="No matches" description="No message matches these filters." />
+          <EmptyState icon={<SearchOffOutlined />} title={t('messages.noMatches')} description={t('messages.noMatchesBody')} />
         ) : (
-          <EmptyState icon={<SmsOutlined />} title="No messages yet" description="Confirmations, reminders and queue calls sent to patients appear here." />
+          <EmptyState icon={<SmsOutlined />} title={t('messages.empty')} description={t('messages.emptyBody')} />
         )}
       </Card>
     );
@@ -71,10 +73,10 @@ export default function MessageLogPage() {
 
   return (
     <PageContainer
-      title="Message log"
+      title={t('messages.log.title')}
       actions={
         <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} loading={exporting}>
-          Export CSV
+          {t('messages.exportCsv')}
         </Button>
       }
     >

@@ -10,6 +10,7 @@ import { useMessageSettings } from '../api/get-message-settings';
 import { MessageSettingsForm } from '../components/message-settings-form';
 import { MessagesNav } from '../components/messages-nav';
 import { TestMessageCard } from '../components/test-message-card';
+import { useT } from '../i18n';
 
 /** /settings/messages (admins; a worker whose menu has Settings goes to the log, which it may read). */
 export default function MessageSettingsPage() {
@@ -19,6 +20,7 @@ export default function MessageSettingsPage() {
 }
 
 function MessageSettings() {
+  const t = useT();
   const settings = useMessageSettings();
   let body;
   if (settings.error) body = <Alert severity="error">{errorMessage(settings.error)}</Alert>;
@@ -40,7 +42,7 @@ function MessageSettings() {
       </>
     );
   return (
-    <PageContainer title="Messages">
+    <PageContainer title={t('messages.settings.title')}>
       <MessagesNav admin />
       {body}
     </PageContainer>

@@ -5,28 +5,29 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from '@/components/toast';
 import { usePushPermission, type PushEnableFailure } from '@/lib/push';
+import { useT } from '../i18n';
 
 /** What a failed 'Enable notifications' tells the person: what happened and what they can do. */
-export function pushFailureText(reason: PushEnableFailure): string {
+export function pushFailureText(reason: PushEnableFailure, t: ReturnType<typeof useT>): string {
   switch (reason) {
     case 'permission-blocked':
-      return 'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.';
+      return t('notifications.push.blocked');
     case 'permission-dismissed':
-      return 'Notifications were not allowed: the browser’s question was closed without an answer. Try again to be asked once more.';
+      return t('notifications.push.dismissed');
     case 'unsupported-browser':
     case 'indexed-db-unsupported':
     case 'only-available-in-window':
-      return 'This browser cannot show notifications from the console. Use a current Chrome, Edge, Firefox or Safari.';
+      return t('notifications.push.unsupported');
     case 'missing-app-config-values':
-      return 'Notifications could not be turned on: the server has no push key set up. Ask your administrator.';
+      return t('notifications.push.noKey');
     case 'failed-service-worker-registration':
-      return 'Notifications could not be turned on: the browser did not start the console’s background worker. Reload and try again.';
+      return t('notifications.push.noWorker');
     case 'token-subscribe-failed':
     case 'token-update-failed':
     case 'token-unsubscribe-failed':
     case 'token-subscribe-no-token':
     case 'token-update-no-token':
-      return 'Notifications could not be turned on: the browser’s push subscription failed. Try again.';
+      return t('notifications.push.subscribeFailed');
   }
 }
 
@@ -35,6 +36,7 @@ export function pushFailureText(reason: PushEnableFailure): string {
  * browser supports it and the user has not decided yet. A failed click says why, and stays.
  */
 export function EnablePushPrompt() {
+  const t = useT();
   const { permission, pending, failure, enable } = usePushPermission();
   if (permission !== 'default' && !failure) return null;
   const canRetry = permission === 'default';
@@ -44,7 +46,7 @@ export function EnablePushPrompt() {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}>
           <NotificationsActiveOutlined color="primary" />
           <Typography variant="body2" sx={{ flex: 1 }}>
-            Get new appointments, bookings and messages even when the console is closed.
+            {t('notifications.push.pitch')}
           </Typography>
           <Button
             size="small"
@@ -52,18 +54,18 @@ export function EnablePushPrompt() {
             disabled={pending}
             onClick={() => {
               void enable().then((on) => {
-                if (on) enqueueSnackbar('Browser notifications are on', { variant: 'success' });
+                if (on) enqueueSnackbar(t('notifications.push.on'), { variant: 'success' });
               });
             }}
             sx={{ flexShrink: 0 }}
           >
-            Enable notifications
+            {t('notifications.push.enable')}
           </Button>
         </Box>
       ) : null}
       {failure ? (
         <Alert severity={failure === 'permission-dismissed' ? 'info' : 'warning'} role="alert">
-          {pushFailureText(failure)}
+          {pushFailureText(failure, t)}
         </Alert>
       ) : null}
     </Box>

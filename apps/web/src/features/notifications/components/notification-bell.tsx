@@ -6,6 +6,7 @@ import { useOpenedOnce } from '@/components/opened-once';
 import { usePushSync, useServiceWorkerNavigation } from '@/lib/push';
 import { usePendingDeletes, withoutPending } from '../api/delete-notification';
 import { POPOVER_NOTIFICATION_LIMIT, useNotificationList } from '../api/get-notifications';
+import { useT } from './bell-i18n';
 import { useNotificationToasts } from './use-notification-toasts';
 
 // The popover (its tabs, list and push prompt) loads with the first click on the bell, not with
@@ -17,6 +18,7 @@ const NotificationsPopover = lazy(() => import('./notifications-popover').then((
  * toast per new notification, and the quiet push sync once signed in.
  */
 export function NotificationBell() {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { data } = useNotificationList({ tab: 'new', limit: POPOVER_NOTIFICATION_LIMIT });
   const deleting = usePendingDeletes();
@@ -32,8 +34,8 @@ export function NotificationBell() {
           (WCAG 2.5.3), and the count is its description. The badge lets clicks through. */}
       <Badge badgeContent={unread} color="error" max={99} overlap="circular" slotProps={{ badge: { 'aria-hidden': true, style: { pointerEvents: 'none' } } }}>
         <IconButton
-          aria-label="Notifications"
-          aria-description={unread ? `${unread} unread` : undefined}
+          aria-label={t('notification-bell.label')}
+          aria-description={unread ? t('notification-bell.unread', { count: unread }) : undefined}
           aria-haspopup="dialog"
           aria-expanded={open}
           onClick={(event) => setAnchor(event.currentTarget)}

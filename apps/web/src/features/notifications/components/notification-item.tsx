@@ -12,7 +12,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { fDateTime, fToNow } from '@/lib/format';
+import { useT } from '../i18n';
 
 const typeIcon = {
   'appointment-created': <EventNoteOutlined />,
@@ -32,6 +34,7 @@ interface NotificationItemProps {
 
 /** Title, message, age and the optional image (details.img); unread ones highlighted. */
 export function NotificationItem({ notification, onOpen, actions }: NotificationItemProps) {
+  const t = useT();
   const unread = !notification.isRead;
   return (
     <ListItem
@@ -54,7 +57,7 @@ export function NotificationItem({ notification, onOpen, actions }: Notification
               {unread ? (
                 <Box component="span" sx={{ width: 8, height: 8, flexShrink: 0, borderRadius: '50%', bgcolor: 'primary.main' }}>
                   <Box component="span" sx={visuallyHidden}>
-                    Unread
+                    {t('notifications.unread')}
                   </Box>
                 </Box>
               ) : null}
@@ -75,12 +78,3 @@ export function NotificationItem({ notification, onOpen, actions }: Notification
     </ListItem>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/http';
 import { usePendingDeletes, withoutPending } from '../api/delete-notification';
 import { POPOVER_NOTIFICATION_LIMIT, useNotificationList } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useT } from '../i18n';
 import { EnablePushPrompt } from './enable-push-prompt';
 import { NotificationItem } from './notification-item';
 import { NotificationTabs } from './notification-tabs';
@@ -30,6 +31,7 @@ interface NotificationsPopoverProps {
 
 /** SPEC.md §2 "Notification popover": 420px wide, at most 80vh tall. */
 export function NotificationsPopover({ anchor, onClose }: NotificationsPopoverProps) {
+  const t = useT();
   const [tab, setTab] = useState<NotificationTab>('new');
   const open = Boolean(anchor);
   const navigate = useNavigate();
@@ -53,7 +55,7 @@ export function NotificationsPopover({ anchor, onClose }: NotificationsPopoverPr
       slotProps={{
         paper: {
           role: 'dialog',
-          'aria-label': 'Notifications',
+          'aria-label': t('notifications.title'),
           sx: { width: layout.notificationPopoverWidth, maxHeight: layout.notificationPopoverMaxHeight, display: 'flex', flexDirection: 'column' },
         },
       }}
@@ -61,15 +63,15 @@ export function NotificationsPopover({ anchor, onClose }: NotificationsPopoverPr
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, py: 2 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="subtitle1" component="h2">
-            Notifications
+            {t('notifications.title')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            You have {unread} unread messages
+            {t('notifications.unreadSummary', { count: unread })}
           </Typography>
         </Box>
         {unread > 0 ? (
-          <Tooltip title="Mark all as read">
-            <IconButton aria-label="Mark all as read" color="primary" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+          <Tooltip title={t('notifications.markAllRead')}>
+            <IconButton aria-label={t('notifications.markAllRead')} color="primary" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
               <DoneAllOutlined />
             </IconButton>
           </Tooltip>
@@ -80,15 +82,15 @@ export function NotificationsPopover({ anchor, onClose }: NotificationsPopoverPr
       <NotificationTabs value={tab} onChange={setTab} unreadByTab={counts?.unreadByTab} />
       <Divider />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-        {current.isLoading ? <LinearProgress aria-label="Loading notifications" /> : null}
+        {current.isLoading ? <LinearProgress aria-label={t('notifications.loading')} /> : null}
         {current.isError ? <Alert severity="error">{errorMessage(current.error)}</Alert> : null}
         {list && list.data.length === 0 ? (
           <Typography variant="body2" sx={{ py: 5, textAlign: 'center', color: 'text.secondary' }}>
-            No notifications
+            {t('notifications.empty')}
           </Typography>
         ) : null}
         {list && list.data.length > 0 ? (
-          <List aria-label={tab === 'new' ? 'New notifications' : 'Chat notifications'} sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          <List aria-label={tab === 'new' ? t('notifications.newList') : t('notifications.chatList')} sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {list.data.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} onOpen={openNotification} />
             ))}
@@ -104,7 +106,7 @@ export function NotificationsPopover({ anchor, onClose }: NotificationsPopoverPr
             void navigate(paths.notifications);
           }}
         >
-          View all
+          {t('notifications.viewAll')}
         </Button>
       </Box>
     </Popover>

@@ -5,6 +5,7 @@ import { closeSnackbar, enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { deferDelete } from '../api/delete-notification';
 import { queryKeys } from '@/lib/query-keys';
+import { t } from '../i18n';
 
 /** How long 'Undo' is offered; the DELETE goes out when it is over. */
 export const DELETE_UNDO_MS = 5_000;
@@ -17,10 +18,10 @@ export function useDeleteWithUndo(): (notification: Notification) => void {
       afterDelete: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
       onFailed: (error) => {
         console.error('Could not delete the notification', error);
-        enqueueSnackbar(`Could not delete the notification: ${errorMessage(error)}`, { variant: 'error' });
+        enqueueSnackbar(t('notifications.deleteFailed', { reason: errorMessage(error) }), { variant: 'error' });
       },
     });
-    enqueueSnackbar('Notification deleted', {
+    enqueueSnackbar(t('notifications.deleted'), {
       key,
       autoHideDuration: DELETE_UNDO_MS,
       action: (
@@ -32,7 +33,7 @@ export function useDeleteWithUndo(): (notification: Notification) => void {
             closeSnackbar(key);
           }}
         >
-          Undo
+          {t('notifications.undo')}
         </Button>
       ),
     });

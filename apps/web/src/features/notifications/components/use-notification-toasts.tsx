@@ -4,6 +4,7 @@ import { closeSnackbar, enqueueSnackbar } from '@/components/toast';
 import { useLiveEvent } from '@/lib/events';
 import { useSessionUser } from '@/lib/session';
 import { findRecentNotification } from '../api/get-notifications';
+import { t } from './bell-i18n';
 import { useOpenNotification } from './use-open-notification';
 
 /**
@@ -29,10 +30,14 @@ export function useNotificationToasts(): void {
               open(notification);
             }}
           >
-            Open
+            {t('notification-bell.open')}
           </Button>
         );
-        enqueueSnackbar(`${notification.title}: ${notification.message}`, { key: `notification-${notification.id}`, variant: 'info', action });
+        enqueueSnackbar(t('notification-bell.toast', { title: notification.title, message: notification.message }), {
+          key: `notification-${notification.id}`,
+          variant: 'info',
+          action,
+        });
       },
       (error: unknown) => console.error('Could not load the new notification', error),
     );

@@ -27,9 +27,11 @@ import { NotificationItem } from '../components/notification-item';
 import { NotificationTabs } from '../components/notification-tabs';
 import { useDeleteWithUndo } from '../components/use-delete-with-undo';
 import { useOpenNotification } from '../components/use-open-notification';
+import { useT } from '../i18n';
 
 /** /notifications: every notification by tab, newest first, a cursor page at a time. */
 export default function NotificationsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab: NotificationTab = notificationTabSchema.catch('new').parse(params.get('tab') ?? 'new');
   const unreadOnly = params.get('unread') === 'true';
@@ -55,14 +57,14 @@ export default function NotificationsPage() {
   const actionsOf = (notification: Notification) => (
     <Box sx={{ display: 'flex', gap: 0.5 }}>
       {notification.isRead ? null : (
-        <Tooltip title="Mark as read">
-          <IconButton edge="end" aria-label={`Mark as read: ${notification.title}`} onClick={() => markRead.mutate(notification)}>
+        <Tooltip title={t('notifications.markRead')}>
+          <IconButton edge="end" aria-label={t('notifications.markReadOf', { title: notification.title })} onClick={() => markRead.mutate(notification)}>
             <DoneOutlined fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
-      <Tooltip title="Delete">
-        <IconButton edge="end" aria-label={`Delete: ${notification.title}`} onClick={() => remove(notification)}>
+      <Tooltip title={t('notifications.delete')}>
+        <IconButton edge="end" aria-label={t('notifications.deleteOf', { title: notification.title })} onClick={() => remove(notification)}>
           <DeleteOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -71,15 +73,15 @@ export default function NotificationsPage() {
 
   return (
     <PageContainer
-      title="Notifications"
+      title={t('notifications.title')}
       actions={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            You have {unread} unread messages
+            {t('notifications.unreadSummary', { count: unread })}
           </Typography>
           {unread > 0 ? (
             <Button variant="outlined" startIcon={<DoneAllOutlined />} onClick={() => markAll.mutate()} disabled={markAll.isPending}>
-              Mark all as read
+              {t('notifications.markAllRead')}
             </Button>
           ) : null}
         </Box>
@@ -90,14 +92,14 @@ export default function NotificationsPage() {
           <Box sx={{ flex: '1 1 240px', maxWidth: 360 }}>
             <NotificationTabs value={tab} onChange={(next) => setFilter({ tab: next })} unreadByTab={first?.unreadByTab} />
           </Box>
-          <FormControlLabel control={<Switch checked={unreadOnly} onChange={(event) => setFilter({ unread: event.target.checked })} />} label="Unread only" />
+          <FormControlLabel control={<Switch checked={unreadOnly} onChange={(event) => setFilter({ unread: event.target.checked })} />} label={t('notifications.unreadOnly')} />
         </Box>
         <Divider />
-        {pages.isLoading ? <LinearProgress aria-label="Loading notifications" /> : null}
+        {pages.isLoading ? <LinearProgress aria-label={t('notifications.loading')} /> : null}
         {pages.isError ? <Alert severity="error">{errorMessage(pages.error)}</Alert> : null}
-        {pages.data && items.length === 0 ? <EmptyState icon={<NotificationsNoneOutlined />} title="No notifications" /> : null}
+        {pages.data && items.length === 0 ? <EmptyState icon={<NotificationsNoneOutlined />} title={t('notifications.empty')} /> : null}
         {items.length > 0 ? (
-          <List aria-label="All notifications" sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          <List aria-label={t('notifications.all')} sx={{ p: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {items.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} onOpen={open} actions={actionsOf(notification)} />
             ))}
@@ -106,7 +108,7 @@ export default function NotificationsPage() {
         {pages.hasNextPage ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', pb: 2 }}>
             <Button onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-              {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {pages.isFetchingNextPage ? t('notifications.loadingMore') : t('notifications.loadMore')}
             </Button>
           </Box>
         ) : null}

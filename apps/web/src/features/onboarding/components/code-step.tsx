@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { ONBOARDING_OTP_TTL_SECONDS, onboardingLoginRequestSchema } from '@caredesk/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { errorIssues, errorMessage } from '@/lib/http';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
+import { useT } from '../i18n';
 
 /** A person may ask for another text this long after the last one. */
 export const RESEND_AFTER_SECONDS = 30;
@@ -35,6 +36,7 @@ function useCountdown(seconds: number) {
 
 /** The 6-digit code from the text message; a right one stores the temporary access token. */
 export function CodeStep({ phone, onVerified, onChangeNumber }: CodeStepProps) {
+  const t = useT();
   const verify = useVerifyOtp();
   const resend = useSendOtp();
   const countdown = useCountdown(RESEND_AFTER_SECONDS);
@@ -65,7 +67,7 @@ export function CodeStep({ phone, onVerified, onChangeNumber }: CodeStepProps) {
       {
         onSuccess: () => {
           countdown.restart();
-          enqueueSnackbar(`A new code was sent to ${phone}`, { variant: 'success' });
+          enqueueSnackbar(t('onboarding.code.newSent', { phone }), { variant: 'success' });
         },
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
       },
@@ -74,27 +76,25 @@ export function CodeStep({ phone, onVerified, onChangeNumber }: CodeStepProps) {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
-      <Typography variant="body2">
-        Enter the 6-digit code we sent to <strong>{phone}</strong>.
-      </Typography>
+      <Typography variant="body2">{t('onboarding.code.intro', { phone })}</Typography>
       <TextField
-        label="Verification code"
+        label={t('onboarding.code.label')}
         autoComplete="one-time-code"
         autoFocus
         error={Boolean(errors.otp)}
-        helperText={errors.otp?.message ?? `The code is valid for ${ONBOARDING_OTP_TTL_SECONDS / 60} minutes.`}
+        helperText={errors.otp?.message ?? t('onboarding.code.validFor', { minutes: ONBOARDING_OTP_TTL_SECONDS / 60 })}
         {...register('otp')}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
       />
       <Button type="submit" variant="contained" size="large" loading={verify.isPending} disabled={verify.isPending}>
-        Verify
+        {t('onboarding.code.verify')}
       </Button>
       <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Button size="small" onClick={onChangeNumber}>
-          Change number
+          {t('onboarding.changeNumber')}
         </Button>
         <Button size="small" onClick={sendAgain} disabled={countdown.left > 0 || resend.isPending}>
-          {countdown.left > 0 ? `Resend code in ${countdown.left}s` : 'Resend code'}
+          {countdown.left > 0 ? t('onboarding.code.resendIn', { seconds: countdown.left }) : t('onboarding.code.resend')}
         </Button>
       </Stack>
     </Stack>

@@ -1,16 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { onboardingCompleteSchema, type OnboardingComplete } from '@caredesk/shared';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
+import { t } from '../i18n';
 
 const { organisation, admin } = onboardingCompleteSchema.shape;
 
 /** Step 3: the shared contract (the phone comes from the verification) plus the password again. */
 export const detailsFormSchema = z.object({
   organisation: organisation.omit({ phone: true }),
-  admin: admin.extend({ confirmPassword: z.string().min(1, 'Enter the password again') }).refine((values) => values.password === values.confirmPassword, {
+  // Messages as functions: zod asks for them when a check fails, in the language of that moment.
+  admin: admin.extend({ confirmPassword: z.string().min(1, { error: () => t('onboarding.admin.enterAgain') }) }).refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match',
+    error: () => t('onboarding.admin.mismatch'),
   }),
 });
 

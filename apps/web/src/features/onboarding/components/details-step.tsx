@@ -12,8 +12,7 @@ import { useSaveLogo } from '../api/save-logo';
 import { AdminFields } from './admin-fields';
 import { isDetailsField, toOnboardingRequest, type DetailsForm } from './details-form';
 import { OrganisationFields } from './organisation-fields';
-
-export const LOGO_NOT_SAVED_MESSAGE = 'Your organisation is ready, but the logo could not be saved. You can add it in Settings.';
+import { useT } from '../i18n';
 
 interface DetailsStepProps {
   form: DetailsForm;
@@ -32,6 +31,7 @@ interface DetailsStepProps {
  * exists and the logo can be added in Settings.
  */
 export function DetailsStep({ form, logo, onLogoChange, phone, onChangeNumber, onVerificationLost }: DetailsStepProps) {
+  const t = useT();
   const navigate = useNavigate();
   const complete = useCompleteOnboarding();
   const saveLogo = useSaveLogo();
@@ -41,7 +41,7 @@ export function DetailsStep({ form, logo, onLogoChange, phone, onChangeNumber, o
       try {
         await saveLogo.mutateAsync(logo);
       } catch {
-        enqueueSnackbar(LOGO_NOT_SAVED_MESSAGE, { variant: 'warning' });
+        enqueueSnackbar(t('onboarding.details.logoNotSaved'), { variant: 'warning' });
       }
     }
     await navigate(paths.dashboard, { replace: true });
@@ -69,17 +69,17 @@ export function DetailsStep({ form, logo, onLogoChange, phone, onChangeNumber, o
     <Stack component="form" noValidate spacing={3} onSubmit={(event) => void submit(event)}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {phone ? `Verified ${phone}` : 'Your phone is verified.'}
+          {phone ? t('onboarding.details.verified', { phone }) : t('onboarding.details.phoneVerified')}
         </Typography>
         <Button size="small" onClick={onChangeNumber} disabled={pending}>
-          Change number
+          {t('onboarding.changeNumber')}
         </Button>
       </Stack>
       <OrganisationFields form={form} logo={logo} onLogoChange={onLogoChange} />
       <Divider />
       <AdminFields form={form} />
       <Button type="submit" variant="contained" size="large" loading={pending} disabled={pending}>
-        Create organisation
+        {t('onboarding.details.submit')}
       </Button>
     </Stack>
   );

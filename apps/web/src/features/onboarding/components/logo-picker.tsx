@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { UPLOAD_LIMITS } from '@caredesk/shared';
 import { useEffect, useId, useState } from 'react';
 import { imageProblem } from '@/components/upload-image';
+import { useT } from '../i18n';
 
 interface LogoPickerProps {
   value: File | null;
@@ -31,6 +32,7 @@ function usePreview(file: File | null): string | null {
  * uploads belong to an organisation; until then it stays in the browser.
  */
 export function LogoPicker({ value, onChange }: LogoPickerProps) {
+  const t = useT();
   const inputId = useId();
   const preview = usePreview(value);
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,18 +49,18 @@ export function LogoPicker({ value, onChange }: LogoPickerProps) {
       <Box
         sx={{ width: 64, height: 64, flexShrink: 0, borderRadius: 2, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', color: 'text.secondary' }}
       >
-        {preview ? <Box component="img" src={preview} alt="Logo preview" sx={{ width: 1, height: 1, objectFit: 'contain' }} /> : <AddPhotoAlternateOutlined />}
+        {preview ? <Box component="img" src={preview} alt={t('onboarding.logo.preview')} sx={{ width: 1, height: 1, objectFit: 'contain' }} /> : <AddPhotoAlternateOutlined />}
       </Box>
       <Box sx={{ minWidth: 0, flex: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button component="label" htmlFor={inputId} variant="outlined" size="small">
-            {value ? 'Change logo' : 'Choose logo'}
+            {value ? t('onboarding.logo.change') : t('onboarding.logo.choose')}
           </Button>
           <input
             id={inputId}
             type="file"
             hidden
-            aria-label="Logo (optional)"
+            aria-label={t('onboarding.logo.input')}
             accept={UPLOAD_LIMITS.image.types.join(',')}
             onChange={(event) => {
               pick(event.target.files?.[0]);
@@ -67,12 +69,12 @@ export function LogoPicker({ value, onChange }: LogoPickerProps) {
           />
           {value ? (
             <Button size="small" color="inherit" onClick={() => onChange(null)}>
-              Remove logo
+              {t('onboarding.logo.remove')}
             </Button>
           ) : null}
         </Box>
         <Typography variant="caption" sx={{ color: problem ? 'error.main' : 'text.secondary' }} role={problem ? 'alert' : undefined}>
-          {problem ?? 'Optional. JPEG, PNG or WebP up to 5 MB.'}
+          {problem ?? t('onboarding.logo.hint')}
         </Typography>
       </Box>
     </Box>

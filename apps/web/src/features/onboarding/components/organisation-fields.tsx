@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller } from 'react-hook-form';
 import type { DetailsForm } from './details-form';
+import { useT } from '../i18n';
 import { LogoPicker } from './logo-picker';
 import { OrganisationTypeCards } from './organisation-type-cards';
 
@@ -13,6 +14,7 @@ interface OrganisationFieldsProps {
 }
 
 export function OrganisationFields({ form, logo, onLogoChange }: OrganisationFieldsProps) {
+  const t = useT();
   const {
     register,
     control,
@@ -22,10 +24,10 @@ export function OrganisationFields({ form, logo, onLogoChange }: OrganisationFie
   return (
     <Stack spacing={2}>
       <Typography variant="h6" component="h2">
-        Organisation
+        {t('onboarding.organisation.title')}
       </Typography>
       <TextField
-        label="Organisation name"
+        label={t('onboarding.organisation.name')}
         autoComplete="organization"
         error={Boolean(fieldErrors?.name)}
         helperText={fieldErrors?.name?.message}
@@ -33,15 +35,15 @@ export function OrganisationFields({ form, logo, onLogoChange }: OrganisationFie
       />
       <Controller control={control} name="organisation.type" render={({ field }) => <OrganisationTypeCards value={field.value} onChange={field.onChange} />} />
       <TextField
-        label="Organisation e-mail"
+        label={t('onboarding.organisation.email')}
         type="email"
         autoComplete="email"
         error={Boolean(fieldErrors?.email)}
-        helperText={fieldErrors?.email?.message ?? 'Where patients and we can reach the organisation.'}
+        helperText={fieldErrors?.email?.message ?? t('onboarding.organisation.emailHelper')}
         {...register('organisation.email')}
       />
       <TextField
-        label="Address (optional)"
+        label={t('onboarding.organisation.address')}
         autoComplete="street-address"
         multiline
         minRows={2}
@@ -50,7 +52,8 @@ export function OrganisationFields({ form, logo, onLogoChange }: OrganisationFie
         {...register('organisation.address')}
       />
       <TextField
-        label="City (optional)"
+        label={t('onboarding.organisation.city')}
+
         autoComplete="address-level2"
         error={Boolean(fieldErrors?.city)}
         helperText={fieldErrors?.city?.message}

@@ -1,9 +1,10 @@
-import { organisationTypeDescriptions, organisationTypes, type OrganisationType } from '@caredesk/shared';
+import { organisationTypes, type OrganisationType } from '@caredesk/shared';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { useT } from '../i18n';
 
 interface OrganisationTypeCardsProps {
   value: OrganisationType;
@@ -12,15 +13,18 @@ interface OrganisationTypeCardsProps {
 
 /** SPEC.md §3's six types as radio cards, each with a plain-language description. */
 export function OrganisationTypeCards({ value, onChange }: OrganisationTypeCardsProps) {
+  const t = useT();
   const labelId = useId();
   return (
     <div>
       <Typography id={labelId} variant="subtitle2" sx={{ mb: 1 }}>
-        Organisation type
+        {t('onboarding.organisation.type')}
       </Typography>
       <RadioGroup aria-labelledby={labelId} value={value} onChange={(_event, type) => onChange(type as OrganisationType)} sx={{ gap: 1 }}>
         {organisationTypes.map((type) => {
-          const { label, description } = organisationTypeDescriptions[type];
+          const label = t(`onboarding.type.${type}`);
+          const description = t(`onboarding.type.${type}.description`);
+
           const selected = type === value;
           return (
             <FormControlLabel

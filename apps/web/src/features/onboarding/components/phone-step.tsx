@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '@/lib/http';
 import { useSendOtp } from '../api/send-otp';
+import { t as translate, useT } from '../i18n';
 
 /**
  * An Indian mobile number, typed with or without +91, sent as E.164 (design.md §5). Stricter
@@ -18,7 +19,8 @@ const phoneFormSchema = z.object({
   phone: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^(\+91|0)?[6-9]\d{9}$/, 'Enter a 10-digit mobile number'))
+    // A function: zod asks for the message when the check fails, in the language of that moment.
+    .pipe(z.string().regex(/^(\+91|0)?[6-9]\d{9}$/, { error: () => translate('onboarding.phone.invalid') }))
     .transform((value) => `+91${value.slice(-10)}`),
 });
 
@@ -29,6 +31,7 @@ interface PhoneStepProps {
 }
 
 export function PhoneStep({ defaultPhone, onSent }: PhoneStepProps) {
+  const t = useT();
   const sendOtp = useSendOtp();
   const {
     register,
@@ -44,7 +47,7 @@ export function PhoneStep({ defaultPhone, onSent }: PhoneStepProps) {
       { phone },
       {
         onSuccess: () => {
-          enqueueSnackbar(`Code sent to ${phone}`, { variant: 'success' });
+          enqueueSnackbar(t('onboarding.phone.sent', { phone }), { variant: 'success' });
           onSent(phone);
         },
         onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
@@ -55,13 +58,13 @@ export function PhoneStep({ defaultPhone, onSent }: PhoneStepProps) {
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
       <TextField
-        label="Mobile number"
+        label={t('onboarding.phone.label')}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
         autoFocus
         error={Boolean(errors.phone)}
-        helperText={errors.phone?.message ?? 'We send a one-time code to verify it is yours.'}
+        helperText={errors.phone?.message ?? t('onboarding.phone.helper')}
         {...register('phone')}
         slotProps={{
           input: {
@@ -74,7 +77,7 @@ export function PhoneStep({ defaultPhone, onSent }: PhoneStepProps) {
         }}
       />
       <Button type="submit" variant="contained" size="large" loading={sendOtp.isPending} disabled={sendOtp.isPending}>
-        Send code
+        {t('onboarding.phone.submit')}
       </Button>
     </Stack>
   );

@@ -14,15 +14,16 @@ import { CodeStep } from '../components/code-step';
 import { useDetailsForm } from '../components/details-form';
 import { DetailsStep } from '../components/details-step';
 import { PhoneStep } from '../components/phone-step';
+import { useT } from '../i18n';
 
-const steps = ['Mobile number', 'Verify code', 'Organisation'] as const;
+const steps = ['onboarding.step.phone', 'onboarding.step.code', 'onboarding.step.details'] as const;
 type StepIndex = 0 | 1 | 2;
 
-const introductions: Record<StepIndex, string> = {
-  0: 'Start with the mobile number of the person setting up the account.',
-  1: 'We texted you a code to make sure the number is yours.',
-  2: 'Tell us about your organisation and who will manage it.',
-};
+const introductions = {
+  0: 'onboarding.intro.phone',
+  1: 'onboarding.intro.code',
+  2: 'onboarding.intro.details',
+} as const satisfies Record<StepIndex, string>;
 
 /**
  * /new: phone, code, then the organisation and its first admin. Everything typed lives here,
@@ -30,6 +31,7 @@ const introductions: Record<StepIndex, string> = {
  * verifying) resumes at the last step.
  */
 export default function OnboardingPage() {
+  const t = useT();
   const [step, setStep] = useState<StepIndex>(() => (getTempAccessToken() ? 2 : 0));
   const [phone, setPhone] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -47,16 +49,16 @@ export default function OnboardingPage() {
       <Stack spacing={3}>
         <div>
           <Typography variant="h4" component="h1" gutterBottom>
-            Create your organisation
+            {t('onboarding.title')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {introductions[step]}
+            {t(introductions[step])}
           </Typography>
         </div>
-        <Stepper activeStep={step} alternativeLabel aria-label="Onboarding steps">
-          {steps.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
+        <Stepper activeStep={step} alternativeLabel aria-label={t('onboarding.stepsLabel')}>
+          {steps.map((id) => (
+            <Step key={id}>
+              <StepLabel>{t(id)}</StepLabel>
             </Step>
           ))}
         </Stepper>
@@ -90,9 +92,9 @@ export default function OnboardingPage() {
           />
         ) : null}
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          Already have an account?{' '}
+          {t('onboarding.haveAccount')}{' '}
           <Link component={RouterLink} to={paths.signIn} underline="always">
-            Sign in
+            {t('onboarding.signIn')}
           </Link>
         </Typography>
       </Stack>

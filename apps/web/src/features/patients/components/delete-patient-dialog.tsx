@@ -4,6 +4,7 @@ import { enqueueSnackbar } from '@/components/toast';
 import { ConfirmDialog } from '@/components/records/confirm-dialog';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { useDeletePatient } from '../api/delete-patient';
+import { useT } from '../i18n';
 
 interface DeletePatientDialogProps {
   patient: Patient;
@@ -14,6 +15,7 @@ interface DeletePatientDialogProps {
 
 /** Deleting is for records made by mistake: a patient with visits keeps the record (409). */
 export function DeletePatientDialog({ patient, open, onClose, onDeleted }: DeletePatientDialogProps) {
+  const t = useT();
   const remove = useDeletePatient();
   const inUse = errorStatus(remove.error) === 409;
   const close = () => {
@@ -23,7 +25,7 @@ export function DeletePatientDialog({ patient, open, onClose, onDeleted }: Delet
   const confirm = () =>
     remove.mutate(patient.id, {
       onSuccess: () => {
-        enqueueSnackbar(`${patient.name} deleted`, { variant: 'success' });
+        enqueueSnackbar(t('patients.deleted', { name: patient.name }), { variant: 'success' });
         onDeleted();
       },
       onError: (error) => {
@@ -34,16 +36,10 @@ export function DeletePatientDialog({ patient, open, onClose, onDeleted }: Delet
   return (
     <ConfirmDialog
       open={open}
-      title={`Delete ${patient.name}?`}
-      message={
-        inUse ? (
-          <Alert severity="warning">{patient.name} has appointments or bookings, so the record cannot be deleted: their history must stay.</Alert>
-        ) : (
-          'The record is removed for good. This cannot be undone.'
-        )
-      }
-      confirmLabel={inUse ? 'OK' : 'Delete'}
-      cancelLabel={inUse ? 'Close' : 'Cancel'}
+      title={t('patients.delete.title', { name: patient.name })}
+      message={inUse ? <Alert severity="warning">{t('patients.delete.inUse', { name: patient.name })}</Alert> : t('patients.delete.message')}
+      confirmLabel={inUse ? t('patients.delete.ok') : t('patients.delete.confirm')}
+      cancelLabel={inUse ? t('patients.delete.close') : t('patients.delete.cancel')}
       destructive={!inUse}
       pending={remove.isPending}
       onConfirm={inUse ? close : confirm}

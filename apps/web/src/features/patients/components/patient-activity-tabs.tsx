@@ -12,53 +12,32 @@ import { EmptyState } from '@/components/empty-state';
 import { useSessionUser } from '@/lib/session';
 import { PatientMessages } from './patient-messages';
 import { PatientAppointments, PatientBookings } from './patient-visits';
+import { useT } from '../i18n';
 
 interface ActivityTab {
-  value: string;
-  label: string;
+  value: 'appointments' | 'bookings' | 'chat' | 'messages';
   area: MenuArea;
   icon: ReactNode;
-  empty: string;
-  description: string;
 }
 
 const allTabs: ActivityTab[] = [
-  {
-    value: 'appointments',
-    label: 'Appointments',
-    area: 'appointments',
-    icon: <EventNoteOutlined />,
-    empty: 'No appointments yet',
-    description: 'Appointments booked for this patient will be listed here.',
-  },
-  {
-    value: 'bookings',
-    label: 'Bookings',
-    area: 'bookings',
-    icon: <BookOnlineOutlined />,
-    empty: 'No bookings yet',
-    description: 'Scan and test bookings for this patient will be listed here.',
-  },
-  { value: 'chat', label: 'Chat', area: 'chats', icon: <ChatOutlined />, empty: 'No messages yet', description: 'Messages with this patient will appear here.' },
-  {
-    value: 'messages',
-    label: 'Messages',
-    area: 'patients',
-    icon: <SmsOutlined />,
-    empty: 'No messages yet',
-    description: 'Confirmations, reminders and queue calls sent to this patient will be listed here.',
-  },
+  { value: 'appointments', area: 'appointments', icon: <EventNoteOutlined /> },
+  { value: 'bookings', area: 'bookings', icon: <BookOnlineOutlined /> },
+  { value: 'chat', area: 'chats', icon: <ChatOutlined /> },
+  { value: 'messages', area: 'patients', icon: <SmsOutlined /> },
 ];
 
 function TabContent({ tab, patientId }: { tab: ActivityTab; patientId: string }) {
+  const t = useT();
   if (tab.value === 'appointments' && patientId) return <PatientAppointments patientId={patientId} />;
   if (tab.value === 'bookings' && patientId) return <PatientBookings patientId={patientId} />;
   if (tab.value === 'messages' && patientId) return <PatientMessages patientId={patientId} />;
-  return <EmptyState icon={tab.icon} title={tab.empty} description={tab.description} />;
+  return <EmptyState icon={tab.icon} title={t(`patients.${tab.value}.empty`)} description={t(`patients.${tab.value}.emptyDescription`)} />;
 }
 
 /** The patient's appointments, bookings, chat and messages; each tab only where the account's menu has the area. */
 export function PatientActivityTabs() {
+  const t = useT();
   const user = useSessionUser();
   const [params, setParams] = useSearchParams();
   const { id: patientId = '' } = useParams();
@@ -80,12 +59,12 @@ export function PatientActivityTabs() {
       <Tabs
         value={active.value}
         onChange={(_, value: string) => select(value)}
-        aria-label="Patient activity"
+        aria-label={t('patients.tab.label')}
         variant="scrollable"
         sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}
       >
         {tabs.map((tab) => (
-          <Tab key={tab.value} value={tab.value} label={tab.label} id={`patient-tab-${tab.value}`} aria-controls={`patient-tabpanel-${tab.value}`} />
+          <Tab key={tab.value} value={tab.value} label={t(`patients.tab.${tab.value}`)} id={`patient-tab-${tab.value}`} aria-controls={`patient-tabpanel-${tab.value}`} />
         ))}
       </Tabs>
       <div role="tabpanel" id={`patient-tabpanel-${active.value}`} aria-labelledby={`patient-tab-${active.value}`}>

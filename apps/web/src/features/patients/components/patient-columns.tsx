@@ -1,10 +1,12 @@
-import { genderLabels, type PatientSummary } from '@caredesk/shared';
+import type { PatientSummary } from '@caredesk/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { RecordColumn } from '@/components/records/record-column';
 import { fDate, fPhone } from '@/lib/format';
 import { initialOf } from './patient-labels';
+import { t, useT } from '../i18n';
+import { genderLabel } from '@/i18n/shared-labels';
 
 type PatientSort = 'name' | 'createdAt' | 'dateOfBirth';
 
@@ -23,15 +25,18 @@ function NameCell({ patient }: { patient: PatientSummary }) {
 
 const ageOf = (patient: PatientSummary) => (patient.age === null ? '-' : String(patient.age));
 
-export const patientColumns: RecordColumn<PatientSummary>[] = [
-  { field: 'uhid', headerName: 'UHID', width: 130 },
-  { field: 'name', headerName: 'Name', flex: 1.6, minWidth: 200, render: (row) => <NameCell patient={row} /> },
-  { field: 'phone', headerName: 'Phone', flex: 1, minWidth: 150, render: (row) => fPhone(row.phone) },
-  { field: 'gender', headerName: 'Gender', width: 100, render: (row) => genderLabels[row.gender] },
-  { field: 'age', headerName: 'Age', width: 80, render: (row) => ageOf(row) },
-  { field: 'bloodGroup', headerName: 'Blood group', width: 110, render: (row) => row.bloodGroup ?? '-' },
-  { field: 'createdAt', headerName: 'Registered', width: 130, render: (row) => fDate(row.createdAt) },
-];
+/** The list's columns, their headers in the language of the moment they are built (each render). */
+export function patientColumns(): RecordColumn<PatientSummary>[] {
+  return [
+    { field: 'uhid', headerName: t('patients.column.uhid'), width: 130 },
+    { field: 'name', headerName: t('patients.column.name'), flex: 1.6, minWidth: 200, render: (row) => <NameCell patient={row} /> },
+    { field: 'phone', headerName: t('patients.column.phone'), flex: 1, minWidth: 150, render: (row) => fPhone(row.phone) },
+    { field: 'gender', headerName: t('patients.column.gender'), width: 100, render: (row) => genderLabel(row.gender) },
+    { field: 'age', headerName: t('patients.column.age'), width: 80, render: (row) => ageOf(row) },
+    { field: 'bloodGroup', headerName: t('patients.column.bloodGroup'), width: 110, render: (row) => row.bloodGroup ?? '-' },
+    { field: 'createdAt', headerName: t('patients.column.registered'), width: 130, render: (row) => fDate(row.createdAt) },
+  ];
+}
 
 /**
  * Columns the API sorts by. Age is left out: sorting it would mean sorting date of birth the
@@ -41,8 +46,9 @@ export const patientSortFields: Readonly<Record<string, PatientSort>> = { name: 
 
 /** A patient on a phone: initial, name, then phone, age and gender on one line. */
 export function PatientCard({ patient }: { patient: PatientSummary }) {
+  const t = useT();
   const { age } = patient;
-  const facts = [patient.uhid, fPhone(patient.phone), genderLabels[patient.gender], age === null ? null : `${age} y`, patient.bloodGroup].filter(Boolean);
+  const facts = [patient.uhid, fPhone(patient.phone), genderLabel(patient.gender), age === null ? null : t('patients.card.age', { age }), patient.bloodGroup].filter(Boolean);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
       <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
@@ -56,7 +62,7 @@ export function PatientCard({ patient }: { patient: PatientSummary }) {
           {facts.join(' · ')}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          Registered {fDate(patient.createdAt)}
+          {t('patients.card.registered', { date: fDate(patient.createdAt) })}
         </Typography>
       </Box>
     </Box>

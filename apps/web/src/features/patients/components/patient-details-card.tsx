@@ -1,4 +1,4 @@
-import { formatAbhaNumber, messageLanguageLabels, type Patient } from '@caredesk/shared';
+import { formatAbhaNumber, type Patient } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,8 +6,10 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { messageLanguageLabel } from '@/i18n/shared-labels';
 import { fDate } from '@/lib/format';
 import { ageText } from './patient-labels';
+import { t, useT } from '../i18n';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,36 +26,39 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** 'Agrees to WhatsApp and SMS', and who recorded the last change, when the record says. */
 function consentText(patient: Patient): string {
-  const state = patient.messageConsent ? 'Agrees to WhatsApp and SMS' : 'Does not agree to WhatsApp and SMS';
+  const state = patient.messageConsent ? t('patients.consent.agrees') : t('patients.consent.disagrees');
   if (!patient.messageConsentBy || !patient.messageConsentAt) return state;
-  return `${state}\nchanged by ${patient.messageConsentBy} on ${fDate(patient.messageConsentAt)}`;
+  return t('patients.consent.changed', { state, name: patient.messageConsentBy, date: fDate(patient.messageConsentAt) });
 }
 
 /** Demographics: everything on the record besides name and phone (those are in the header). */
 export function PatientDetailsCard({ patient }: { patient: Patient }) {
+  const t = useT();
   return (
     <Card variant="outlined">
       <CardHeader
         title={
           <Typography variant="h6" component="h2">
-            Details
+            {t('patients.details.title')}
           </Typography>
         }
       />
       <CardContent sx={{ pt: 0 }}>
         <Box component="dl" sx={{ m: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-          <Detail label="UHID">{patient.uhid}</Detail>
-          <Detail label="Date of birth">{patient.dobEstimated ? 'Not known (age given)' : fDate(patient.dateOfBirth)}</Detail>
-          <Detail label="Age">{ageText(patient)}</Detail>
-          <Detail label="Blood group">{patient.bloodGroup ?? '-'}</Detail>
-          <Detail label="ABHA number">{patient.abhaNumber ? formatAbhaNumber(patient.abhaNumber) : '-'}</Detail>
-          <Detail label="ABHA address">{patient.abhaAddress ?? '-'}</Detail>
-          <Detail label="E-mail">{patient.email ? <Link href={`mailto:${patient.email}`}>{patient.email}</Link> : '-'}</Detail>
-          <Detail label="Address">{patient.address ?? '-'}</Detail>
-          <Detail label="Notes">{patient.notes ?? '-'}</Detail>
-          <Detail label="Messages">{consentText(patient)}</Detail>
-          <Detail label="Message language">{patient.messageLanguage ? messageLanguageLabels[patient.messageLanguage] : 'Organisation default'}</Detail>
-          <Detail label="Registered on">{fDate(patient.createdAt)}</Detail>
+          <Detail label={t('patients.details.uhid')}>{patient.uhid}</Detail>
+          <Detail label={t('patients.details.dateOfBirth')}>{patient.dobEstimated ? t('patients.details.dobNotKnown') : fDate(patient.dateOfBirth)}</Detail>
+          <Detail label={t('patients.details.age')}>{ageText(patient)}</Detail>
+          <Detail label={t('patients.details.bloodGroup')}>{patient.bloodGroup ?? '-'}</Detail>
+          <Detail label={t('patients.details.abhaNumber')}>{patient.abhaNumber ? formatAbhaNumber(patient.abhaNumber) : '-'}</Detail>
+          <Detail label={t('patients.details.abhaAddress')}>{patient.abhaAddress ?? '-'}</Detail>
+          <Detail label={t('patients.details.email')}>{patient.email ? <Link href={`mailto:${patient.email}`}>{patient.email}</Link> : '-'}</Detail>
+          <Detail label={t('patients.details.address')}>{patient.address ?? '-'}</Detail>
+          <Detail label={t('patients.details.notes')}>{patient.notes ?? '-'}</Detail>
+          <Detail label={t('patients.details.messages')}>{consentText(patient)}</Detail>
+          <Detail label={t('patients.details.messageLanguage')}>
+            {patient.messageLanguage ? messageLanguageLabel(patient.messageLanguage) : t('patients.details.organisationDefault')}
+          </Detail>
+          <Detail label={t('patients.details.registeredOn')}>{fDate(patient.createdAt)}</Detail>
         </Box>
       </CardContent>
     </Card>

@@ -1,8 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { ageFrom, formatAbhaNumber, patientInputSchema, phoneSchema, type bloodGroups, type Gender, type MessageLanguage, type Patient } from '@caredesk/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { fPhone } from '@/lib/format';
+import { t } from '../i18n';
 
 type BloodGroup = (typeof bloodGroups)[number];
 
@@ -97,8 +98,8 @@ const sharedResolver = zodResolver(patientInputSchema);
 export const patientFormResolver: Resolver<PatientFormValues, unknown, PatientPayload> = async (values, context, options) => {
   const result = await sharedResolver(toSchemaInput(values) as z.input<typeof patientInputSchema>, context, options as never);
   const errors = result.errors as FieldErrors<PatientFormValues>;
-  if (errors.gender) errors.gender = { ...errors.gender, message: 'Choose a gender' };
-  if (errors.ageYears?.type === 'invalid_type') errors.ageYears = { ...errors.ageYears, message: 'Enter the age in whole years' };
+  if (errors.gender) errors.gender = { ...errors.gender, message: t('patients.form.chooseGender') };
+  if (errors.ageYears?.type === 'invalid_type') errors.ageYears = { ...errors.ageYears, message: t('patients.form.wholeYears') };
   return result as Awaited<ReturnType<Resolver<PatientFormValues, unknown, PatientPayload>>>;
 };
 
@@ -113,6 +114,5 @@ export function ageLabel(dateOfBirth: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return null;
   const age = ageFrom(dateOfBirth);
   if (!Number.isFinite(age) || age < 0 || age > 150) return null;
-  if (age === 0) return 'Age under 1 year';
-  return age === 1 ? 'Age 1 year' : `Age ${age} years`;
+  return age === 0 ? t('patients.form.ageUnderOne') : t('patients.form.ageYears', { age });
 }

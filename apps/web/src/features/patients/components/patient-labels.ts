@@ -1,4 +1,5 @@
 import { ageFrom, type Patient } from '@caredesk/shared';
+import { t } from '../i18n';
 
 /** Whole years from the date of birth, or null when none is recorded. */
 export function patientAge(patient: Pick<Patient, 'dateOfBirth'>): number | null {
@@ -9,8 +10,8 @@ export function patientAge(patient: Pick<Patient, 'dateOfBirth'>): number | null
 export function ageText(patient: Pick<Patient, 'dateOfBirth'> & { dobEstimated?: boolean }): string {
   const age = patientAge(patient);
   if (age === null) return '-';
-  const text = age === 0 ? 'Under 1 year' : age === 1 ? '1 year' : `${age} years`;
-  return patient.dobEstimated ? `about ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+  if (patient.dobEstimated) return age === 0 ? t('patients.age.aboutUnderOne') : t('patients.age.aboutYears', { age });
+  return age === 0 ? t('patients.age.underOne') : t('patients.age.years', { age });
 }
 
 export function initialOf(name: string): string {

@@ -13,11 +13,13 @@ import { ListPagination } from '@/components/records/list-pagination';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/http';
 import { useSessionUser } from '@/lib/session';
+import { useT } from '../i18n';
 
 const PAGE_SIZE = 10;
 
 /** The Messages tab: what was sent to this patient by WhatsApp and SMS, newest first. */
 export function PatientMessages({ patientId }: { patientId: string }) {
+  const t = useT();
   const user = useSessionUser();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
@@ -28,7 +30,7 @@ export function PatientMessages({ patientId }: { patientId: string }) {
   const logLink =
     user && user.role !== 'USER' && canAccessArea(user.admin.type, user.role, 'settings') ? (
       <Button component={RouterLink} to={`${paths.settingsMessageLog}?patientId=${encodeURIComponent(patientId)}`} size="small">
-        Open in the message log
+        {t('patients.messages.openLog')}
       </Button>
     ) : null;
 
@@ -45,12 +47,11 @@ export function PatientMessages({ patientId }: { patientId: string }) {
         <Skeleton variant="rounded" height={56} />
       </Box>
     );
-  if (total === 0)
-    return <EmptyState icon={<SmsOutlined />} title="No messages yet" description="Confirmations, reminders and queue calls sent to this patient will be listed here." />;
+  if (total === 0) return <EmptyState icon={<SmsOutlined />} title={t('patients.messages.empty')} description={t('patients.messages.emptyDescription')} />;
   return (
     <Box sx={{ p: 2 }}>
       {logLink ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{logLink}</Box> : null}
-      <MessageList label="Messages to this patient" messages={rows} />
+      <MessageList label={t('patients.messages.label')} messages={rows} />
       <ListPagination
         total={total}
         list={{

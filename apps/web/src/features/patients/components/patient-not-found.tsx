@@ -4,31 +4,32 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
 import { paths } from '@/config/paths';
 import { errorMessage, errorStatus } from '@/lib/http';
+import { useT } from '../i18n';
+import { usePatientsTitle } from './use-patients-title';
 
 /**
  * An unknown id, or one of another organisation (the API answers 404 for both, so nobody can
  * probe which ids exist). Other failures say what went wrong instead.
  */
 export function PatientNotFound({ error }: { error?: unknown }) {
-  const title = useMenuTitle('patients', 'Patients');
-  const singular = title === 'Users' ? 'User' : 'Patient';
+  const t = useT();
+  const { kind, title } = usePatientsTitle();
   const status = errorStatus(error);
   const missing = error === undefined || status === 404 || status === 400;
   return (
-    <PageContainer title={missing ? `${singular} not found` : title}>
+    <PageContainer title={missing ? t('patients.notFound.title', { kind }) : title}>
       {missing ? (
         <Card variant="outlined">
           <EmptyState
             icon={<PersonSearchOutlined />}
-            title={`This ${singular.toLowerCase()} does not exist`}
-            description="It may have been deleted, or the link is wrong."
+            title={t('patients.notFound.body', { kind })}
+            description={t('patients.notFound.description')}
             action={
               <Button component={RouterLink} to={paths.patients} variant="contained" sx={{ mt: 2 }}>
-                {`Back to ${title.toLowerCase()}`}
+                {t('patients.notFound.back', { kind })}
               </Button>
             }
           />

@@ -1,4 +1,4 @@
-import { genderLabels, type Patient } from '@caredesk/shared';
+import type { Patient } from '@caredesk/shared';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
@@ -12,6 +12,8 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { fPhone } from '@/lib/format';
 import { ageText, initialOf, patientAge } from './patient-labels';
+import { useT } from '../i18n';
+import { genderLabel } from '@/i18n/shared-labels';
 
 interface PatientSummaryProps {
   patient: Patient;
@@ -20,7 +22,8 @@ interface PatientSummaryProps {
 
 /** Who this is at a glance: initial, name (the page's h1), age and gender, a number to call. */
 export function PatientSummary({ patient, onDelete }: PatientSummaryProps) {
-  const facts = [patient.uhid, patientAge(patient) === null ? null : ageText(patient), genderLabels[patient.gender], patient.bloodGroup].filter(Boolean).join(' · ');
+  const t = useT();
+  const facts = [patient.uhid, patientAge(patient) === null ? null : ageText(patient), genderLabel(patient.gender), patient.bloodGroup].filter(Boolean).join(' · ');
   return (
     <Card variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
       <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', typography: 'h5' }} aria-hidden>
@@ -33,17 +36,21 @@ export function PatientSummary({ patient, onDelete }: PatientSummaryProps) {
         <Typography variant="body1" sx={{ color: 'text.secondary' }}>
           {facts}
         </Typography>
-        <Link href={`tel:${patient.phone}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }} aria-label={`Call ${fPhone(patient.phone)}`}>
+        <Link
+          href={`tel:${patient.phone}`}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
+          aria-label={t('patients.summary.call', { phone: fPhone(patient.phone) })}
+        >
           <PhoneOutlined fontSize="small" />
           {fPhone(patient.phone)}
         </Link>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={paths.editRecord(paths.patients, patient.id)} variant="contained" startIcon={<EditOutlined />}>
-          Edit
+          {t('patients.summary.edit')}
         </Button>
         <Button onClick={onDelete} variant="outlined" color="error" startIcon={<DeleteOutlined />}>
-          Delete
+          {t('patients.summary.delete')}
         </Button>
       </Box>
     </Card>

@@ -14,6 +14,7 @@ import { StatusChip } from '@/components/visits/status-chip';
 import type { VisitRow } from '@/components/visits/visit-columns';
 import { fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
 import { errorMessage } from '@/lib/http';
+import { useT } from '../i18n';
 
 interface PatientVisitListProps<Row extends VisitRow> {
   visits: UseQueryResult<{ data: Row[] }>;
@@ -29,6 +30,7 @@ interface PatientVisitListProps<Row extends VisitRow> {
 
 /** A tab of the patient view: the patient's visits, newest first, and a button to book one. */
 export function PatientVisitList<Row extends VisitRow>({ visits, label, icon, empty, book, detail }: PatientVisitListProps<Row>) {
+  const t = useT();
   const rows = visits.data?.data ?? [];
   const bookButton = (
     <Button component={RouterLink} to={book.href} variant="contained" size="small" startIcon={<AddIcon />}>
@@ -44,7 +46,7 @@ export function PatientVisitList<Row extends VisitRow>({ visits, label, icon, em
     );
   if (visits.isPending) {
     return (
-      <Box sx={{ p: 2 }} aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`}>
+      <Box sx={{ p: 2 }} aria-busy="true" aria-label={t('patients.visits.loading', { label: label.toLowerCase() })}>
         <Skeleton variant="rounded" height={56} sx={{ mb: 1 }} />
         <Skeleton variant="rounded" height={56} />
       </Box>
@@ -62,12 +64,12 @@ export function PatientVisitList<Row extends VisitRow>({ visits, label, icon, em
             <Box sx={{ minWidth: 52, textAlign: 'center' }}>
               <Typography sx={{ fontWeight: 800 }}>{row.tokenLabel}</Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                Token
+                {t('patients.visits.token')}
               </Typography>
             </Box>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {fVisitDate(row.date)}, {fTimeOfDay(row.startTime)}
+                {t('patients.visits.when', { date: fVisitDate(row.date), time: fTimeOfDay(row.startTime) })}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                 {detail(row)}

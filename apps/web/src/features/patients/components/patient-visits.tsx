@@ -4,18 +4,20 @@ import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import { paths } from '@/config/paths';
 import { usePatientAppointments, usePatientBookings } from '../api/get-patient-visits';
 import { PatientVisitList } from './patient-visit-list';
+import { useT } from '../i18n';
 
-const bookHref = (path: string, patientId: string) => `${path}?new=1&patientId=${encodeURIComponent(patientId)}`;
+const bookHref = (path: string, patientId: string) => `${path}?${new URLSearchParams({ new: '1', patientId }).toString()}`;
 
 /** The Appointments tab: the patient's appointments, newest first, and 'Book appointment'. */
 export function PatientAppointments({ patientId }: { patientId: string }) {
+  const t = useT();
   return (
     <PatientVisitList<AppointmentSummary>
       visits={usePatientAppointments(patientId)}
-      label="Appointments"
+      label={t('patients.tab.appointments')}
       icon={<EventNoteOutlined />}
-      empty={{ title: 'No appointments yet', description: 'Appointments booked for this patient will be listed here.' }}
-      book={{ href: bookHref(paths.appointments, patientId), label: 'Book appointment' }}
+      empty={{ title: t('patients.appointments.empty'), description: t('patients.appointments.emptyDescription') }}
+      book={{ href: bookHref(paths.appointments, patientId), label: t('patients.visits.bookAppointment') }}
       detail={(row) => `${row.doctorName} · ${row.specialization}`}
     />
   );
@@ -23,13 +25,14 @@ export function PatientAppointments({ patientId }: { patientId: string }) {
 
 /** The Bookings tab: the patient's scan and test bookings, newest first, and 'Book scan or test'. */
 export function PatientBookings({ patientId }: { patientId: string }) {
+  const t = useT();
   return (
     <PatientVisitList<BookingSummary>
       visits={usePatientBookings(patientId)}
-      label="Bookings"
+      label={t('patients.tab.bookings')}
       icon={<BookOnlineOutlined />}
-      empty={{ title: 'No bookings yet', description: 'Scan and test bookings for this patient will be listed here.' }}
-      book={{ href: bookHref(paths.bookings, patientId), label: 'Book scan or test' }}
+      empty={{ title: t('patients.bookings.empty'), description: t('patients.bookings.emptyDescription') }}
+      book={{ href: bookHref(paths.bookings, patientId), label: t('patients.visits.bookScan') }}
       detail={(row) => (row.category ? `${row.serviceName} · ${row.category}` : row.serviceName)}
     />
   );

@@ -1,4 +1,3 @@
-import { useMenuTitle } from '@/components/menu-title';
 import { PageContainer } from '@/components/page-container';
 import { showFormError } from '@/components/records/form-errors';
 import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes-guard';
@@ -15,32 +14,36 @@ import { PatientForm } from '../components/patient-form';
 import { emptyPatientForm, patientFormResolver, patientFormValues, type PatientFormValues, type PatientPayload } from '../components/patient-form-values';
 import { PatientNotFound } from '../components/patient-not-found';
 import { isPatientId } from '../components/patient-id';
+import { useT } from '../i18n';
+import { usePatientsTitle, type PatientsKind } from '../components/use-patients-title';
 
 /** /user/new and /user/:id/edit. */
 export default function PatientFormPage() {
   const { id } = useParams();
-  const title = useMenuTitle('patients', 'Patients');
-  const singular = title === 'Users' ? 'user' : 'patient';
-  if (!id) return <PatientEditor title={`Add ${singular}`} />;
-  return <EditPatient id={id} singular={singular} />;
+  const t = useT();
+  const { kind } = usePatientsTitle();
+  if (!id) return <PatientEditor title={t('patients.page.add', { kind })} />;
+  return <EditPatient id={id} kind={kind} />;
 }
 
-function EditPatient({ id, singular }: { id: string; singular: string }) {
+function EditPatient({ id, kind }: { id: string; kind: PatientsKind }) {
+  const t = useT();
   const valid = isPatientId(id);
   const patient = usePatient(id, valid);
   if (!valid || patient.isError) return <PatientNotFound error={valid ? patient.error : undefined} />;
   if (!patient.data) {
     return (
-      <PageContainer title={`Edit ${singular}`}>
+      <PageContainer title={t('patients.page.edit', { kind })}>
         <Skeleton variant="rounded" height={420} />
       </PageContainer>
     );
   }
   // Keyed by the record so a refetch never resets what is being typed.
-  return <PatientEditor key={patient.data.id} title={`Edit ${singular}`} patient={patient.data} />;
+  return <PatientEditor key={patient.data.id} title={t('patients.page.edit', { kind })} patient={patient.data} />;
 }
 
 function PatientEditor({ title, patient }: { title: string; patient?: Patient }) {
+  const t = useT();
   const navigate = useNavigate();
   const form = useForm<PatientFormValues, unknown, PatientPayload>({
     resolver: patientFormResolver,
@@ -53,7 +56,7 @@ function PatientEditor({ title, patient }: { title: string; patient?: Patient })
   const pending = create.isPending || update.isPending;
 
   const onSaved = (saved: Patient) => {
-    enqueueSnackbar(patient ? 'Changes saved' : `${saved.name} added`, { variant: 'success' });
+    enqueueSnackbar(patient ? t('patients.page.saved') : t('patients.page.added', { name: saved.name }), { variant: 'success' });
     guard.allowNavigation();
     // Back from the view returns to the list, not to a form that has been saved.
     void navigate(paths.record(paths.patients, saved.id), { replace: true });

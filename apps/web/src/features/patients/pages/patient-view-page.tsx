@@ -5,7 +5,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useMenuTitle } from '@/components/menu-title';
 import { usePatient } from '@/components/visits/api/get-patient';
 import { paths } from '@/config/paths';
 import { DeletePatientDialog } from '../components/delete-patient-dialog';
@@ -14,11 +13,14 @@ import { PatientDetailsCard } from '../components/patient-details-card';
 import { isPatientId } from '../components/patient-id';
 import { PatientNotFound } from '../components/patient-not-found';
 import { PatientSummary } from '../components/patient-summary';
+import { useT } from '../i18n';
+import { usePatientsTitle } from '../components/use-patients-title';
 
 /** /user/:id: the patient's record, then what later issues add (appointments, bookings, chat). */
 export default function PatientViewPage() {
   const { id = '' } = useParams();
-  const title = useMenuTitle('patients', 'Patients');
+  const { title } = usePatientsTitle();
+  const t = useT();
   const navigate = useNavigate();
   const valid = isPatientId(id);
   const patient = usePatient(id, valid);
@@ -43,7 +45,7 @@ export default function PatientViewPage() {
           <DeletePatientDialog patient={patient.data} open={deleting} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.patients, { replace: true })} />
         </>
       ) : (
-        <Stack spacing={3} aria-busy="true" aria-label="Loading">
+        <Stack spacing={3} aria-busy="true" aria-label={t('patients.page.loading')}>
           <Skeleton variant="rounded" height={120} />
           <Skeleton variant="rounded" height={320} />
         </Stack>

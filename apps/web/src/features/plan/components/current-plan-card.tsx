@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DetailList } from '@/components/records/detail-list';
 import { fDate } from '@/lib/format';
+import { useT } from '../i18n';
 import { PlanFeatures } from './plan-features';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +19,8 @@ export function daysLeft(endsAt: string, now = Date.now()): number {
 
 /** The organisation's plan: name, status, validity (start, end, days left) and what it includes. */
 export function CurrentPlanCard({ status }: { status: PlanStatus }) {
-  const label = status.isActive ? 'Active' : 'In-Active';
+  const t = useT();
+  const label = status.isActive ? t('plan.active') : t('plan.inactive');
   const left = status.endsAt && status.isActive ? daysLeft(status.endsAt) : 0;
   return (
     <Card variant="outlined">
@@ -28,29 +30,29 @@ export function CurrentPlanCard({ status }: { status: PlanStatus }) {
             <WorkspacePremiumOutlined sx={{ fontSize: 48, color: 'primary.main' }} />
             <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="h6" component="h2">
-                {status.planName ?? 'No plan'}
+                {status.planName ?? t('plan.noPlan')}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {status.endsAt ? `${status.isActive ? 'Valid until' : 'Ended on'} ${fDate(status.endsAt)}` : 'Your organisation has no subscription yet.'}
+                {status.endsAt ? t(status.isActive ? 'plan.validUntil' : 'plan.endedOn', { date: fDate(status.endsAt) }) : t('plan.noSubscription')}
               </Typography>
             </Stack>
-            <Chip label={label} color={status.isActive ? 'success' : 'error'} aria-label={`Plan status: ${label}`} />
+            <Chip label={label} color={status.isActive ? 'success' : 'error'} aria-label={t('plan.statusLabel', { status: label })} />
           </Stack>
           {status.endsAt ? (
             <DetailList
               items={[
-                { label: 'Started on', value: status.startsAt ? fDate(status.startsAt) : null },
-                { label: 'Ends on', value: fDate(status.endsAt) },
-                { label: 'Days left', value: `${left} ${left === 1 ? 'day' : 'days'}` },
+                { label: t('plan.startedOn'), value: status.startsAt ? fDate(status.startsAt) : null },
+                { label: t('plan.endsOn'), value: fDate(status.endsAt) },
+                { label: t('plan.daysLeft'), value: t('plan.days', { count: left }) },
               ]}
             />
           ) : null}
           {status.features && status.features.length > 0 ? (
             <Stack spacing={0.5}>
               <Typography variant="subtitle2" component="h3">
-                What it includes
+                {t('plan.includes')}
               </Typography>
-              <PlanFeatures features={status.features} label="Included in your plan" />
+              <PlanFeatures features={status.features} label={t('plan.includedInYourPlan')} />
             </Stack>
           ) : null}
         </Stack>

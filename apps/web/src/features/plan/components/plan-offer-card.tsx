@@ -8,11 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { fRupees } from '@/lib/format';
+import { useT } from '../i18n';
 import { PlanFeatures } from './plan-features';
-
-export function durationText(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
-}
 
 interface PlanOfferCardProps {
   offer: PlanOffer;
@@ -28,6 +25,7 @@ interface PlanOfferCardProps {
 
 /** A plan on offer: price (₹, two decimals), duration, features, and Buy / Renew. */
 export function PlanOfferCard({ offer, current, canBuy, pending, busy, onBuy }: PlanOfferCardProps) {
+  const t = useT();
   return (
     <Card variant="outlined" component="section" aria-label={offer.name} sx={{ display: 'flex', flexDirection: 'column', borderColor: current ? 'primary.main' : undefined }}>
       <CardContent sx={{ flex: 1 }}>
@@ -35,15 +33,15 @@ export function PlanOfferCard({ offer, current, canBuy, pending, busy, onBuy }: 
           <Typography variant="h6" component="h3">
             {offer.name}
           </Typography>
-          {current ? <Chip label="Current plan" color="primary" size="small" variant="outlined" /> : null}
+          {current ? <Chip label={t('plan.currentPlan')} color="primary" size="small" variant="outlined" /> : null}
         </Stack>
         <Typography variant="h5" component="p">
           {fRupees(offer.pricePaise / 100)}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-          for {durationText(offer.durationDays)}
+          {t('plan.forDuration', { days: offer.durationDays })}
         </Typography>
-        <PlanFeatures features={offer.features} label={`${offer.name} features`} />
+        <PlanFeatures features={offer.features} label={t('plan.offerFeatures', { name: offer.name })} />
       </CardContent>
       {canBuy ? (
         <CardActions sx={{ px: 2, pb: 2 }}>
@@ -54,7 +52,7 @@ export function PlanOfferCard({ offer, current, canBuy, pending, busy, onBuy }: 
             disabled={busy}
             startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {current ? 'Renew' : 'Buy'}
+            {current ? t('plan.renew') : t('plan.buy')}
           </Button>
         </CardActions>
       ) : null}

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/http';
 import { activatePlan } from '../api/activate-plan';
 import { subscribeWhatsapp } from '../api/subscribe-whatsapp';
 import { verifySubscription } from '../api/verify-subscription';
+import { t } from '../i18n';
 import { queryKeys } from '@/lib/query-keys';
 
 /** What is being bought: a plan's id, or the WhatsApp add-on. */
@@ -53,17 +54,17 @@ export function usePlanPurchase(): PlanPurchase {
       const result = await activatePlan(offer.id);
       switch (result.status) {
         case 'ACTIVATED':
-          return result.paidFrom === 'WALLET' ? `${offer.name} activated, paid from the wallet.` : `${offer.name} activated.`;
+          return t(result.paidFrom === 'WALLET' ? 'plan.activatedFromWallet' : 'plan.activated', { name: offer.name });
         case 'CHECKOUT':
           await verifySubscription(await checkout(result.order));
-          return `${offer.name} activated.`;
+          return t('plan.activated', { name: offer.name });
       }
     });
 
   const subscribe = () =>
     run('whatsapp', async () => {
       await verifySubscription(await checkout(await subscribeWhatsapp()));
-      return 'WhatsApp messages subscribed.';
+      return t('plan.whatsappSubscribed');
     });
 
   return { buyPlan, subscribeWhatsapp: subscribe, pending, checkoutDialog };

@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { fDate, fRupees } from '@/lib/format';
-import { durationText } from './plan-offer-card';
+import { useT } from '../i18n';
 
 interface WhatsappAddonCardProps {
   whatsapp: PlanStatus['whatsapp'];
@@ -21,8 +21,11 @@ interface WhatsappAddonCardProps {
 /** The WhatsApp add-on: reminders and confirmations to patients, bought through the checkout. */
 export function WhatsappAddonCard({ whatsapp, canBuy, pending, busy, onSubscribe }: WhatsappAddonCardProps) {
   const active = whatsapp?.isActive ?? false;
+  const t = useT();
+  const price = fRupees(WHATSAPP_ADDON.pricePaise / 100);
+  const days = WHATSAPP_ADDON.durationDays;
   return (
-    <Card variant="outlined" component="section" aria-label={WHATSAPP_ADDON.name}>
+    <Card variant="outlined" component="section" aria-label={t('plan.whatsappAddon')}>
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flex: 1, minWidth: 0 }}>
@@ -30,13 +33,12 @@ export function WhatsappAddonCard({ whatsapp, canBuy, pending, busy, onSubscribe
             <Stack spacing={0.25} sx={{ minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                  {WHATSAPP_ADDON.name}
+                  {t('plan.whatsappAddon')}
                 </Typography>
-                <Chip size="small" label={active ? 'Active' : 'Not subscribed'} color={active ? 'success' : 'default'} />
+                <Chip size="small" label={active ? t('plan.active') : t('plan.notSubscribed')} color={active ? 'success' : 'default'} />
               </Stack>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {fRupees(WHATSAPP_ADDON.pricePaise / 100)} for {durationText(WHATSAPP_ADDON.durationDays)}
-                {active && whatsapp?.endsAt ? ` · active until ${fDate(whatsapp.endsAt)}` : ''}
+                {active && whatsapp?.endsAt ? t('plan.addonPriceActive', { price, days, date: fDate(whatsapp.endsAt) }) : t('plan.addonPrice', { price, days })}
               </Typography>
             </Stack>
           </Stack>
@@ -49,7 +51,7 @@ export function WhatsappAddonCard({ whatsapp, canBuy, pending, busy, onSubscribe
               startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
               sx={{ flexShrink: 0 }}
             >
-              {active ? 'Renew' : 'Subscribe'}
+              {active ? t('plan.renew') : t('plan.subscribe')}
             </Button>
           ) : null}
         </Stack>

@@ -14,13 +14,15 @@ import { usePlanOffers } from '../api/get-plan-offers';
 import { usePlanStatus } from '../api/get-plan-status';
 import { CurrentPlanCard } from '../components/current-plan-card';
 import { PlanInactiveAlert } from '@/components/plan-inactive-alert';
-import { durationText, PlanOfferCard } from '../components/plan-offer-card';
+import { PlanOfferCard } from '../components/plan-offer-card';
 import { usePlanPurchase } from '../components/use-plan-purchase';
 import { WhatsappAddonCard } from '../components/whatsapp-addon-card';
+import { useT } from '../i18n';
 
 /** /plan: the current plan and its validity, the plans on offer, and the WhatsApp add-on. */
 export default function PlanPage() {
   const status = usePlanStatus();
+  const t = useT();
   const offers = usePlanOffers();
   const canBuy = useSessionUser()?.role === 'ADMIN';
   const purchase = usePlanPurchase();
@@ -36,9 +38,9 @@ export default function PlanPage() {
   };
 
   return (
-    <PageContainer title="Plan">
+    <PageContainer title={t('plan.title')}>
       {status.isError ? <Alert severity="error">{errorMessage(status.error)}</Alert> : null}
-      {status.isPending ? <Skeleton variant="rounded" height={140} aria-label="Loading plan" /> : null}
+      {status.isPending ? <Skeleton variant="rounded" height={140} aria-label={t('plan.loadingPlan')} /> : null}
       {status.data ? (
         <Stack spacing={2} sx={{ maxWidth: 960 }}>
           {!status.data.isActive ? <PlanInactiveAlert /> : null}
@@ -48,15 +50,15 @@ export default function PlanPage() {
 
       <Stack spacing={2} component="section" aria-labelledby="plans-on-offer" sx={{ maxWidth: 960 }}>
         <Typography variant="h6" component="h2" id="plans-on-offer">
-          Plans on offer
+          {t('plan.onOffer')}
         </Typography>
         {!canBuy ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Only an administrator can buy or renew a plan.
+            {t('plan.adminOnly')}
           </Typography>
         ) : null}
         {offers.isError ? <Alert severity="error">{errorMessage(offers.error)}</Alert> : null}
-        {offers.isPending ? <Skeleton variant="rounded" height={200} aria-label="Loading plans" /> : null}
+        {offers.isPending ? <Skeleton variant="rounded" height={200} aria-label={t('plan.loadingPlans')} /> : null}
         {offers.data ? (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
             {offers.data.map((offer) => (
@@ -76,7 +78,7 @@ export default function PlanPage() {
           </Box>
         ) : null}
         <Typography variant="h6" component="h2">
-          Add-ons
+          {t('plan.addons')}
         </Typography>
         <WhatsappAddonCard
           whatsapp={status.data?.whatsapp}
@@ -89,13 +91,9 @@ export default function PlanPage() {
 
       <ConfirmDialog
         open={asking}
-        title={confirming ? `${confirming.id === currentId ? 'Renew' : 'Buy'} ${confirming.name}?` : ''}
-        message={
-          confirming
-            ? `${fRupees(confirming.pricePaise / 100)} for ${durationText(confirming.durationDays)}. It is paid from the wallet when the balance covers it; otherwise the card checkout opens.`
-            : ''
-        }
-        confirmLabel={confirming?.id === currentId ? 'Renew' : 'Buy'}
+        title={confirming ? t(confirming.id === currentId ? 'plan.confirmRenew' : 'plan.confirmBuy', { name: confirming.name }) : ''}
+        message={confirming ? t('plan.confirmMessage', { price: fRupees(confirming.pricePaise / 100), days: confirming.durationDays }) : ''}
+        confirmLabel={confirming?.id === currentId ? t('plan.renew') : t('plan.buy')}
         onConfirm={confirmBuy}
         onClose={() => setAsking(false)}
       />

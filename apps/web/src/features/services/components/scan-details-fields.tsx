@@ -1,30 +1,33 @@
 import Box from '@mui/material/Box';
 import { FormTextField } from '@/components/records/form-text-field';
 import { RoomField } from '@/components/records/room-field';
+import { useT } from '../i18n';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS grid tracks
 const threeColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } } as const;
 
 /** Duration, report turnaround, capacity per slot, token prefix, room and the preparation instructions. */
 export function ScanDetailsFields() {
+  const t = useT();
   return (
     <>
       <Box sx={threeColumns}>
-        <FormTextField name="durationMinutes" label="Duration (minutes)" type="number" slotProps={{ htmlInput: { min: 5, max: 720, step: 5, inputMode: 'numeric' } }} />
-        <FormTextField name="reportTurnaroundHours" label="Report turnaround (hours)" type="number" slotProps={{ htmlInput: { min: 0, max: 720, inputMode: 'numeric' } }} />
-        <FormTextField name="capacityPerSlot" label="Capacity per slot" required type="number" slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }} />
+        <FormTextField name="durationMinutes" label={t('services.field.duration')} type="number" slotProps={{ htmlInput: { min: 5, max: 720, step: 5, inputMode: 'numeric' } }} />
+        <FormTextField name="reportTurnaroundHours" label={t('services.field.turnaround')} type="number" slotProps={{ htmlInput: { min: 0, max: 720, inputMode: 'numeric' } }} />
+        <FormTextField name="capacityPerSlot" label={t('services.field.capacity')} required type="number" slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }} />
       </Box>
       <Box sx={threeColumns}>
         <FormTextField
           name="tokenPrefix"
-          label="Token prefix"
+          label={t('services.field.tokenPrefix')}
           autoComplete="off"
           placeholder="M"
-          helperText="Optional: tokens show as M-007"
+          helperText={t('services.field.tokenPrefixHelp')}
           slotProps={{ htmlInput: { maxLength: 3, style: { textTransform: 'uppercase' } } }}
         />
-        <RoomField example="MRI suite, ground floor" sx={{ gridColumn: { sm: 'span 2' } }} />
+        <RoomField example={t('services.field.roomExample')} sx={{ gridColumn: { sm: 'span 2' } }} />
       </Box>
-      <FormTextField name="preparation" label="Preparation instructions" multiline minRows={3} placeholder="e.g. Fast for 8 hours; bring previous reports." />
+      <FormTextField name="preparation" label={t('services.field.preparation')} multiline minRows={3} placeholder={t('services.field.preparationExample')} />
     </>
   );
 }

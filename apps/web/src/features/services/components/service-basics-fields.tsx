@@ -6,8 +6,10 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ImageUpload } from '@/components/image-upload';
 import { FormAutocomplete } from '@/components/records/form-autocomplete';
 import { FormTextField } from '@/components/records/form-text-field';
+import { useT } from '../i18n';
 import type { ServiceFormInput } from './service-form-schema';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS grid tracks
 const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 interface ServiceBasicsFieldsProps {
@@ -18,6 +20,7 @@ interface ServiceBasicsFieldsProps {
 
 /** Kind, name, category, price, image and description. */
 export function ServiceBasicsFields({ chooseKind, editing }: ServiceBasicsFieldsProps) {
+  const t = useT();
   const { control } = useFormContext<ServiceFormInput>();
   const kind = useWatch({ control, name: 'kind' });
   return (
@@ -29,16 +32,16 @@ export function ServiceBasicsFields({ chooseKind, editing }: ServiceBasicsFields
       />
       <Box sx={twoColumns}>
         {chooseKind ? (
-          <FormTextField name="kind" label="Kind" select required disabled={editing} helperText={editing ? 'The kind cannot change after creation' : undefined}>
-            <MenuItem value="SCAN">Scan</MenuItem>
-            <MenuItem value="TEST">Test</MenuItem>
+          <FormTextField name="kind" label={t('services.field.kind')} select required disabled={editing} helperText={editing ? t('services.field.kindFixed') : undefined}>
+            <MenuItem value="SCAN">{t('services.kind.scan')}</MenuItem>
+            <MenuItem value="TEST">{t('services.kind.test')}</MenuItem>
           </FormTextField>
         ) : null}
-        <FormTextField name="name" label="Name" required autoComplete="off" />
-        <FormAutocomplete name="category" label="Category" options={SERVICE_CATEGORIES[kind]} />
+        <FormTextField name="name" label={t('services.field.name')} required autoComplete="off" />
+        <FormAutocomplete name="category" label={t('services.field.category')} options={SERVICE_CATEGORIES[kind]} />
         <FormTextField
           name="price"
-          label="Price"
+          label={t('services.field.price')}
           required
           type="number"
           slotProps={{
@@ -47,7 +50,7 @@ export function ServiceBasicsFields({ chooseKind, editing }: ServiceBasicsFields
           }}
         />
       </Box>
-      <FormTextField name="description" label="Description" multiline minRows={2} />
+      <FormTextField name="description" label={t('services.field.description')} multiline minRows={2} />
     </>
   );
 }

@@ -1,25 +1,30 @@
 import { rupeesToPaise, serviceInputSchema, type Service, type ServiceInput, type ServiceKind } from '@caredesk/shared';
 import type { z } from 'zod';
+import { t } from '../i18n';
 import { optionalNumber, optionalText, paiseToRupeesText, requiredNumber, rupeesField, textOf } from '@/components/records/form-values';
 
 const shape = serviceInputSchema.shape;
 
-/** The shared service schema as a form takes it: text inputs, and the price in rupees. */
-export const serviceFormSchema = serviceInputSchema.omit({ pricePaise: true }).extend({
-  price: rupeesField,
-  category: optionalText(shape.category),
-  description: optionalText(shape.description),
-  durationMinutes: optionalNumber(shape.durationMinutes),
-  preparation: optionalText(shape.preparation),
-  reportTurnaroundHours: optionalNumber(shape.reportTurnaroundHours),
-  capacityPerSlot: requiredNumber(shape.capacityPerSlot, 'Enter how many people a slot takes'),
-  tokenPrefix: optionalText(shape.tokenPrefix),
-  room: optionalText(shape.room),
-  sacCode: optionalText(shape.sacCode),
-  gstRateBp: shape.gstRateBp.unwrap(),
-});
-export type ServiceFormInput = z.input<typeof serviceFormSchema>;
-export type ServiceFormOutput = z.output<typeof serviceFormSchema>;
+/**
+ * The shared service schema as a form takes it: text inputs, and the price in rupees. Built when
+ * the form opens, so that its own messages are in the language of that moment.
+ */
+export const serviceFormSchema = () =>
+  serviceInputSchema.omit({ pricePaise: true }).extend({
+    price: rupeesField,
+    category: optionalText(shape.category),
+    description: optionalText(shape.description),
+    durationMinutes: optionalNumber(shape.durationMinutes),
+    preparation: optionalText(shape.preparation),
+    reportTurnaroundHours: optionalNumber(shape.reportTurnaroundHours),
+    capacityPerSlot: requiredNumber(shape.capacityPerSlot, t('services.error.capacity')),
+    tokenPrefix: optionalText(shape.tokenPrefix),
+    room: optionalText(shape.room),
+    sacCode: optionalText(shape.sacCode),
+    gstRateBp: shape.gstRateBp.unwrap(),
+  });
+export type ServiceFormInput = z.input<ReturnType<typeof serviceFormSchema>>;
+export type ServiceFormOutput = z.output<ReturnType<typeof serviceFormSchema>>;
 
 export const serviceFieldMap = { pricePaise: 'price' };
 

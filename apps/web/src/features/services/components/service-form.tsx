@@ -1,11 +1,12 @@
 import type { Service, ServiceKind } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { enqueueSnackbar } from '@/components/toast';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import { AvailabilityEditor } from '@/components/availability/availability-editor';
 import { FacilitySelect } from '@/components/facility-select';
 import { FormActions } from '@/components/records/form-actions';
@@ -16,6 +17,7 @@ import { useManagesFacilities } from '@/components/use-facilities';
 import { paths } from '@/config/paths';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
+import { useT } from '../i18n';
 import { ScanDetailsFields } from './scan-details-fields';
 import { ServiceBasicsFields } from './service-basics-fields';
 import { ServiceTaxFields } from './service-tax-fields';
@@ -29,12 +31,15 @@ interface ServiceFormProps {
 
 /** Adds or edits a scan, test or other service; after saving, opens its page. */
 export function ServiceForm({ area, service }: ServiceFormProps) {
+  const t = useT();
   const navigate = useNavigate();
+  // A new schema per language: its messages are read when it is built.
+  const schema = useMemo(() => serviceFormSchema(), [t]);
   const managesFacilities = useManagesFacilities();
   const scans = area === paths.scans;
   const defaultKind: ServiceKind = scans ? 'SCAN' : 'OTHER';
   const form = useForm<ServiceFormInput, unknown, ServiceFormOutput>({
-    resolver: zodResolver(serviceFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: serviceFormDefaults(defaultKind, service),
   });
   const { control, formState, handleSubmit, setError } = form;
@@ -54,7 +59,7 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
         saved = await create.mutateAsync(input);
       }
       guard.allowNavigation();
-      enqueueSnackbar(`${saved.name} saved`, { variant: 'success' });
+      enqueueSnackbar(t('services.saved', { name: saved.name }), { variant: 'success' });
       await navigate(paths.record(area, saved.id), { replace: !service });
     } catch (error) {
       showFormError(error, { setError, fieldMap: serviceFieldMap });
@@ -64,15 +69,15 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
   return (
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <FormSection title="Details">
+        <FormSection title={t('services.section.details')}>
           <ServiceBasicsFields chooseKind={scans} editing={Boolean(service)} />
         </FormSection>
         {scans ? (
           <>
-            <FormSection title="Visit and report">
+            <FormSection title={t('services.section.visit')}>
               <ScanDetailsFields />
             </FormSection>
-            <FormSection title="Weekly availability" description="When bookings can be taken; windows of a day must not overlap.">
+            <FormSection title={t('services.section.availability')} description={t('services.section.availabilityHelp')}>
               <Controller
                 name="availability"
                 control={control}
@@ -81,10 +86,10 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
             </FormSection>
           </>
         ) : null}
-        <FormSection title="Tax">
+        <FormSection title={t('services.section.tax')}>
           <ServiceTaxFields />
         </FormSection>
-        <FormSection title="Facility and status">
+        <FormSection title={t('services.section.facility')}>
           <Controller
             name="facilityId"
             control={control}
@@ -96,7 +101,7 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
             name="active"
             control={control}
             render={({ field }) => (
-              <FormControlLabel label="Active (can be booked)" control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />} />
+              <FormControlLabel label={t('services.field.active')} control={<Switch checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} />} />
             )}
           />
         </FormSection>

@@ -17,18 +17,19 @@ import { fRupees } from '@/lib/format';
 import { useDeleteService } from '../api/delete-service';
 import { useService } from '../api/get-service';
 import { useUpdateService } from '../api/update-service';
+import { useT, type ListKind } from '../i18n';
 import { KindChip } from './service-columns';
-
-/** Slots of a scan or test without a duration. */
 
 interface ServiceViewProps {
   area: typeof paths.scans | typeof paths.services;
+  /** The singular English noun for the shared record actions ('scan or test', 'service'). */
   noun: string;
-  listTitle: string;
+  kind: ListKind;
 }
 
 /** /scan/:id and /service/:id: the record's details; for scans and tests also preparation, schedule and slots. */
-export function ServiceView({ area, noun, listTitle }: ServiceViewProps) {
+export function ServiceView({ area, noun, kind }: ServiceViewProps) {
+  const t = useT();
   const id = useParams().id ?? '';
   const query = useService(id);
   const update = useUpdateService();
@@ -38,8 +39,16 @@ export function ServiceView({ area, noun, listTitle }: ServiceViewProps) {
   const wrongArea = service && (service.kind === 'OTHER') !== (area === paths.services);
 
   if (!service || wrongArea) {
-    const back = `Back to ${listTitle.toLowerCase()}`;
-    return <RecordLoadState title={listTitle} error={query.error} notFound={wrongArea} notFoundTitle="Not found" backHref={area} backLabel={back} />;
+    return (
+      <RecordLoadState
+        title={t('services.title', { kind })}
+        error={query.error}
+        notFound={wrongArea}
+        notFoundTitle={t('services.notFound')}
+        backHref={area}
+        backLabel={t('services.back', { kind })}
+      />
+    );
   }
   const scan = service.kind !== 'OTHER';
   const slotMinutes = service.durationMinutes ?? DEFAULT_SERVICE_SLOT_MINUTES;
@@ -66,36 +75,48 @@ export function ServiceView({ area, noun, listTitle }: ServiceViewProps) {
       />
       {scan ? (
         <Alert severity={service.preparation ? 'info' : 'success'} variant="outlined">
-          <AlertTitle>Preparation</AlertTitle>
-          <Box sx={{ whiteSpace: 'pre-line' }}>{service.preparation ?? 'No preparation needed.'}</Box>
+          <AlertTitle>{t('services.view.preparation')}</AlertTitle>
+          <Box sx={{ whiteSpace: 'pre-line' }}>{service.preparation ?? t('services.view.noPreparation')}</Box>
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: scan ? '1fr 1fr' : '1fr' }, alignItems: 'start' }}>
-        <FormSection title="Details">
+        <FormSection title={t('services.view.details')}>
           <DetailList
             items={[
-              { label: 'Price', value: fRupees(service.pricePaise / 100) },
-              { label: 'Category', value: service.category },
-              { label: 'GST', value: service.gstRateBp === 0 ? 'Exempt' : `${service.gstRateBp / 100} %` },
-              { label: 'SAC/HSN code', value: service.sacCode },
-              { label: 'Duration', value: service.durationMinutes === null ? null : `${service.durationMinutes} minutes`, hidden: !scan },
-              { label: 'Report turnaround', value: service.reportTurnaroundHours === null ? null : `${service.reportTurnaroundHours} hours`, hidden: !scan },
-              { label: 'Capacity per slot', value: service.capacityPerSlot, hidden: !scan },
-              { label: 'Token prefix', value: service.tokenPrefix ? `${service.tokenPrefix} (tokens show as ${tokenLabel(7, service.tokenPrefix)})` : null, hidden: !scan },
-              { label: 'Facility', value: service.facilityName, hidden: !showFacility },
-              { label: 'Room', value: service.room, hidden: !scan },
-              { label: 'Description', value: service.description },
+              { label: t('services.view.price'), value: fRupees(service.pricePaise / 100) },
+              { label: t('services.view.category'), value: service.category },
+              { label: t('services.view.gst'), value: service.gstRateBp === 0 ? t('services.view.exempt') : t('services.view.gstRate', { rate: service.gstRateBp / 100 }) },
+              { label: t('services.view.sac'), value: service.sacCode },
+              {
+                label: t('services.view.duration'),
+                value: service.durationMinutes === null ? null : t('services.view.minutes', { count: service.durationMinutes }),
+                hidden: !scan,
+              },
+              {
+                label: t('services.view.turnaround'),
+                value: service.reportTurnaroundHours === null ? null : t('services.view.hours', { count: service.reportTurnaroundHours }),
+                hidden: !scan,
+              },
+              { label: t('services.view.capacity'), value: service.capacityPerSlot, hidden: !scan },
+              {
+                label: t('services.view.tokenPrefix'),
+                value: service.tokenPrefix ? t('services.view.tokenPrefixValue', { prefix: service.tokenPrefix, example: tokenLabel(7, service.tokenPrefix) }) : null,
+                hidden: !scan,
+              },
+              { label: t('services.view.facility'), value: service.facilityName, hidden: !showFacility },
+              { label: t('services.view.room'), value: service.room, hidden: !scan },
+              { label: t('services.view.description'), value: service.description },
             ]}
           />
         </FormSection>
         {scan ? (
-          <FormSection title="Weekly schedule">
+          <FormSection title={t('services.view.schedule')}>
             <WeeklySchedule availability={service.availability} />
           </FormSection>
         ) : null}
       </Box>
       {scan ? (
-        <FormSection title="Next 7 days" description={`${slotMinutes}-minute slots, ${service.capacityPerSlot} per slot.`}>
+        <FormSection title={t('services.view.nextDays')} description={t('services.view.slotsSummary', { minutes: slotMinutes, capacity: service.capacityPerSlot })}>
           <UpcomingSlots availability={service.availability} slotMinutes={slotMinutes} />
         </FormSection>
       ) : null}

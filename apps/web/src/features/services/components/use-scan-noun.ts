@@ -1,9 +1,17 @@
 import { useMenuTitle } from '@/components/menu-title';
+import type { ListKind } from '../i18n';
 
-const nouns: Record<string, string> = { Services: 'service', Scans: 'scan', 'Scans & Tests': 'scan or test' };
+const kinds: Record<string, { kind: ListKind; noun: string }> = {
+  Services: { kind: 'scanServices', noun: 'service' },
+  Scans: { kind: 'scans', noun: 'scan' },
+  'Scans & Tests': { kind: 'scansAndTests', noun: 'scan or test' },
+};
 
-/** /scan's title for this account ('Services', 'Scans', 'Scans & Tests') and its singular noun. */
-export function useScanTitle(): { title: string; noun: string } {
+/**
+ * /scan's list for this account ('Services', 'Scans', 'Scans & Tests'), as the key its texts are
+ * chosen by, and its singular English noun for the shared record actions.
+ */
+export function useScanTitle(): { kind: ListKind; noun: string } {
   const title = useMenuTitle('scans', 'Scans & Tests');
-  return { title, noun: nouns[title] ?? 'scan or test' };
+  return kinds[title] ?? { kind: 'scansAndTests', noun: 'scan or test' };
 }

@@ -1,7 +1,6 @@
 import { SERVICE_CATEGORIES, type ServiceListQuery } from '@caredesk/shared';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import { FacilityFilter } from '@/components/facility-select';
-import { useMenuTitle } from '@/components/menu-title';
 import { ACTIVE_FILTER_OPTIONS, FilterSelect, toFilterOptions } from '@/components/records/filter-select';
 import { RecordListPage } from '@/components/records/record-list-page';
 import { useListParams } from '@/components/records/use-list-params';
@@ -10,6 +9,7 @@ import { paths } from '@/config/paths';
 import { exportServices } from '../api/export-services';
 import { useServices } from '../api/get-services';
 import { otherServiceColumns, ServiceCard, serviceSortFields } from '../components/service-columns';
+import { useT } from '../i18n';
 
 const SORT_KEYS = ['name', 'category', 'price', 'createdAt'] as const;
 const FILTER_KEYS = ['category', 'facilityId', 'active'] as const;
@@ -17,7 +17,9 @@ const CATEGORY_OPTIONS = toFilterOptions(SERVICE_CATEGORIES.OTHER);
 
 /** /service: everything else the organisation offers (home care, procedures…). */
 export default function OtherServicesPage() {
-  const title = useMenuTitle('services', 'Other Services');
+  const t = useT();
+  // Every menu calls this area 'Other Services' (shared navigation): the catalogue gives its words.
+  const title = t('services.title', { kind: 'other' });
   const list = useListParams({ sortKeys: SORT_KEYS, filterKeys: FILTER_KEYS });
   const services = useServices({ ...list.query, kind: 'OTHER' } as ServiceListQuery);
   const showFacility = useManagesFacilities();
@@ -26,10 +28,10 @@ export default function OtherServicesPage() {
     <RecordListPage
       title={title}
       icon={<VolunteerActivismOutlined />}
-      addLabel="Add service"
+      addLabel={t('services.add', { kind: 'other' })}
       addHref={paths.newRecord(paths.services)}
-      emptyTitle="No other services yet"
-      emptyAction="Add your first service"
+      emptyTitle={t('services.empty', { kind: 'other' })}
+      emptyAction={t('services.addFirst', { kind: 'other' })}
       list={list}
       result={services}
       onExport={() => exportServices({ ...list.exportQuery, kind: 'OTHER' } as ServiceListQuery, 'other-services.csv')}
@@ -39,9 +41,9 @@ export default function OtherServicesPage() {
       renderCard={(service) => <ServiceCard service={service} />}
       filters={
         <>
-          <FilterSelect label="Category" value={list.filters.category} options={CATEGORY_OPTIONS} onChange={(value) => list.setFilter('category', value)} />
+          <FilterSelect label={t('services.filter.category')} value={list.filters.category} options={CATEGORY_OPTIONS} onChange={(value) => list.setFilter('category', value)} />
           <FacilityFilter value={list.filters.facilityId} onChange={(value) => list.setFilter('facilityId', value)} />
-          <FilterSelect label="Status" value={list.filters.active} options={ACTIVE_FILTER_OPTIONS} onChange={(value) => list.setFilter('active', value)} />
+          <FilterSelect label={t('services.filter.status')} value={list.filters.active} options={ACTIVE_FILTER_OPTIONS} onChange={(value) => list.setFilter('active', value)} />
         </>
       }
     />

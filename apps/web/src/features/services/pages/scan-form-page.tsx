@@ -3,6 +3,6 @@ import { ServiceFormPage } from '../components/service-form-page';
 import { useScanTitle } from '../components/use-scan-noun';
 
 export default function ScanFormPage() {
-  const { title, noun } = useScanTitle();
-  return <ServiceFormPage area={paths.scans} noun={noun} listTitle={title} />;
+  const { kind } = useScanTitle();
+  return <ServiceFormPage area={paths.scans} kind={kind} />;
 }

@@ -3,6 +3,6 @@ import { ServiceView } from '../components/service-view';
 import { useScanTitle } from '../components/use-scan-noun';
 
 export default function ScanViewPage() {
-  const { title, noun } = useScanTitle();
-  return <ServiceView area={paths.scans} noun={noun} listTitle={title} />;
+  const { kind, noun } = useScanTitle();
+  return <ServiceView area={paths.scans} noun={noun} kind={kind} />;
 }

@@ -10,19 +10,23 @@ import { exportServices } from '../api/export-services';
 import { useServices } from '../api/get-services';
 import { scanColumns, ServiceCard, serviceSortFields } from '../components/service-columns';
 import { useScanTitle } from '../components/use-scan-noun';
+import { useT } from '../i18n';
 
 const SORT_KEYS = ['name', 'category', 'price', 'createdAt'] as const;
 const FILTER_KEYS = ['kind', 'category', 'facilityId', 'active'] as const;
-const KIND_OPTIONS = [
-  { value: 'SCAN', label: 'Scans' },
-  { value: 'TEST', label: 'Tests' },
-];
 
 /** /scan: scans and tests. */
 export default function ScansPage() {
-  const { title, noun } = useScanTitle();
+  const t = useT();
+  const { kind: listKind } = useScanTitle();
+  const title = t('services.title', { kind: listKind });
+  const kindOptions = [
+    { value: 'SCAN', label: t('services.kind.scans') },
+    { value: 'TEST', label: t('services.kind.tests') },
+  ];
   const list = useListParams({ sortKeys: SORT_KEYS, filterKeys: FILTER_KEYS });
   const kind = list.filters.kind === 'SCAN' || list.filters.kind === 'TEST' ? list.filters.kind : null;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the kinds the API is asked for
   const withKind = (query: Record<string, string | number>) => ({ ...query, kind: kind ?? 'SCAN,TEST' }) as ServiceListQuery;
   const services = useServices(withKind(list.query));
   const showFacility = useManagesFacilities();
@@ -32,10 +36,10 @@ export default function ScansPage() {
     <RecordListPage
       title={title}
       icon={<BiotechOutlined />}
-      addLabel={`Add ${noun}`}
+      addLabel={t('services.add', { kind: listKind })}
       addHref={paths.newRecord(paths.scans)}
-      emptyTitle={`No ${title.toLowerCase()} yet`}
-      emptyAction={`Add your first ${noun}`}
+      emptyTitle={t('services.empty', { kind: listKind })}
+      emptyAction={t('services.addFirst', { kind: listKind })}
       list={list}
       result={services}
       onExport={() => exportServices(withKind(list.exportQuery), 'scans-and-tests.csv')}
@@ -45,10 +49,15 @@ export default function ScansPage() {
       renderCard={(service) => <ServiceCard service={service} />}
       filters={
         <>
-          <FilterSelect label="Kind" value={list.filters.kind} options={KIND_OPTIONS} onChange={(value) => list.setFilter('kind', value)} />
-          <FilterSelect label="Category" value={list.filters.category} options={toFilterOptions(categories)} onChange={(value) => list.setFilter('category', value)} />
+          <FilterSelect label={t('services.filter.kind')} value={list.filters.kind} options={kindOptions} onChange={(value) => list.setFilter('kind', value)} />
+          <FilterSelect
+            label={t('services.filter.category')}
+            value={list.filters.category}
+            options={toFilterOptions(categories)}
+            onChange={(value) => list.setFilter('category', value)}
+          />
           <FacilityFilter value={list.filters.facilityId} onChange={(value) => list.setFilter('facilityId', value)} />
-          <FilterSelect label="Status" value={list.filters.active} options={ACTIVE_FILTER_OPTIONS} onChange={(value) => list.setFilter('active', value)} />
+          <FilterSelect label={t('services.filter.status')} value={list.filters.active} options={ACTIVE_FILTER_OPTIONS} onChange={(value) => list.setFilter('active', value)} />
         </>
       }
     />

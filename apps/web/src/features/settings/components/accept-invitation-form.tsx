@@ -1,5 +1,5 @@
-import { newPasswordHint, newPasswordSchema, type Invitation, type SignInResponse } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { newPasswordSchema, PASSWORD_MIN_LENGTH, type Invitation, type SignInResponse } from '@caredesk/shared';
+import { zodResolver } from '@/lib/zod-resolver';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -9,11 +9,14 @@ import { z } from 'zod';
 import { showFormError } from '@/components/records/form-errors';
 import { errorStatus } from '@/lib/http';
 import { useAcceptInvitation } from '../api/accept-invitation';
+import { t, useT } from '../i18n';
 import { FormPasswordField } from './form-password-field';
 
+/** The field a mismatch is shown under. */
+const CONFIRM_FIELD = 'confirmPassword';
 const acceptFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((values) => values.password === values.confirmPassword, { path: [CONFIRM_FIELD], error: () => t('settings.password.mismatch') });
 type AcceptFormValues = z.infer<typeof acceptFormSchema>;
 
 interface AcceptInvitationFormProps {
@@ -26,6 +29,7 @@ interface AcceptInvitationFormProps {
 
 export function AcceptInvitationForm({ token, invitation, onSignedIn, onInvalid }: AcceptInvitationFormProps) {
   const accept = useAcceptInvitation({ onSuccess: onSignedIn });
+  const t = useT();
   const { control, handleSubmit, setError } = useForm<AcceptFormValues>({ resolver: zodResolver(acceptFormSchema), defaultValues: { password: '', confirmPassword: '' } });
 
   const submit = handleSubmit(async ({ password }) => {
@@ -40,11 +44,19 @@ export function AcceptInvitationForm({ token, invitation, onSignedIn, onInvalid 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
       {/* The e-mail lets password managers file the new password under the right account. */}
-      <TextField label="E-mail" value={invitation.email} fullWidth autoComplete="username" slotProps={{ htmlInput: { readOnly: true } }} />
-      <FormPasswordField control={control} name="password" label="New password" autoComplete="new-password" showStrength autoFocus helperText={newPasswordHint} />
-      <FormPasswordField control={control} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+      <TextField label={t('settings.invite.email')} value={invitation.email} fullWidth autoComplete="username" slotProps={{ htmlInput: { readOnly: true } }} />
+      <FormPasswordField
+        control={control}
+        name="password"
+        label={t('settings.invite.newPassword')}
+        autoComplete="new-password"
+        showStrength
+        autoFocus
+        helperText={t('settings.password.hint', { min: PASSWORD_MIN_LENGTH })}
+      />
+      <FormPasswordField control={control} name="confirmPassword" label={t('settings.invite.confirmPassword')} autoComplete="new-password" />
       <Button type="submit" variant="contained" size="large" disabled={accept.isPending} startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-        Set password and sign in
+        {t('settings.invite.submit')}
       </Button>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { accountUpdateSchema, type Account } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,6 +12,7 @@ import { showFormError } from '@/components/records/form-errors';
 import { FormTextField } from '@/components/records/form-text-field';
 import { optionalText, textOf } from '@/components/records/form-values';
 import { useUpdateAccount } from '../api/update-account';
+import { useT } from '../i18n';
 
 const shape = accountUpdateSchema.required().shape;
 const accountFormSchema = z.object({ name: shape.name, phone: optionalText(shape.phone), avatarUrl: shape.avatarUrl });
@@ -25,12 +26,13 @@ export function AccountProfileForm({ account }: { account: Account }) {
   const form = useForm<AccountFormInput, unknown, AccountFormOutput>({ resolver: zodResolver(accountFormSchema), defaultValues: defaultsOf(account) });
   const { control, handleSubmit, setError, reset, formState } = form;
   const update = useUpdateAccount();
+  const t = useT();
 
   const submit = handleSubmit(async (values) => {
     try {
       const saved = await update.mutateAsync({ name: values.name, phone: values.phone as string | null, avatarUrl: values.avatarUrl });
       reset(defaultsOf(saved));
-      enqueueSnackbar('Account saved', { variant: 'success' });
+      enqueueSnackbar(t('settings.account.saved'), { variant: 'success' });
     } catch (error) {
       showFormError(error, { setError });
     }
@@ -38,15 +40,21 @@ export function AccountProfileForm({ account }: { account: Account }) {
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate aria-label="Your details" onSubmit={(event) => void submit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={t('settings.account.details')}
+        onSubmit={(event) => void submit(event)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         <Controller
           name="avatarUrl"
           control={control}
           render={({ field, fieldState }) => <ImageUpload label="photo" value={field.value} onChange={(url) => field.onChange(url)} error={fieldState.error?.message} />}
         />
-        <FormTextField name="name" label="Name" required />
-        <TextField label="E-mail" value={account.email} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="You sign in with this address." />
-        <FormTextField name="phone" label="Phone" type="tel" />
+        <FormTextField name="name" label={t('settings.account.name')} required />
+        <TextField label={t('settings.account.email')} value={account.email} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText={t('settings.account.emailHelp')} />
+        <FormTextField name="phone" label={t('settings.account.phone')} type="tel" />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button
             type="submit"
@@ -54,7 +62,7 @@ export function AccountProfileForm({ account }: { account: Account }) {
             disabled={update.isPending || !formState.isDirty}
             startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {update.isPending ? 'Saving…' : 'Save'}
+            {update.isPending ? t('settings.saving') : t('settings.save')}
           </Button>
         </Box>
       </Box>

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/http';
 import { fDateTime, fToNow } from '@/lib/format';
 import { useEndAccountSession } from '../api/end-account-session';
 import { useAccountSessions } from '../api/get-account-sessions';
+import { useT } from '../i18n';
 import { deviceName } from './device-name';
 
 interface AccountSessionsProps {
@@ -25,6 +26,7 @@ interface AccountSessionsProps {
 /** Every browser signed in to this account, newest activity first as the API gives them. */
 export function AccountSessions({ onEndCurrent }: AccountSessionsProps) {
   const sessions = useAccountSessions();
+  const t = useT();
   const end = useEndAccountSession();
   const [ending, setEnding] = useState<AccountSession | null>(null);
 
@@ -36,7 +38,7 @@ export function AccountSessions({ onEndCurrent }: AccountSessionsProps) {
     }
     try {
       await end.mutateAsync(ending.id);
-      enqueueSnackbar('Session ended', { variant: 'success' });
+      enqueueSnackbar(t('settings.session.ended'), { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     }
@@ -44,10 +46,10 @@ export function AccountSessions({ onEndCurrent }: AccountSessionsProps) {
   };
 
   if (sessions.error) return <Alert severity="error">{errorMessage(sessions.error)}</Alert>;
-  if (!sessions.data) return <Skeleton variant="rounded" height={72} aria-label="Loading sessions" />;
+  if (!sessions.data) return <Skeleton variant="rounded" height={72} aria-label={t('settings.session.loading')} />;
   return (
     <>
-      <List aria-label="Active sessions" disablePadding>
+      <List aria-label={t('settings.account.sessions')} disablePadding>
         {sessions.data.map((session, index) => {
           const device = deviceName(session.userAgent);
           return (
@@ -56,14 +58,23 @@ export function AccountSessions({ onEndCurrent }: AccountSessionsProps) {
               <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                 <Typography variant="subtitle2" component="h3" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                   {device}
-                  {session.current ? <Chip size="small" color="primary" label="This device" /> : null}
+                  {session.current ? <Chip size="small" color="primary" label={t('settings.session.thisDevice')} /> : null}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {session.ip ?? 'Unknown IP'} · Signed in {fDateTime(session.signedInAt)} · Last active {fToNow(session.lastActiveAt)}
+                  {t('settings.session.details', {
+                    ip: session.ip ?? t('settings.session.unknownIp'),
+                    signedIn: fDateTime(session.signedInAt),
+                    lastActive: fToNow(session.lastActiveAt),
+                  })}
                 </Typography>
               </Box>
-              <Button size="small" color="error" onClick={() => setEnding(session)} aria-label={`End session on ${device}${session.current ? ' (this device)' : ''}`}>
-                End session
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setEnding(session)}
+                aria-label={t(session.current ? 'settings.session.endOnThis' : 'settings.session.endOn', { device })}
+              >
+                {t('settings.session.end')}
               </Button>
             </ListItem>
           );
@@ -71,9 +82,9 @@ export function AccountSessions({ onEndCurrent }: AccountSessionsProps) {
       </List>
       <ConfirmDialog
         open={ending !== null}
-        title="End this session?"
-        message={ending?.current ? 'This is the browser you are using: you will be signed out here.' : 'That browser is signed out at once.'}
-        confirmLabel="End session"
+        title={t('settings.session.endTitle')}
+        message={ending?.current ? t('settings.session.endCurrentBody') : t('settings.session.endOtherBody')}
+        confirmLabel={t('settings.session.end')}
         destructive
         pending={end.isPending}
         onConfirm={() => void confirm()}

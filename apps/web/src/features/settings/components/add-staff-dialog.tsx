@@ -1,5 +1,5 @@
 import type { StaffCredentialResult } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -16,6 +16,7 @@ import { useId } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { FormTextField } from '@/components/records/form-text-field';
 import { useCreateStaff } from '../api/create-staff';
+import { useT } from '../i18n';
 import { CredentialFields } from './credential-fields';
 import { showStaffFormError } from './staff-form-errors';
 import { addStaffDefaults, addStaffFormSchema, staffCreateOf, type AddStaffFormInput, type AddStaffFormOutput } from './staff-form-schema';
@@ -29,6 +30,7 @@ interface AddStaffDialogProps {
 /** 'Add staff member': who they are, their role, and how they get in. Mounted only while open. */
 export function AddStaffDialog({ onClose, onCreated }: AddStaffDialogProps) {
   const titleId = useId();
+  const t = useT();
   const roleId = useId();
   const create = useCreateStaff();
   const form = useForm<AddStaffFormInput, unknown, AddStaffFormOutput>({ resolver: zodResolver(addStaffFormSchema), defaultValues: addStaffDefaults });
@@ -47,21 +49,21 @@ export function AddStaffDialog({ onClose, onCreated }: AddStaffDialogProps) {
     <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <DialogTitle id={titleId}>Add staff member</DialogTitle>
+          <DialogTitle id={titleId}>{t('settings.staff.add')}</DialogTitle>
           <DialogContent>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
-              <FormTextField name="name" label="Name" required autoFocus />
-              <FormTextField name="email" label="E-mail" type="email" required autoComplete="off" />
-              <FormTextField name="phone" label="Phone" type="tel" />
+              <FormTextField name="name" label={t('settings.staff.name')} required autoFocus />
+              <FormTextField name="email" label={t('settings.staff.email')} type="email" required autoComplete="off" />
+              <FormTextField name="phone" label={t('settings.staff.phone')} type="tel" />
               <Controller
                 name="role"
                 control={control}
                 render={({ field }) => (
                   <FormControl>
-                    <FormLabel id={roleId}>Role</FormLabel>
+                    <FormLabel id={roleId}>{t('settings.staff.role')}</FormLabel>
                     <RadioGroup aria-labelledby={roleId} row value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-                      <FormControlLabel value="WORKER" control={<Radio />} label="Worker" />
-                      <FormControlLabel value="ADMIN" control={<Radio />} label="Admin" />
+                      <FormControlLabel value="WORKER" control={<Radio />} label={t('settings.staff.roleWORKER')} />
+                      <FormControlLabel value="ADMIN" control={<Radio />} label={t('settings.staff.roleADMIN')} />
                     </RadioGroup>
                   </FormControl>
                 )}
@@ -71,10 +73,10 @@ export function AddStaffDialog({ onClose, onCreated }: AddStaffDialogProps) {
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose} color="inherit" disabled={create.isPending}>
-              Cancel
+              {t('settings.staff.cancel')}
             </Button>
             <Button type="submit" variant="contained" disabled={create.isPending} startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              {create.isPending ? 'Adding…' : 'Add staff member'}
+              {create.isPending ? t('settings.staff.adding') : t('settings.staff.add')}
             </Button>
           </DialogActions>
         </form>

@@ -1,5 +1,5 @@
 import type { BillingSettings } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,6 +16,7 @@ import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes
 import { enqueueSnackbar } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useUpdateBillingSettings } from '../api/update-billing-settings';
+import { useT } from '../i18n';
 import {
   billingFeesFieldMap,
   billingFeesFormDefaults,
@@ -25,14 +26,19 @@ import {
   type BillingFeesFormOutput,
 } from './billing-form-schema';
 
-const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+/** Stands in for the Doctors link inside the sentence that holds it (a private-use character). */
+const DOCTORS_LINK = '\uE000';
+const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2,1fr)' } } as const;
 const rupeeInput = { htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } } as const;
-const daysInput = { htmlInput: { min: 0, max: 365, step: 1 }, input: { endAdornment: <InputAdornment position="end">days</InputAdornment> } } as const;
 
 /** The organisation's fees, follow-up windows, taxes and the workers' discount limit, saved together. */
 export function BillingFeesForm({ settings }: { settings: BillingSettings }) {
+  const t = useT();
+  const daysInput = { htmlInput: { min: 0, max: 365, step: 1 }, input: { endAdornment: <InputAdornment position="end">{t('settings.billing.days')}</InputAdornment> } } as const;
+  // The link sits where each language puts it in the one sentence.
+  const [beforeDoctors = '', afterDoctors = ''] = t('settings.billing.consultationNote', { doctors: DOCTORS_LINK }).split(DOCTORS_LINK);
   const form = useForm<BillingFeesFormInput, unknown, BillingFeesFormOutput>({
-    resolver: zodResolver(billingFeesFormSchema),
+    resolver: zodResolver(billingFeesFormSchema()),
     defaultValues: billingFeesFormDefaults(settings),
   });
   const { formState, handleSubmit, setError, reset } = form;
@@ -43,7 +49,7 @@ export function BillingFeesForm({ settings }: { settings: BillingSettings }) {
     try {
       const saved = await update.mutateAsync(billingSettingsOf(values));
       reset(billingFeesFormDefaults(saved));
-      enqueueSnackbar('Fees and taxes saved', { variant: 'success' });
+      enqueueSnackbar(t('settings.billing.saved'), { variant: 'success' });
     } catch (error) {
       showFormError(error, { setError, fieldMap: billingFeesFieldMap });
     }
@@ -52,57 +58,57 @@ export function BillingFeesForm({ settings }: { settings: BillingSettings }) {
   return (
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <FormSection title="Fees" description="What a visit's bill is charged. Each facility below may set its own registration and follow-up fees.">
+        <FormSection title={t('settings.billing.fees')} description={t('settings.billing.feesBody')}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            The consultation fee is each doctor&apos;s own: change it on the doctor&apos;s page under{' '}
+            {beforeDoctors}
             <Link component={RouterLink} to={paths.doctors}>
-              Doctors
+              {t('settings.billing.doctors')}
             </Link>
-            .
+            {afterDoctors}
           </Typography>
           <Box sx={twoColumns}>
             <FormTextField
               name="registrationFee"
-              label="Registration fee"
+              label={t('settings.billing.registrationFee')}
               required
               type="number"
-              helperText="Charged once, on a new patient's first visit."
+              helperText={t('settings.billing.registrationFeeHelp')}
               slotProps={rupeeInput}
             />
-            <FormTextField name="followUpFee" label="Follow-up fee" type="number" helperText="Leave blank to charge the doctor's consultation fee." slotProps={rupeeInput} />
+            <FormTextField name="followUpFee" label={t('settings.billing.followUpFee')} type="number" helperText={t('settings.billing.followUpFeeHelp')} slotProps={rupeeInput} />
             <FormTextField
               name="followUpDays"
-              label="Follow-up window"
+              label={t('settings.billing.followUpDays')}
               required
               type="number"
-              helperText="A revisit to the same doctor within this many days is a follow-up (0: none)."
+              helperText={t('settings.billing.followUpDaysHelp')}
               slotProps={daysInput}
             />
             <FormTextField
               name="freeFollowUpDays"
-              label="Free follow-up window"
+              label={t('settings.billing.freeFollowUpDays')}
               required
               type="number"
-              helperText="A revisit within this many days is free (0: never free)."
+              helperText={t('settings.billing.freeFollowUpDaysHelp')}
               slotProps={daysInput}
             />
           </Box>
         </FormSection>
-        <FormSection title="Taxes" description="Most healthcare services are exempt from GST (SAC 9993). Scans and tests take their own code and rate from the service.">
+        <FormSection title={t('settings.billing.taxes')} description={t('settings.billing.taxesBody')}>
           <Box sx={twoColumns}>
-            <FormTextField name="consultationSac" label="Consultation SAC code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }} />
-            <GstRateField name="consultationGstRateBp" label="Consultation GST rate" />
-            <FormTextField name="registrationSac" label="Registration SAC code" required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }} />
-            <GstRateField name="registrationGstRateBp" label="Registration GST rate" />
+            <FormTextField name="consultationSac" label={t('settings.billing.consultationSac')} required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }} />
+            <GstRateField name="consultationGstRateBp" label={t('settings.billing.consultationGst')} />
+            <FormTextField name="registrationSac" label={t('settings.billing.registrationSac')} required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }} />
+            <GstRateField name="registrationGstRateBp" label={t('settings.billing.registrationGst')} />
           </Box>
         </FormSection>
-        <FormSection title="Discounts">
+        <FormSection title={t('settings.billing.discounts')}>
           <FormTextField
             name="workerDiscountLimitPercent"
-            label="Staff discount limit"
+            label={t('settings.billing.discountLimit')}
             required
             type="number"
-            helperText="Staff may give up to this share of a bill; beyond it an administrator approves."
+            helperText={t('settings.billing.discountLimitHelp')}
             slotProps={{ htmlInput: { min: 0, max: 100, step: 1 }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
             sx={{ maxWidth: { sm: 360 } }}
           />
@@ -114,7 +120,7 @@ export function BillingFeesForm({ settings }: { settings: BillingSettings }) {
             disabled={update.isPending || !formState.isDirty}
             startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {update.isPending ? 'Saving…' : 'Save fees and taxes'}
+            {update.isPending ? t('settings.saving') : t('settings.billing.saveFees')}
           </Button>
         </Box>
       </Box>

@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { t } from '../i18n';
 
 /** The iframe's fixed height: the booking page's form fits without a scroll bar inside the frame on a phone. */
 export const EMBED_HEIGHT = 720;
@@ -20,5 +21,5 @@ export function publicPageUrl(origin: string, slug: string): string {
  */
 export function embedSnippet({ origin, slug, name }: { origin: string; slug: string; name: string }): string {
   const src = `${publicPageUrl(origin, slug)}?embed=1`;
-  return `<iframe src="${attribute(src)}" title="${attribute(`Book an appointment at ${name}`)}" width="100%" height="${EMBED_HEIGHT}" style="border:0" loading="lazy"></iframe>`;
+  return `<iframe src="${attribute(src)}" title="${attribute(t('settings.booking.embedTitle', { name }))}" width="100%" height="${EMBED_HEIGHT}" style="border:0" loading="lazy"></iframe>`;
 }

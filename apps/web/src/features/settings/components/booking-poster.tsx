@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { QrCode } from '@/components/qr-code';
+import { useT } from '../i18n';
 
-export const POSTER_STEPS = ["Scan the code with your phone's camera", 'Pick a doctor or a test, and a time', 'Enter your phone number to confirm — no app to install'] as const;
+const POSTER_STEPS = ['settings.poster.step1', 'settings.poster.step2', 'settings.poster.step3'] as const;
 
 interface BookingPosterProps {
   organisationName: string;
@@ -18,10 +19,11 @@ interface BookingPosterProps {
  * photocopies of the poster) whatever the console's theme.
  */
 export function BookingPoster({ organisationName, logoUrl, url }: BookingPosterProps) {
+  const t = useT();
   return (
     <Box
       component="article"
-      aria-label="Poster"
+      aria-label={t('settings.poster.label')}
       sx={{
         mx: 'auto',
         width: '100%',
@@ -41,10 +43,10 @@ export function BookingPoster({ organisationName, logoUrl, url }: BookingPosterP
           {organisationName}
         </Typography>
         <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
-          Book your appointment online
+          {t('settings.poster.bookOnline')}
         </Typography>
         <Box sx={{ width: '100%', maxWidth: '110mm', '@media print': { maxWidth: '130mm' } }}>
-          <QrCode value={url} label={`QR code: ${url}`} />
+          <QrCode value={url} label={t('settings.poster.qr', { url })} />
         </Box>
         <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>
           {url}
@@ -74,7 +76,7 @@ export function BookingPoster({ organisationName, logoUrl, url }: BookingPosterP
                 },
               }}
             >
-              {step}
+              {t(step)}
             </Typography>
           ))}
         </Box>

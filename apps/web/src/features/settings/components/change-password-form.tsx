@@ -1,5 +1,5 @@
-import { newPasswordHint, newPasswordSchema, passwordChangeSchema, type PasswordChange } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { newPasswordSchema, PASSWORD_MIN_LENGTH, passwordChangeSchema, type PasswordChange } from '@caredesk/shared';
+import { zodResolver } from '@/lib/zod-resolver';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,11 +10,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { showFormError } from '@/components/records/form-errors';
 import { useChangePassword } from '../api/change-password';
+import { t, useT } from '../i18n';
 import { FormPasswordField } from './form-password-field';
 
+/** The field a mismatch is shown under. */
+const CONFIRM_FIELD = 'confirmPassword';
 const changePasswordFormSchema = passwordChangeSchema
   .extend({ newPassword: newPasswordSchema, confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((values) => values.newPassword === values.confirmPassword, { path: [CONFIRM_FIELD], error: () => t('settings.password.mismatch') });
 type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 type ChangePasswordFormOutput = z.output<typeof changePasswordFormSchema>;
 
@@ -27,6 +30,7 @@ interface ChangePasswordFormProps {
 /** Current, new (with the strength meter) and confirmed password; a wrong current one is shown under it. */
 export function ChangePasswordForm({ temporary, onChanged }: ChangePasswordFormProps) {
   const change = useChangePassword();
+  const t = useT();
   const { control, handleSubmit, setError, reset } = useForm<ChangePasswordFormInput, unknown, ChangePasswordFormOutput>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', signOutOtherSessions: false },
@@ -37,7 +41,7 @@ export function ChangePasswordForm({ temporary, onChanged }: ChangePasswordFormP
     try {
       await change.mutateAsync(body);
       reset();
-      enqueueSnackbar('Password changed', { variant: 'success' });
+      enqueueSnackbar(t('settings.password.changed'), { variant: 'success' });
       onChanged?.();
     } catch (error) {
       showFormError(error, { setError });
@@ -45,17 +49,24 @@ export function ChangePasswordForm({ temporary, onChanged }: ChangePasswordFormP
   });
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label="Change password">
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)} aria-label={t('settings.password.form')}>
       <FormPasswordField
         control={control}
         name="currentPassword"
-        label="Current password"
+        label={t('settings.password.current')}
         autoComplete="current-password"
         autoFocus={temporary}
-        helperText={temporary ? 'The temporary password you signed in with' : undefined}
+        helperText={temporary ? t('settings.password.currentTemporary') : undefined}
       />
-      <FormPasswordField control={control} name="newPassword" label="New password" autoComplete="new-password" showStrength helperText={newPasswordHint} />
-      <FormPasswordField control={control} name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
+      <FormPasswordField
+        control={control}
+        name="newPassword"
+        label={t('settings.password.new')}
+        autoComplete="new-password"
+        showStrength
+        helperText={t('settings.password.hint', { min: PASSWORD_MIN_LENGTH })}
+      />
+      <FormPasswordField control={control} name="confirmPassword" label={t('settings.password.confirmNew')} autoComplete="new-password" />
       {temporary ? null : (
         <Controller
           name="signOutOtherSessions"
@@ -63,14 +74,14 @@ export function ChangePasswordForm({ temporary, onChanged }: ChangePasswordFormP
           render={({ field }) => (
             <FormControlLabel
               control={<Checkbox checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} />}
-              label="Sign out of all other sessions"
+              label={t('settings.password.signOutOthers')}
             />
           )}
         />
       )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={change.isPending} startIcon={change.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          {change.isPending ? 'Saving…' : 'Change password'}
+          {change.isPending ? t('settings.saving') : t('settings.password.change')}
         </Button>
       </Stack>
     </Stack>

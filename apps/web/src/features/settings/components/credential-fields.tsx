@@ -6,11 +6,13 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useT } from '../i18n';
 import { PasswordField } from './password-field';
 
 /** 'Temporary password' (typed here, with the strength meter) or 'Invitation link' (made by the server). */
 export function CredentialFields() {
   const labelId = useId();
+  const t = useT();
   const { control } = useFormContext<{ method: 'password' | 'invitation'; password: string }>();
   const method = useWatch({ control, name: 'method' });
   return (
@@ -20,10 +22,10 @@ export function CredentialFields() {
         control={control}
         render={({ field }) => (
           <FormControl>
-            <FormLabel id={labelId}>How they get in</FormLabel>
+            <FormLabel id={labelId}>{t('settings.staff.howTheyGetIn')}</FormLabel>
             <RadioGroup aria-labelledby={labelId} row value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-              <FormControlLabel value="password" control={<Radio />} label="Temporary password" />
-              <FormControlLabel value="invitation" control={<Radio />} label="Invitation link" />
+              <FormControlLabel value="password" control={<Radio />} label={t('settings.staff.temporaryPassword')} />
+              <FormControlLabel value="invitation" control={<Radio />} label={t('settings.staff.invitationLink')} />
             </RadioGroup>
           </FormControl>
         )}
@@ -34,7 +36,7 @@ export function CredentialFields() {
           control={control}
           render={({ field, fieldState }) => (
             <PasswordField
-              label="Password"
+              label={t('settings.staff.password')}
               name={field.name}
               inputRef={field.ref}
               value={field.value}
@@ -44,13 +46,13 @@ export function CredentialFields() {
               required
               showStrength
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? 'They choose their own password when they first sign in.'}
+              helperText={fieldState.error?.message ?? t('settings.staff.passwordHelp')}
             />
           )}
         />
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          You get a one-time link to send them; they choose their password there.
+          {t('settings.staff.invitationHelp')}
         </Typography>
       )}
     </>

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { enqueueSnackbar } from '@/components/toast';
 import { useId } from 'react';
 import { fDateTime } from '@/lib/format';
+import { useT } from '../i18n';
 
 interface CredentialResultDialogProps {
   title: string;
@@ -22,14 +23,15 @@ interface CredentialResultDialogProps {
 /** After adding or resetting someone: the invitation link (shown this once) or the password reminder. */
 export function CredentialResultDialog({ title, result, onClose }: CredentialResultDialogProps) {
   const titleId = useId();
+  const t = useT();
   const { member, invitationUrl, invitationExpiresAt } = result;
   const copy = async () => {
     if (!invitationUrl) return;
     try {
       await navigator.clipboard.writeText(invitationUrl);
-      enqueueSnackbar('Link copied', { variant: 'success' });
+      enqueueSnackbar(t('settings.staff.linkCopied'), { variant: 'success' });
     } catch {
-      enqueueSnackbar('Copy the link by hand: the browser did not allow copying', { variant: 'warning' });
+      enqueueSnackbar(t('settings.staff.copyByHand'), { variant: 'warning' });
     }
   };
   return (
@@ -38,26 +40,28 @@ export function CredentialResultDialog({ title, result, onClose }: CredentialRes
       <DialogContent>
         {invitationUrl ? (
           <Stack spacing={2}>
-            <DialogContentText>
-              Send {member.name} this link to choose a password and sign in. It works once and expires {fDateTime(invitationExpiresAt)}.
-            </DialogContentText>
-            <TextField label="Invitation link" value={invitationUrl} fullWidth slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} />
-            <Alert severity="warning">This link is shown only now. Copy it before closing.</Alert>
+            <DialogContentText>{t('settings.staff.sendLink', { name: member.name, date: fDateTime(invitationExpiresAt) })}</DialogContentText>
+            <TextField
+              label={t('settings.staff.invitationLink')}
+              value={invitationUrl}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true } }}
+              onFocus={(event) => event.target.select()}
+            />
+            <Alert severity="warning">{t('settings.staff.linkOnce')}</Alert>
           </Stack>
         ) : (
-          <DialogContentText>
-            Give {member.name} ({member.email}) the temporary password you chose. They will be asked to choose their own when they first sign in.
-          </DialogContentText>
+          <DialogContentText>{t('settings.staff.givePassword', { name: member.name, email: member.email })}</DialogContentText>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {invitationUrl ? (
           <Button startIcon={<ContentCopy />} onClick={() => void copy()}>
-            Copy link
+            {t('settings.staff.copyLink')}
           </Button>
         ) : null}
         <Button variant="contained" onClick={onClose}>
-          Done
+          {t('settings.staff.done')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 const browsers: [RegExp, string][] = [
   [/Edg\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],
@@ -17,9 +19,9 @@ const systems: [RegExp, string][] = [
 
 /** 'Chrome on Windows' from a user agent; the order matters (Edge says Chrome too, Chrome says Safari). */
 export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return t('settings.device.unknown');
   const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Unknown device';
+  if (browser && system) return t('settings.device.browserOnSystem', { browser, system });
+  return browser ?? system ?? t('settings.device.unknown');
 }

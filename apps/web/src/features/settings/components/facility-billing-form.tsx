@@ -1,5 +1,5 @@
 import { financialYearOf, formatDocumentNumber, type FacilityBilling } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,6 +11,7 @@ import { FormTextField } from '@/components/records/form-text-field';
 import { enqueueSnackbar } from '@/components/toast';
 import { organisationToday } from '@/lib/organisation-today';
 import { useUpdateFacilityBilling } from '../api/update-billing-settings';
+import { useT } from '../i18n';
 import {
   facilityBillingFieldMap,
   facilityBillingFormDefaults,
@@ -20,8 +21,8 @@ import {
   type FacilityBillingFormOutput,
 } from './billing-form-schema';
 
-const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
-const threeColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } } as const;
+const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2,1fr)' } } as const;
+const threeColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3,1fr)' } } as const;
 const rupeeInput = { htmlInput: { min: 0, step: '0.01', inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } } as const;
 const prefixInput = { htmlInput: { maxLength: 12, autoCapitalize: 'characters', spellCheck: false } } as const;
 
@@ -30,7 +31,9 @@ type PrefixField = 'receiptPrefix' | 'invoicePrefix' | 'creditNotePrefix';
 /** 'JNR' → 'e.g. JNR/2026-27/000123', this financial year's number as it would print. */
 function PrefixField({ name, label, year }: { name: PrefixField; label: string; year: string }) {
   const prefix = useWatch<FacilityBillingFormInput, PrefixField>({ name });
-  const sample = prefix.trim() === '' ? 'Starts every number of its kind' : `e.g. ${formatDocumentNumber(prefix.trim().toUpperCase(), year, 123)}`;
+  const t = useT();
+  const sample =
+    prefix.trim() === '' ? t('settings.billing.prefixEmpty') : t('settings.billing.prefixSample', { number: formatDocumentNumber(prefix.trim().toUpperCase(), year, 123) });
   return <FormTextField name={name} label={label} required helperText={sample} slotProps={prefixInput} />;
 }
 
@@ -39,8 +42,9 @@ function PrefixField({ name, label, year }: { name: PrefixField; label: string; 
  * and the fees it charges differently from the organisation (blank: the organisation's).
  */
 export function FacilityBillingForm({ facility }: { facility: FacilityBilling }) {
+  const t = useT();
   const form = useForm<FacilityBillingFormInput, unknown, FacilityBillingFormOutput>({
-    resolver: zodResolver(facilityBillingFormSchema),
+    resolver: zodResolver(facilityBillingFormSchema()),
     defaultValues: facilityBillingFormDefaults(facility),
   });
   const { formState, handleSubmit, setError, reset } = form;
@@ -51,7 +55,7 @@ export function FacilityBillingForm({ facility }: { facility: FacilityBilling })
     try {
       const saved = await update.mutateAsync({ facilityId: facility.facilityId, changes: facilityBillingOf(values) });
       reset(facilityBillingFormDefaults(saved));
-      enqueueSnackbar(`${facility.facilityName} saved`, { variant: 'success' });
+      enqueueSnackbar(t('settings.billing.facilitySaved', { name: facility.facilityName }), { variant: 'success' });
     } catch (error) {
       showFormError(error, { setError, fieldMap: facilityBillingFieldMap });
     }
@@ -60,22 +64,34 @@ export function FacilityBillingForm({ facility }: { facility: FacilityBilling })
   return (
     <FormProvider {...form}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <FormSection title={facility.facilityName} description="Printed on its receipts and invoices. Numbers run without gaps per financial year (April to March).">
+        <FormSection title={facility.facilityName} description={t('settings.billing.facilityBody')}>
           <FormTextField
             name="gstin"
-            label="GSTIN"
-            helperText="The facility's 15-character GST number; leave blank when not registered."
+            label={t('settings.billing.gstin')}
+            helperText={t('settings.billing.gstinHelp')}
             slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
             sx={{ maxWidth: { sm: 360 } }}
           />
           <Box sx={threeColumns}>
-            <PrefixField name="receiptPrefix" label="Receipt prefix" year={year} />
-            <PrefixField name="invoicePrefix" label="Invoice prefix" year={year} />
-            <PrefixField name="creditNotePrefix" label="Credit note prefix" year={year} />
+            <PrefixField name="receiptPrefix" label={t('settings.billing.receiptPrefix')} year={year} />
+            <PrefixField name="invoicePrefix" label={t('settings.billing.invoicePrefix')} year={year} />
+            <PrefixField name="creditNotePrefix" label={t('settings.billing.creditNotePrefix')} year={year} />
           </Box>
           <Box sx={twoColumns}>
-            <FormTextField name="registrationFee" label="Registration fee here" type="number" helperText="Blank: the organisation's registration fee." slotProps={rupeeInput} />
-            <FormTextField name="followUpFee" label="Follow-up fee here" type="number" helperText="Blank: the organisation's follow-up fee." slotProps={rupeeInput} />
+            <FormTextField
+              name="registrationFee"
+              label={t('settings.billing.registrationFeeHere')}
+              type="number"
+              helperText={t('settings.billing.registrationFeeHereHelp')}
+              slotProps={rupeeInput}
+            />
+            <FormTextField
+              name="followUpFee"
+              label={t('settings.billing.followUpFeeHere')}
+              type="number"
+              helperText={t('settings.billing.followUpFeeHereHelp')}
+              slotProps={rupeeInput}
+            />
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button
@@ -84,7 +100,7 @@ export function FacilityBillingForm({ facility }: { facility: FacilityBilling })
               disabled={update.isPending || !formState.isDirty}
               startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
             >
-              {update.isPending ? 'Saving…' : 'Save facility'}
+              {update.isPending ? t('settings.saving') : t('settings.billing.saveFacility')}
             </Button>
           </Box>
         </FormSection>

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { onlineBookingUpdateSchema, type OnlineBookingSettings } from '@caredesk/shared';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,9 +12,12 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '@/lib/http';
 import { useUpdateOnlineBookingSettings } from '../api/update-online-booking-settings';
+import { useT } from '../i18n';
 
 const rulesSchema = onlineBookingUpdateSchema.pick({ enabled: true, horizonDays: true, cutoffMinutes: true, requireConfirmation: true }).required();
 type Rules = z.infer<typeof rulesSchema>;
+const HORIZON_DAYS = 'horizonDays';
+const CUTOFF_MINUTES = 'cutoffMinutes';
 
 /**
  * On or off, how far ahead patients may book, when online booking closes before a slot, and
@@ -22,6 +25,7 @@ type Rules = z.infer<typeof rulesSchema>;
  */
 export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSettings }) {
   const save = useUpdateOnlineBookingSettings();
+  const t = useT();
   const form = useForm<Rules>({
     resolver: zodResolver(rulesSchema),
     values: { enabled: settings.enabled, horizonDays: settings.horizonDays, cutoffMinutes: settings.cutoffMinutes, requireConfirmation: settings.requireConfirmation },
@@ -30,7 +34,7 @@ export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSe
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      enqueueSnackbar('Online booking saved', { variant: 'success' });
+      enqueueSnackbar(t('settings.booking.saved'), { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     }
@@ -38,14 +42,14 @@ export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSe
   return (
     <Card variant="outlined" component="section" aria-labelledby="online-booking-rules-title" sx={{ p: 2 }}>
       <Typography id="online-booking-rules-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Online booking
+        {t('settings.booking.title')}
       </Typography>
       <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
         <Controller
           control={form.control}
           name="enabled"
           render={({ field }) => (
-            <FormControlLabel control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />} label="Patients can book online" />
+            <FormControlLabel control={<Switch checked={field.value} onChange={(_event, checked) => field.onChange(checked)} />} label={t('settings.booking.enabled')} />
           )}
         />
         <Controller
@@ -60,36 +64,35 @@ export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSe
                   slotProps={{ input: { 'aria-describedby': 'online-booking-confirmation-help' } }}
                 />
               }
-              label="The desk confirms each online booking"
+              label={t('settings.booking.requireConfirmation')}
             />
           )}
         />
         <Typography id="online-booking-confirmation-help" variant="body2" color="text.secondary" sx={{ mt: '0 !important' }}>
-          Online bookings hold their slot and wait under ‘Awaiting confirmation’; the patient is sent the booking’s confirmation and reminders once the desk confirms it or checks
-          them in.
+          {t('settings.booking.confirmationHelp')}
         </Typography>
         <TextField
-          label="How far ahead patients may book (days)"
+          label={t('settings.booking.horizon')}
           type="number"
-          {...form.register('horizonDays', { valueAsNumber: true })}
+          {...form.register(HORIZON_DAYS, { valueAsNumber: true })}
           error={Boolean(errors.horizonDays)}
-          helperText={errors.horizonDays?.message ?? 'From 1 to 180 days.'}
+          helperText={errors.horizonDays?.message ?? t('settings.booking.horizonHelp')}
           slotProps={{ htmlInput: { min: 1, max: 180 } }}
           size="small"
           sx={{ maxWidth: 360 }}
         />
         <TextField
-          label="Close online booking before a slot (minutes)"
+          label={t('settings.booking.cutoff')}
           type="number"
-          {...form.register('cutoffMinutes', { valueAsNumber: true })}
+          {...form.register(CUTOFF_MINUTES, { valueAsNumber: true })}
           error={Boolean(errors.cutoffMinutes)}
-          helperText={errors.cutoffMinutes?.message ?? 'From 0 to 1440 minutes; after that, patients call the desk.'}
+          helperText={errors.cutoffMinutes?.message ?? t('settings.booking.cutoffHelp')}
           slotProps={{ htmlInput: { min: 0, max: 1440 } }}
           size="small"
           sx={{ maxWidth: 360 }}
         />
         <Button type="submit" variant="contained" disabled={!isDirty || save.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Save
+          {t('settings.save')}
         </Button>
       </Stack>
     </Card>

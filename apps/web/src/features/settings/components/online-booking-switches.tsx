@@ -7,7 +7,9 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
+import { useId } from 'react';
 import { useUpdateOnlineBookingSettings } from '../api/update-online-booking-settings';
+import { useT } from '../i18n';
 
 interface Row {
   id: string;
@@ -17,7 +19,9 @@ interface Row {
 }
 
 function SwitchList({ title, rows, empty, onToggle }: { title: string; rows: Row[]; empty: string; onToggle: (id: string, on: boolean) => void }) {
-  const titleId = `online-booking-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  // From React, not the title: a title in Kannada or Tamil has no letters \w would keep.
+  const titleId = useId();
+  const t = useT();
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2 }}>
       <Typography id={titleId} variant="h6" component="h2">
@@ -38,7 +42,7 @@ function SwitchList({ title, rows, empty, onToggle }: { title: string; rows: Row
                   edge="end"
                   checked={row.onlineBooking}
                   onChange={(_event, on) => onToggle(row.id, on)}
-                  slotProps={{ input: { 'aria-label': `${row.name} takes online bookings` } }}
+                  slotProps={{ input: { 'aria-label': t('settings.booking.takesOnline', { name: row.name }) } }}
                 />
               }
             >
@@ -54,16 +58,22 @@ function SwitchList({ title, rows, empty, onToggle }: { title: string; rows: Row
 /** A switch per active doctor and scan/test: each change is saved at once. */
 export function OnlineBookingSwitches({ settings }: { settings: OnlineBookingSettings }) {
   const save = useUpdateOnlineBookingSettings();
+  const t = useT();
   const toggle = (kind: 'doctors' | 'services') => (id: string, onlineBooking: boolean) => {
     save.mutate({ [kind]: [{ id, onlineBooking }] }, { onError: (error) => enqueueSnackbar(errorMessage(error), { variant: 'error' }) });
   };
   return (
     <>
-      <SwitchList title="Doctors" rows={settings.doctors.map((doctor) => ({ ...doctor, detail: doctor.specialization }))} empty="No active doctors." onToggle={toggle('doctors')} />
       <SwitchList
-        title="Scans and tests"
+        title={t('settings.booking.doctors')}
+        rows={settings.doctors.map((doctor) => ({ ...doctor, detail: doctor.specialization }))}
+        empty={t('settings.booking.noDoctors')}
+        onToggle={toggle('doctors')}
+      />
+      <SwitchList
+        title={t('settings.booking.scans')}
         rows={settings.services.map((service) => ({ ...service, detail: service.category }))}
-        empty="No active scans or tests."
+        empty={t('settings.booking.noScans')}
         onToggle={toggle('services')}
       />
     </>

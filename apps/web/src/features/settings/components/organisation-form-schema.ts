@@ -1,25 +1,30 @@
 import { INACTIVITY_DEFAULT_MINUTES, organisationUpdateSchema, type OrganisationProfile } from '@caredesk/shared';
 import { z } from 'zod';
 import { optionalText, requiredNumber, textOf } from '@/components/records/form-values';
+import { t } from '../i18n';
 
 const shape = organisationUpdateSchema.required().shape;
 
-/** The shared organisation schema as the form holds it: text inputs, blanks as null. */
-export const organisationFormSchema = z.object({
-  name: shape.name,
-  email: shape.email,
-  phone: optionalText(shape.phone),
-  logoUrl: shape.logoUrl,
-  address: optionalText(shape.address),
-  city: optionalText(shape.city),
-  state: optionalText(shape.state),
-  pincode: optionalText(shape.pincode),
-  timeZone: shape.timeZone,
-  inactivityMinutes: requiredNumber(shape.inactivityMinutes, 'Enter the minutes'),
-  uhidPrefix: shape.uhidPrefix,
-});
-export type OrganisationFormInput = z.input<typeof organisationFormSchema>;
-export type OrganisationFormOutput = z.output<typeof organisationFormSchema>;
+/**
+ * The shared organisation schema as the form holds it: text inputs, blanks as null. Built when the
+ * form renders, so that its own message is in the language of that moment.
+ */
+export const organisationFormSchema = () =>
+  z.object({
+    name: shape.name,
+    email: shape.email,
+    phone: optionalText(shape.phone),
+    logoUrl: shape.logoUrl,
+    address: optionalText(shape.address),
+    city: optionalText(shape.city),
+    state: optionalText(shape.state),
+    pincode: optionalText(shape.pincode),
+    timeZone: shape.timeZone,
+    inactivityMinutes: requiredNumber(shape.inactivityMinutes, t('settings.organisation.enterMinutes')),
+    uhidPrefix: shape.uhidPrefix,
+  });
+export type OrganisationFormInput = z.input<ReturnType<typeof organisationFormSchema>>;
+export type OrganisationFormOutput = z.output<ReturnType<typeof organisationFormSchema>>;
 
 export function organisationFormDefaults(profile: OrganisationProfile): OrganisationFormInput {
   return {

@@ -5,6 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
+import { useT } from '../i18n';
 import { ChangePasswordForm } from './change-password-form';
 
 /**
@@ -13,15 +14,16 @@ import { ChangePasswordForm } from './change-password-form';
  */
 export function PasswordChangeRequiredDialog({ onSignOut }: { onSignOut: () => void }) {
   const titleId = useId();
+  const t = useT();
   return (
     <Dialog open aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>Choose a new password</DialogTitle>
+      <DialogTitle id={titleId}>{t('settings.password.requiredTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>You signed in with a temporary password. Choose your own to continue.</DialogContentText>
+          <DialogContentText>{t('settings.password.requiredBody')}</DialogContentText>
           <ChangePasswordForm temporary />
           <Button color="inherit" onClick={onSignOut} sx={{ alignSelf: 'flex-start' }}>
-            Sign out
+            {t('settings.password.signOut')}
           </Button>
         </Stack>
       </DialogContent>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { PasswordStrengthMeter } from '@/components/password-strength-meter';
+import { useT } from '../i18n';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
   /** Shows the strength meter under the field (new passwords only). */
@@ -15,6 +16,8 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
 /** A password input with a show / hide toggle and, for a new password, the strength meter. */
 export function PasswordField({ showStrength, label, value, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
+  const named = String(label).toLowerCase();
   const field = (
     <TextField
       {...props}
@@ -28,7 +31,7 @@ export function PasswordField({ showStrength, label, value, ...props }: Password
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={visible ? `Hide ${String(label).toLowerCase()}` : `Show ${String(label).toLowerCase()}`}
+                aria-label={visible ? t('settings.password.hide', { label: named }) : t('settings.password.show', { label: named })}
                 onClick={() => setVisible((shown) => !shown)}
                 edge="end"
                 size="small"

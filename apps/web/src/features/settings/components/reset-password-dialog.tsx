@@ -1,5 +1,5 @@
 import type { StaffCredentialResult, StaffMember } from '@caredesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useResetStaffPassword } from '../api/reset-staff-password';
+import { useT } from '../i18n';
 import { CredentialFields } from './credential-fields';
 import { showStaffFormError } from './staff-form-errors';
 import { credentialFormSchema, credentialOf, type CredentialFormValues } from './staff-form-schema';
@@ -24,6 +25,7 @@ interface ResetPasswordDialogProps {
 /** A new temporary password or a fresh invitation link; the person's sessions end. */
 export function ResetPasswordDialog({ member, onClose, onReset }: ResetPasswordDialogProps) {
   const titleId = useId();
+  const t = useT();
   const reset = useResetStaffPassword();
   const form = useForm<CredentialFormValues>({ resolver: zodResolver(credentialFormSchema), defaultValues: { method: 'password', password: '' } });
 
@@ -40,19 +42,19 @@ export function ResetPasswordDialog({ member, onClose, onReset }: ResetPasswordD
     <Dialog open onClose={reset.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <DialogTitle id={titleId}>Reset password of {member.name}</DialogTitle>
+          <DialogTitle id={titleId}>{t('settings.staff.resetTitle', { name: member.name })}</DialogTitle>
           <DialogContent>
             <Stack spacing={2.5}>
-              <DialogContentText>They are signed out everywhere and get in again with what you choose here.</DialogContentText>
+              <DialogContentText>{t('settings.staff.resetBody')}</DialogContentText>
               <CredentialFields />
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose} color="inherit" disabled={reset.isPending}>
-              Cancel
+              {t('settings.staff.cancel')}
             </Button>
             <Button type="submit" variant="contained" disabled={reset.isPending} startIcon={reset.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              Reset password
+              {t('settings.staff.resetPassword')}
             </Button>
           </DialogActions>
         </form>

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { enqueueSnackbar } from '@/components/toast';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useT } from '../i18n';
 import { embedSnippet } from './booking-page-links';
 
 interface ShareBookingPageSectionProps {
@@ -19,50 +20,51 @@ interface ShareBookingPageSectionProps {
 
 /** Where patients find the page: a printed poster with a QR code, and the hospital's own web site. */
 export function ShareBookingPageSection({ slug, enabled, organisationName }: ShareBookingPageSectionProps) {
+  const t = useT();
   const snippet = embedSnippet({ origin: window.location.origin, slug, name: organisationName });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(snippet);
-      enqueueSnackbar('Code copied', { variant: 'success' });
+      enqueueSnackbar(t('settings.share.copied'), { variant: 'success' });
     } catch {
-      enqueueSnackbar('Copy the code by hand: the browser did not allow copying', { variant: 'warning' });
+      enqueueSnackbar(t('settings.share.copyByHand'), { variant: 'warning' });
     }
   };
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="share-booking-page-title" sx={{ p: 2 }}>
       <Typography id="share-booking-page-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Share your booking page
+        {t('settings.share.title')}
       </Typography>
       <Stack spacing={3}>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="subtitle1" component="h3">
-            Poster for the reception
+            {t('settings.booking.posterTitle')}
           </Typography>
           {enabled ? (
             <>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                An A4 poster with a QR code: patients scan it with their phone and book on the spot.
+                {t('settings.share.posterBody')}
               </Typography>
               <Button component={RouterLink} to={paths.settingsOnlineBookingPoster} variant="outlined" startIcon={<PrintOutlined />}>
-                Print poster
+                {t('settings.share.printPoster')}
               </Button>
             </>
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Turn on online booking below to print a poster for the reception.
+              {t('settings.share.posterOff')}
             </Typography>
           )}
         </Stack>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="subtitle1" component="h3">
-            On your website
+            {t('settings.share.website')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Paste this code into a page of your website to show the booking page there.
+            {t('settings.share.websiteBody')}
           </Typography>
           <TextField
-            label="Code for your website"
+            label={t('settings.share.codeLabel')}
             value={snippet}
             multiline
             fullWidth
@@ -71,7 +73,7 @@ export function ShareBookingPageSection({ slug, enabled, organisationName }: Sha
             slotProps={{ input: { sx: { typography: 'body2', fontFamily: 'monospace' } }, htmlInput: { readOnly: true, spellCheck: false } }}
           />
           <Button variant="outlined" startIcon={<ContentCopy />} onClick={() => void copy()}>
-            Copy code
+            {t('settings.share.copyCode')}
           </Button>
         </Stack>
       </Stack>

@@ -1,6 +1,7 @@
 import { newPasswordSchema, phoneSchema, staffCreateSchema, staffRoleSchema, type Credential, type StaffCreate } from '@caredesk/shared';
 import { z } from 'zod';
 import { optionalText } from '@/components/records/form-values';
+import { t } from '../i18n';
 
 /** How the person gets in, as the form holds it: the password only counts for 'password'. */
 export const credentialFormShape = {
@@ -11,7 +12,7 @@ export const credentialFormShape = {
 function checkPassword(values: { method: 'password' | 'invitation'; password: string }, ctx: z.RefinementCtx) {
   if (values.method !== 'password') return;
   const result = newPasswordSchema.safeParse(values.password);
-  if (!result.success) ctx.addIssue({ code: 'custom', path: ['password'], message: result.error.issues[0]?.message ?? 'Choose a password' });
+  if (!result.success) ctx.addIssue({ code: 'custom', path: ['password'], message: result.error.issues[0]?.message ?? t('settings.staff.choosePassword') });
 }
 
 export const credentialFormSchema = z.object(credentialFormShape).superRefine(checkPassword);

@@ -7,7 +7,8 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { fDateTime } from '@/lib/format';
 import { StaffActionsMenu, type StaffAction } from './staff-actions-menu';
-import { staffRoleLabel, staffStatusOf } from './staff-status';
+import { useT } from '../i18n';
+import { staffStatusOf, type StaffStatus } from './staff-status';
 
 const statusColour = { Active: 'success', Deactivated: 'default', 'Invitation pending': 'warning' } as const;
 
@@ -19,8 +20,13 @@ interface StaffListProps {
 }
 
 export function StaffList({ members, selfId, onAction }: StaffListProps) {
+  const t = useT();
+  const statusText = (status: StaffStatus) => {
+    if (status === 'Deactivated') return t('settings.staff.statusDeactivated');
+    return status === 'Active' ? t('settings.staff.statusActive') : t('settings.staff.statusInvitationPending');
+  };
   return (
-    <List aria-label="Staff" disablePadding>
+    <List aria-label={t('settings.staff.listLabel')} disablePadding>
       {members.map((member, index) => {
         const status = staffStatusOf(member);
         return (
@@ -33,7 +39,7 @@ export function StaffList({ members, selfId, onAction }: StaffListProps) {
                 {member.name}
                 {member.id === selfId ? (
                   <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
-                    (you)
+                    {t('settings.staff.you')}
                   </Typography>
                 ) : null}
               </Typography>
@@ -41,10 +47,10 @@ export function StaffList({ members, selfId, onAction }: StaffListProps) {
                 {member.email}
               </Typography>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.75 }}>
-                <Chip size="small" variant="outlined" label={staffRoleLabel[member.role]} />
-                <Chip size="small" color={statusColour[status]} variant={status === 'Deactivated' ? 'outlined' : 'filled'} label={status} />
+                <Chip size="small" variant="outlined" label={t(`settings.staff.role${member.role}`)} />
+                <Chip size="small" color={statusColour[status]} variant={status === 'Deactivated' ? 'outlined' : 'filled'} label={statusText(status)} />
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {member.lastLoginAt ? `Last sign-in ${fDateTime(member.lastLoginAt)}` : 'Never signed in'}
+                  {member.lastLoginAt ? t('settings.staff.lastSignIn', { date: fDateTime(member.lastLoginAt) }) : t('settings.staff.neverSignedIn')}
                 </Typography>
               </Box>
             </Box>

@@ -6,5 +6,3 @@ export function staffStatusOf(member: StaffMember): StaffStatus {
   if (!member.active) return 'Deactivated';
   return member.invitationPending ? 'Invitation pending' : 'Active';
 }
-
-export const staffRoleLabel = { ADMIN: 'Admin', WORKER: 'Worker' } as const;

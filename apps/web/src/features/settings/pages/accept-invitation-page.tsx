@@ -1,4 +1,3 @@
-import { INVITATION_INVALID_MESSAGE } from '@caredesk/shared';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,18 +10,20 @@ import { homePathOf } from '@/lib/home-path';
 import { errorStatus } from '@/lib/http';
 import { useInvitation } from '../api/get-invitation';
 import { AcceptInvitationForm } from '../components/accept-invitation-form';
+import { useT } from '../i18n';
 
 function InvalidLink() {
+  const t = useT();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        Invitation not valid
+        {t('settings.invite.invalidTitle')}
       </Typography>
-      <Alert severity="warning">{INVITATION_INVALID_MESSAGE}</Alert>
+      <Alert severity="warning">{t('settings.invite.invalidBody')}</Alert>
       <Typography variant="body2">
-        Already have a password?{' '}
+        {t('settings.invite.havePassword')}{' '}
         <Link component={RouterLink} to={paths.signIn}>
-          Go to sign in
+          {t('settings.invite.goToSignIn')}
         </Link>
       </Typography>
     </Stack>
@@ -33,22 +34,23 @@ function InvalidLink() {
 export default function AcceptInvitationPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  const t = useT();
   const invitation = useInvitation(token);
   const [invalid, setInvalid] = useState(false);
 
   const status = errorStatus(invitation.error);
   if (invalid || status === 404 || status === 400) return <InvalidLink />;
-  if (invitation.error) return <Alert severity="error">The invitation could not be loaded. Check your connection and reload the page.</Alert>;
-  if (!invitation.data) return <Skeleton variant="rounded" height={320} aria-label="Loading invitation" />;
+  if (invitation.error) return <Alert severity="error">{t('settings.invite.loadFailed')}</Alert>;
+  if (!invitation.data) return <Skeleton variant="rounded" height={320} aria-label={t('settings.invite.loading')} />;
   const { name, organisationName } = invitation.data;
   return (
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1" gutterBottom>
-          Join {organisationName}
+          {t('settings.invite.join', { organisation: organisationName })}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Welcome, {name}. Choose a password to finish setting up your staff account.
+          {t('settings.invite.welcome', { name })}
         </Typography>
       </div>
       <AcceptInvitationForm

@@ -14,10 +14,12 @@ import { useAccount } from '../api/get-account';
 import { AccountProfileForm } from '../components/account-profile-form';
 import { AccountSessions } from '../components/account-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { useT } from '../i18n';
 
 /** My account (every role): own details, password and signed-in browsers. */
 export default function AccountPage() {
   const account = useAccount();
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -35,16 +37,16 @@ export default function AccountPage() {
   };
 
   return (
-    <PageContainer title="My account">
+    <PageContainer title={t('settings.account.title')}>
       {account.error ? <Alert severity="error">{errorMessage(account.error)}</Alert> : null}
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
-        <FormSection title="Your details" description={account.data ? `${account.data.organisationName}` : undefined}>
-          {account.data ? <AccountProfileForm account={account.data} /> : <Skeleton variant="rounded" height={240} aria-label="Loading account" />}
+        <FormSection title={t('settings.account.details')} description={account.data ? `${account.data.organisationName}` : undefined}>
+          {account.data ? <AccountProfileForm account={account.data} /> : <Skeleton variant="rounded" height={240} aria-label={t('settings.account.loading')} />}
         </FormSection>
-        <FormSection title="Change password">
+        <FormSection title={t('settings.account.changePassword')}>
           <ChangePasswordForm />
         </FormSection>
-        <FormSection title="Active sessions" description="Browsers signed in to your account. End any you do not recognise.">
+        <FormSection title={t('settings.account.sessions')} description={t('settings.account.sessionsBody')}>
           <AccountSessions onEndCurrent={endCurrent} />
         </FormSection>
       </Stack>

@@ -13,6 +13,7 @@ import { useSessionUser } from '@/lib/session';
 import { useBillingSettings, useFacilityBilling } from '../api/get-billing-settings';
 import { BillingFeesForm } from '../components/billing-fees-form';
 import { FacilityBillingForm } from '../components/facility-billing-form';
+import { useT } from '../i18n';
 
 /**
  * Settings > Billing (ADMIN only, as the server's PATCH is: a worker whose menu has Settings goes
@@ -26,13 +27,14 @@ export default function BillingSettingsPage() {
 
 function BillingSettings() {
   const settings = useBillingSettings();
+  const t = useT();
   const facilities = useFacilityBilling();
   const error = settings.error ?? facilities.error;
   let body;
   if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
   else if (!settings.data || !facilities.data)
     body = (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading billing settings" sx={{ maxWidth: 880 }}>
+      <Stack spacing={2} aria-busy="true" aria-label={t('settings.billing.loading')} sx={{ maxWidth: 880 }}>
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} variant="rounded" height={160} />
         ))}
@@ -44,10 +46,10 @@ function BillingSettings() {
         <BillingFeesForm settings={settings.data} />
         <Box component="section" aria-labelledby="billing-facilities-title" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography id="billing-facilities-title" variant="h6" component="h2">
-            Receipts and invoices
+            {t('settings.billing.receipts')}
           </Typography>
           {facilities.data.length === 0 ? (
-            <Alert severity="info">Add a facility under Settings → Facilities to set its GSTIN and number prefixes.</Alert>
+            <Alert severity="info">{t('settings.billing.noFacilities')}</Alert>
           ) : (
             facilities.data.map((facility) => <FacilityBillingForm key={facility.facilityId} facility={facility} />)
           )}
@@ -55,10 +57,10 @@ function BillingSettings() {
       </Stack>
     );
   return (
-    <PageContainer title="Billing">
+    <PageContainer title={t('settings.billing.title')}>
       <Box sx={{ mt: -2 }}>
         <Button component={RouterLink} to={paths.settings} startIcon={<ArrowBack />} color="inherit" size="small">
-          Settings
+          {t('settings.back')}
         </Button>
       </Box>
       {body}

@@ -15,6 +15,7 @@ import { OnlineBookingRulesForm } from '../components/online-booking-rules-form'
 import { OnlineBookingSwitches } from '../components/online-booking-switches';
 import { PublicAddressSection } from '../components/public-address-section';
 import { ShareBookingPageSection } from '../components/share-booking-page-section';
+import { useT } from '../i18n';
 
 /** Settings > Online booking (ADMIN only; a worker whose menu has Settings goes back to the hub). */
 export default function OnlineBookingPage() {
@@ -25,6 +26,7 @@ export default function OnlineBookingPage() {
 
 function OnlineBooking() {
   const settings = useOnlineBookingSettings();
+  const t = useT();
   // The organisation's name goes into the embed code's title.
   const organisation = useOrganisationSettings();
   const error = settings.error ?? organisation.error;
@@ -32,7 +34,7 @@ function OnlineBooking() {
   if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
   else if (!settings.data || !organisation.data)
     body = (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading online booking" sx={{ maxWidth: 880 }}>
+      <Stack spacing={2} aria-busy="true" aria-label={t('settings.booking.loading')} sx={{ maxWidth: 880 }}>
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} variant="rounded" height={140} />
         ))}
@@ -48,10 +50,10 @@ function OnlineBooking() {
       </Stack>
     );
   return (
-    <PageContainer title="Online booking">
+    <PageContainer title={t('settings.booking.title')}>
       <Box sx={{ mt: -2 }}>
         <Button component={RouterLink} to={paths.settings} startIcon={<ArrowBack />} color="inherit" size="small">
-          Settings
+          {t('settings.back')}
         </Button>
       </Box>
       {body}

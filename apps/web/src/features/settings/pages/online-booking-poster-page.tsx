@@ -15,6 +15,7 @@ import { useOnlineBookingSettings } from '../api/get-online-booking-settings';
 import { useOrganisationSettings } from '../api/get-organisation-settings';
 import { BookingPoster } from '../components/booking-poster';
 import { publicPageUrl } from '../components/booking-page-links';
+import { useT } from '../i18n';
 
 /** Settings > Online booking > Print poster (ADMIN only, like the page it comes from). */
 export default function OnlineBookingPosterPage() {
@@ -25,17 +26,20 @@ export default function OnlineBookingPosterPage() {
 
 function OnlineBookingPoster() {
   const settings = useOnlineBookingSettings();
+  const t = useT();
   const organisation = useOrganisationSettings();
   const error = settings.error ?? organisation.error;
   const back = (
     <Button component={RouterLink} to={paths.settingsOnlineBooking} startIcon={<ArrowBack />} color="inherit" size="small">
-      Online booking
+      {t('settings.booking.title')}
     </Button>
   );
 
   if (error) return <Page toolbar={back} body={<Alert severity="error">{errorMessage(error)}</Alert>} />;
   if (!settings.data || !organisation.data)
-    return <Page toolbar={back} body={<Skeleton variant="rectangular" aria-label="Loading the poster" sx={{ mx: 'auto', maxWidth: '210mm', height: '70vh' }} />} />;
+    return (
+      <Page toolbar={back} body={<Skeleton variant="rectangular" aria-label={t('settings.booking.loadingPoster')} sx={{ mx: 'auto', maxWidth: '210mm', height: '70vh' }} />} />
+    );
   if (!settings.data.enabled) {
     return (
       <Page
@@ -43,11 +47,9 @@ function OnlineBookingPoster() {
         body={
           <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', width: '100%' }}>
             <Typography variant="h4" component="h1">
-              Poster for the reception
+              {t('settings.booking.posterTitle')}
             </Typography>
-            <Alert severity="info">
-              Online booking is off, so there is no poster to print: the page would tell patients it takes no bookings. Turn it on in Online booking first.
-            </Alert>
+            <Alert severity="info">{t('settings.booking.posterOff')}</Alert>
           </Stack>
         }
       />
@@ -57,7 +59,7 @@ function OnlineBookingPoster() {
     <>
       {back}
       <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()}>
-        Print
+        {t('settings.booking.print')}
       </Button>
     </>
   );

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/http';
 import { useSessionUser } from '@/lib/session';
 import { useOrganisationSettings } from '../api/get-organisation-settings';
 import { OrganisationForm } from '../components/organisation-form';
+import { useT } from '../i18n';
 
 /** Settings > Organisation (ADMIN only; a worker whose menu has Settings goes back to the hub). */
 export default function OrganisationSettingsPage() {
@@ -21,11 +22,12 @@ export default function OrganisationSettingsPage() {
 
 function OrganisationSettings() {
   const profile = useOrganisationSettings();
+  const t = useT();
   let body;
   if (profile.error) body = <Alert severity="error">{errorMessage(profile.error)}</Alert>;
   else if (!profile.data)
     body = (
-      <Stack spacing={2} aria-busy="true" aria-label="Loading organisation" sx={{ maxWidth: 880 }}>
+      <Stack spacing={2} aria-busy="true" aria-label={t('settings.organisation.loading')} sx={{ maxWidth: 880 }}>
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} variant="rounded" height={160} />
         ))}
@@ -33,10 +35,10 @@ function OrganisationSettings() {
     );
   else body = <OrganisationForm profile={profile.data} />;
   return (
-    <PageContainer title="Organisation">
+    <PageContainer title={t('settings.organisation.title')}>
       <Box sx={{ mt: -2 }}>
         <Button component={RouterLink} to={paths.settings} startIcon={<ArrowBack />} color="inherit" size="small">
-          Settings
+          {t('settings.back')}
         </Button>
       </Box>
       {body}

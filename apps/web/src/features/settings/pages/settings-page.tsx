@@ -18,8 +18,7 @@ import { PageContainer } from '@/components/page-container';
 import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/session';
 import { SettingsLinkCard } from '../components/settings-link-card';
-
-const roleLabel = { ADMIN: 'Administrator', WORKER: 'Staff', USER: 'User' } as const;
+import { useT } from '../i18n';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -34,15 +33,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Box>
   );
 }
-
-const typeLabel = {
-  HOSPITAL: 'Hospital',
-  HOSPITALANDCARE: 'Hospital and care',
-  SCAN: 'Scan and test centre',
-  SCANANDCARE: 'Scan centre and care',
-  MULTIHOSPITAL: 'Multi-hospital',
-  MULTIHOSPITALANDCARE: 'Multi-hospital and care',
-} as const;
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -59,17 +49,18 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** Who is signed in, and where: the same for every role. */
 function AccountSummary({ user }: { user: SessionUser }) {
+  const t = useT();
   return (
     <Card variant="outlined" sx={{ display: 'flex', gap: 2, p: 2, alignItems: 'flex-start' }}>
       <Avatar src={user.logoUrl ?? undefined} alt={user.name}>
         {user.name.charAt(0).toUpperCase()}
       </Avatar>
       <Stack component="dl" spacing={1} sx={{ m: 0, flex: 1, minWidth: 0 }}>
-        <Detail label="Name" value={user.name} />
-        <Detail label="E-mail" value={user.email} />
-        <Detail label="Role" value={roleLabel[user.role]} />
-        <Detail label="Organisation" value={user.admin.name} />
-        <Detail label="Type" value={typeLabel[user.admin.type]} />
+        <Detail label={t('settings.summary.name')} value={user.name} />
+        <Detail label={t('settings.summary.email')} value={user.email} />
+        <Detail label={t('settings.summary.role')} value={t(`settings.role.${user.role}`)} />
+        <Detail label={t('settings.summary.organisation')} value={user.admin.name} />
+        <Detail label={t('settings.summary.type')} value={t(`settings.type.${user.admin.type}`)} />
       </Stack>
     </Card>
   );
@@ -77,7 +68,8 @@ function AccountSummary({ user }: { user: SessionUser }) {
 
 /** The Settings hub: the admin's organisation pages, and everyone's own account. */
 export default function SettingsPage() {
-  const title = useMenuTitle('settings', 'Settings');
+  const t = useT();
+  const title = useMenuTitle('settings', t('settings.hub.title'));
   const user = useSessionUser();
   if (!user) return <PageContainer title={title}>{null}</PageContainer>;
   const admin = user.role === 'ADMIN';
@@ -85,46 +77,36 @@ export default function SettingsPage() {
     <PageContainer title={title}>
       <Stack spacing={4} sx={{ maxWidth: 880 }}>
         {admin ? (
-          <Section title="Organisation settings">
+          <Section title={t('settings.hub.organisationSection')}>
             <SettingsLinkCard
-              title="Organisation"
-              description="Name, contact details, logo, time zone and automatic sign-out."
+              title={t('settings.hub.organisation')}
+              description={t('settings.hub.organisationBody')}
               href={paths.settingsOrganisation}
               icon={<BusinessOutlined />}
             />
-            <SettingsLinkCard title="Staff" description="Add people, change roles, reset passwords, deactivate accounts." href={paths.settingsStaff} icon={<GroupOutlined />} />
+            <SettingsLinkCard title={t('settings.hub.staff')} description={t('settings.hub.staffBody')} href={paths.settingsStaff} icon={<GroupOutlined />} />
             {managesFacilities(user.admin.type) ? (
               <SettingsLinkCard
-                title="Facilities"
-                description="The hospitals and centres of your organisation: add, rename or remove them."
+                title={t('settings.hub.facilities')}
+                description={t('settings.hub.facilitiesBody')}
                 href={paths.settingsFacilities}
                 icon={<LocalHospitalOutlined />}
               />
             ) : null}
+            <SettingsLinkCard title={t('settings.hub.messages')} description={t('settings.hub.messagesBody')} href={paths.settingsMessages} icon={<SmsOutlined />} />
             <SettingsLinkCard
-              title="Messages"
-              description="WhatsApp and SMS to patients: what is sent, reminders, texts, and the log."
-              href={paths.settingsMessages}
-              icon={<SmsOutlined />}
-            />
-            <SettingsLinkCard
-              title="Online booking"
-              description="Your public booking page for patients: its address, who takes online bookings, how far ahead."
+              title={t('settings.hub.onlineBooking')}
+              description={t('settings.hub.onlineBookingBody')}
               href={paths.settingsOnlineBooking}
               icon={<EventAvailableOutlined />}
             />
-            <SettingsLinkCard
-              title="Billing"
-              description="Registration and follow-up fees, free follow-ups, GST, discount limit, and each facility's GSTIN and receipt numbers."
-              href={paths.settingsBilling}
-              icon={<ReceiptLongOutlined />}
-            />
-            <SettingsLinkCard title="Audit log" description="Who read or changed what, and when." href={paths.settingsAudit} icon={<HistoryOutlined />} />
+            <SettingsLinkCard title={t('settings.hub.billing')} description={t('settings.hub.billingBody')} href={paths.settingsBilling} icon={<ReceiptLongOutlined />} />
+            <SettingsLinkCard title={t('settings.hub.audit')} description={t('settings.hub.auditBody')} href={paths.settingsAudit} icon={<HistoryOutlined />} />
           </Section>
         ) : null}
         <Box>
-          <Section title="Your account">
-            <SettingsLinkCard title="My account" description="Your name, photo, password and signed-in devices." href={paths.account} icon={<ManageAccountsOutlined />} />
+          <Section title={t('settings.hub.yourAccount')}>
+            <SettingsLinkCard title={t('settings.hub.myAccount')} description={t('settings.hub.myAccountBody')} href={paths.account} icon={<ManageAccountsOutlined />} />
           </Section>
           <Box sx={{ mt: 2 }}>
             <AccountSummary user={user} />

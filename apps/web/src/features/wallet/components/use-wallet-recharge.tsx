@@ -5,7 +5,9 @@ import { useState, type ReactNode } from 'react';
 import { isPaymentCancelled } from '@/components/payments/payment-errors';
 import { useCheckout } from '@/components/payments/use-checkout';
 import { errorMessage } from '@/lib/http';
+import { sharedText } from '@/i18n/shared-text';
 import { createWalletOrder } from '../api/create-wallet-order';
+import { t } from '../i18n';
 import { verifyWalletRecharge } from '../api/verify-wallet-recharge';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -22,7 +24,8 @@ export function parseRechargeAmount(amountText: string): { amount: number } | { 
   const typed = amountText.trim();
   const parsed = walletOrderRequestSchema.safeParse({ amount: typed === '' ? Number.NaN : Number(typed) });
   if (parsed.success) return { amount: parsed.data.amount };
-  return { message: parsed.error.issues[0]?.message ?? 'Enter valid amount' };
+  // The shared schema's own words, in the console's language.
+  return { message: sharedText(parsed.error.issues[0]!.message) };
 }
 
 /**
@@ -55,11 +58,11 @@ export function useWalletRecharge(options: { onCheckoutOpen?: () => void } = {})
     onCheckoutOpen?.();
     try {
       await verifyWalletRecharge(await checkout(order));
-      enqueueSnackbar('Wallet recharged successfully!', { variant: 'success' });
+      enqueueSnackbar(t('wallet.recharged'), { variant: 'success' });
     } catch (error) {
       if (!isPaymentCancelled(error)) {
         console.error('Recharge failed', error);
-        enqueueSnackbar(`Recharge failed: ${errorMessage(error)}`, { variant: 'error' });
+        enqueueSnackbar(t('wallet.rechargeFailed', { reason: errorMessage(error) }), { variant: 'error' });
       }
     } finally {
       setPending(false);

@@ -11,6 +11,7 @@ import { useId } from 'react';
 import { fRupees } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useWallet } from '../api/get-wallet';
+import { useT } from '../i18n';
 import { useWalletRecharge } from './use-wallet-recharge';
 import { WalletRechargeForm } from './wallet-recharge-form';
 
@@ -19,6 +20,7 @@ export function WalletBalanceCard() {
   const { data, isPending, error } = useWallet();
   const { recharge, pending, checkoutDialog } = useWalletRecharge();
   const titleId = useId();
+  const t = useT();
   const low = data ? data.balance < WALLET_LOW_BALANCE_RUPEES : false;
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
@@ -28,7 +30,7 @@ export function WalletBalanceCard() {
             <AccountBalanceWalletOutlined sx={{ fontSize: 48, color: 'primary.main' }} />
             <Box>
               <Typography variant="subtitle2" component="h2" id={titleId} sx={{ color: 'text.secondary' }}>
-                Wallet Balance
+                {t('wallet.balanceTitle')}
               </Typography>
               {data ? (
                 <Typography variant="h4" component="p" sx={{ color: low ? 'error.main' : 'text.primary' }}>
@@ -39,7 +41,7 @@ export function WalletBalanceCard() {
               {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
               {low ? (
                 <Typography variant="body2" sx={{ color: 'error.main' }}>
-                  Under {fRupees(WALLET_LOW_BALANCE_RUPEES)}: recharge to keep paying for plans and messages.
+                  {t('wallet.lowBalance', { threshold: fRupees(WALLET_LOW_BALANCE_RUPEES) })}
                 </Typography>
               ) : null}
             </Box>

@@ -8,11 +8,11 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { layout } from '@/config/layout';
 import { paths } from '@/config/paths';
 import { fRupees } from '@/lib/format';
 import { useWallet } from '../api/get-wallet';
+import { useT } from '../i18n';
 import { useWalletRecharge } from './use-wallet-recharge';
 
 // The form (its TextField brings Select, Menu and the other inputs) loads when the button is
@@ -31,6 +31,7 @@ const RECHARGE_FORM_HEIGHT = 131;
  */
 export function WalletButton() {
   const { data } = useWallet();
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   // The checkout opens over the page; a popover left open would keep the keyboard focus from it.
@@ -44,6 +45,8 @@ export function WalletButton() {
         variant="text"
         color={low ? 'error' : 'inherit'}
         startIcon={<AccountBalanceWalletOutlined />}
+        // Named by what it shows (WCAG 2.5.3), in one sentence to translate: 'Wallet balance ₹2,450.00'.
+        aria-label={t('wallet.balanceName', { balance: fRupees(data.balance) })}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
@@ -51,10 +54,6 @@ export function WalletButton() {
         onFocus={preloadRechargeForm}
         sx={{ fontWeight: 600, whiteSpace: 'nowrap', minWidth: 0, px: { xs: 0.5, sm: 1 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
       >
-        {/* Named by what it shows (WCAG 2.5.3): 'Wallet balance ₹2,450.00'. */}
-        <Box component="span" sx={visuallyHidden}>
-          Wallet balance{' '}
-        </Box>
         {fRupees(data.balance)}
       </Button>
       <Popover
@@ -63,10 +62,10 @@ export function WalletButton() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: layout.smallPopoverWidth, p: 2 }, role: 'dialog', 'aria-label': 'Wallet' } }}
+        slotProps={{ paper: { sx: { width: layout.smallPopoverWidth, p: 2 }, role: 'dialog', 'aria-label': t('wallet.popoverLabel') } }}
       >
         <Typography variant="subtitle2" sx={{ color: 'text.secondary' }}>
-          Wallet Balance
+          {t('wallet.balanceTitle')}
         </Typography>
         <Box component="p" sx={{ m: 0, mb: 1.5, typography: 'h5', color: low ? 'error.main' : 'text.primary' }}>
           {fRupees(data.balance)}
@@ -76,7 +75,7 @@ export function WalletButton() {
         </Suspense>
         <Divider sx={{ my: 1.5 }} />
         <Link component={RouterLink} to={paths.wallet} onClick={close} variant="body2" underline="hover">
-          View transactions
+          {t('wallet.viewTransactions')}
         </Link>
       </Popover>
       {checkoutDialog}

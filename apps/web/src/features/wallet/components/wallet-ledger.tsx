@@ -15,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { ListPagination } from '@/components/records/list-pagination';
 import { fDateTime, fRupees } from '@/lib/format';
+import { useT } from '../i18n';
 import type { LedgerParams } from './use-ledger-params';
 
 interface WalletLedgerProps {
@@ -24,20 +25,20 @@ interface WalletLedgerProps {
   list: Pick<LedgerParams, 'page' | 'pageSize' | 'sort' | 'order' | 'setPage' | 'setPageSize' | 'setSort'>;
 }
 
-const kindLabel = { CREDIT: 'Credit', DEBIT: 'Debit' } as const;
-
 /** '+₹500.00' for a credit, '−₹250.00' for a debit. */
 export function signedAmount(entry: WalletEntry): string {
   return `${entry.kind === 'CREDIT' ? '+' : '−'}${fRupees(entry.amountPaise / 100)}`;
 }
 
 function KindChip({ kind }: { kind: WalletEntry['kind'] }) {
-  return <Chip size="small" variant="outlined" label={kindLabel[kind]} color={kind === 'CREDIT' ? 'success' : 'default'} />;
+  const t = useT();
+  return <Chip size="small" variant="outlined" label={kind === 'CREDIT' ? t('wallet.credit') : t('wallet.debit')} color={kind === 'CREDIT' ? 'success' : 'default'} />;
 }
 
 /** The ledger, newest first by default: a sortable table, and a card list on phones. */
 export function WalletLedger({ entries, total, loading, list }: WalletLedgerProps) {
   const theme = useTheme();
+  const t = useT();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const amountColor = (entry: WalletEntry) => (entry.kind === 'CREDIT' ? 'success.main' : 'text.primary');
   const sortHeader = (key: 'createdAt' | 'amount', label: string) => (
@@ -52,7 +53,7 @@ export function WalletLedger({ entries, total, loading, list }: WalletLedgerProp
   const placeholder = loading && entries.length === 0;
 
   const body = phone ? (
-    <Stack component="ul" aria-label="Wallet transactions" aria-busy={loading} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Stack component="ul" aria-label={t('wallet.transactionsLabel')} aria-busy={loading} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {placeholder
         ? Array.from({ length: 4 }, (_, index) => (
             <li key={index}>
@@ -76,7 +77,7 @@ export function WalletLedger({ entries, total, loading, list }: WalletLedgerProp
                     {signedAmount(entry)}
                   </Typography>
                   <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    Balance {fRupees(entry.balanceAfterPaise / 100)}
+                    {t('wallet.balanceAfterShort', { balance: fRupees(entry.balanceAfterPaise / 100) })}
                   </Typography>
                 </Box>
               </Card>
@@ -84,16 +85,16 @@ export function WalletLedger({ entries, total, loading, list }: WalletLedgerProp
           ))}
     </Stack>
   ) : (
-    <Table size="small" aria-label="Wallet transactions" aria-busy={loading} sx={{ opacity: loading && !placeholder ? 0.6 : 1 }}>
+    <Table size="small" aria-label={t('wallet.transactionsLabel')} aria-busy={loading} sx={{ opacity: loading && !placeholder ? 0.6 : 1 }}>
       <TableHead>
         <TableRow>
-          <TableCell sortDirection={list.sort === 'createdAt' ? list.order : false}>{sortHeader('createdAt', 'Date')}</TableCell>
-          <TableCell>Description</TableCell>
-          <TableCell>Type</TableCell>
+          <TableCell sortDirection={list.sort === 'createdAt' ? list.order : false}>{sortHeader('createdAt', t('wallet.date'))}</TableCell>
+          <TableCell>{t('wallet.description')}</TableCell>
+          <TableCell>{t('wallet.type')}</TableCell>
           <TableCell align="right" sortDirection={list.sort === 'amount' ? list.order : false}>
-            {sortHeader('amount', 'Amount')}
+            {sortHeader('amount', t('wallet.amountColumn'))}
           </TableCell>
-          <TableCell align="right">Balance after</TableCell>
+          <TableCell align="right">{t('wallet.balanceAfter')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

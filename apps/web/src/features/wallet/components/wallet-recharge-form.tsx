@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useT } from '../i18n';
 
 interface WalletRechargeFormProps {
   onRecharge: (amountText: string) => void;
@@ -23,14 +24,15 @@ export function addToAmount(amountText: string, add: number): string {
  */
 export function WalletRechargeForm({ onRecharge, pending }: WalletRechargeFormProps) {
   const [amount, setAmount] = useState(String(WALLET_DEFAULT_RECHARGE_RUPEES));
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onRecharge(amount);
   };
   return (
-    <Stack component="form" spacing={1.5} noValidate onSubmit={submit} aria-label="Recharge wallet">
+    <Stack component="form" spacing={1.5} noValidate onSubmit={submit} aria-label={t('wallet.rechargeForm')}>
       <TextField
-        label="Amount"
+        label={t('wallet.amount')}
         type="number"
         size="small"
         fullWidth
@@ -41,15 +43,15 @@ export function WalletRechargeForm({ onRecharge, pending }: WalletRechargeFormPr
           input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
         }}
       />
-      <Stack direction="row" spacing={1} role="group" aria-label="Quick add">
+      <Stack direction="row" spacing={1} role="group" aria-label={t('wallet.quickAdd')}>
         {WALLET_QUICK_ADD_RUPEES.map((add) => (
           <Button key={add} size="small" variant="outlined" onClick={() => setAmount((current) => addToAmount(current, add))} sx={{ flex: 1, minWidth: 0, px: 0.5 }}>
-            +{add}
+            {t('wallet.quickAddButton', { amount: add })}
           </Button>
         ))}
       </Stack>
       <Button type="submit" variant="contained" fullWidth disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-        Recharge Wallet
+        {t('wallet.recharge')}
       </Button>
     </Stack>
   );

@@ -17,10 +17,12 @@ import { useLedgerParams } from '../components/use-ledger-params';
 import { WalletBalanceCard } from '../components/wallet-balance-card';
 import { WalletLedger } from '../components/wallet-ledger';
 import { WalletLedgerFilters } from '../components/wallet-ledger-filters';
+import { useT } from '../i18n';
 
 /** /wallet: the balance, a recharge for admins, and the ledger with filters and CSV export. */
 export default function WalletPage() {
   const list = useLedgerParams();
+  const t = useT();
   const entries = useWalletEntries(list.query);
   const [exporting, setExporting] = useState(false);
   const rows = entries.data?.data ?? [];
@@ -44,9 +46,9 @@ export default function WalletPage() {
     ledger = (
       <Card variant="outlined">
         {list.narrowed ? (
-          <EmptyState icon={<SearchOffOutlined />} title="No matches" description="No transaction matches these filters." />
+          <EmptyState icon={<SearchOffOutlined />} title={t('wallet.noMatches')} description={t('wallet.noMatchesBody')} />
         ) : (
-          <EmptyState icon={<ReceiptLongOutlined />} title="No transactions yet" description="Recharges and payments from the wallet appear here." />
+          <EmptyState icon={<ReceiptLongOutlined />} title={t('wallet.empty')} description={t('wallet.emptyBody')} />
         )}
       </Card>
     );
@@ -58,15 +60,15 @@ export default function WalletPage() {
     );
 
   return (
-    <PageContainer title="Wallet">
+    <PageContainer title={t('wallet.title')}>
       <WalletBalanceCard />
       <Stack spacing={2}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography variant="h6" component="h2">
-            Transactions
+            {t('wallet.transactions')}
           </Typography>
           <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting}>
-            Export CSV
+            {t('wallet.exportCsv')}
           </Button>
         </Stack>
         <WalletLedgerFilters list={list} />

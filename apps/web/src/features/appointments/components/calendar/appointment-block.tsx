@@ -4,6 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
 import { fTimeOfDay } from '@/components/visits/visit-format';
 import { isCalledOff, statusColors, statusLabels } from '@/components/visits/visit-status';
+import { useT } from '../../i18n';
 import type { Placement } from './calendar-layout';
 
 /** Below this a block has room for one line only: token and name, no time. */
@@ -16,18 +17,19 @@ interface AppointmentBlockProps {
 
 /** One visit on the time grid, in its status colour (the list's status chip colours); a click opens it. */
 export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
+  const t = useT();
   const { visit: appointment, top, height, lane, lanes } = placement;
   const time = `${fTimeOfDay(appointment.startTime)} – ${fTimeOfDay(appointment.endTime)}`;
   // Booked in the patient app and not confirmed yet: said in its name, and drawn with a dashed outline.
   const awaiting = appointment.awaitingConfirmation && !isCalledOff(appointment.status);
-  const status = `${statusLabels[appointment.status]}${awaiting ? ', awaiting confirmation' : ''}`;
+  const status = awaiting ? t('appointments.calendar.awaiting', { status: statusLabels[appointment.status] }) : statusLabels[appointment.status];
   // Cancelled and no-show visits stay on the grid (the desk needs to see the slot was booked), faded and struck through.
   const closed = isCalledOff(appointment.status);
   return (
     <Box component="li" sx={{ position: 'absolute', top, height, left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` }}>
       <ButtonBase
         onClick={() => onOpen(appointment.id)}
-        aria-label={`Token ${appointment.tokenLabel}, ${appointment.patientName}, ${time}, ${status}`}
+        aria-label={t('appointments.calendar.block', { token: appointment.tokenLabel, patient: appointment.patientName, time, status })}
         title={`${appointment.tokenLabel} · ${appointment.patientName} · ${time} · ${status}`}
         data-status={appointment.status}
         data-awaiting-confirmation={awaiting || undefined}

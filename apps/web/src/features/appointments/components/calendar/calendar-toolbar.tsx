@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FilterOption } from '@/components/records/filter-select';
+import { useT } from '../../i18n';
 
 interface CalendarToolbarProps {
   unit: 'day' | 'week';
@@ -22,22 +23,24 @@ interface CalendarToolbarProps {
   onDoctor: (doctorId: string) => void;
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS flex sizes
 const field = { flex: '1 1 150px', minWidth: 0, maxWidth: { md: 220 } } as const;
 
 /** Previous / Today / Next, the shown dates as a heading, a date to jump to, and the doctor. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
+  const t = useT();
   const { unit } = props;
   const known = props.doctorId === '' || props.doctors.some((doctor) => doctor.value === props.doctorId);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <IconButton aria-label={`Previous ${unit}`} onClick={() => props.onStep(-1)}>
+        <IconButton aria-label={unit === 'day' ? t('appointments.calendar.previousDay') : t('appointments.calendar.previousWeek')} onClick={() => props.onStep(-1)}>
           <ChevronLeft />
         </IconButton>
         <Button variant="outlined" size="small" onClick={props.onToday}>
-          Today
+          {t('appointments.calendar.today')}
         </Button>
-        <IconButton aria-label={`Next ${unit}`} onClick={() => props.onStep(1)}>
+        <IconButton aria-label={unit === 'day' ? t('appointments.calendar.nextDay') : t('appointments.calendar.nextWeek')} onClick={() => props.onStep(1)}>
           <ChevronRight />
         </IconButton>
       </Box>
@@ -47,7 +50,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
       <TextField
         type="date"
         size="small"
-        label="Date"
+        label={t('appointments.calendar.date')}
         value={props.date}
         onChange={(event) => event.target.value && props.onDate(event.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -56,7 +59,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
       <TextField
         select
         size="small"
-        label="Doctor"
+        label={t('appointments.calendar.doctor')}
         value={known ? props.doctorId : ''}
         onChange={(event) => props.onDoctor(event.target.value)}
         // '' is "All doctors" in a day: show it rather than an empty box.

@@ -10,6 +10,7 @@ import type { DateRange } from '@/components/visits/date-range';
 import { fDate } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
+import { useT } from '../../i18n';
 import { weekOf } from './calendar-layout';
 import { CalendarToolbar } from './calendar-toolbar';
 import { DayGrid } from './day-grid';
@@ -29,6 +30,7 @@ interface CalendarViewProps {
 
 /** The day (a column per doctor) or week (a column per day, one doctor) of appointments on a time grid. */
 export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, onOpen }: CalendarViewProps) {
+  const t = useT();
   const today = useOrganisationToday();
   // `from` comes from the URL, which a person may edit: a date that is no day shows today, not a crash.
   const date = isValidIsoDate(asked) ? asked : today;
@@ -40,21 +42,24 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
     onRange(mode === 'day' ? { from: day, to: day } : { from: week[0]!, to: week[6]! });
   };
   const doctorName = activeDoctors.find((doctor) => doctor.id === shownDoctorId)?.name ?? appointments[0]?.doctorName ?? '';
-  const title = mode === 'day' ? `${dayjs(date).format('dddd')}, ${fDate(date)}` : `${fDate(from)} – ${fDate(to)}`;
+  const title =
+    mode === 'day'
+      ? t('appointments.calendar.dayTitle', { weekday: dayjs(date).format('dddd'), date: fDate(date) })
+      : t('appointments.calendar.weekTitle', { from: fDate(from), to: fDate(to) });
 
   let body;
   if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
   else if (loading) body = <Skeleton variant="rounded" height={360} />;
   else if (mode === 'week' && !shownDoctorId) {
-    body = <EmptyState icon={<EventNoteOutlined />} title="No active doctors" description="Add a doctor to see a week of their appointments." />;
+    body = <EmptyState icon={<EventNoteOutlined />} title={t('appointments.calendar.noDoctors')} description={t('appointments.calendar.noDoctorsHelp')} />;
   } else if (appointments.length === 0) {
-    const description = mode === 'day' ? `Nothing is booked on ${title}.` : `Nothing is booked with ${doctorName} in this week.`;
-    body = <EmptyState icon={<EventNoteOutlined />} title="No appointments" description={description} />;
+    const description = mode === 'day' ? t('appointments.calendar.nothingOnDay', { day: title }) : t('appointments.calendar.nothingInWeek', { doctor: doctorName });
+    body = <EmptyState icon={<EventNoteOutlined />} title={t('appointments.empty')} description={description} />;
   } else if (mode === 'day') {
     const columns = doctorId ? activeDoctors.filter((doctor) => doctor.id === doctorId) : activeDoctors;
-    body = <DayGrid label={`Appointments on ${title}`} appointments={appointments} doctors={columns} onOpen={onOpen} />;
+    body = <DayGrid label={t('appointments.calendar.dayLabel', { day: title })} appointments={appointments} doctors={columns} onOpen={onOpen} />;
   } else {
-    body = <WeekGrid label={`Appointments of ${doctorName}, ${title}`} days={days} appointments={appointments} onOpen={onOpen} />;
+    body = <WeekGrid label={t('appointments.calendar.weekLabel', { doctor: doctorName, week: title })} days={days} appointments={appointments} onOpen={onOpen} />;
   }
 
   return (
@@ -68,7 +73,7 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
         onDate={show}
         doctorId={shownDoctorId}
         doctors={activeDoctors.map((doctor) => ({ value: doctor.id, label: doctor.name }))}
-        allDoctorsLabel={mode === 'day' ? 'All doctors' : undefined}
+        allDoctorsLabel={mode === 'day' ? t('appointments.filter.allDoctors') : undefined}
         onDoctor={onDoctor}
       />
       <Card variant="outlined">{body}</Card>

@@ -2,6 +2,7 @@ import type { AppointmentSummary } from '@caredesk/shared';
 import dayjs from 'dayjs';
 import { fDate } from '@/lib/format';
 import { useOrganisationToday } from '@/lib/organisation-today';
+import { useT } from '../../i18n';
 import { TimeGrid } from './time-grid';
 
 interface WeekGridProps {
@@ -12,18 +13,18 @@ interface WeekGridProps {
   onOpen: (id: string) => void;
 }
 
-const count = (n: number) => (n === 1 ? '1 appointment' : `${n} appointments`);
-
 /** One doctor's week, one column per day; today's column is tinted. */
 export function WeekGrid({ label, days, appointments, onOpen }: WeekGridProps) {
+  const t = useT();
   const today = useOrganisationToday();
   const columns = days.map((date) => {
     const visits = appointments.filter((appointment) => appointment.date === date);
     return {
       key: date,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a date format
       title: dayjs(date).format('ddd D'),
-      subtitle: count(visits.length),
-      label: `${dayjs(date).format('dddd')}, ${fDate(date)}`,
+      subtitle: t('appointments.calendar.count', { count: visits.length }),
+      label: t('appointments.calendar.dayTitle', { weekday: dayjs(date).format('dddd'), date: fDate(date) }),
       highlighted: date === today,
       appointments: visits,
     };

@@ -1,6 +1,7 @@
 import type { Dashboard } from '@caredesk/shared';
 import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { useT } from '../../i18n';
 import { fChartDay } from '../dashboard-format';
 
 interface VisitsPerDayChartProps {
@@ -13,9 +14,10 @@ interface VisitsPerDayChartProps {
 /** Appointments and bookings per day over the last 30 days (lazy: x-charts loads with the dashboard only). */
 export default function VisitsPerDayChart({ daily, showAppointments, showBookings, height }: VisitsPerDayChartProps) {
   const theme = useTheme();
+  const t = useT();
   const series = [
-    ...(showAppointments ? [{ id: 'appointments', label: 'Appointments', data: daily.map((day) => day.appointments), color: theme.palette.primary.main }] : []),
-    ...(showBookings ? [{ id: 'bookings', label: 'Bookings', data: daily.map((day) => day.bookings), color: theme.palette.secondary.main }] : []),
+    ...(showAppointments ? [{ id: 'appointments', label: t('dashboard.column.appointments'), data: daily.map((day) => day.appointments), color: theme.palette.primary.main }] : []),
+    ...(showBookings ? [{ id: 'bookings', label: t('dashboard.column.bookings'), data: daily.map((day) => day.bookings), color: theme.palette.secondary.main }] : []),
   ];
   return (
     <LineChart
