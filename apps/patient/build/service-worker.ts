@@ -25,7 +25,18 @@ export function precacheManifest(publicDir: string, base: string): Plugin {
     generateBundle(_options, bundle) {
       const worker = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === SERVICE_WORKER_ENTRY);
       if (!worker || worker.type !== 'chunk') throw new Error('The service worker entry is missing from the bundle');
-      const built = Object.keys(bundle).filter((name) => name !== worker.fileName && !name.startsWith('.vite/') && !name.endsWith('.html') && !name.endsWith('.map'));
+      // Script faces are left out: a phone reading English should not download Kannada, Tamil and
+      // Devanagari faces (~290 KB) on install; the one in use comes from the HTTP cache. So is the
+      // pseudo-locale's chunk, which only a browser test ever runs.
+      const built = Object.keys(bundle).filter(
+        (name) =>
+          name !== worker.fileName &&
+          !name.startsWith('.vite/') &&
+          !name.endsWith('.html') &&
+          !name.endsWith('.map') &&
+          !name.endsWith('.woff2') &&
+          !/(^|\/)pseudo-locale-[\w-]+\.js$/.test(name),
+      );
       const files = [...built, ...filesUnder(publicDir)].sort().map((name) => `${base}${name}`);
       const cacheName = `caredesk-patient-${createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12)}`;
       if (!PLACEHOLDER.test(worker.code) || !CACHE_PLACEHOLDER.test(worker.code)) throw new Error('The service worker lost its precache placeholders');

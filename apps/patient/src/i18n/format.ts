@@ -18,10 +18,14 @@ export function useFormat() {
     time: (time: string) => i18n.date(new Date(`1970-01-01T${time}:00Z`), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
     /** 0 Sunday … 6 Saturday, by name: 'Monday', 'सोमवार'. */
     weekday: (weekday: number) => i18n.date(new Date(A_SUNDAY + weekday * DAY_MS), { weekday: 'long', timeZone: 'UTC' }),
-    /** Rupees from paise, with Indian digit grouping; paise shown only when there are some. */
+    /**
+     * Rupees from paise, with Indian digit grouping; paise shown only when there are some. Every
+     * language here writes rupees alike (₹, Latin digits, lakhs), but CLDR's Kannada groups by
+     * thousands (₹150,000), which no bill in Karnataka does: money is always en-IN's.
+     */
     money: (paise: number) => {
       const digits = paise % 100 === 0 ? 0 : 2;
-      return i18n.number(paise / 100, { style: 'currency', currency: 'INR', minimumFractionDigits: digits, maximumFractionDigits: digits });
+      return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(paise / 100);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { activateLanguage, languages, type Language } from './i18n';
+import { chooseLanguage } from './account-language';
+import { languages, type Language } from './i18n';
 import { useT } from './use-t';
 import './language-switch.css';
 
@@ -8,7 +9,7 @@ export function LanguageSwitch() {
   const t = useT();
   const { i18n } = useLingui();
   const choose = (language: Language) => {
-    void activateLanguage(language);
+    void chooseLanguage(language);
   };
   return (
     <div className="language-switch" role="group" aria-label={t('language.label')}>

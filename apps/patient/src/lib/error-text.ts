@@ -1,3 +1,4 @@
+import { fieldError } from '@/i18n/field-error';
 import type { MessageId } from '@/i18n/use-t';
 import { ApiError, NETWORK_ERROR } from './http';
 
@@ -8,7 +9,8 @@ import { ApiError, NETWORK_ERROR } from './http';
 export function errorText(error: unknown, field: string, t: (id: MessageId) => string): string {
   if (error instanceof ApiError) {
     if (error.status === NETWORK_ERROR) return t('errors.network');
-    return error.issueFor(field) ?? (error.message || t('errors.generic'));
+    const issue = error.issueFor(field);
+    return issue === null ? error.message || t('errors.generic') : fieldError(issue);
   }
   return t('errors.generic');
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { clearSession, currentSession } from './session';
 
 /** A refused or failed request: the server's message (shown as is) and the fields it names. */
@@ -22,7 +23,7 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 0;
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -46,6 +47,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (session) headers.authorization = `Bearer ${session.accessToken}`;
+  // The app's language as shown now: the server's own texts (a wrong code, a full slot) come back in it.
+  if (i18n.locale) headers['accept-language'] = i18n.locale;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { forgetPublicOrganisations } from '@/lib/public-organisation';
 import { installFakeSocket } from './fake-socket';
 
@@ -16,8 +16,28 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// The app's addresses are under its base, as built (vite.config.ts); Vitest itself runs at /.
-vi.stubEnv('BASE_URL', '/p/');
+// The files of a worker share its jsdom and its packages (isolate: false in vitest.config.ts), so
+// React and the rest load once per worker instead of once per file. Whatever a file could leave
+// behind is dropped when it ends: the app's own modules are evaluated afresh for the next file
+// (their state — session cache, router listeners, live socket, push state, loaded catalogs — and
+// Lingui's i18n, inlined for this, start clean), and the page is back to a blank document at /
+// (a dialog left in the body, <html lang>, the title, the address).
+afterAll(() => {
+  cleanup();
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+  document.documentElement.removeAttribute('lang');
+  document.title = '';
+  window.history.replaceState(null, '', '/');
+  vi.resetModules();
+});
+
+// The app's base (/p/) is set for the worker in vitest.config.ts, not stubbed here.
+
+// findBy and waitFor give up after 1 s by default: on a busy 2-core CI machine a lazy chunk, a
+// toast or a second request can take longer to arrive than that, and the test failed on time
+// alone. 5 s still fails a missing element quickly; a passing test never waits longer than it must.
+configure({ asyncUtilTimeout: 5_000 });
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 

@@ -182,6 +182,43 @@ describe('booking a doctor online', () => {
     });
   });
 
+  /** The date field, not the 'Date of birth' choice beside it. */
+  const DATE_INPUT = { selector: 'input[type="date"]' };
+
+  it('says the server’s refusal of a shared schema’s rule in the language the patient switches to', async () => {
+    signedIn();
+    const { calls } = fakeApi({
+      [PAGE]: () => ({ status: 200, body: publicPage() }),
+      [`GET /public/organisations/sanjeevani-hospital/services/${MRI}/slots`]: (call) => ({ status: 200, body: slots(call.date, ['08:00']) }),
+      [RECORDS]: () => ({ status: 200, body: { items: [] } }),
+      // The request went in English, so the refusal came back in English.
+      'POST /patient/bookings': () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'The request is not valid',
+          issues: [{ path: 'patient.dateOfBirth', message: 'Date of birth cannot be in the future' }],
+        },
+      }),
+    });
+    await renderApp(`/p/sanjeevani-hospital/book/services/${MRI}`);
+    await chooseSlot('8:00 am');
+    await userEvent.type(await screen.findByLabelText('Full name'), 'Kamala Devi');
+    await userEvent.click(screen.getByRole('radio', { name: 'Date of birth' }));
+    await userEvent.type(screen.getByLabelText('Date of birth', DATE_INPUT), '2999-01-01');
+    await userEvent.click(screen.getByRole('radio', { name: 'Female' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByLabelText('Date of birth', DATE_INPUT)).toHaveAccessibleDescription('Date of birth cannot be in the future');
+    expect(calls.filter((call) => call.path === '/patient/bookings')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    expect(await screen.findByLabelText('जन्म तिथि', DATE_INPUT)).toHaveAccessibleDescription('जन्म तिथि भविष्य में नहीं हो सकती');
+    await userEvent.click(screen.getByRole('button', { name: 'ಕನ್ನಡ' }));
+    expect(await screen.findByLabelText('ಹುಟ್ಟಿದ ದಿನಾಂಕ', DATE_INPUT)).toHaveAccessibleDescription('ಹುಟ್ಟಿದ ದಿನಾಂಕ ಭವಿಷ್ಯದಲ್ಲಿ ಇರಲು ಸಾಧ್ಯವಿಲ್ಲ');
+  });
+
   it('says the visit is requested, not booked, when the desk confirms online bookings', async () => {
     signedIn();
     fakeApi({

@@ -3,6 +3,7 @@ import { useId, type FormEvent } from 'react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
+import { useFieldError } from '@/i18n/field-error';
 import { useT, type MessageId } from '@/i18n/use-t';
 import { GENDERS, SOMEONE_ELSE, type PersonErrors, type PersonForm } from '../person';
 
@@ -20,6 +21,7 @@ interface PersonStepProps {
 /** Who the visit is for: a person already on this phone here, or someone else; and why (optional). */
 export function PersonStep({ records, value, onChange, errors, onContinue, onBack }: PersonStepProps) {
   const t = useT();
+  const word = useFieldError();
   const id = useId();
   const set = (patch: Partial<PersonForm>) => onChange({ ...value, ...patch });
   const submit = (event: FormEvent) => {
@@ -49,7 +51,7 @@ export function PersonStep({ records, value, onChange, errors, onContinue, onBac
           </label>
           {errors.choice && (
             <p className="field__error" id={`${id}-choice`} role="alert">
-              {errors.choice}
+              {word(errors.choice)}
             </p>
           )}
         </fieldset>
@@ -62,7 +64,7 @@ export function PersonStep({ records, value, onChange, errors, onContinue, onBac
             autoComplete="name"
             maxLength={120}
             value={value.name}
-            error={errors.name ?? null}
+            error={errors.name ? word(errors.name) : null}
             onChange={(event) => set({ name: event.target.value })}
           />
           <fieldset className="choice-row">
@@ -83,7 +85,7 @@ export function PersonStep({ records, value, onChange, errors, onContinue, onBac
               inputMode="numeric"
               maxLength={3}
               value={value.age}
-              error={errors.ageYears ?? null}
+              error={errors.ageYears ? word(errors.ageYears) : null}
               onChange={(event) => set({ age: event.target.value })}
             />
           ) : (
@@ -91,7 +93,7 @@ export function PersonStep({ records, value, onChange, errors, onContinue, onBac
               label={t('person.dateOfBirth')}
               type="date"
               value={value.dateOfBirth}
-              error={errors.dateOfBirth ?? null}
+              error={errors.dateOfBirth ? word(errors.dateOfBirth) : null}
               onChange={(event) => set({ dateOfBirth: event.target.value })}
             />
           )}
@@ -105,7 +107,7 @@ export function PersonStep({ records, value, onChange, errors, onContinue, onBac
             ))}
             {errors.gender && (
               <p className="field__error" id={`${id}-gender`} role="alert">
-                {errors.gender}
+                {word(errors.gender)}
               </p>
             )}
           </fieldset>
@@ -116,10 +118,10 @@ export function PersonStep({ records, value, onChange, errors, onContinue, onBac
         hint={t('person.reasonHint')}
         maxLength={500}
         value={value.reason}
-        error={errors.reason ?? null}
+        error={errors.reason ? word(errors.reason) : null}
         onChange={(event) => set({ reason: event.target.value })}
       />
-      {errors.choice && records.length === 0 && <Alert>{errors.choice}</Alert>}
+      {errors.choice && records.length === 0 && <Alert>{word(errors.choice)}</Alert>}
       <div className="actions">
         <Button type="submit">{t('book.continue')}</Button>
         <Button variant="quiet" onClick={onBack}>
