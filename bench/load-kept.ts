@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     await client.query(insertPatientsSql(demo.organisation_id, 200_000));
     const orgs = (await client.query<{ id: string }>(insertOrganisationsSql(49, `kept-${Date.now()}`))).rows;
     for (const org of orgs) await client.query(insertPatientsSql(org.id, 16_327));
-    await client.query('vacuum analyze patients');
+    await client.query('vacuum analyze patients, patient_name_words');
     console.log(`patients loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     started = Date.now();
     const loaded = await loadAppointments(client, { count: 1_000_000, futureDays: 120, futureFill: 0.35 });

@@ -1,14 +1,10 @@
-import { expect, pathOf, signInAs, test } from './support/fixtures.ts';
+import { clickAddDoctor, expect, pathOf, signInAs, test } from './support/fixtures.ts';
 import { tinyPng, uniqueSuffix } from './support/files.ts';
 
 test('a hospital admin adds a doctor with a photo and a two-window schedule, finds, edits and deactivates them', async ({ page }) => {
   const name = `Dr. Kavya Iyer ${uniqueSuffix()}`;
   await signInAs(page, 'admin@hospital.demo', '/doctor');
-  await page
-    .getByRole('link', { name: 'Add doctor' })
-    .or(page.getByRole('button', { name: 'Add doctor' }))
-    .first()
-    .click();
+  await clickAddDoctor(page);
   await expect(page).toHaveURL(/\/doctor\/new$/);
 
   await page.getByLabel('Upload photo').setInputFiles({ name: 'kavya.png', mimeType: 'image/png', buffer: tinyPng() });

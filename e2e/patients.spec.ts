@@ -45,3 +45,26 @@ test('a patient of another organisation is not found: the view shows the not-fou
   await expect(page.getByText(/not found/i).first()).toBeVisible();
   await expect(page.getByText(other.name)).toHaveCount(0);
 });
+
+test("the patient list pages with MUI's button names, the browser's hint and no tooltip", async ({ page }) => {
+  await signInAs(page, 'worker@hospital.demo', '/user');
+  const previous = page.getByRole('button', { name: 'Go to previous page' });
+  const next = page.getByRole('button', { name: 'Go to next page' });
+  await expect(previous).toBeDisabled();
+  await expect(next).toHaveAttribute('title', 'Go to next page');
+  await expect(page.getByText(/^1–25 of \d+$/)).toBeVisible();
+
+  await next.hover();
+  await next.click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(page.getByText(/^26–50 of \d+$/)).toBeVisible();
+  await expect(previous).toBeEnabled();
+  // The hint is the title: no MUI Tooltip (nor its Popper chunk) on the list.
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+  await previous.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^1–25 of \d+$/)).toBeVisible();
+  // Previous became disabled under focus: focus moved on to Next.
+  await expect(next).toBeFocused();
+});

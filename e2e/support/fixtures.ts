@@ -33,8 +33,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * temporary-password flows keep the form). Each call is its own session, so no two tests share a
  * refresh token that the server's reuse detection would revoke.
  */
-export async function signInAs(page: Page, email: string, path = '/'): Promise<void> {
-  const reply = await page.request.post('/api/admin/auth', { data: { email, password: DEMO_PASSWORD } });
+export async function signInAs(page: Page, email: string, path = '/', password = DEMO_PASSWORD): Promise<void> {
+  const reply = await page.request.post('/api/admin/auth', { data: { email, password } });
   expect(reply.status(), `API sign-in of ${email}`).toBe(200);
   const { user, access_token: accessToken, refresh_token: refreshToken } = (await reply.json()) as { user: unknown; access_token: string; refresh_token: string };
   // Stored once per tab (the flag lives in sessionStorage), as the form stores it: a reload, or
@@ -70,4 +70,13 @@ export function pathOf(page: Page): string {
 /** The header's plan status chip: exactly 'Active' or 'In-Active'. */
 export function planChip(page: Page) {
   return page.getByRole('banner').getByText(/^(Active|In-Active)$/);
+}
+
+/** The doctors page's 'Add doctor': a link in its header, or a button where the header shows one. */
+export async function clickAddDoctor(page: Page): Promise<void> {
+  await page
+    .getByRole('link', { name: 'Add doctor' })
+    .or(page.getByRole('button', { name: 'Add doctor' }))
+    .first()
+    .click();
 }

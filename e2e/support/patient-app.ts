@@ -28,7 +28,7 @@ export async function codeFromServerLog(phone: string, offset: number): Promise<
 export interface PatientAppSession {
   accessToken: string;
   expiresAt: string;
-  account: { id: string; phone: string };
+  account: { id: string; phone: string; language?: string | null };
 }
 
 /** Signs a phone in to the patient API by the SMS code (read from the server log). */
