@@ -42,7 +42,9 @@ function schemaTexts(): { where: string; text: string }[] {
           parent.arguments.indexOf(node as ts.Expression) > 0;
         const inOption = ts.isPropertyAssignment(parent) && ['message', 'error'].includes(parent.name.getText(source));
         const isMessageConstant = ts.isVariableDeclaration(parent) && /^(CONTROL_CHARACTERS|EMPTY_PATCH)_MESSAGE$/.test(parent.name.getText(source));
-        if (inCall || inOption || isMessageConstant) {
+        // A function named …Problem returns the refusal a schema then gives (templateTextProblem).
+        const isProblemAnswer = ts.isReturnStatement(parent) && /Problem$/.test(enclosingFunctionName(parent) ?? '');
+        if (inCall || inOption || isMessageConstant || isProblemAnswer) {
           const text = ts.isTemplateExpression(node) ? node.head.text + node.templateSpans.map((span) => `7${span.literal.text}`).join('') : node.text;
           found.push({ where: `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`, text });
         }
@@ -52,6 +54,11 @@ function schemaTexts(): { where: string; text: string }[] {
     visit(source);
   }
   return found;
+}
+
+function enclosingFunctionName(node: ts.Node): string | undefined {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) if (ts.isFunctionDeclaration(at)) return at.name?.text;
+  return undefined;
 }
 
 describe('the shared catalogue (src/locales)', () => {

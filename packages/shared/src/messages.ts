@@ -105,67 +105,71 @@ export const messageEventVariables: Record<MessageEvent, readonly MessageVariabl
   test: ['organisation'],
 };
 
-/** The texts CareDesk ships; an organisation may replace any of them (Settings → Messages). */
+/**
+ * The texts CareDesk ships; an organisation may replace any of them (Settings → Messages). Each is
+ * also the body of its WhatsApp template (whatsAppTemplateOf), so each keeps Meta's rules: words
+ * first and last, words between any two variables, and about two words for every variable.
+ */
 export const defaultMessageTemplates: Record<MessageEvent, Record<MessageLanguage, string>> = {
   booked: {
-    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} is booked for {{date}} at {{time}}. Token {{token}}. {{facility}}, {{address}} {{map}}',
-    hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे बुक हो गई है। टोकन {{token}}। {{facility}}, {{address}} {{map}}',
-    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}}: {{with}} – ನಿಮ್ಮ ಭೇಟಿ ಬುಕ್ ಆಗಿದೆ. ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ಟೋಕನ್ {{token}}. {{facility}}, {{address}} {{map}}',
-    ta: 'வணக்கம் {{patient}}, {{organisation}}: {{with}} – உங்கள் வருகை பதிவு செய்யப்பட்டது. தேதி {{date}}, நேரம் {{time}}. டோக்கன் {{token}}. {{facility}}, {{address}} {{map}}',
+    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} is booked for {{date}} at {{time}}. Your token is {{token}}. Please come to {{facility}}, address: {{address}}. Map: {{map}} We look forward to seeing you.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे बुक हो गई है। आपका टोकन {{token}} है। कृपया {{facility}} पहुँचें, पता: {{address}}। नक्शा: {{map}} हम आपकी प्रतीक्षा करेंगे।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಲ್ಲಿ {{with}} ಅವರೊಂದಿಗೆ ನಿಮ್ಮ ಭೇಟಿ ಬುಕ್ ಆಗಿದೆ. ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ನಿಮ್ಮ ಟೋಕನ್ ಸಂಖ್ಯೆ {{token}}. ದಯವಿಟ್ಟು {{facility}} ಗೆ ಬನ್ನಿ, ವಿಳಾಸ: {{address}}. ನಕ್ಷೆ: {{map}} ನಿಮ್ಮನ್ನು ಸ್ವಾಗತಿಸಲು ಕಾಯುತ್ತಿದ್ದೇವೆ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} இல் {{with}} உடனான உங்கள் வருகை பதிவு செய்யப்பட்டது. தேதி {{date}}, நேரம் {{time}}. உங்கள் டோக்கன் எண் {{token}}. தயவுசெய்து {{facility}} க்கு வரவும், முகவரி: {{address}}. வரைபடம்: {{map}} உங்களை வரவேற்கக் காத்திருக்கிறோம்.',
   },
   reminder: {
-    en: 'Reminder: {{patient}}, your visit with {{with}} at {{organisation}} is on {{date}} at {{time}}. Token {{token}}. {{facility}}, {{address}} {{map}}',
-    hi: 'याद दिलाना: {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे है। टोकन {{token}}। {{facility}}, {{address}} {{map}}',
-    kn: 'ಜ್ಞಾಪನೆ: {{patient}}, {{organisation}}: {{with}} – ನಿಮ್ಮ ಭೇಟಿ ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ಟೋಕನ್ {{token}}. {{facility}}, {{address}} {{map}}',
-    ta: 'நினைவூட்டல்: {{patient}}, {{organisation}}: {{with}} – உங்கள் வருகை: தேதி {{date}}, நேரம் {{time}}. டோக்கன் {{token}}. {{facility}}, {{address}} {{map}}',
+    en: 'Reminder for {{patient}}: your visit with {{with}} at {{organisation}} is on {{date}} at {{time}}. Your token is {{token}}. Please come to {{facility}}, address: {{address}}. Map: {{map}} See you soon.',
+    hi: 'याद दिलाना: {{patient}} जी, {{organisation}} में {{with}} के साथ आपकी विज़िट {{date}} को {{time}} बजे है। आपका टोकन {{token}} है। कृपया {{facility}} पहुँचें, पता: {{address}}। नक्शा: {{map}} जल्द मिलते हैं।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, ಇದು ಒಂದು ಜ್ಞಾಪನೆ. {{organisation}} ನಲ್ಲಿ {{with}} ಅವರೊಂದಿಗೆ ನಿಮ್ಮ ಭೇಟಿ ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ನಿಮ್ಮ ಟೋಕನ್ ಸಂಖ್ಯೆ {{token}}. ದಯವಿಟ್ಟು {{facility}} ಗೆ ಬನ್ನಿ, ವಿಳಾಸ: {{address}}. ನಕ್ಷೆ: {{map}} ಶೀಘ್ರದಲ್ಲೇ ಭೇಟಿಯಾಗೋಣ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, இது ஒரு நினைவூட்டல். {{organisation}} இல் {{with}} உடனான உங்கள் வருகை: தேதி {{date}}, நேரம் {{time}}. உங்கள் டோக்கன் எண் {{token}}. தயவுசெய்து {{facility}} க்கு வரவும், முகவரி: {{address}}. வரைபடம்: {{map}} விரைவில் சந்திப்போம்.',
   },
   rescheduled: {
-    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} has moved to {{date}} at {{time}}. Token {{token}}.',
-    hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ आपकी विज़िट अब {{date}} को {{time}} बजे है। टोकन {{token}}।',
-    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}}: {{with}} – ನಿಮ್ಮ ಭೇಟಿಯನ್ನು ಬದಲಿಸಲಾಗಿದೆ. ಹೊಸ ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ಟೋಕನ್ {{token}}. {{facility}}',
-    ta: 'வணக்கம் {{patient}}, {{organisation}}: {{with}} – உங்கள் வருகை மாற்றப்பட்டது. புதிய தேதி {{date}}, நேரம் {{time}}. டோக்கன் {{token}}. {{facility}}',
+    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} has moved to {{date}} at {{time}}. Your token is {{token}}. Please come to {{facility}} on the new date.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} में {{with}} के साथ आपकी विज़िट अब {{date}} को {{time}} बजे है। आपका टोकन {{token}} है। कृपया नई तारीख़ पर {{facility}} आएँ।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಲ್ಲಿ {{with}} ಅವರೊಂದಿಗಿನ ನಿಮ್ಮ ಭೇಟಿಯನ್ನು ಬದಲಿಸಲಾಗಿದೆ. ಹೊಸ ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ನಿಮ್ಮ ಟೋಕನ್ ಸಂಖ್ಯೆ {{token}}. ದಯವಿಟ್ಟು ಹೊಸ ದಿನಾಂಕದಂದು {{facility}} ಗೆ ಬನ್ನಿ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} இல் {{with}} உடனான உங்கள் வருகை மாற்றப்பட்டது. புதிய தேதி {{date}}, நேரம் {{time}}. உங்கள் டோக்கன் எண் {{token}}. புதிய தேதியில் {{facility}} க்கு வரவும்.',
   },
   cancelled: {
-    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} on {{date}} at {{time}} is cancelled: {{reason}}.',
-    hi: 'नमस्ते {{patient}}, {{organisation}} में {{with}} के साथ {{date}} को {{time}} बजे की आपकी विज़िट रद्द हो गई है: {{reason}}।',
-    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}}: {{with}} – {{date}}, {{time}} ರ ನಿಮ್ಮ ಭೇಟಿ ರದ್ದಾಗಿದೆ: {{reason}}.',
-    ta: 'வணக்கம் {{patient}}, {{organisation}}: {{with}} – {{date}}, {{time}} உங்கள் வருகை ரத்து செய்யப்பட்டது: {{reason}}.',
+    en: 'Hello {{patient}}, your visit with {{with}} at {{organisation}} on {{date}} at {{time}} is cancelled. Reason: {{reason}}. Please contact us to book again.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} में {{with}} के साथ {{date}} को {{time}} बजे की आपकी विज़िट रद्द हो गई है। कारण: {{reason}}। दोबारा बुक करने के लिए कृपया हमसे संपर्क करें।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಲ್ಲಿ {{with}} ಅವರೊಂದಿಗಿನ ನಿಮ್ಮ ಭೇಟಿ (ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}) ರದ್ದಾಗಿದೆ. ಕಾರಣ: {{reason}}. ಮತ್ತೆ ಬುಕ್ ಮಾಡಲು ದಯವಿಟ್ಟು ನಮ್ಮನ್ನು ಸಂಪರ್ಕಿಸಿ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} இல் {{with}} உடனான உங்கள் வருகை (தேதி {{date}}, நேரம் {{time}}) ரத்து செய்யப்பட்டது. காரணம்: {{reason}}. மீண்டும் பதிவு செய்ய எங்களைத் தொடர்பு கொள்ளவும்.',
   },
   next: {
-    en: '{{patient}}, you are next at {{organisation}}: {{ahead}} ahead of token {{token}} for {{with}}. Please be near the room.',
-    hi: '{{patient}}, {{organisation}} में आपकी बारी आने वाली है: {{with}} के लिए टोकन {{token}} से पहले {{ahead}}। कृपया कमरे के पास रहें।',
-    kn: '{{patient}}, {{organisation}}: ನಿಮ್ಮ ಸರದಿ ಹತ್ತಿರ ಬಂದಿದೆ. {{with}} – ಟೋಕನ್ {{token}} ಗಿಂತ ಮುಂದೆ {{ahead}}. ದಯವಿಟ್ಟು ಕೊಠಡಿಯ ಬಳಿ ಇರಿ.',
-    ta: '{{patient}}, {{organisation}}: உங்கள் முறை நெருங்குகிறது. {{with}} – டோக்கன் {{token}}-க்கு முன் {{ahead}}. அறை அருகில் இருக்கவும்.',
+    en: 'Hello {{patient}}, your turn at {{organisation}} is near: {{ahead}} ahead of token {{token}} for {{with}}. Please be near the room.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} में आपकी बारी आने वाली है: {{with}} के लिए टोकन {{token}} से पहले {{ahead}} हैं। कृपया कमरे के पास रहें।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಲ್ಲಿ ನಿಮ್ಮ ಸರದಿ ಹತ್ತಿರ ಬಂದಿದೆ. {{with}} ಅವರ ಬಳಿ ನಿಮ್ಮ ಟೋಕನ್ {{token}} ಗಿಂತ ಮುಂದೆ {{ahead}} ಇದ್ದಾರೆ. ದಯವಿಟ್ಟು ಕೊಠಡಿಯ ಬಳಿ ಇರಿ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} இல் உங்கள் முறை நெருங்குகிறது. {{with}} இடம் உங்கள் டோக்கன் {{token}}-க்கு முன் {{ahead}} உள்ளனர். அறை அருகில் இருக்கவும்.',
   },
   serving: {
-    en: '{{patient}}, token {{token}} is now being served by {{with}} in {{room}}. Please go in.',
-    hi: '{{patient}}, टोकन {{token}} अब {{room}} में {{with}} द्वारा देखा जा रहा है। कृपया अंदर जाएँ।',
-    kn: '{{patient}}, ಟೋಕನ್ {{token}}: ಈಗ ನಿಮ್ಮ ಸರದಿ. {{with}}, {{room}}. ದಯವಿಟ್ಟು ಒಳಗೆ ಹೋಗಿ.',
-    ta: '{{patient}}, டோக்கன் {{token}}: இப்போது உங்கள் முறை. {{with}}, {{room}}. உள்ளே செல்லவும்.',
+    en: 'Hello {{patient}}, token {{token}} is now being served by {{with}} in {{room}}. Please go in.',
+    hi: 'नमस्ते {{patient}} जी, टोकन {{token}} अब {{room}} में {{with}} द्वारा देखा जा रहा है। कृपया अंदर जाएँ।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, ಟೋಕನ್ {{token}}: ಈಗ ನಿಮ್ಮ ಸರದಿ. {{room}} ನಲ್ಲಿ {{with}} ಅವರನ್ನು ಭೇಟಿಯಾಗಿ. ದಯವಿಟ್ಟು ಒಳಗೆ ಹೋಗಿ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, டோக்கன் {{token}}: இப்போது உங்கள் முறை. {{room}} இல் {{with}} அவர்களைச் சந்திக்கவும். உள்ளே செல்லவும்.',
   },
   'report-ready': {
-    en: 'Hello {{patient}}, your report from {{organisation}} ({{with}}) is ready: {{link}}',
-    hi: 'नमस्ते {{patient}}, {{organisation}} ({{with}}) से आपकी रिपोर्ट तैयार है: {{link}}',
-    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}} ({{with}}): ನಿಮ್ಮ ರಿಪೋರ್ಟ್ ಸಿದ್ಧವಾಗಿದೆ: {{link}}',
-    ta: 'வணக்கம் {{patient}}, {{organisation}} ({{with}}): உங்கள் ரிப்போர்ட் தயார்: {{link}}',
+    en: 'Hello {{patient}}, your report from {{with}} at {{organisation}} is ready: {{link}} — thank you.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} में {{with}} की आपकी रिपोर्ट तैयार है। रिपोर्ट: {{link}} — धन्यवाद।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಲ್ಲಿ {{with}} ಅವರಿಂದ ನಿಮ್ಮ ರಿಪೋರ್ಟ್ ಈಗ ಸಿದ್ಧವಾಗಿದೆ. ಪಡೆಯಲು: {{link}} — ಧನ್ಯವಾದಗಳು.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} இல் {{with}} வழங்கிய உங்கள் ரிப்போர்ட் இப்போது தயார். பெற: {{link}} — நன்றி.',
   },
   'chat-reply': {
-    en: '{{organisation}}: {{text}}',
-    hi: '{{organisation}}: {{text}}',
-    kn: '{{organisation}}: {{text}}',
-    ta: '{{organisation}}: {{text}}',
+    en: 'Hello {{patient}}, here is a reply from {{organisation}} to your message: "{{text}}" Thank you for writing to us.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} का जवाब: "{{text}}" हमें लिखने के लिए धन्यवाद।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ಅವರಿಂದ ನಿಮಗೆ ಉತ್ತರ: "{{text}}" ನಮಗೆ ಬರೆದಿದ್ದಕ್ಕಾಗಿ ಧನ್ಯವಾದಗಳು.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} உங்களுக்கு அனுப்பிய பதில்: "{{text}}" எங்களுக்கு எழுதியதற்கு நன்றி.',
   },
   'payment-received': {
-    en: 'Hello {{patient}}, {{organisation}} has received {{amount}} from you. Receipt {{number}}: {{link}}',
-    hi: 'नमस्ते {{patient}}, {{organisation}} को आपसे {{amount}} प्राप्त हुए। रसीद {{number}}: {{link}}',
-    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}} ({{facility}}) ನಿಮ್ಮಿಂದ {{amount}} ಸ್ವೀಕರಿಸಿದೆ. ರಸೀದಿ {{number}}: {{link}}',
-    ta: 'வணக்கம் {{patient}}, {{organisation}} ({{facility}}) உங்களிடமிருந்து {{amount}} பெற்றுக்கொண்டது. ரசீது {{number}}: {{link}}',
+    en: 'Hello {{patient}}, we at {{organisation}} have received {{amount}} from you. Receipt {{number}} is here: {{link}} Thank you for your payment.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} को आपसे {{amount}} प्राप्त हुए। रसीद {{number}} यहाँ देखें: {{link}} भुगतान के लिए धन्यवाद।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಿಮ್ಮಿಂದ {{amount}} ಪಾವತಿಯನ್ನು ಸ್ವೀಕರಿಸಿದೆ. ನಿಮ್ಮ ರಸೀದಿ ಸಂಖ್ಯೆ {{number}}, ಇಲ್ಲಿ ನೋಡಿ: {{link}} ಪಾವತಿಗಾಗಿ ಧನ್ಯವಾದಗಳು.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} உங்களிடமிருந்து {{amount}} பெற்றுக்கொண்டது. உங்கள் ரசீது எண் {{number}}, இங்கே பார்க்கவும்: {{link}} பணம் செலுத்தியதற்கு நன்றி.',
   },
   'refund-issued': {
-    en: 'Hello {{patient}}, {{organisation}} has refunded {{amount}} to you. Credit note {{number}}: {{link}}',
-    hi: 'नमस्ते {{patient}}, {{organisation}} ने आपको {{amount}} वापस किए। क्रेडिट नोट {{number}}: {{link}}',
-    kn: 'ನಮಸ್ಕಾರ {{patient}}, {{organisation}} ({{facility}}) ನಿಮಗೆ {{amount}} ಮರುಪಾವತಿ ಮಾಡಿದೆ. ಕ್ರೆಡಿಟ್ ನೋಟ್ {{number}}: {{link}}',
-    ta: 'வணக்கம் {{patient}}, {{organisation}} ({{facility}}) உங்களுக்கு {{amount}} திருப்பித் தந்தது. கிரெடிட் நோட் {{number}}: {{link}}',
+    en: 'Hello {{patient}}, we at {{organisation}} have refunded {{amount}} to you. Credit note {{number}} is here: {{link}} Please keep it for your records.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} ने आपको {{amount}} वापस किए। क्रेडिट नोट {{number}} यहाँ देखें: {{link}} कृपया इसे संभालकर रखें।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಿಮಗೆ {{amount}} ಮರುಪಾವತಿ ಮಾಡಿದೆ. ಕ್ರೆಡಿಟ್ ನೋಟ್ ಸಂಖ್ಯೆ {{number}}, ಇಲ್ಲಿ ನೋಡಿ: {{link}} ದಯವಿಟ್ಟು ಇದನ್ನು ಇಟ್ಟುಕೊಳ್ಳಿ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} உங்களுக்கு {{amount}} திருப்பித் தந்தது. கிரெடிட் நோட் எண் {{number}}, இங்கே பார்க்கவும்: {{link}} தயவுசெய்து இதைப் பாதுகாத்து வைக்கவும்.',
   },
   test: {
     en: 'This is a test message from {{organisation}} through CareDesk.',
@@ -188,6 +192,53 @@ export function unknownTemplateVariables(event: MessageEvent, template: string):
   const allowed = new Set<string>(messageEventVariables[event]);
   const used = [...template.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((match) => match[1] ?? '');
   return [...new Set(used.filter((name) => !allowed.has(name)))];
+}
+
+const VARIABLE = String.raw`\{\{\s*([a-z-]+)\s*\}\}`;
+// Spaces, punctuation and symbols are not words: Meta reads 'Receipt {{1}}: {{2}}' as two variables
+// side by side, and '…at {{2}}.' as a text that ends with one.
+const NOT_WORDS = String.raw`[\s\p{P}\p{S}]*`;
+const VARIABLE_FIRST = new RegExp(`^${NOT_WORDS}${VARIABLE}`, 'u');
+const VARIABLE_LAST = new RegExp(`${VARIABLE}${NOT_WORDS}$`, 'u');
+const VARIABLES_SIDE_BY_SIDE = new RegExp(`${VARIABLE}${NOT_WORDS}${VARIABLE}`, 'u');
+
+/**
+ * Why WhatsApp would refuse a text as a template body, in the schema's English (translated like any
+ * shared text), or undefined. Meta's review rejects a body that starts or ends with a variable and
+ * one with two variables side by side; an SMS would carry either, but a text is both channels'.
+ */
+export function whatsAppTemplateProblem(template: string): string | undefined {
+  const first = VARIABLE_FIRST.exec(template)?.[1];
+  const last = VARIABLE_LAST.exec(template)?.[1];
+  const edge = first ?? last;
+  if (edge !== undefined) return `Begin and end with words, not {{${edge}}}: WhatsApp refuses such a text`;
+  const pair = VARIABLES_SIDE_BY_SIDE.exec(template);
+  if (pair) return `Put words between {{${pair[1]}}} and {{${pair[2]}}}: WhatsApp refuses them side by side`;
+  return undefined;
+}
+
+/** What a typed text may not be: the first refusal the settings schema would give, or undefined. */
+export function templateTextProblem(event: MessageEvent, template: string): string | undefined {
+  const unknown = unknownTemplateVariables(event, template);
+  if (unknown.length > 0) return `Unknown variable ${unknown.map((name) => `{{${name}}}`).join(', ')}`;
+  return whatsAppTemplateProblem(template);
+}
+
+/**
+ * The WhatsApp template a text goes out as outside the 24-hour window: its name in WhatsApp
+ * Manager, its body with Meta's numbered variables ({{1}}, {{2}}… in order of first use) and the
+ * variables those numbers stand for, so what is sent is exactly what the organisation registered.
+ */
+export function whatsAppTemplateOf(event: MessageEvent, template: string): { name: string; body: string; variables: MessageVariable[] } {
+  const allowed = new Set<string>(messageEventVariables[event]);
+  const variables: MessageVariable[] = [];
+  const body = template.trim().replace(new RegExp(VARIABLE, 'g'), (match, name: string) => {
+    if (!allowed.has(name)) return match;
+    let index = variables.indexOf(name as MessageVariable);
+    if (index < 0) index = variables.push(name as MessageVariable) - 1;
+    return `{{${index + 1}}}`;
+  });
+  return { name: `caredesk_${event.replaceAll('-', '_')}`, body, variables };
 }
 
 export const REMINDER_OFFSETS_DEFAULT_MINUTES = [24 * 60, 120] as const;
@@ -234,9 +285,8 @@ export const messageSettingsUpdateSchema = z
   .superRefine((settings, context) => {
     for (const [event, languages] of Object.entries(settings.templates ?? {})) {
       for (const [language, text] of Object.entries(languages ?? {})) {
-        const unknown = unknownTemplateVariables(event as MessageEvent, text ?? '');
-        if (unknown.length > 0)
-          context.addIssue({ code: 'custom', path: ['templates', event, language], message: `Unknown variable ${unknown.map((name) => `{{${name}}}`).join(', ')}` });
+        const problem = templateTextProblem(event as MessageEvent, text ?? '');
+        if (problem !== undefined) context.addIssue({ code: 'custom', path: ['templates', event, language], message: problem });
       }
     }
   });

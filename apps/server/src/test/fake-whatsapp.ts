@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { messageEventVariables, messageEvents } from '@caredesk/shared';
+import { defaultMessageTemplates, messageEvents, messageLanguages, whatsAppTemplateOf } from '@caredesk/shared';
 import { readRequestBody } from './fake-http.js';
 import { hmacSha256Hex } from '../lib/payments/signature.js';
 
@@ -10,9 +10,18 @@ export const fakeWhatsAppKeys = { accessToken: 'EAACareDeskTestAccessToken01', a
 export const FAKE_WABA_ID = '102290129340398';
 const FAKE_DISPLAY_NUMBER = '15550783881';
 
-/** caredesk_<event> ('-' as '_') for every event, with messageEventVariables[event].length body parameters. */
-export function defaultWhatsAppTemplates(): Record<string, number> {
-  return Object.fromEntries(messageEvents.map((event) => [`caredesk_${event.replaceAll('-', '_')}`, messageEventVariables[event].length]));
+/**
+ * The templates an organisation registers (docs/whatsapp-templates.md): caredesk_<event> in every
+ * language, each with as many body parameters as its shipped text uses variables.
+ */
+export function defaultWhatsAppTemplates(): Record<string, Record<string, number>> {
+  const templates: Record<string, Record<string, number>> = {};
+  for (const event of messageEvents)
+    for (const language of messageLanguages) {
+      const { name, variables } = whatsAppTemplateOf(event, defaultMessageTemplates[event][language]);
+      (templates[name] ??= {})[language] = variables.length;
+    }
+  return templates;
 }
 
 export interface RecordedWhatsAppRequest {
@@ -26,10 +35,8 @@ export interface RecordedWhatsAppRequest {
 }
 
 export interface FakeWhatsAppOptions {
-  /** Approved templates: name → number of body parameters, each in every approved language. Default: defaultWhatsAppTemplates(). */
-  templates?: Record<string, number>;
-  /** Template languages approved for every template. Default en, hi, kn and ta, as README's list registers them. */
-  languages?: string[];
+  /** Approved templates: name → language code → number of body parameters. Default: defaultWhatsAppTemplates(). */
+  templates?: Record<string, Record<string, number>>;
 }
 
 export interface FakeWhatsApp {
@@ -57,7 +64,6 @@ type GraphError = { status: number; code: number; message: string; type?: string
  */
 export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Promise<FakeWhatsApp> {
   const templates = options.templates ?? defaultWhatsAppTemplates();
-  const languages = new Set(options.languages ?? ['en', 'hi', 'kn', 'ta']);
   const openWindows = new Set<string>();
   const requests: RecordedWhatsAppRequest[] = [];
   let failure: { status: number; body: unknown; headers: Record<string, string> } | undefined;
@@ -122,9 +128,8 @@ export async function startFakeWhatsApp(options: FakeWhatsAppOptions = {}): Prom
   function checkTemplate(value: unknown): GraphError | undefined {
     const template = value as { name?: unknown; language?: { code?: unknown }; components?: unknown };
     if (typeof template !== 'object' || template === null || typeof template.name !== 'string') return invalidParameter('template.name is required');
-    const count = templates[template.name];
-    if (count === undefined || typeof template.language?.code !== 'string' || !languages.has(template.language.code))
-      return { status: 404, code: 132001, message: '(#132001) Template name does not exist in the translation' };
+    const count = typeof template.language?.code === 'string' ? templates[template.name]?.[template.language.code] : undefined;
+    if (count === undefined) return { status: 404, code: 132001, message: '(#132001) Template name does not exist in the translation' };
     const components = Array.isArray(template.components) ? (template.components as { type?: unknown; parameters?: unknown }[]) : [];
     const parameters = components.filter((component) => component.type === 'body').flatMap((component) => (Array.isArray(component.parameters) ? component.parameters : []));
     if (parameters.length !== count) return { status: 400, code: 132000, message: '(#132000) Number of parameters does not match the expected number of params' };

@@ -1,4 +1,4 @@
-import { CANCELLED_FOR_LEAVE, defaultMessageTemplates, messageEventVariables, tokenLabel, type MessageLanguage } from '@caredesk/shared';
+import { CANCELLED_FOR_LEAVE, defaultMessageTemplates, tokenLabel, whatsAppTemplateOf, type MessageLanguage } from '@caredesk/shared';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../test/database.js';
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients } from '../../test/fixtures.js';
@@ -53,15 +53,17 @@ describe.each(drivers)("messages in the patient's Kannada or Tamil (%s)", (drive
     expect(whatsapp?.template.name).toBe('caredesk_booked');
     expect(whatsapp?.template.language.code).toBe('kn');
     const parameters = whatsapp!.template.components[0]!.parameters.map((parameter) => parameter.text);
-    expect(parameters).toHaveLength(messageEventVariables.booked.length);
+    // The numbers of the Kannada body as registered: the variables in the order the text first uses them.
+    const order = whatsAppTemplateOf('booked', defaultMessageTemplates.booked.kn).variables;
+    expect(order).toEqual(['patient', 'organisation', 'with', 'date', 'time', 'token', 'facility', 'address', 'map']);
+    expect(parameters).toHaveLength(order.length);
     const when = visitWhen('kn', date, '10:30');
-    // patient, organisation, with, facility, address, map, date, time, token.
     expect(parameters[0]).toBe('Kavya Gowda');
     expect(parameters[2]).toBe('Dr. Lakshmi Narayan');
-    expect(parameters[6]).toBe(when.date);
-    expect(parameters[6]).toMatch(/[\u0C80-\u0CFF]/);
-    expect(parameters[7]).toBe(when.time);
-    expect(parameters[8]).toBe(tokenLabel(visit.tokenNumber));
+    expect(parameters[3]).toBe(when.date);
+    expect(parameters[3]).toMatch(/[\u0C80-\u0CFF]/);
+    expect(parameters[4]).toBe(when.time);
+    expect(parameters[5]).toBe(tokenLabel(visit.tokenNumber));
 
     const [sms] = smsTo(patient.phone);
     expect(sms?.template_id).toBe(TEST_SMS_TEMPLATES.booked);
@@ -71,7 +73,7 @@ describe.each(drivers)("messages in the patient's Kannada or Tamil (%s)", (drive
     const [logged] = await messageLog(admin, { patientId: patient.id, event: 'booked', channel: 'WHATSAPP' });
     expect(logged).toMatchObject({ language: 'kn', status: 'SENT' });
     // The text the log keeps is the shipped Kannada text with those values (an empty one, sent as '-', left out).
-    const valueOf = (name: string) => parameters[messageEventVariables.booked.indexOf(name as never)]!.replace(/^-$/, '');
+    const valueOf = (name: string) => parameters[order.indexOf(name as never)]!.replace(/^-$/, '');
     expect(logged!.text).toBe(
       defaultMessageTemplates.booked.kn
         .replace(/\{\{(\w+)\}\}/g, (_match, name: string) => valueOf(name))
@@ -113,6 +115,6 @@ describe.each(drivers)("messages in the patient's Kannada or Tamil (%s)", (drive
     expect(whatsAppTo(patient.phone).map((body) => body.template.language.code)).toEqual(['kn']);
     const [logged] = await messageLog(admin, { patientId: patient.id, event: 'booked', channel: 'SMS' });
     expect(logged).toMatchObject({ language: 'kn' });
-    expect(logged!.text).toMatch(/^ನಮಸ್ಕಾರ Ravi Kumar,/);
+    expect(logged!.text).toMatch(/^ನಮಸ್ಕಾರ Ravi Kumar ಅವರೇ,/);
   });
 });

@@ -8,7 +8,7 @@ import { startFakeWhatsApp, type FakeWhatsApp } from '../../test/fake-whatsapp.j
 import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients } from '../../test/fixtures.js';
 import { messagesApp, providerConfig, readyToMessage, TEST_PHONE_NUMBER_ID, TEST_SMS_TEMPLATES } from './test-support.js';
 
-/** The DLT-linked MSG91 templates an organisation registers for its receipts: six variables each. */
+/** The DLT-linked MSG91 templates an organisation registers for its receipts: five variables each, as the English texts use them. */
 const RECEIPT_SMS_TEMPLATES = { 'payment-received': 'CDPAID0001', 'refund-issued': 'CDREFUND01' } as const;
 
 interface TemplateBody {
@@ -28,7 +28,7 @@ describe.each(drivers)('receipts and refunds through WhatsApp Cloud and MSG91 (%
   let app: FastifyInstance;
   beforeAll(async () => {
     whatsapp = await startFakeWhatsApp();
-    sms = await startFakeMsg91({ templates: { [RECEIPT_SMS_TEMPLATES['payment-received']]: 6, [RECEIPT_SMS_TEMPLATES['refund-issued']]: 6 } });
+    sms = await startFakeMsg91({ templates: { [RECEIPT_SMS_TEMPLATES['payment-received']]: 5, [RECEIPT_SMS_TEMPLATES['refund-issued']]: 5 } });
     database = await createTestDatabase(driver);
     // PUBLIC_URL: the messages carry the signed link to the PDF.
     app = await messagesApp(database, providerConfig(whatsapp, sms, { PUBLIC_URL: 'https://care.example.in' }));
@@ -44,7 +44,7 @@ describe.each(drivers)('receipts and refunds through WhatsApp Cloud and MSG91 (%
     await sms.close();
   });
 
-  it('sends caredesk_payment_received and caredesk_refund_issued with their six body parameters, and each SMS by its DLT template', async () => {
+  it('sends caredesk_payment_received and caredesk_refund_issued with their five body parameters, and each SMS by its DLT template', async () => {
     const db = database.db as Db;
     const org = await createOrganisation(db);
     await readyToMessage(db, org.id, {
@@ -96,18 +96,19 @@ describe.each(drivers)('receipts and refunds through WhatsApp Cloud and MSG91 (%
       expect(path).toBe(`/v21.0/${TEST_PHONE_NUMBER_ID}/messages`);
       expect(body.type).toBe('template');
       expect(body.template.language.code).toBe('en');
-      // messageEventVariables order: patient, organisation, facility, amount, number, link.
+      // In the order the English text first uses them: patient, organisation, amount, number, link.
       const parameters = body.template.components[0]!.parameters.map((parameter) => parameter.text);
-      expect(parameters.slice(0, 5)).toEqual(['Kavya Nair', org.name, bill.facilityName, message.amount, message.number]);
-      expect(parameters[5]).toMatch(message.link);
+      expect(parameters.slice(0, 4)).toEqual(['Kavya Nair', org.name, message.amount, message.number]);
+      expect(parameters[4]).toMatch(message.link);
+      expect(parameters).toHaveLength(5);
       // No patient data in the link: the document's id, the expiry and the signature only.
-      expect(parameters[5]).not.toContain('Kavya');
+      expect(parameters[4]).not.toContain('Kavya');
 
       const flow = flows.find((candidate) => candidate.template_id === RECEIPT_SMS_TEMPLATES[message.event])!;
       const { mobiles, ...variables } = flow.recipients[0]!;
       expect(mobiles).toBe(to);
       expect(Object.values(variables)).toEqual(parameters);
-      expect(Object.keys(variables)).toEqual(['VAR1', 'VAR2', 'VAR3', 'VAR4', 'VAR5', 'VAR6']);
+      expect(Object.keys(variables)).toEqual(['VAR1', 'VAR2', 'VAR3', 'VAR4', 'VAR5']);
     }
 
     // Draining again sends neither twice.

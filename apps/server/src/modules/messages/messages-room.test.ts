@@ -44,9 +44,11 @@ const visit = (overrides: Partial<VisitFacts>): VisitFacts => ({
 describe('the room a called patient is sent to', () => {
   it("is the doctor's (scan's) room, else the visit's facility, else the shipped words", () => {
     expect(servingText(visit({ room: 'Room 12, 2nd floor', facilityName: 'Arogya Jayanagar' }))).toBe(
-      'Rohan Deshpande, token A-007 is now being served by Dr. Meera Joshi in Room 12, 2nd floor. Please go in.',
+      'Hello Rohan Deshpande, token A-007 is now being served by Dr. Meera Joshi in Room 12, 2nd floor. Please go in.',
     );
-    expect(servingText(visit({ facilityName: 'Arogya Jayanagar' }))).toBe('Rohan Deshpande, token A-007 is now being served by Dr. Meera Joshi in Arogya Jayanagar. Please go in.');
+    expect(servingText(visit({ facilityName: 'Arogya Jayanagar' }))).toBe(
+      'Hello Rohan Deshpande, token A-007 is now being served by Dr. Meera Joshi in Arogya Jayanagar. Please go in.',
+    );
     // An empty room (a client that sent '') is no room.
     expect(servingText(visit({ room: '', facilityName: 'Arogya Jayanagar' }))).toContain('in Arogya Jayanagar.');
     expect(servingText(visit({}))).toContain('in the consultation room.');

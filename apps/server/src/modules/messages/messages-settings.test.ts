@@ -36,7 +36,7 @@ describe.each(drivers)('Settings → Messages (%s)', (driver) => {
 
   it('saves only the parts sent, restores a default by sending it, and refuses an unknown variable naming the field', async () => {
     const { admin } = await admins();
-    const text = 'Namaste {{patient}}, see you on {{date}} at {{time}}.';
+    const text = 'Namaste {{patient}}, see you on {{date}} at {{time}} at the clinic.';
     const saved = await admin.patch('/api/messages/settings', {
       templates: { booked: { en: text } },
       events: { reminder: { WHATSAPP: false, SMS: true } },
@@ -59,6 +59,13 @@ describe.each(drivers)('Settings → Messages (%s)', (driver) => {
     const unknown = await admin.patch('/api/messages/settings', { templates: { cancelled: { hi: 'दिनांक {{date}} {{doctor}}' } } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ issues: { path: string; message: string }[] }>().issues).toEqual([{ path: 'templates.cancelled.hi', message: 'Unknown variable {{doctor}}' }]);
+    // WhatsApp refuses a template body that ends with a variable: so does the organisation's text.
+    const dangling = await admin.patch('/api/messages/settings', { templates: { booked: { en: 'Your token is {{token}}.' } } });
+    expect(dangling.statusCode).toBe(400);
+    expect(dangling.json<{ issues: { path: string; message: string }[] }>().issues).toEqual([
+      { path: 'templates.booked.en', message: 'Begin and end with words, not {{token}}: WhatsApp refuses such a text' },
+    ]);
+    expect((await admin.get('/api/messages/settings')).json<MessageSettings>().templates.booked.en).toBe(defaultMessageTemplates.booked.en);
     const withId = (await admin.patch('/api/messages/settings', { smsTemplateIds: { booked: 'CDBOOKED01', cancelled: 'CDCANCEL01' } })).json<MessageSettings>();
     expect(withId.smsTemplateIds).toMatchObject({ booked: 'CDBOOKED01', cancelled: 'CDCANCEL01' });
     const cleared = (await admin.patch('/api/messages/settings', { smsTemplateIds: { booked: null } })).json<MessageSettings>();

@@ -172,7 +172,9 @@ describe.each(drivers)('message webhooks and inbound messages (%s)', (driver) =>
     // Unread in the t.app two minutes on: it goes as free text, the patient having written within 24 hours.
     t.whatsapp.openWindow(patient.phone);
     await atTime(new Date(Date.now() + CHAT_REPLY_DELAY_MS + 1000), drain);
-    expect(t.whatsapp.requests.map((request) => request.body)).toMatchObject([{ type: 'text', text: { body: `${org.name}: Yes, until 1 pm.` } }]);
+    expect(t.whatsapp.requests.map((request) => request.body)).toMatchObject([
+      { type: 'text', text: { body: `Hello Rohan Deshpande, here is a reply from ${org.name} to your message: "Yes, until 1 pm." Thank you for writing to us.` } },
+    ]);
     expect((await messageLog(admin, { patientId: patient.id, event: 'chat-reply' }))[0]!.status).toBe('SENT');
 
     // A reply the patient reads in the t.app first is not sent.

@@ -1,12 +1,12 @@
 import {
   CANCELLED_BY_PATIENT,
   CANCELLED_FOR_LEAVE,
-  messageEventVariables,
   renderMessageTemplate,
   tokenLabel,
   type MessageEvent,
   type MessageLanguage,
   type MessageVariable,
+  whatsAppTemplateOf,
 } from '@caredesk/shared';
 import type { MessageContext } from '../../db/schema/index.js';
 import type { VisitFacts } from './visit-facts.js';
@@ -119,11 +119,16 @@ export function variablesOf(input: RenderInput): Record<MessageVariable, string>
   };
 }
 
-/** The text the patient reads, and the provider template's variables in the event's order. */
-export function renderMessage(input: RenderInput): { text: string; variables: string[] } {
+/**
+ * The text the patient reads, and the provider template: its name and the values of its numbered
+ * variables, in the order the text first uses them (whatsAppTemplateOf), as the organisation
+ * registered that text with WhatsApp or its DLT SMS sender.
+ */
+export function renderMessage(input: RenderInput): { text: string; template: { name: string; variables: string[] } } {
   const values = variablesOf(input);
+  const { name, variables } = whatsAppTemplateOf(input.event, input.template);
   return {
     text: renderMessageTemplate(input.template, values),
-    variables: messageEventVariables[input.event].map((name) => values[name] || '-'),
+    template: { name, variables: variables.map((variable) => values[variable] || '-') },
   };
 }

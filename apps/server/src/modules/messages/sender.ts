@@ -406,13 +406,12 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
             ),
           )
       ).length > 0;
-    const templateName =
-      message.channel === 'WHATSAPP' ? `caredesk_${message.event.replace(/-/g, '_')}` : message.event === 'test' ? '' : (orgSettings.smsTemplateIds[message.event] ?? '');
+    const templateName = message.channel === 'WHATSAPP' ? rendered.template.name : message.event === 'test' ? '' : (orgSettings.smsTemplateIds[message.event] ?? '');
     const outcome = await adapters[message.channel]!.send({
       id: message.id,
       to,
       text: rendered.text,
-      template: { name: templateName, language, variables: rendered.variables },
+      template: { name: templateName, language, variables: rendered.template.variables },
       insideCustomerWindow,
       senderId: orgSettings.whatsappPhoneNumberId ?? undefined,
     });

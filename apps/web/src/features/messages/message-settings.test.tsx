@@ -131,6 +131,26 @@ describe('Settings → Messages', () => {
     expect(patches.seen).toHaveLength(0);
   });
 
+  it('refuses a text WhatsApp would refuse, and shows a good one as the template to register', async () => {
+    const { patches, user } = await openMessageSettings();
+    const text = within(editor('English')).getByRole('textbox', { name: 'Text in English' });
+    await user.clear(text);
+    await user.type(text, 'Hello {{{{patient}}, your token is {{{{token}}');
+    expect(within(editor('English')).getByText('Begin and end with words, not {{token}}: WhatsApp refuses such a text')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(within(editor('English')).queryByRole('region', { name: 'WhatsApp template in English' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(text).toHaveFocus());
+    expect(patches.seen).toHaveLength(0);
+
+    await user.type(text, ' today.');
+    expect(text).toHaveAttribute('aria-invalid', 'false');
+    const template = within(editor('English')).getByRole('region', { name: 'WhatsApp template in English' });
+    expect(within(template).getByText('WhatsApp template caredesk_booked, language en: register this body in WhatsApp Manager')).toBeInTheDocument();
+    expect(within(template).getByText('Hello {{1}}, your token is {{2}} today.')).toBeInTheDocument();
+    expect(within(template).getByText('Variables: {{1}} = patient, {{2}} = token')).toBeInTheDocument();
+  });
+
   it("puts the server's refusal of a text on that text's field, showing its event", async () => {
     const refusal = {
       statusCode: 400,

@@ -1,13 +1,25 @@
-import { defaultMessageTemplates, MESSAGE_TEXT_MAX, messageEventVariables, unknownTemplateVariables, type ConfigurableMessageEvent, type MessageLanguage } from '@caredesk/shared';
+import {
+  defaultMessageTemplates,
+  MESSAGE_TEXT_MAX,
+  messageEventVariables,
+  templateTextProblem,
+  unknownTemplateVariables,
+  whatsAppTemplateOf,
+  type ConfigurableMessageEvent,
+  type MessageLanguage,
+} from '@caredesk/shared';
+import ContentCopy from '@mui/icons-material/ContentCopy';
 import RestoreIcon from '@mui/icons-material/Restore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { enqueueSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { messageLanguageLabel } from '@/i18n/shared-labels';
+import { sharedText } from '@/i18n/shared-text';
 import { errorMessage } from '@/lib/http';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMessagePreview } from '../api/preview-message';
@@ -44,6 +56,46 @@ function TemplatePreview({ event, language, text }: TemplateEditorProps & { text
   );
 }
 
+/**
+ * The text as the WhatsApp template to register in WhatsApp Manager: its name, language code and
+ * body with Meta's numbered variables. Messages outside the 24-hour window go out as exactly this,
+ * so an organisation that changes a text registers the new body under the same name.
+ */
+function WhatsAppTemplate({ event, language, text }: TemplateEditorProps & { text: string }) {
+  const t = useT();
+  const { name, body, variables } = whatsAppTemplateOf(event, text);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(body);
+      enqueueSnackbar(t('messages.texts.whatsappCopied'), { variant: 'success' });
+    } catch {
+      enqueueSnackbar(t('messages.texts.whatsappCopyByHand'), { variant: 'warning' });
+    }
+  };
+  return (
+    <Box
+      component="section"
+      aria-label={t('messages.texts.whatsappTemplate', { language: messageLanguageLabel(language) })}
+      sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', overflowWrap: 'anywhere', display: 'flex', flexDirection: 'column', gap: 0.5 }}
+    >
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        {t('messages.texts.whatsappRegisterAs', { name, code: language })}
+      </Typography>
+      <Typography variant="body2" lang={language} sx={{ whiteSpace: 'pre-wrap' }} data-testid="whatsapp-template-body">
+        {body}
+      </Typography>
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+        {t('messages.texts.whatsappVariables', { variables: variables.map((variable, index) => `{{${index + 1}}} = ${variable}`).join(', ') || '—' })}
+      </Typography>
+      <Box>
+        <Button size="small" color="inherit" startIcon={<ContentCopy />} onClick={() => void copy()}>
+          {t('messages.texts.whatsappCopy')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
 /** (f) One event's text in one language: the variables it may use, a live preview, and 'Restore the default'. */
 export function TemplateEditor({ event, language }: TemplateEditorProps) {
   const t = useT();
@@ -52,8 +104,8 @@ export function TemplateEditor({ event, language }: TemplateEditorProps) {
   const textRef = useRef<HTMLTextAreaElement | null>(null);
   const label = t('messages.texts.textIn', { language: messageLanguageLabel(language) });
   const shipped = defaultMessageTemplates[event][language];
-  const unknown = unknownTemplateVariables(event, field.value);
-  const typedProblem = unknown.length > 0 ? t('messages.texts.unknownVariable', { variables: unknown.map((name) => `{{${name}}}`).join(', ') }) : undefined;
+  const problem = templateTextProblem(event, field.value);
+  const typedProblem = problem === undefined ? undefined : sharedText(problem);
 
   /** Puts {{name}} where the cursor was (or at the end), and the cursor after it. */
   const insert = (name: string) => {
@@ -103,6 +155,7 @@ export function TemplateEditor({ event, language }: TemplateEditorProps) {
         ))}
       </Box>
       <TemplatePreview event={event} language={language} text={field.value} />
+      {problem === undefined && field.value.trim() !== '' && <WhatsAppTemplate event={event} language={language} text={field.value} />}
       <Box>
         <Button size="small" color="inherit" startIcon={<RestoreIcon />} disabled={field.value === shipped} onClick={() => field.onChange(shipped)}>
           {t('messages.texts.restore')}
