@@ -39,6 +39,9 @@ export function FormAutocompleteBox({ name, label, options, required, freeSolo, 
   // Free text typed before the takeover filters the list, as it did keystroke by keystroke in
   // MUI (which lists every option while the text equals the value and nothing was typed in it).
   const [typedBefore, setTypedBefore] = useState(takeOver?.filtered ?? false);
+  // MUI resets the input to the value's label once as it mounts (it has no previous value to
+  // compare): for a pick, that reset would throw away the filter typed before the takeover.
+  const keepTypedFilter = useRef(!freeSolo && takeOver?.typed !== undefined && takeOver.typed !== text);
 
   // Before paint and before any further key event: no keystroke lands on the removed field.
   useLayoutEffect(() => {
@@ -81,7 +84,11 @@ export function FormAutocompleteBox({ name, label, options, required, freeSolo, 
         value={text}
         disableClearable
         inputValue={filter}
-        onInputChange={(_, value) => setFilter(value)}
+        onInputChange={(_, value, reason) => {
+          const mountReset = reason === 'reset' && keepTypedFilter.current;
+          keepTypedFilter.current = false;
+          if (!mountReset) setFilter(value);
+        }}
         onChange={(_, value) => onText(value)}
         {...openProps}
         renderInput={renderInput}
