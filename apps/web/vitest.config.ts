@@ -21,10 +21,13 @@ export default defineProject({
     // long form story (the patient form's, typing a dozen fields) takes 10–15 s on a quiet 2-core
     // machine and twice that beside the server's suites in CI. The timeout is for a test that hangs.
     testTimeout: 45_000,
-    // Each file in a fresh module graph (Vitest's default): sharing a worker's jsdom and packages
-    // (isolate: false, as the patient app does) cut the console's test CPU by a third, but the
-    // lazily loaded autocomplete then arrives at once in every file after the first, and the tests
-    // that type while it loads found a takeover that loses the keystrokes (issue #18's note).
+    // One jsdom and one load of the packages (React, MUI, emotion) per worker, not per file: about a
+    // third of the console's test CPU. The setup file gives each file a fresh copy of the app's
+    // modules and a blank page (src/test/setup.ts), as the patient app's does.
+    isolate: false,
+    // Lingui's i18n is a module-level instance: through Vite, not Node, so that a file's fresh
+    // module graph has a fresh one (no language activated by an earlier file).
+    server: { deps: { inline: ['@lingui/core'] } },
   },
   resolve: {
     alias: [

@@ -151,8 +151,10 @@ describe('the header search', () => {
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, slow);
     const user = userEvent.setup();
     // jsdom applies no media queries, so the search stays in its mobile (hidden) state here.
-    // Keys go to the focus, as in a browser: the autocomplete takes over the box once it has loaded.
-    await user.click(screen.getByRole('combobox', { name: 'Search', hidden: true }));
+    // Ctrl+K focuses the box; keys go to the focus, as in a browser, and the autocomplete takes
+    // over the box once it has loaded (a click could land on the plain box just replaced).
+    await user.keyboard('{Control>}k{/Control}');
+    expect(screen.getByRole('combobox', { name: 'Search', hidden: true })).toHaveFocus();
     await user.keyboard('scan');
     await user.click(await screen.findByRole('option', { name: 'Scans & Tests', hidden: true }, slow));
     await waitFor(() => expect(router.state.location.pathname).toBe('/scan'));

@@ -1,13 +1,16 @@
 import type { SearchResult } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
 
 let restore: (() => void) | undefined;
-afterEach(() => restore?.());
+afterEach(() => {
+  restore?.();
+  vi.doUnmock('./header-search-box');
+});
 
 function withApi(routes: Record<string, FakeRoute> = {}) {
   const api = installFakeApi({ ...headerRoutes(), ...routes });
@@ -58,7 +61,6 @@ async function openDashboard() {
 }
 
 describe('the header search', () => {
-  // First: the autocomplete's chunk is not loaded yet when this test types.
   it('keeps every keystroke typed while the autocomplete loads, then lists the records', async () => {
     const queries: unknown[] = [];
     withApi({
@@ -71,10 +73,22 @@ describe('the header search', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, slow);
     const first = screen.getByRole('combobox', { name: 'Search', hidden: true });
-    // Keys go where the focus is, as in a browser: into the plain box, or the autocomplete once it took over.
+    // The autocomplete's chunk is held back until the first key is typed (one letter searches for
+    // nothing): keys go where the focus
+    // is, as in a browser, into the plain box and then into the autocomplete that took it over.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    vi.doMock('./header-search-box', async () => {
+      await arrived;
+      return vi.importActual('./header-search-box');
+    });
     const user = userEvent.setup();
     await user.click(first);
-    await user.keyboard('ravi');
+    await user.keyboard('r');
+    expect(first).toHaveValue('r');
+    arrive();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Search', hidden: true })).not.toBe(first));
+    await user.keyboard('avi');
     await screen.findByRole('option', { name: /Ravi Kumar/, hidden: true }, slow);
     const box = screen.getByRole('combobox', { name: 'Search', hidden: true });
     expect(box).not.toBe(first);
