@@ -55,8 +55,9 @@ export class ApiStrings {
       // text. A category or a specialisation in capitals ('DEXA', 'ENT') is a name.
       if (/[A-Za-z]/.test(value) && !(CODE_FIELD.test(key) && /^[A-Z][A-Z0-9_]*$/.test(value))) {
         this.strings.add(value.trim());
-        // A person's or a doctor's initials on an avatar ('Dr. Meera Joshi': 'MJ', 'DMJ').
-        const initials = value.split(/\s+/).length <= 4 ? (value.match(/\b[A-Z]/g) ?? []).join('') : '';
+        // A person's or a doctor's initials on an avatar ('Dr. Meera Joshi': 'MJ', 'DMJ'), a word of
+        // digits too ('Dr. Dashboard 8124': 'D8', another spec's doctor on a shared organisation's page).
+        const initials = value.split(/\s+/).length <= 4 ? (value.match(/\b[A-Z0-9]/g) ?? []).join('') : '';
         for (let start = 0; start < initials.length; start += 1) for (let end = start + 1; end <= initials.length; end += 1) this.strings.add(initials.slice(start, end));
         if (initials.length > 1) this.strings.add(`${initials[0]}${initials.at(-1)}`);
         this.byLength = null;
