@@ -1,6 +1,6 @@
 import { weeklyAvailabilitySchema, type AvailabilityWindow } from '@caredesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { fireEvent, render, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Controller, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
@@ -65,7 +65,9 @@ describe('the weekly availability editor', () => {
     // Fixing the times clears the errors (the form re-validates on change after a submit).
     fireEvent.change(input('Tuesday window 2 start'), { target: { value: '12:00' } });
     fireEvent.change(input('Wednesday window 1 end'), { target: { value: '17:00' } });
-    expect(await screen.findByLabelText('Tuesday window 2 start')).not.toHaveAccessibleDescription();
+    // Re-validation runs the resolver asynchronously: wait for it rather than read the field at once.
+    await waitFor(() => expect(input('Tuesday window 2 start')).not.toHaveAccessibleDescription());
+    await waitFor(() => expect(input('Wednesday window 1 end')).not.toHaveAccessibleDescription());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledOnce();
   });
