@@ -166,7 +166,7 @@ test("a doctor's leave over a booked day cancels its appointments from the docto
   await expectDeliveredSms(page, patient);
   const row = page.getByRole('table', { name: 'Messages' }).getByRole('row').filter({ hasText: patient }).filter({ hasText: 'SMS' });
   await row.getByRole('button', { name: 'Show details' }).click();
-  await expect(page.getByText(/is cancelled: the doctor is on leave that day\./)).toBeVisible();
+  await expect(page.getByText(/is cancelled\. Reason: the doctor is on leave that day\./)).toBeVisible();
 });
 
 test('Settings → Messages and its log fit a phone: no sideways scrolling of the page, rows open', async ({ page, request }) => {

@@ -56,10 +56,13 @@ export class ApiStrings {
       if (/[A-Za-z]/.test(value) && !(CODE_FIELD.test(key) && /^[A-Z][A-Z0-9_]*$/.test(value))) {
         this.strings.add(value.trim());
         // A person's or a doctor's initials on an avatar ('Dr. Meera Joshi': 'MJ', 'DMJ'), a word of
-        // digits too ('Dr. Dashboard 8124': 'D8', another spec's doctor on a shared organisation's page).
-        const initials = value.split(/\s+/).length <= 4 ? (value.match(/\b[A-Z0-9]/g) ?? []).join('') : '';
-        for (let start = 0; start < initials.length; start += 1) for (let end = start + 1; end <= initials.length; end += 1) this.strings.add(initials.slice(start, end));
-        if (initials.length > 1) this.strings.add(`${initials[0]}${initials.at(-1)}`);
+        // digits too ('Dr. Dashboard 8124': 'D8', another spec's doctor on a shared organisation's
+        // page). Only pieces with a letter: digits alone are never flagged, and blanking them
+        // would break up the times and dates the formats below take out.
+        const initials = value.split(/\s+/).length <= 4 ? (value.match(/\b[A-Z]|(?<!\S)\d/g) ?? []).join('') : '';
+        const addInitials = (piece: string) => void (/[A-Z]/.test(piece) && this.strings.add(piece));
+        for (let start = 0; start < initials.length; start += 1) for (let end = start + 1; end <= initials.length; end += 1) addInitials(initials.slice(start, end));
+        if (initials.length > 1) addInitials(`${initials[0]}${initials.at(-1)}`);
         this.byLength = null;
       }
     } else if (Array.isArray(value)) for (const item of value) this.add(item, key);
@@ -164,7 +167,9 @@ export function visibleTexts(page: Page): Promise<PageText[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = (node.textContent ?? '').trim();
       const parent = node.parentElement;
-      if (!/\p{L}/u.test(text) || !parent || parent.closest('script, style, noscript, template') || !visible(parent)) continue;
+      // translate="no" marks what no language changes (HTML's own word for it): a template body as
+      // WhatsApp Manager takes it, a code.
+      if (!/\p{L}/u.test(text) || !parent || parent.closest('script, style, noscript, template, [translate="no"]') || !visible(parent)) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       if (range.getClientRects().length > 0) found.push({ text, where: describe(parent) });

@@ -79,13 +79,19 @@ function WhatsAppTemplate({ event, language, text }: TemplateEditorProps & { tex
       sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', overflowWrap: 'anywhere', display: 'flex', flexDirection: 'column', gap: 0.5 }}
     >
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-        {t('messages.texts.whatsappRegisterAs', { name, code: language })}
+        {t('messages.texts.whatsappRegister')} {/* Names and the body as WhatsApp Manager takes them: the organisation's words and code, never translated. */}
+        <Box component="code" translate="no">
+          {name} · {language}
+        </Box>
       </Typography>
-      <Typography variant="body2" lang={language} sx={{ whiteSpace: 'pre-wrap' }} data-testid="whatsapp-template-body">
+      <Typography variant="body2" lang={language} translate="no" sx={{ whiteSpace: 'pre-wrap' }}>
         {body}
       </Typography>
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-        {t('messages.texts.whatsappVariables', { variables: variables.map((variable, index) => `{{${index + 1}}} = ${variable}`).join(', ') || '—' })}
+        {t('messages.texts.whatsappVariables')}{' '}
+        <Box component="code" translate="no">
+          {variables.map((variable, index) => `{{${index + 1}}} = ${variable}`).join(', ') || '—'}
+        </Box>
       </Typography>
       <Box>
         <Button size="small" color="inherit" startIcon={<ContentCopy />} onClick={() => void copy()}>
