@@ -25,13 +25,13 @@ function serverZones(publicFiles) {
 }
 
 /**
- * Every user-facing text of the console comes from its catalogues (issue #20): a text written in
- * a .tsx's JSX or passed as a label fails the lint. Texts in plain .ts modules (validation
- * messages, toasts) are left to review and the language tests, as the rule cannot tell their
- * texts from their code there.
+ * Every user-facing text of the console and the patient app comes from their catalogues (issue
+ * #20): a text written in a .tsx's JSX or passed as a label fails the lint. Texts in plain .ts
+ * modules (validation messages, toasts) are left to review and the language tests, as the rule
+ * cannot tell their texts from their code there.
  */
-export const localisedFiles = ['apps/web/src/**/*.tsx'];
-const notLocalisedSource = ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'];
+export const localisedFiles = ['apps/web/src/**/*.tsx', 'apps/patient/src/**/*.tsx'];
+const notLocalisedSource = ['apps/*/src/**/*.test.tsx', 'apps/*/src/test/**'];
 
 // Console and patient app alike: features meet only in app/.
 const featuresApart = { group: ['**/features/*/**', '../../*/**'], message: 'Features do not import each other; compose them in app/.' };

@@ -60,3 +60,41 @@ describe('the lint rule against hard-coded text in the console', { timeout: 120_
     expect(await lintAs('apps/web/src/features/doctors/doctor-form.test.tsx', hardCoded)).toEqual([]);
   });
 });
+
+const patientHardCoded = `export function Example({ onCancel }: { onCancel: () => void }) {
+  return (
+    <section className="visit-card" aria-label="Your next visit">
+      <p>Please arrive ten minutes early</p>
+      <button type="button" onClick={onCancel}>
+        Cancel visit
+      </button>
+    </section>
+  );
+}
+`;
+
+const patientExtracted = `import { useT } from '@/i18n/use-t';
+
+export function Example({ onCancel }: { onCancel: () => void }) {
+  const t = useT();
+  return (
+    <section className="visit-card" aria-label={t('visits.title')}>
+      <button type="button" onClick={onCancel}>
+        {t('cancel.title')}
+      </button>
+    </section>
+  );
+}
+`;
+
+describe('the same rule in the patient app', { timeout: 120_000 }, () => {
+  it('fails a text written in the JSX of a page or component, and leaves tests alone', async () => {
+    expect(await lintAs('apps/patient/src/features/visits/components/cancel-visit-dialog.tsx', patientHardCoded)).toEqual([
+      '"Your next visit"',
+      'Please arrive ten minutes early',
+      'Cancel visit',
+    ]);
+    expect(await lintAs('apps/patient/src/features/visits/components/cancel-visit-dialog.tsx', patientExtracted)).toEqual([]);
+    expect(await lintAs('apps/patient/src/features/visits/visits.test.tsx', patientHardCoded)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useT } from '@/i18n/use-t';
 
 let firstPage = true;
 
@@ -8,9 +9,11 @@ let firstPage = true;
  */
 export function PageTitle({ children }: { children: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  const t = useT();
+  const title = t('app.documentTitle', { page: children });
   useEffect(() => {
-    document.title = `${children} · CareDesk`;
-  }, [children]);
+    document.title = title;
+  }, [title]);
   useEffect(() => {
     if (firstPage) firstPage = false;
     else ref.current?.focus();
