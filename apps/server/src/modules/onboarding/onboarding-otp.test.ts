@@ -6,6 +6,7 @@ import { jwtSigningKey } from '../../lib/secrets.js';
 import { verifyAccessToken, verifyOnboardingToken, verifyPatientToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
+import { fakeMsg91Keys, startFakeMsg91, type FakeMsg91 } from '../../test/fake-msg91.js';
 import { uniquePhone } from '../../test/fixtures.js';
 import { postFrom, randomIp, textedOnboardingCode } from './test-support.js';
 
@@ -128,5 +129,36 @@ describe.each(drivers)('onboarding: verifying the phone by a texted code (%s)', 
     const limited = await login(uniquePhone(), '123456', ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe.each(drivers)('onboarding: the code texted in the language of the request (%s)', (driver) => {
+  let t: TestApp;
+  let fake: FakeMsg91;
+
+  beforeAll(async () => {
+    fake = await startFakeMsg91({ templates: { CDOTP00001: 1, CDOTPHI001: 1 } });
+    t = await createTestApp(driver, {
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: fakeMsg91Keys.authKey,
+      MSG91_API_BASE: fake.url,
+      MSG91_OTP_TEMPLATE_ID: 'CDOTP00001',
+      MSG91_OTP_TEMPLATE_ID_HI: 'CDOTPHI001',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("goes through the gateway's Hindi template for a console in Hindi, and the English one for a language without its own", async () => {
+    const ask = (language: string) =>
+      t.app.inject({ method: 'POST', url: '/api/sms/user', payload: { phone: uniquePhone() }, headers: { 'accept-language': language }, remoteAddress: randomIp() });
+    expect((await ask('hi-IN,hi;q=0.9,en;q=0.8')).statusCode).toBe(200);
+    expect((await ask('ta')).statusCode).toBe(200);
+    const sent = fake.requests.map((request) => request.body as { template_id: string; recipients: { VAR1: string }[] });
+    expect(sent.map((body) => body.template_id)).toEqual(['CDOTPHI001', 'CDOTP00001']);
+    // The code is the template's one variable, six digits, in either language.
+    for (const body of sent) expect(body.recipients[0]!.VAR1).toMatch(/^\d{6}$/);
   });
 });
