@@ -9,28 +9,16 @@
  * (3) is how many are captured, after one that warms the server up. Sets `log_statement = 'all'`
  * on the database while it runs.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchOrganisation, freePlaces } from './appointments.ts';
 import { connectClient, createBenchDatabase } from './postgres.ts';
 import { signInToken } from './scenarios.ts';
 import { serverBuilt, startServer } from './server.ts';
-import { parseStatementLog, statementsOfRequest, SUPPORTED_LOG_LINE_PREFIX } from './statement-log.ts';
+import { parseStatementLog, statementsOfRequest } from './statement-log.ts';
+import { readFrom, statementLogFile } from './statement-log-file.ts';
 
 const CAPTURED = Number(process.env.BENCH_BOOKINGS ?? 3);
-
-function readFrom(file: string, offset: number): string {
-  const size = statSync(file).size;
-  if (size <= offset) return '';
-  const buffer = Buffer.alloc(size - offset);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, buffer, 0, buffer.length, offset);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer.toString('utf8');
-}
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
@@ -39,14 +27,13 @@ async function main(): Promise<void> {
   const loaded = process.env.BENCH_LOADED_URL;
   const database = loaded ? { url: loaded, name: new URL(loaded).pathname.slice(1), drop: async () => undefined } : await createBenchDatabase();
   if (!database) throw new Error('no PostgreSQL: set DATABASE_URL or run one on 127.0.0.1:5432');
-  const logFile = process.env.BENCH_POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
   const client = await connectClient(database.url);
+  // Checks the log's line prefix too: another one would parse to nothing.
+  const logFile = await statementLogFile(client);
   // Set before the server opens its pool: a connection reads the setting when it starts.
   await client.query(`alter database ${database.name} set log_statement = 'all'`);
   const server = await startServer(database.url);
   try {
-    const prefix = (await client.query<{ log_line_prefix: string }>('show log_line_prefix')).rows[0]?.log_line_prefix;
-    if (prefix !== SUPPORTED_LOG_LINE_PREFIX) throw new Error(`log_line_prefix is '${prefix}'`);
     const org = await benchOrganisation(client);
     const token = await signInToken(server.url);
     const { bookings } = await freePlaces(server.url, token, org, CAPTURED + 1);

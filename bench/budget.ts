@@ -16,7 +16,7 @@
  *                            leaves bench/results/budget.md as it was)
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -40,7 +40,8 @@ import { runLoad, type LoadResult } from './load.ts';
 import { connectClient, createBenchDatabase, type BenchDatabase } from './postgres.ts';
 import { BENCH_ACCOUNT, signInToken } from './scenarios.ts';
 import { repoRoot, startBaseline, startServer, type RunningServer } from './server.ts';
-import { parseStatementLog, sameStatements, statementsOfRequest, SUPPORTED_LOG_LINE_PREFIX, type ReplayQuery, type RequestStatements } from './statement-log.ts';
+import { parseStatementLog, sameStatements, statementsOfRequest, type ReplayQuery, type RequestStatements } from './statement-log.ts';
+import { readFrom, statementLogFile } from './statement-log-file.ts';
 import { loadAverage, machineLine, sleep, writeResult } from './stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -284,43 +285,6 @@ async function measureLighthouse(app: RunningServer): Promise<void> {
 }
 
 // ---- 3. the SQL of each route, from PostgreSQL's statement log --------------------------------
-
-/** The server's log file when this process can read it: Debian's cluster log, or the collector's. */
-async function statementLogFile(client: pg.Client): Promise<string> {
-  const setting = async (name: string) => (await client.query<Record<string, string>>(`show ${name}`)).rows[0]![name]!;
-  const prefix = await setting('log_line_prefix');
-  if (prefix !== SUPPORTED_LOG_LINE_PREFIX) throw new Error(`log_line_prefix is '${prefix}', the bench reads '${SUPPORTED_LOG_LINE_PREFIX}'`);
-  let file = process.env.BENCH_POSTGRES_LOG;
-  if (!file && (await setting('logging_collector')) === 'on') {
-    const current = (await client.query<{ f: string | null }>(`select pg_current_logfile('stderr') as f`)).rows[0]?.f;
-    if (current) file = current.startsWith('/') ? current : join(await setting('data_directory'), current);
-  }
-  if (!file) {
-    // Debian runs each cluster with its stderr in /var/log/postgresql/postgresql-<major>-<cluster>.log.
-    const dataDirectory = await setting('data_directory');
-    const [major, cluster] = dataDirectory.split('/').slice(-2);
-    file = `/var/log/postgresql/postgresql-${major}-${cluster}.log`;
-  }
-  try {
-    closeSync(openSync(file, 'r'));
-  } catch (error) {
-    throw new Error(`PostgreSQL's log ${file} is not readable here (${(error as Error).message}); set BENCH_POSTGRES_LOG`, { cause: error });
-  }
-  return file;
-}
-
-function readFrom(file: string, offset: number): string {
-  const size = statSync(file).size;
-  if (size <= offset) return '';
-  const buffer = Buffer.alloc(size - offset);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, buffer, 0, buffer.length, offset);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer.toString('utf8');
-}
 
 /**
  * The statements one request to `path` ran, captured three times: a stray statement of a
