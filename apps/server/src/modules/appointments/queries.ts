@@ -1,11 +1,11 @@
-import { tokenLabel, type Appointment, type appointmentListQuerySchema, type AppointmentSummary } from '@caredesk/shared';
+import { type Appointment, type appointmentListQuerySchema, type AppointmentSummary } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appointments, doctors, patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { pageOf } from '../../lib/list-query.js';
-import { appointmentKind, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type BookedVisit } from '../visits/index.js';
+import { appointmentKind, bookedVisitFields, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type BookedVisit } from '../visits/index.js';
 
 export type AppointmentFilters = z.output<typeof appointmentListQuerySchema>;
 
@@ -99,29 +99,10 @@ export async function getAppointment(db: Db, caller: StaffContext, id: string): 
 export function bookedAppointment(visit: BookedVisit): Appointment {
   const doctor = visit.ownerRow as typeof doctors.$inferSelect;
   return {
-    id: visit.id,
+    ...bookedVisitFields(visit, doctor.tokenPrefix),
     doctorId: doctor.id,
     doctorName: doctor.name,
     specialization: doctor.specialization,
-    tokenLabel: tokenLabel(visit.tokenNumber, doctor.tokenPrefix),
-    patientId: visit.patient.id,
-    patientName: visit.patient.name,
-    date: visit.date,
-    startTime: visit.startTime,
-    endTime: visit.endTime,
-    tokenNumber: visit.tokenNumber,
-    status: 'BOOKED',
-    reason: visit.reason,
-    cancelReason: null,
     feePaise: visit.amountPaise,
-    paymentStatus: visit.paymentStatus as Appointment['paymentStatus'],
-    source: visit.source,
-    awaitingConfirmation: visit.awaitingConfirmation,
-    createdAt: visit.createdAt.toISOString(),
-    updatedAt: visit.updatedAt.toISOString(),
-    facilityId: visit.facilityId,
-    patientPhone: visit.patient.phone,
-    notes: visit.notes,
-    history: visit.history,
   };
 }

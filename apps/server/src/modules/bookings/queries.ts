@@ -1,10 +1,10 @@
-import { tokenLabel, type Booking, type bookingListQuerySchema, type BookingSummary } from '@caredesk/shared';
+import { type Booking, type bookingListQuerySchema, type BookingSummary } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { bookings, patients, services, uploads } from '../../db/schema/index.js';
 import { pageOf } from '../../lib/list-query.js';
-import { bookingKind, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type BookedVisit } from '../visits/index.js';
+import { bookedVisitFields, bookingKind, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type BookedVisit } from '../visits/index.js';
 
 export type BookingFilters = z.output<typeof bookingListQuerySchema>;
 
@@ -113,31 +113,12 @@ export async function getBooking(db: Db, organisationId: string, id: string): Pr
 export function bookedBooking(visit: BookedVisit): Booking {
   const service = visit.ownerRow as typeof services.$inferSelect;
   return {
-    id: visit.id,
+    ...bookedVisitFields(visit, service.tokenPrefix),
     serviceId: service.id,
     serviceName: service.name,
     serviceKind: service.kind,
     category: service.category,
-    tokenLabel: tokenLabel(visit.tokenNumber, service.tokenPrefix),
-    patientId: visit.patient.id,
-    patientName: visit.patient.name,
-    date: visit.date,
-    startTime: visit.startTime,
-    endTime: visit.endTime,
-    tokenNumber: visit.tokenNumber,
-    status: 'BOOKED',
-    reason: visit.reason,
-    cancelReason: null,
     pricePaise: visit.amountPaise,
-    paymentStatus: visit.paymentStatus as Booking['paymentStatus'],
-    source: visit.source,
-    awaitingConfirmation: visit.awaitingConfirmation,
-    createdAt: visit.createdAt.toISOString(),
-    updatedAt: visit.updatedAt.toISOString(),
-    facilityId: visit.facilityId,
-    patientPhone: visit.patient.phone,
-    notes: visit.notes,
     report: null,
-    history: visit.history,
   };
 }

@@ -1,4 +1,4 @@
-import { canAccessArea, tokenLabel, type AppEvent, type HistoryEntry, type StaffRole } from '@caredesk/shared';
+import { canAccessArea, tokenLabel, type AppEvent, type Appointment, type HistoryEntry, type StaffRole } from '@caredesk/shared';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -50,6 +50,35 @@ export interface BookedVisit {
   updatedAt: Date;
   /** Its one history line ('created'). */
   history: HistoryEntry[];
+}
+
+/**
+ * What a booking's 201 says of the visit whatever its kind, from what its statements read and
+ * wrote; the appointment's and the booking's builders add their owner's fields.
+ */
+export function bookedVisitFields(visit: BookedVisit, tokenPrefix: string | null) {
+  return {
+    id: visit.id,
+    tokenLabel: tokenLabel(visit.tokenNumber, tokenPrefix),
+    patientId: visit.patient.id,
+    patientName: visit.patient.name,
+    date: visit.date,
+    startTime: visit.startTime,
+    endTime: visit.endTime,
+    tokenNumber: visit.tokenNumber,
+    status: 'BOOKED' as const,
+    reason: visit.reason,
+    cancelReason: null,
+    paymentStatus: visit.paymentStatus as Appointment['paymentStatus'],
+    source: visit.source,
+    awaitingConfirmation: visit.awaitingConfirmation,
+    createdAt: visit.createdAt.toISOString(),
+    updatedAt: visit.updatedAt.toISOString(),
+    facilityId: visit.facilityId,
+    patientPhone: visit.patient.phone,
+    notes: visit.notes,
+    history: visit.history,
+  };
 }
 
 interface BookingFacts {

@@ -3,7 +3,7 @@
  * lists and announces visits of every kind. Other modules import from here only.
  */
 export { appointmentKind, bookingKind, BOOKABLE_KINDS, liveAppointmentStatuses, liveBookingStatuses, type VisitCreate, type VisitKind, type VisitOwner } from './kinds.js';
-export { bookVisit, bookVisitIn, bookVisitRecord, staffActor, type BookedVisit, type VisitActor } from './book.js';
+export { bookedVisitFields, bookVisit, bookVisitIn, bookVisitRecord, staffActor, type BookedVisit, type VisitActor } from './book.js';
 export { actOnVisit, cancelVisitByPatient, confirmVisit, lockVisit, queueTimesOf, recordHistory, rescheduleVisit, type VisitMove } from './engine.js';
 export {
   createVisitLifecycle,
