@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { readRequestBody } from './fake-http.js';
 import { MSG91_WEBHOOK_SECRET_HEADER, MSG91_WEBHOOK_SECRET_QUERY } from '../lib/messaging/msg91.js';
+import type { Config } from '../config.js';
 
 export const fakeMsg91Keys = { authKey: 'caredesk-msg91-test-authkey', webhookSecret: 'caredesk_msg91_webhook_secret' };
 
@@ -196,4 +197,19 @@ export function sendDeliveryReport(url: string, input: Msg91DeliveryReportInput 
 /** POSTs an inbound SMS as MSG91's forwarding does; answers the HTTP status. */
 export function sendInbound(url: string, input: Msg91InboundInput & WebhookAuth): Promise<number> {
   return postWebhook(url, new URLSearchParams(msg91InboundPayload(input)).toString(), 'application/x-www-form-urlencoded', input);
+}
+
+/** The fake with an English and a Hindi sign-in template, and a server's settings to text codes through it. */
+export async function startOtpMsg91(): Promise<{ fake: FakeMsg91; settings: Partial<Config> }> {
+  const fake = await startFakeMsg91({ templates: { CDOTP00001: 1, CDOTPHI001: 1 } });
+  return {
+    fake,
+    settings: {
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: fakeMsg91Keys.authKey,
+      MSG91_API_BASE: fake.url,
+      MSG91_OTP_TEMPLATE_ID: 'CDOTP00001',
+      MSG91_OTP_TEMPLATE_ID_HI: 'CDOTPHI001',
+    },
+  };
 }

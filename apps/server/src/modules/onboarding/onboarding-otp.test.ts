@@ -6,7 +6,7 @@ import { jwtSigningKey } from '../../lib/secrets.js';
 import { verifyAccessToken, verifyOnboardingToken, verifyPatientToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { fakeMsg91Keys, startFakeMsg91, type FakeMsg91 } from '../../test/fake-msg91.js';
+import { startOtpMsg91, type FakeMsg91 } from '../../test/fake-msg91.js';
 import { uniquePhone } from '../../test/fixtures.js';
 import { postFrom, randomIp, textedOnboardingCode } from './test-support.js';
 
@@ -137,14 +137,9 @@ describe.each(drivers)('onboarding: the code texted in the language of the reque
   let fake: FakeMsg91;
 
   beforeAll(async () => {
-    fake = await startFakeMsg91({ templates: { CDOTP00001: 1, CDOTPHI001: 1 } });
-    t = await createTestApp(driver, {
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: fakeMsg91Keys.authKey,
-      MSG91_API_BASE: fake.url,
-      MSG91_OTP_TEMPLATE_ID: 'CDOTP00001',
-      MSG91_OTP_TEMPLATE_ID_HI: 'CDOTPHI001',
-    });
+    const msg91 = await startOtpMsg91();
+    fake = msg91.fake;
+    t = await createTestApp(driver, msg91.settings);
   });
   afterAll(async () => {
     await t.close();

@@ -6,7 +6,7 @@ import { patientAccounts, patientOtps, patientSessions } from '../../db/schema/i
 import { jwtSigningKey } from '../../lib/secrets.js';
 import { PATIENT_AUDIENCE, TOKEN_ISSUER, verifyAccessToken, verifyPatientToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { fakeMsg91Keys, startFakeMsg91, type FakeMsg91 } from '../../test/fake-msg91.js';
+import { startOtpMsg91, type FakeMsg91 } from '../../test/fake-msg91.js';
 import { drivers } from '../../test/database.js';
 import { bearer, createOrganisation, signIn, uniquePhone } from '../../test/fixtures.js';
 import { postFrom, randomIp, signInPatient, textedCode, textedMessage } from './test-support.js';
@@ -200,14 +200,9 @@ describe.each(drivers)('a sign-in code by SMS in the language of the request (%s
   let fake: FakeMsg91;
 
   beforeAll(async () => {
-    fake = await startFakeMsg91({ templates: { CDOTP00001: 1, CDOTPHI001: 1 } });
-    t = await createTestApp(driver, {
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: fakeMsg91Keys.authKey,
-      MSG91_API_BASE: fake.url,
-      MSG91_OTP_TEMPLATE_ID: 'CDOTP00001',
-      MSG91_OTP_TEMPLATE_ID_HI: 'CDOTPHI001',
-    });
+    const msg91 = await startOtpMsg91();
+    fake = msg91.fake;
+    t = await createTestApp(driver, msg91.settings);
   });
   afterAll(async () => {
     await t.close();
