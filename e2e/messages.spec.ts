@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
-import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
+import { expect, signInAs, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
+import { staffApiAs, type StaffApi } from './support/staff.ts';
 
 /**
  * Messages to patients end to end: the console books and calls, the server's default 'log'
@@ -10,31 +11,8 @@ import { uniqueSuffix } from './support/files.ts';
  * the reason, while the SMS is delivered.
  */
 
-interface Api {
-  post(path: string, data?: unknown): Promise<{ id: string } & Record<string, unknown>>;
-  patch(path: string, data: unknown): Promise<void>;
-  get<T>(path: string): Promise<T>;
-}
-
-async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
-  const auth = await request.post('/api/admin/auth', { data: { email, password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
-  return {
-    post: async (path, data = {}) => {
-      const response = await request.post(path, { headers, data });
-      expect(response.ok(), await response.text()).toBe(true);
-      return (await response.json()) as { id: string };
-    },
-    patch: async (path, data) => {
-      const response = await request.patch(path, { headers, data });
-      expect(response.ok(), await response.text()).toBe(true);
-    },
-    get: async <T>(path: string) => (await (await request.get(path, { headers })).json()) as T,
-  };
-}
-
 /** A doctor of the test's own, seen every day in `slotMinutes` slots between `start` and `end`. */
-function createDoctor(api: Api, name: string, start: string, end: string, slotMinutes: number) {
+function createDoctor(api: StaffApi, name: string, start: string, end: string, slotMinutes: number) {
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start, end }));
   return api.post('/api/doctors', { name, specialization: 'General Medicine', consultationFeePaise: 40000, slotMinutes, patientsPerSlot: 1, availability });
 }
@@ -44,12 +22,12 @@ function createDoctor(api: Api, name: string, start: string, end: string, slotMi
  * until morning: a test that expects one delivered at once turns them off, as an admin may.
  * Queue calls are sent in quiet hours anyway, so the queue test leaves them as they are.
  */
-function withoutQuietHours(api: Api): Promise<void> {
+function withoutQuietHours(api: StaffApi): Promise<void> {
   return api.patch('/api/messages/settings', { quietHours: null });
 }
 
 /** A patient who agreed to messages at the desk. */
-function createPatient(api: Api, name: string) {
+function createPatient(api: StaffApi, name: string) {
   return api.post('/api/patients', { name, phone: `98${String(Date.now()).slice(-8)}`, gender: 'FEMALE', messageConsent: true });
 }
 
@@ -85,7 +63,7 @@ async function expectWhatsAppAccountedFor(page: Page, patient: string): Promise<
 }
 
 test("an appointment booked in the console sends 'Booking confirmed', delivered by SMS, in the message log", async ({ page, request }) => {
-  const api = await apiAs(request, 'admin@hospital.demo');
+  const api = await staffApiAs(request, 'admin@hospital.demo');
   await withoutQuietHours(api);
   const doctor = `Dr. Message Tester ${uniqueSuffix()}`;
   const patient = `Meena Joshi ${uniqueSuffix()}`;
@@ -116,7 +94,7 @@ test("an appointment booked in the console sends 'Booking confirmed', delivered 
 
 test("checking a patient in and calling them from the token queue sends 'Now being served'", async ({ page, request }) => {
   await awayFromOrganisationMidnight();
-  const api = await apiAs(request, 'admin@hospital.demo');
+  const api = await staffApiAs(request, 'admin@hospital.demo');
   const doctor = `Dr. Queue Caller ${uniqueSuffix()}`;
   const patient = `Farida Sheikh ${uniqueSuffix()}`;
   const { id: doctorId } = await createDoctor(api, doctor, '00:00', '23:59', 5);
@@ -143,7 +121,7 @@ test("checking a patient in and calling them from the token queue sends 'Now bei
 });
 
 test("a doctor's leave over a booked day cancels its appointments from the doctor's page and tells each patient why", async ({ page, request }) => {
-  const api = await apiAs(request, 'admin@hospital.demo');
+  const api = await staffApiAs(request, 'admin@hospital.demo');
   await withoutQuietHours(api);
   const doctor = `Dr. On Leave ${uniqueSuffix()}`;
   const patient = `Ishaan Kapoor ${uniqueSuffix()}`;
@@ -170,7 +148,7 @@ test("a doctor's leave over a booked day cancels its appointments from the docto
 });
 
 test('Settings → Messages and its log fit a phone: no sideways scrolling of the page, rows open', async ({ page, request }) => {
-  const api = await apiAs(request, 'admin@hospital.demo');
+  const api = await staffApiAs(request, 'admin@hospital.demo');
   const { id: doctorId } = await createDoctor(api, `Dr. Phone Width ${uniqueSuffix()}`, '08:00', '20:00', 30);
   const { id: patientId } = await createPatient(api, `Kavya Rao ${uniqueSuffix()}`);
   await api.post('/api/appointments', { doctorId, patientId, date: organisationDay(2), startTime: '09:00' });

@@ -1,32 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
-import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
+import { expect, signInAs, test } from './support/fixtures.ts';
 import { uniqueSuffix } from './support/files.ts';
-
-interface Api {
-  post(path: string, data?: unknown): Promise<{ id: string } & Record<string, unknown>>;
-  get<T>(path: string): Promise<T>;
-}
-
-async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
-  const auth = await request.post('/api/admin/auth', { data: { email, password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
-  return {
-    post: async (path, data = {}) => {
-      const response = await request.post(path, { headers, data });
-      expect(response.ok(), await response.text()).toBe(true);
-      return (await response.json()) as { id: string };
-    },
-    get: async <T>(path: string) => (await (await request.get(path, { headers })).json()) as T,
-  };
-}
+import { staffApiAs, type StaffApi } from './support/staff.ts';
 
 /**
  * A doctor seeing patients all day in 5-minute slots, and a patient booked into today's first
  * free slot and checked in. (Callers first wait out the last minutes before the organisation's
  * midnight, when no slot of today is left and the queue is about to turn over.)
  */
-async function checkedInToday(api: Api, doctorId: string, name: string) {
+async function checkedInToday(api: StaffApi, doctorId: string, name: string) {
   const patient = await api.post('/api/patients', { name, phone: `96${String(Date.now()).slice(-8)}`, gender: 'FEMALE' });
   const today = organisationDay();
   const { slots } = await api.get<{ slots: { start: string }[] }>(`/api/doctors/${doctorId}/slots?date=${today}`);
@@ -38,7 +20,7 @@ async function checkedInToday(api: Api, doctorId: string, name: string) {
 
 test('Call next on the token page updates a waiting-room display in another browser live, and a new booking reaches the queue', async ({ page, browser, request }) => {
   await awayFromOrganisationMidnight();
-  const api = await apiAs(request, 'admin@hospital.demo');
+  const api = await staffApiAs(request, 'admin@hospital.demo');
   const doctorName = `Dr. Token Tester ${uniqueSuffix()}`;
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
   const doctor = await api.post('/api/doctors', {
@@ -93,7 +75,7 @@ test('the token page works on a phone: no sideways scrolling, actions reachable'
 
 test("from Appointments, 'Queue' opens the token page; its filters stay in the URL and the display opens in a new window with them", async ({ page, context, request }) => {
   await awayFromOrganisationMidnight();
-  const api = await apiAs(request, 'admin@multi.demo');
+  const api = await staffApiAs(request, 'admin@multi.demo');
   const facilities = await api.get<{ data: { id: string; name: string }[] }>('/api/facilities');
   const facility = facilities.data.at(-1)!;
   const doctorName = `Dr. Floor Display ${uniqueSuffix()}`;

@@ -8,35 +8,14 @@ import { SERVER_LOG_ENV } from './support/env.ts';
 import { uniqueSuffix } from './support/files.ts';
 import { expect, signIn, test, type Page } from './support/fixtures.ts';
 import { codeFromServerLog } from './support/patient-app.ts';
+import { staffApiWith, type StaffApi } from './support/staff.ts';
 
 type Language = 'en' | 'hi' | 'kn' | 'ta';
 
-interface Api {
-  post(path: string, data?: unknown): Promise<{ id: string } & Record<string, unknown>>;
-  patch(path: string, data: unknown): Promise<void>;
-  get<T>(path: string): Promise<T>;
-}
-
 interface Organisation {
-  api: Api;
+  api: StaffApi;
   email: string;
   password: string;
-}
-
-function apiWith(request: APIRequestContext, token: string): Api {
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    post: async (path, data = {}) => {
-      const response = await request.post(path, { headers, data });
-      expect(response.ok(), await response.text()).toBe(true);
-      return (await response.json()) as { id: string };
-    },
-    patch: async (path, data) => {
-      const response = await request.patch(path, { headers, data });
-      expect(response.ok(), await response.text()).toBe(true);
-    },
-    get: async <T>(path: string) => (await (await request.get(path, { headers })).json()) as T,
-  };
 }
 
 /**
@@ -64,13 +43,13 @@ async function hospitalIn(request: APIRequestContext, language: Language): Promi
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const api = apiWith(request, ((await created.json()) as { access_token: string }).access_token);
+  const api = staffApiWith(request, ((await created.json()) as { access_token: string }).access_token);
   await api.patch('/api/messages/settings', { defaultLanguage: language });
   return { api, email, password };
 }
 
 /** A doctor seeing patients all day, with one patient checked in today (the queue's first token). */
-async function doctorWithPatient(api: Api, doctorName: string) {
+async function doctorWithPatient(api: StaffApi, doctorName: string) {
   const availability = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '23:59' }));
   const doctor = await api.post('/api/doctors', {
     name: doctorName,
@@ -86,7 +65,7 @@ async function doctorWithPatient(api: Api, doctorName: string) {
   return doctor;
 }
 
-async function checkIn(api: Api, doctorId: string) {
+async function checkIn(api: StaffApi, doctorId: string) {
   const patient = await api.post('/api/patients', { name: `Display Patient ${uniqueSuffix()}`, phone: `96${String(Date.now()).slice(-8)}`, gender: 'FEMALE' });
   const today = organisationDay();
   const { slots } = await api.get<{ slots: { start: string }[] }>(`/api/doctors/${doctorId}/slots?date=${today}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@caredesk/shared';
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, type Page } from './fixtures.ts';
 
 /**
@@ -30,4 +31,34 @@ export async function newStaffMember(page: Page, language?: Language): Promise<{
     expect(account.status(), await account.text()).toBe(200);
   }
   return { email, password };
+}
+
+/** The console API as one staff member; a call answered with an error fails the test, naming the reply. */
+export interface StaffApi {
+  post(path: string, data?: unknown): Promise<{ id: string } & Record<string, unknown>>;
+  patch(path: string, data: unknown): Promise<void>;
+  get<T>(path: string): Promise<T>;
+}
+
+/** The console API with an access token the caller already has. */
+export function staffApiWith(request: APIRequestContext, token: string): StaffApi {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    post: async (path, data = {}) => {
+      const response = await request.post(path, { headers, data });
+      expect(response.ok(), await response.text()).toBe(true);
+      return (await response.json()) as { id: string };
+    },
+    patch: async (path, data) => {
+      const response = await request.patch(path, { headers, data });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
+    get: async <T>(path: string) => (await (await request.get(path, { headers })).json()) as T,
+  };
+}
+
+/** The console API as a demo account, signed in through the API. */
+export async function staffApiAs(request: APIRequestContext, email: string): Promise<StaffApi> {
+  const auth = await request.post('/api/admin/auth', { data: { email, password: DEMO_PASSWORD } });
+  return staffApiWith(request, ((await auth.json()) as { access_token: string }).access_token);
 }
