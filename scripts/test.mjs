@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { findChromium } from './chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -20,6 +20,8 @@ if (!chromium) {
 }
 
 const rows = [];
+/** Each failed test, named, for the summary. */
+const failures = [];
 const startedAt = Date.now();
 const loadAtStart = loadavg();
 /** Wall time of each phase, for the record `npm run bench:budget` reads (issue #18: ≤ 20 min). */
@@ -93,6 +95,11 @@ const vitest = readJson(vitestFile);
 if (vitest) {
   // A file that fails to load has no tests of its own: count it as a failure too.
   const brokenFiles = vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  for (const file of vitest.testResults) {
+    const path = relative(root, file.name);
+    if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${path}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed')) failures.push(`${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
   rows.push({ label: 'vitest', passed: vitest.numPassedTests, failed: vitest.numFailedTests + brokenFiles + (vitestOk || vitest.numFailedTests + brokenFiles > 0 ? 0 : 1) });
 } else {
   rows.push({ label: 'vitest', passed: 0, failed: 1 });
@@ -107,12 +114,20 @@ if (built) {
   const pw = readJson(pwFile);
   if (pw?.stats) {
     const failed = pw.stats.unexpected + (pw.errors?.length ?? 0);
+    failures.push(...playwrightFailures(pw));
     rows.push({ label: 'playwright', passed: pw.stats.expected + pw.stats.flaky, failed: failed + (pwOk || failed > 0 ? 0 : 1) });
   } else {
     rows.push({ label: 'playwright', passed: 0, failed: 1 });
   }
 } else {
   rows.push({ label: 'playwright (not run: build failed)', passed: 0, failed: 1 });
+}
+
+// CI keeps only the tail of this output: name what failed here, above the totals, where it is kept.
+if (failures.length > 0) {
+  console.log('\nFailed');
+  for (const failure of failures.slice(0, 40)) console.log(`  ✘ ${failure}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
 }
 
 console.log('\nSuite totals');
@@ -123,6 +138,34 @@ if (!existsSync(resolve(root, 'node_modules'))) console.log('(node_modules missi
 writeRecord(passed, failed);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
+
+function firstLine(message) {
+  // Colour codes out, one line, short: enough to name the failure; the full text is above it.
+  const line =
+    String(message ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((text) => text.trim()) ?? '';
+  return line.trim().slice(0, 200);
+}
+
+/** Each unexpected Playwright test as 'file:line › title: first line of its error', and errors outside tests. */
+function playwrightFailures(report) {
+  const found = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        found.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  for (const error of report.errors ?? []) found.push(`playwright: ${firstLine(error.message)}`);
+  return found;
+}
 
 /** bench/results/npm-test.md: this run's phases and counts, the budget row of `npm run bench:budget`. */
 function writeRecord(passed, failed) {
