@@ -7,9 +7,9 @@ import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients,
 import { auditEntriesOf } from '../audit/test-support.js';
 import { readPdf } from './pdf-test-support.js';
 
-async function paidVisit(client: ApiClient, amountPaise = 45_000) {
+async function paidVisit(client: ApiClient, amountPaise = 45_000, patientInput: Parameters<typeof addPatient>[1] = {}) {
   const doctor = await addDoctor(client, { consultationFeePaise: 60_000 });
-  const patient = await addPatient(client);
+  const patient = await addPatient(client, patientInput);
   const booked = await client.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date: daysFromToday(1), startTime: '09:00' });
   expect(booked.statusCode, booked.body).toBe(201);
   const bill = (await client.get(`/api/billing/bills?visitId=${booked.json<{ id: string }>().id}`)).json<Bill>();
@@ -60,6 +60,28 @@ describe.each(bothDrivers)('receipt, invoice and credit note PDFs (%s)', (driver
     expect(credit.statusCode, credit.body).toBe(200);
     const creditText = (await readPdf(credit.rawPayload)).pages[0]!.text;
     for (const expected of ['Credit note', note.number, 'Refunded (Cash)', '₹100.00', 'Reason: Doctor left early']) expect(creditText).toContain(expected);
+  });
+
+  it("prints in the patient's language, else the organisation's, with the English beside each label", async () => {
+    const org = await createOrganisation(t.database.db);
+    const { admin } = await staffClients(t.app, org);
+    const english = await paidVisit(admin);
+    const kannada = await paidVisit(admin, 45_000, { messageLanguage: 'kn' });
+    const textOf = async (paymentId: string) => {
+      const response = await admin.get('/api' + billingPdfPaths.receipt(paymentId));
+      expect(response.statusCode, response.body).toBe(200);
+      return (await readPdf(response.rawPayload)).pages[0]!.text;
+    };
+    expect(await textOf(english.payment.id)).not.toContain('/ Total');
+    // pdf.js reads a Kannada word in the order it is drawn: only its letters are compared.
+    const letters = (text: string) => text.replace(/[\s\p{M}]+/gu, '');
+    expect(letters(await textOf(kannada.payment.id))).toContain(letters('ಒಟ್ಟು / Total'));
+
+    expect((await admin.patch('/api/messages/settings', { defaultLanguage: 'hi' })).statusCode).toBe(200);
+    const hindi = await textOf(english.payment.id);
+    expect(hindi).toContain('रसीद');
+    expect(hindi).toContain('कुल / Total');
+    expect(letters(await textOf(kannada.payment.id))).toContain(letters('ಒಟ್ಟು / Total'));
   });
 
   it('refuses an unknown paper by name, answers 404 to another organisation, and audits each read', async () => {

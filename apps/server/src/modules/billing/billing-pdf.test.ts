@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '@caredesk/shared';
 import { documentFileName, formatRupees, renderBillingPdf, type BillingDocument } from './pdf.js';
 import { readPdf } from './pdf-test-support.js';
 
 function receipt(overrides: Partial<BillingDocument> = {}): BillingDocument {
   return {
     kind: 'RECEIPT',
+    language: 'en',
     number: 'SMH-RCT/2026-27/000123',
     date: '2026-11-27',
     at: new Date('2026-11-27T05:30:00Z'),
@@ -133,5 +135,42 @@ describe('receipt and invoice PDFs', () => {
     expect(text).toContain('Refunded (Cash)');
     expect(text).toContain('Reason: Doctor on leave');
     expect(text).toContain('Item 40');
+  });
+
+  // What a patient who reads only their own script finds on the paper, with the English beside it
+  // for the desk. pdf.js reads the text back through each face's ToUnicode map, in the order the
+  // glyphs are drawn: a shaped Kannada or Tamil word puts a vowel sign before its consonant, so
+  // the words are compared by their letters, marks set aside (the test below checks the shaping).
+  const letters = (text: string) => text.replace(/[\s\p{M}]+/gu, '');
+  const inLanguage: Record<Exclude<Language, 'en'>, { labels: string[]; date: string; footer: string }> = {
+    hi: { labels: ['रसीद', 'मरीज़ / Patient', 'कुल / Total', 'प्राप्त (UPI) / Received', 'अब तक भुगतान / Paid to date'], date: '27 नव॰ 2026', footer: 'हस्ताक्षर की आवश्यकता नहीं है' },
+    kn: { labels: ['ರಸೀದಿ', 'ರೋಗಿ / Patient', 'ಒಟ್ಟು / Total', 'ಸ್ವೀಕರಿಸಲಾಗಿದೆ (UPI) / Received', 'ಇಲ್ಲಿಯವರೆಗೆ ಪಾವತಿ / Paid to date'], date: 'ನವೆಂ 27,2026', footer: 'ಸಹಿ ಅಗತ್ಯವಿಲ್ಲ' },
+    ta: {
+      labels: ['ரசீது', 'நோயாளி / Patient', 'மொத்தம் / Total', 'பெறப்பட்டது (UPI) / Received', 'இதுவரை செலுத்தியது / Paid to date'],
+      date: '27 நவ., 2026',
+      footer: 'கையொப்பம் தேவையில்லை',
+    },
+  };
+  for (const [language, expected] of Object.entries(inLanguage) as [Exclude<Language, 'en'>, (typeof inLanguage)['hi']][]) {
+    it(`prints a receipt in '${language}' with each label's English beside it, on A5 and on the roll`, async () => {
+      for (const paper of ['a5', 'thermal'] as const) {
+        const { pages } = await readPdf(await renderBillingPdf(receipt({ language }), paper));
+        expect(pages).toHaveLength(1);
+        const text = letters(pages[0]!.text);
+        for (const label of [...expected.labels, expected.date, expected.footer]) expect(text).toContain(letters(label));
+        for (const english of ['Receipt', 'SMH-RCT/2026-27/000123', 'Asha Rao', '₹718.00', 'This is a computer-generated document']) expect(text).toContain(letters(english));
+      }
+    });
+  }
+
+  it("shapes each script in its own face: a Tamil or Kannada vowel sign is drawn where it is read, a name's conjuncts whole", async () => {
+    const bytes = await renderBillingPdf(receipt({ language: 'ta', patient: { name: 'ಸಂಖ್ಯೆ நோயாளி क्षमा', uhid: null } }), 'a5');
+    const fonts = [...bytes.toString('latin1').matchAll(/BaseFont \/[A-Z]{6}\+(\S+)/g)].map((match) => match[1]);
+    expect(new Set(fonts)).toEqual(new Set(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansTamil-Regular', 'NotoSansTamil-Bold', 'NotoSansKannada-Regular']));
+    const text = (await readPdf(bytes)).pages[0]!.text.replace(/\s+/g, '');
+    // Drawn in visual order: 'ோ' is split around 'ந', its 'ே' part first; Kannada's subjoined 'ಯ' follows 'ೆ'.
+    expect(text).toContain('ேநாயாளி');
+    expect(text).toContain('ಸಂಖೆ್ಯ');
+    expect(text).toContain('क्षमा');
   });
 });

@@ -1,8 +1,9 @@
-import type { Bill } from '@caredesk/shared';
+import type { Bill, Language } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { billPayments, creditNotes, facilities, organisations } from '../../db/schema/index.js';
+import { billPayments, creditNotes, facilities, organisations, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { organisationLanguage } from '../../lib/organisation-language.js';
 import { loadBill } from './bills.js';
 import type { BillingDocument, BillingDocumentKind } from './pdf.js';
 
@@ -45,15 +46,40 @@ async function issuerOf(db: Db, organisationId: string, bill: Bill): Promise<{ i
   };
 }
 
+/** The language the patient reads: their record's, else the organisation's, as their messages are written. */
+async function patientLanguage(db: Db, organisationId: string, patientId: string | null): Promise<Language> {
+  if (patientId) {
+    const [patient] = await db
+      .select({ language: patients.messageLanguage })
+      .from(patients)
+      .where(and(eq(patients.id, patientId), eq(patients.organisationId, organisationId)));
+    if (patient?.language) return patient.language;
+  }
+  return organisationLanguage(db, organisationId);
+}
+
+interface Context {
+  issuer: BillingDocument['issuer'];
+  timeZone: string;
+  language: Language;
+}
+
+/** Who issues the bill and in which language its patient reads; `language` when the reader chose one (the patient app's). */
+async function contextOf(db: Db, organisationId: string, bill: Bill, language?: Language): Promise<Context> {
+  const [issuer, read] = await Promise.all([issuerOf(db, organisationId, bill), language ?? patientLanguage(db, organisationId, bill.patientId)]);
+  return { ...issuer, language: read };
+}
+
 function documentOf(
   kind: BillingDocumentKind,
   bill: Bill,
-  context: Awaited<ReturnType<typeof issuerOf>>,
+  context: Context,
   entry: { number: string; date: string; at: Date | null; money: BillingDocument['money'] },
 ): BillingDocument {
   return {
     kind,
     ...entry,
+    language: context.language,
     timeZone: context.timeZone,
     issuer: context.issuer,
     patient: { name: bill.patientName, uhid: bill.uhid },
@@ -72,7 +98,7 @@ function documentOf(
 
 export async function invoiceDocument(db: Db, organisationId: string, billId: string): Promise<BillingDocument> {
   const bill = await loadBill(db, organisationId, billId);
-  return documentOf('INVOICE', bill, await issuerOf(db, organisationId, bill), { number: bill.number, date: bill.businessDate, at: null, money: null });
+  return documentOf('INVOICE', bill, await contextOf(db, organisationId, bill), { number: bill.number, date: bill.businessDate, at: null, money: null });
 }
 
 /** The bill a payment or credit note belongs to, found within the organisation only. */
@@ -86,10 +112,10 @@ async function billIdOf(db: Db, organisationId: string, kind: 'RECEIPT' | 'CREDI
   return row.billId;
 }
 
-export async function receiptDocument(db: Db, organisationId: string, paymentId: string): Promise<BillingDocument> {
+export async function receiptDocument(db: Db, organisationId: string, paymentId: string, language?: Language): Promise<BillingDocument> {
   const bill = await loadBill(db, organisationId, await billIdOf(db, organisationId, 'RECEIPT', paymentId));
   const payment = bill.payments.find((candidate) => candidate.id === paymentId)!;
-  return documentOf('RECEIPT', bill, await issuerOf(db, organisationId, bill), {
+  return documentOf('RECEIPT', bill, await contextOf(db, organisationId, bill, language), {
     number: payment.receiptNumber,
     date: payment.businessDate,
     at: new Date(payment.createdAt),
@@ -97,10 +123,10 @@ export async function receiptDocument(db: Db, organisationId: string, paymentId:
   });
 }
 
-export async function creditNoteDocument(db: Db, organisationId: string, creditNoteId: string): Promise<BillingDocument> {
+export async function creditNoteDocument(db: Db, organisationId: string, creditNoteId: string, language?: Language): Promise<BillingDocument> {
   const bill = await loadBill(db, organisationId, await billIdOf(db, organisationId, 'CREDIT_NOTE', creditNoteId));
   const note = bill.creditNotes.find((candidate) => candidate.id === creditNoteId)!;
-  return documentOf('CREDIT_NOTE', bill, await issuerOf(db, organisationId, bill), {
+  return documentOf('CREDIT_NOTE', bill, await contextOf(db, organisationId, bill, language), {
     number: note.number,
     date: note.businessDate,
     at: new Date(note.createdAt),

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BillingPaper, BillItem, PaymentMode } from '@caredesk/shared';
-import { PAYMENT_MODE_LABELS } from '@caredesk/shared';
+import type { BillingPaper, BillItem, Language, PaymentMode } from '@caredesk/shared';
 import PDFDocument from 'pdfkit';
+import { translate, type MessageId, type MessageValues } from '../../lib/i18n/index.js';
 
 /**
  * Receipts, invoices and credit notes as PDF on A5 or an 80 mm thermal roll (design.md §10).
- * Pure: it draws what documents.ts loaded, so its tests need no database.
+ * Pure: it draws what documents.ts loaded, so its tests need no database. In a patient's own
+ * language each label is followed by its English, as Indian bills are: the patient reads theirs,
+ * and the desk, an insurer or an auditor reads the same paper.
  */
 
 type Paper = BillingPaper;
@@ -15,6 +17,8 @@ export type BillingDocumentKind = 'RECEIPT' | 'INVOICE' | 'CREDIT_NOTE';
 
 export interface BillingDocument {
   kind: BillingDocumentKind;
+  /** The patient's language: the labels' and the dates' (its English goes alongside). */
+  language: Language;
   number: string;
   /** The business date (YYYY-MM-DD) and, for money moved, the moment it moved. */
   date: string;
@@ -53,44 +57,48 @@ const LAYOUTS: Record<Paper, Layout> = {
 
 /**
  * Noto Sans from @fontsource (OFL), read from node_modules at run time: the 14 standard PDF fonts
- * have no ₹ (U+20B9, in the latin-ext subset) and no Devanagari for a patient's name in Hindi.
+ * have no ₹ (U+20B9, in the latin-ext subset) and none of the Indic scripts of a patient's name or
+ * of the labels in their language. Each script's face is Noto's own for it (its shaping tables
+ * join Kannada and Tamil conjuncts), tried in this order for each character.
  */
 const FONT_FILES = {
-  latin: 'latin-400',
-  latinBold: 'latin-700',
-  ext: 'latin-ext-400',
-  extBold: 'latin-ext-700',
-  deva: 'devanagari-400',
-  devaBold: 'devanagari-700',
+  latin: 'noto-sans/files/noto-sans-latin',
+  ext: 'noto-sans/files/noto-sans-latin-ext',
+  deva: 'noto-sans/files/noto-sans-devanagari',
+  knda: 'noto-sans-kannada/files/noto-sans-kannada-kannada',
+  taml: 'noto-sans-tamil/files/noto-sans-tamil-tamil',
 } as const;
-type FontName = keyof typeof FONT_FILES;
+type Script = keyof typeof FONT_FILES;
+const SCRIPTS = Object.keys(FONT_FILES) as Script[];
+type FontName = `${Script}-${400 | 700}`;
 type Doc = InstanceType<typeof PDFDocument>;
 /** The part of a fontkit face (pdfkit's parser) this file asks about. */
 interface Face {
   hasGlyphForCodePoint(codePoint: number): boolean;
 }
 /**
- * Parsed once per process: unpacking six WOFF files took most of a second per document. pdfkit
- * takes a parsed face as a font source and subsets it per document, so sharing one is safe.
+ * Parsed once per process, each on first use: unpacking a WOFF file takes tens of milliseconds,
+ * and an English receipt needs two of the ten. pdfkit takes a parsed face as a font source and
+ * subsets it per document, so sharing one is safe.
  */
-let parsedFaces: Record<FontName, Face> | undefined;
+const parsedFaces = new Map<FontName, Face>();
+const requireFont = createRequire(import.meta.url);
 
-function registerFonts(doc: Doc): Record<FontName, Face> {
-  const names = Object.keys(FONT_FILES) as FontName[];
-  if (parsedFaces) {
-    for (const name of names) doc.registerFont(name, parsedFaces[name] as unknown as Buffer);
-    return parsedFaces;
-  }
-  const require = createRequire(import.meta.url);
-  const faces = {} as Record<FontName, Face>;
-  for (const name of names) {
-    doc.registerFont(name, readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-${FONT_FILES[name]}-normal.woff`)));
+/** The face, registered with this document under its name. */
+function faceIn(doc: Doc, registered: Set<FontName>, name: FontName): Face {
+  if (!registered.has(name)) {
+    const parsed = parsedFaces.get(name);
+    const [script, weight] = name.split('-') as [Script, string];
+    doc.registerFont(name, parsed ? (parsed as unknown as Buffer) : readFileSync(requireFont.resolve(`@fontsource/${FONT_FILES[script]}-${weight}-normal.woff`)));
+    registered.add(name);
     // pdfkit does not expose the face it parsed; it is the one place that knows a subset's coverage.
-    faces[name] = (doc.font(name) as unknown as { _font: { font: Face } })._font.font;
+    if (!parsed) parsedFaces.set(name, (doc.font(name) as unknown as { _font: { font: Face } })._font.font);
   }
-  parsedFaces = faces;
-  return faces;
+  return parsedFaces.get(name)!;
 }
+
+/** Noto Sans's ascender (1069 of 1000 units): where the first line's baseline falls below its top. */
+const LATIN_ASCENDER = 1.069;
 
 const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** '₹12,34,567.50': Indian digit grouping (lakh, crore). */
@@ -99,20 +107,33 @@ export function formatRupees(paise: number): string {
   return `${sign}₹${INR.format(Math.abs(paise) / 100)}`;
 }
 
-/** '27 Nov 2026' from a calendar date, whatever the server's own zone. */
-export function formatDocumentDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+/** '27 Nov 2026' ('27 नव॰ 2026' in Hindi) from a calendar date, whatever the server's own zone. */
+export function formatDocumentDate(isoDate: string, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(`${language}-IN`, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-function formatTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: true, timeZone }).format(at);
+function formatTime(at: Date, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(`${language}-IN`, { hour: '2-digit', minute: '2-digit', hour12: true, timeZone }).format(at);
 }
 
-const TITLES: Record<BillingDocumentKind, string> = { RECEIPT: 'Receipt', INVOICE: 'Tax invoice', CREDIT_NOTE: 'Credit note' };
+type TitleKey = 'RECEIPT' | 'INVOICE' | 'BILL_OF_SUPPLY' | 'CREDIT_NOTE';
 /** GST law: an invoice of exempt services only is a bill of supply, not a tax invoice. */
+function titleKey(document: BillingDocument): TitleKey {
+  if (document.kind === 'INVOICE' && (document.bill.taxPaise === 0 || !document.issuer.gstin)) return 'BILL_OF_SUPPLY';
+  return document.kind;
+}
+
+/** The document's English title: its file name and its PDF metadata, whatever the patient reads. */
 export function documentTitle(document: BillingDocument): string {
-  if (document.kind === 'INVOICE' && (document.bill.taxPaise === 0 || !document.issuer.gstin)) return 'Bill of supply';
-  return TITLES[document.kind];
+  return translate('en', `pdf.title.${titleKey(document)}`);
+}
+
+/** A label in the document's language, then its English when they differ ('कुल / Total'). */
+function label(language: Language, id: MessageId, values?: MessageValues): string {
+  const english = translate('en', id, values);
+  if (language === 'en') return english;
+  const local = translate(language, id, values);
+  return local === english ? english : `${local} / ${english}`;
 }
 
 export function documentFileName(document: BillingDocument): string {
@@ -124,7 +145,7 @@ class Writer {
   y: number;
   readonly left: number;
   readonly right: number;
-  private readonly faces: Record<FontName, Face>;
+  private readonly registered = new Set<FontName>();
 
   constructor(
     readonly doc: Doc,
@@ -134,21 +155,23 @@ class Writer {
     this.left = layout.margin;
     this.right = doc.page.width - layout.margin;
     this.y = layout.margin;
-    this.faces = registerFonts(doc);
   }
 
   private fontFor(char: string, bold: boolean): FontName {
     const codePoint = char.codePointAt(0)!;
-    const order: FontName[] = bold ? ['latinBold', 'extBold', 'devaBold'] : ['latin', 'ext', 'deva'];
-    // Marks and joiners stay with the letters before them (Devanagari shaping needs them together).
-    return order.find((name) => this.faces[name].hasGlyphForCodePoint(codePoint)) ?? order[0]!;
+    const weight = bold ? 700 : 400;
+    const script = SCRIPTS.find((candidate) => faceIn(this.doc, this.registered, `${candidate}-${weight}`).hasGlyphForCodePoint(codePoint)) ?? 'latin';
+    return `${script}-${weight}`;
   }
 
-  private runs(text: string, bold: boolean): { font: FontName; text: string }[] {
+  /** The text cut where its script changes: each piece is drawn, and shaped, in one face. */
+  runs(text: string, bold: boolean): { font: FontName; text: string }[] {
     const runs: { font: FontName; text: string }[] = [];
     for (const char of text) {
-      const isSpace = /\s/.test(char);
-      const font = isSpace && runs.length ? runs.at(-1)!.font : this.fontFor(char, bold);
+      // Spaces, and the joiners and marks no face of its own covers, stay with the letters before
+      // them: a conjunct split across two faces would print as loose letters.
+      const follows = runs.length > 0 && /\s|\p{M}|\u200c|\u200d/u.test(char);
+      const font = follows ? runs.at(-1)!.font : this.fontFor(char, bold);
       if (runs.at(-1)?.font === font) runs.at(-1)!.text += char;
       else runs.push({ font, text: char });
     }
@@ -167,40 +190,55 @@ class Writer {
     while (shown.length > 1 && this.width(shown, options.size, bold) > maxWidth) shown = `${shown.slice(0, -2).trimEnd()}…`;
     const width = this.width(shown, options.size, bold);
     let cursor = options.align === 'right' ? x + maxWidth - width : options.align === 'center' ? x + (maxWidth - width) / 2 : x;
-    const y = options.y ?? this.y;
+    // On one baseline: placed by their tops, as pdfkit does by default, the Indic faces' taller
+    // ascenders would lift their words above the Latin ones beside them.
+    const baseline = (options.y ?? this.y) + options.size * LATIN_ASCENDER;
     for (const run of this.runs(shown, bold)) {
-      this.doc.font(run.font).fontSize(options.size).text(run.text, cursor, y, { lineBreak: false });
+      this.doc.font(run.font).fontSize(options.size).text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
       cursor += this.doc.widthOfString(run.text);
     }
   }
 
-  /** Text wrapped within `width`, several lines: one font per word is enough for addresses and names. */
-  wrapped(text: string, x: number, width: number, options: { size: number; bold?: boolean; align?: 'left' | 'center' }): void {
+  /** The text broken between words into lines no wider than `width` (a longer word is cut when drawn). */
+  private lines(text: string, width: number, size: number, bold?: boolean): string[] {
     const words = text.split(/\s+/).filter(Boolean);
     let current = '';
     const lines: string[] = [];
     for (const word of words) {
       const candidate = current ? `${current} ${word}` : word;
-      if (current && this.width(candidate, options.size, options.bold) > width) {
+      if (current && this.width(candidate, size, bold) > width) {
         lines.push(current);
         current = word;
       } else current = candidate;
     }
     if (current) lines.push(current);
-    for (const line of lines) {
+    return lines;
+  }
+
+  /** Text wrapped within `width`, several lines. */
+  wrapped(text: string, x: number, width: number, options: { size: number; bold?: boolean; align?: 'left' | 'center' }): void {
+    for (const line of this.lines(text, width, options.size, options.bold)) {
       this.ensure(options.size * 1.4);
       this.line(line, x, { ...options, maxWidth: width });
       this.y += options.size * 1.35;
     }
   }
 
-  /** A label on the left and an amount on the right. */
+  /**
+   * A label on the left and an amount on the right. A label too long for its side (a bilingual
+   * one on the roll) wraps under itself rather than losing its English to an ellipsis.
+   */
   pair(label: string, value: string, options: { size?: number; bold?: boolean } = {}): void {
     const size = options.size ?? this.layout.body;
-    this.ensure(size * 1.5);
     const valueWidth = this.width(value, size, options.bold);
-    this.line(label, this.left, { size, bold: options.bold, maxWidth: this.right - this.left - valueWidth - 6 });
+    const labelWidth = this.right - this.left - valueWidth - 6;
+    const lines = this.lines(label, labelWidth, size, options.bold);
+    this.ensure(size * (1.5 + 1.35 * (lines.length - 1)));
     this.line(value, this.left, { size, bold: options.bold, align: 'right', maxWidth: this.right - this.left });
+    lines.forEach((line, index) => {
+      if (index > 0) this.y += size * 1.35;
+      this.line(line, this.left, { size, bold: options.bold, maxWidth: labelWidth });
+    });
     this.y += size * 1.5;
   }
 
@@ -221,38 +259,42 @@ class Writer {
   }
 }
 
-function gstText(rateBp: number): string {
-  return rateBp === 0 ? 'GST exempt' : `GST ${rateBp / 100}%`;
+function gstText(language: Language, rateBp: number): string {
+  return rateBp === 0 ? label(language, 'pdf.gstExempt') : `GST ${rateBp / 100}%`;
 }
 
 function draw(writer: Writer, document: BillingDocument): void {
   const { layout } = writer;
   const width = writer.right - writer.left;
-  const { issuer, bill, money } = document;
+  const { issuer, bill, money, language } = document;
+  const t = (id: MessageId, values?: MessageValues) => label(language, id, values);
 
   writer.wrapped(issuer.organisationName, writer.left, width, { size: layout.title, bold: true, align: 'center' });
   if (issuer.facilityName && issuer.facilityName !== issuer.organisationName) writer.wrapped(issuer.facilityName, writer.left, width, { size: layout.body, align: 'center' });
   if (issuer.address) writer.wrapped(issuer.address, writer.left, width, { size: layout.small, align: 'center' });
-  if (issuer.phone) writer.wrapped(`Phone ${issuer.phone}`, writer.left, width, { size: layout.small, align: 'center' });
+  if (issuer.phone) writer.wrapped(`${t('pdf.phone')} ${issuer.phone}`, writer.left, width, { size: layout.small, align: 'center' });
   if (issuer.gstin) writer.wrapped(`GSTIN ${issuer.gstin}`, writer.left, width, { size: layout.small, align: 'center' });
   writer.rule(6);
 
-  writer.wrapped(documentTitle(document), writer.left, width, { size: layout.title - 1, bold: true, align: 'center' });
-  writer.pair('Number', document.number, { bold: true });
-  const when = document.at ? `${formatDocumentDate(document.date)}, ${formatTime(document.at, document.timeZone)}` : formatDocumentDate(document.date);
-  writer.pair('Date', when);
-  if (document.kind !== 'INVOICE') writer.pair('Bill', bill.number);
-  writer.pair('Patient', document.patient.name ?? 'Walk-in');
+  // The title in the patient's language first; its English below, smaller.
+  const title = `pdf.title.${titleKey(document)}` as const;
+  writer.wrapped(translate(language, title), writer.left, width, { size: layout.title - 1, bold: true, align: 'center' });
+  if (language !== 'en') writer.wrapped(translate('en', title), writer.left, width, { size: layout.body, align: 'center' });
+  writer.pair(t('pdf.number'), document.number, { bold: true });
+  const date = formatDocumentDate(document.date, language);
+  writer.pair(t('pdf.date'), document.at ? `${date}, ${formatTime(document.at, document.timeZone, language)}` : date);
+  if (document.kind !== 'INVOICE') writer.pair(t('pdf.bill'), bill.number);
+  writer.pair(t('pdf.patient'), document.patient.name ?? t('pdf.walkIn'));
   if (document.patient.uhid) writer.pair('UHID', document.patient.uhid);
   writer.rule(6);
 
-  writer.pair('Item', 'Amount', { size: layout.small, bold: true });
+  writer.pair(t('pdf.item'), t('pdf.amount'), { size: layout.small, bold: true });
   for (const item of bill.items) {
     writer.pair(item.description, formatRupees(item.amountPaise));
     const details = [
       item.sacCode ? `SAC/HSN ${item.sacCode}` : null,
       item.quantity > 1 ? `${item.quantity} × ${formatRupees(item.unitPricePaise)}` : null,
-      gstText(item.gstRateBp),
+      gstText(language, item.gstRateBp),
     ];
     writer.ensure(layout.small * 1.6);
     writer.line(details.filter(Boolean).join(' · '), writer.left + 6, { size: layout.small });
@@ -260,28 +302,32 @@ function draw(writer: Writer, document: BillingDocument): void {
   }
   writer.rule(6);
 
-  writer.pair('Subtotal', formatRupees(bill.subtotalPaise));
-  if (bill.discountPaise > 0) writer.pair('Discount', formatRupees(-bill.discountPaise));
+  writer.pair(t('pdf.subtotal'), formatRupees(bill.subtotalPaise));
+  if (bill.discountPaise > 0) writer.pair(t('pdf.discount'), formatRupees(-bill.discountPaise));
   if (bill.taxPaise > 0) {
     // Intra-state supply: GST is charged half as CGST and half as SGST.
     const central = Math.floor(bill.taxPaise / 2);
     writer.pair('CGST', formatRupees(central), { size: layout.small });
     writer.pair('SGST', formatRupees(bill.taxPaise - central), { size: layout.small });
   }
-  writer.pair('Total', formatRupees(bill.totalPaise), { bold: true });
+  writer.pair(t('pdf.total'), formatRupees(bill.totalPaise), { bold: true });
 
   if (money) {
     writer.rule(6);
-    const label = document.kind === 'CREDIT_NOTE' ? 'Refunded' : 'Received';
-    writer.pair(`${label} (${PAYMENT_MODE_LABELS[money.mode]})`, formatRupees(money.amountPaise), { bold: true, size: layout.body + 1 });
-    if (money.reference) writer.pair('Reference', money.reference, { size: layout.small });
-    if (money.reason) writer.wrapped(`Reason: ${money.reason}`, writer.left, width, { size: layout.small });
+    const moved = document.kind === 'CREDIT_NOTE' ? 'pdf.refunded' : 'pdf.received';
+    const mode = `label.paymentMode.${money.mode}` as const;
+    const moneyLabel =
+      language === 'en' ? `${translate('en', moved)} (${translate('en', mode)})` : `${translate(language, moved)} (${translate(language, mode)}) / ${translate('en', moved)}`;
+    writer.pair(moneyLabel, formatRupees(money.amountPaise), { bold: true, size: layout.body + 1 });
+    if (money.reference) writer.pair(t('pdf.reference'), money.reference, { size: layout.small });
+    if (money.reason) writer.wrapped(`${t('pdf.reason')}: ${money.reason}`, writer.left, width, { size: layout.small });
   }
-  writer.pair('Paid to date', formatRupees(bill.paidPaise - bill.refundedPaise), { size: layout.small });
+  writer.pair(t('pdf.paidToDate'), formatRupees(bill.paidPaise - bill.refundedPaise), { size: layout.small });
   const due = bill.totalPaise - bill.paidPaise;
-  if (due > 0) writer.pair('Due', formatRupees(due), { size: layout.small, bold: true });
+  if (due > 0) writer.pair(t('pdf.due'), formatRupees(due), { size: layout.small, bold: true });
   writer.y += layout.small;
-  writer.wrapped('This is a computer-generated document and needs no signature.', writer.left, width, { size: layout.small, align: 'center' });
+  writer.wrapped(translate(language, 'pdf.footer'), writer.left, width, { size: layout.small, align: 'center' });
+  if (language !== 'en') writer.wrapped(translate('en', 'pdf.footer'), writer.left, width, { size: layout.small, align: 'center' });
 }
 
 function render(document: BillingDocument, paper: Paper, pageHeight: number): { bytes: Promise<Buffer>; height: number } {

@@ -53,7 +53,9 @@ export function ownReceiptRoutes(ctx: AppContext, authenticate: preHandlerAsyncH
         async (request, reply) => {
           const { id } = request.params;
           const organisationId = await ownMoneyDocument(ctx.db, patientOf(request), kind, id);
-          const document = kind === 'RECEIPT' ? await receiptDocument(ctx.db, organisationId, id) : await creditNoteDocument(ctx.db, organisationId, id);
+          // In the language the app shows (its Accept-Language), as the rest of what it reads.
+          const read = kind === 'RECEIPT' ? receiptDocument : creditNoteDocument;
+          const document = await read(ctx.db, organisationId, id, request.language);
           auditPatientAppWrite(request, { organisationId, id });
           return sendBillingPdf(reply, document, request.query.paper);
         },

@@ -139,6 +139,16 @@ describe.each(drivers)('GET /api/patient/receipts: the money one paid and got ba
     ]);
   });
 
+  it('prints the PDF in the language the app shows, with the English beside it', async () => {
+    const response = await t.app.inject({
+      url: `/api/patient/receipts/${first.payment.id}/receipt.pdf`,
+      headers: { authorization: `Bearer ${patient.session.accessToken}`, 'accept-language': 'hi' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const text = (await readPdf(response.rawPayload)).pages[0]!.text;
+    for (const expected of ['रसीद', 'प्राप्त (नकद) / Received', first.payment.receiptNumber, '₹200.00']) expect(text).toContain(expected);
+  });
+
   it('answers 404 for another patient’s, another account’s or the wrong kind’s document, 400 for a bad id', async () => {
     expect((await patient.get(`/api/patient/receipts/${neighbour.payment.id}/receipt.pdf`)).statusCode).toBe(404);
     expect((await patient.get(`/api/patient/receipts/${note.id}/receipt.pdf`)).statusCode).toBe(404);

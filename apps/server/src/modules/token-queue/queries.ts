@@ -1,9 +1,10 @@
-import { isLanguage, tokenLabel, weekdayOf, zonedNow, type Language, type TokenEntry, type TokenQueue, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
+import { tokenLabel, weekdayOf, zonedNow, type TokenEntry, type TokenQueue, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { messageSettings, organisations } from '../../db/schema/index.js';
+import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { organisationLanguage } from '../../lib/organisation-language.js';
 import { queueSources, type QueueSource } from './sources.js';
 
 export interface VisitRow {
@@ -48,19 +49,6 @@ export async function queueDay(db: Db, organisationId: string, now = new Date())
   const [row] = await db.select({ timeZone: organisations.timeZone }).from(organisations).where(eq(organisations.id, organisationId));
   if (!row) throw new NotFoundError('Organisation not found');
   return { date: zonedNow(row.timeZone, now).date, timeZone: row.timeZone };
-}
-
-/**
- * The organisation's own language, its default in Settings → Messages ('en' until chosen), for
- * the waiting-room display. Read here rather than through the messages module, which itself
- * reads queues (its 'you are next' messages): the modules would import each other.
- */
-async function organisationLanguage(db: Db, organisationId: string): Promise<Language> {
-  const [row] = await db
-    .select({ language: sql<string | null>`${messageSettings.settings}->>'defaultLanguage'` })
-    .from(messageSettings)
-    .where(eq(messageSettings.organisationId, organisationId));
-  return isLanguage(row?.language) ? row.language : 'en';
 }
 
 // Raw SQL over either visit table: both carry the same queue columns (see sources.ts).
