@@ -1,5 +1,6 @@
 import type { PatientLogout, PatientPushConfig, PatientPushSubscriptionSave } from '@caredesk/shared';
 import { useSyncExternalStore } from 'react';
+import { isLanguage } from '@/i18n/i18n';
 import { ApiError, api } from './http';
 
 /**
@@ -91,7 +92,7 @@ function save(subscription: PushSubscription, language: string): Promise<unknown
     endpoint: endpoint ?? subscription.endpoint,
     p256dh: keys?.p256dh ?? '',
     auth: keys?.auth ?? '',
-    language: language === 'hi' ? 'hi' : 'en',
+    language: isLanguage(language) ? language : 'en',
     userAgent: navigator.userAgent.slice(0, 500),
   };
   return api('/patient/push-subscriptions', { method: 'POST', body });

@@ -76,15 +76,19 @@ describe("A visit today: 'Notify me when I'm next'", () => {
     expect(browser.subscription).toBeNull();
   });
 
-  it('saves in Hindi when the app is in Hindi', async () => {
+  // Each of the app's languages: the pushes the server writes for this browser are in it.
+  it.each([
+    ['hi', 'अभी A-004 की बारी है', 'मेरी बारी अगली होने पर मुझे सूचना दें', 'सूचनाएँ चालू हैं'],
+    ['ta', 'இப்போது அழைக்கப்படுவது: A-004', 'என் முறை நெருங்கும்போது தெரிவி', 'அறிவிப்புகள் இயக்கத்தில்'],
+  ] as const)('saves in the language the app shows (%s)', async (language, serving, notifyMe, on) => {
     fakePush();
     const { calls } = server();
-    await renderApp('/p/visits', 'hi');
-    await screen.findByText('अभी A-004 की बारी है');
-    const button = await screen.findByRole('button', { name: 'मेरी बारी अगली होने पर मुझे सूचना दें' });
+    await renderApp('/p/visits', language);
+    await screen.findByText(serving);
+    const button = await screen.findByRole('button', { name: notifyMe });
     await userEvent.click(button);
-    await screen.findByText('सूचनाएँ चालू हैं');
-    expect(calls.find((call) => call.path === '/patient/push-subscriptions')?.body).toMatchObject({ language: 'hi' });
+    await screen.findByText(on);
+    expect(calls.find((call) => call.path === '/patient/push-subscriptions')?.body).toMatchObject({ language });
   });
 
   it('shows a browser that opted in on an earlier visit as on, without asking again', async () => {
