@@ -1,9 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { __unsafe_useEmotionCache as useEmotionCache, type EmotionCache } from '@emotion/react';
 import { cleanup, configure } from '@testing-library/react';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, vi } from 'vitest';
+import { forgetStyles } from './emotion-styles';
 
 // Whatever a test spies on, stubs, fakes or redefines on navigator is put back after it, so no
 // later test sees it.
@@ -38,28 +36,6 @@ afterAll(() => {
   window.history.replaceState(null, '', '/');
   vi.resetModules();
 });
-
-/**
- * Emotion's default cache, the one MUI writes every component's styles into: a package's module,
- * so it outlives the app's modules reset between files. Its rules piled up in the shared page's
- * <head> for the whole run (1,100 after one settings page, thousands by a worker's last file), and
- * jsdom's getComputedStyle, which every role query and visibility check calls, matches an element
- * against each of them: a third of the console's test CPU. Each file now starts with none and
- * inserts what it renders.
- */
-let emotionCache: EmotionCache | null = null;
-function GrabEmotionCache() {
-  emotionCache = useEmotionCache();
-  return null;
-}
-renderToStaticMarkup(createElement(GrabEmotionCache));
-
-function forgetStyles() {
-  if (!emotionCache) return;
-  emotionCache.sheet.flush();
-  // Emotion reads and writes `cache.inserted` through the cache object: a new one forgets them all.
-  emotionCache.inserted = {};
-}
 
 // jsdom has no matchMedia; MUI's useMediaQuery and the theme mode read it. A plain function, not
 // a vi.fn: a test's vi.spyOn then wraps it, and restoreAllMocks puts this one back.
