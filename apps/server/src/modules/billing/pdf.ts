@@ -77,9 +77,9 @@ interface Face {
   hasGlyphForCodePoint(codePoint: number): boolean;
 }
 /**
- * Parsed once per process, each on first use: unpacking a WOFF file takes tens of milliseconds,
- * and an English receipt needs two of the ten. pdfkit takes a parsed face as a font source and
- * subsets it per document, so sharing one is safe.
+ * Parsed once per process, each on first use: unpacking six of these files took most of a
+ * second per document, and an English receipt needs two of the ten. pdfkit takes a parsed face
+ * as a font source and subsets it per document, so sharing one is safe.
  */
 const parsedFaces = new Map<FontName, Face>();
 const requireFont = createRequire(import.meta.url);
