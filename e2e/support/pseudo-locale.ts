@@ -59,10 +59,16 @@ export class ApiStrings {
         // digits too ('Dr. Dashboard 8124': 'D8', another spec's doctor on a shared organisation's
         // page). Only pieces with a letter: digits alone are never flagged, and blanking them
         // would break up the times and dates the formats below take out.
-        const initials = value.split(/\s+/).length <= 4 ? (value.match(/\b[A-Z]|(?<!\S)\d/g) ?? []).join('') : '';
+        // Each word's first letter is taken as the apps take it, upper-cased ('Dr. Bhasha q1x2':
+        // 'BQ'), and each capital after a word's start too ('Lab-Report': 'LR').
+        const words = value.split(/\s+/).filter(Boolean);
         const addInitials = (piece: string) => void (/[A-Z]/.test(piece) && this.strings.add(piece));
-        for (let start = 0; start < initials.length; start += 1) for (let end = start + 1; end <= initials.length; end += 1) addInitials(initials.slice(start, end));
-        if (initials.length > 1) addInitials(`${initials[0]}${initials.at(-1)}`);
+        const fromWords = words.map((word) => (/[\p{L}\p{N}]/u.exec(word)?.[0] ?? '').toLocaleUpperCase()).join('');
+        const fromCapitals = (value.match(/\b[A-Z]|(?<!\S)\d/g) ?? []).join('');
+        for (const initials of words.length <= 4 ? [fromWords, fromCapitals] : []) {
+          for (let start = 0; start < initials.length; start += 1) for (let end = start + 1; end <= initials.length; end += 1) addInitials(initials.slice(start, end));
+          if (initials.length > 1) addInitials(`${initials[0]}${initials.at(-1)}`);
+        }
         this.byLength = null;
       }
     } else if (Array.isArray(value)) for (const item of value) this.add(item, key);
