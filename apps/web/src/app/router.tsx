@@ -15,7 +15,7 @@ let browserHistory: GuardedHistory | undefined;
  */
 function appHistory(): GuardedHistory {
   if (browserHistory) return browserHistory;
-  preloadRoute(window.location.pathname, hasSessionToken());
+  void preloadRoute(window.location.pathname, hasSessionToken());
   const created = guardHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
   // An ended session goes to sign-in in the app (no full reload, history replaced); a form with
   // unsaved changes asks first, as for any other navigation.

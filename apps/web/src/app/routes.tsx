@@ -144,16 +144,16 @@ export const routes: RouteObject[] = [
  * Starts downloading the lazy chunks of every route that matches `path` (the shell and the
  * page) at once, before the first render: otherwise the page's chunk is asked for only once
  * the shell's has arrived and rendered. Without a session nothing behind RequireSession is
- * fetched (it will redirect to sign-in). Returns how many it started.
+ * fetched (it will redirect to sign-in). Returns the loads it started: the app does not wait for
+ * them, a test does.
  */
-export function preloadRoute(path: string, signedIn: boolean): number {
-  let started = 0;
+export function preloadRoute(path: string, signedIn: boolean): Promise<unknown>[] {
+  const started: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, path) ?? []) {
     const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
     if (type === RequireSession && !signedIn) break;
     if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
-      void (type.preload as () => Promise<unknown>)();
-      started += 1;
+      started.push((type.preload as () => Promise<unknown>)());
     }
   }
   return started;
