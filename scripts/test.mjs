@@ -100,7 +100,9 @@ if (vitest) {
     if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${path}: ${firstLine(file.message)}`);
     for (const test of file.assertionResults.filter((result) => result.status === 'failed')) failures.push(`${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
   }
-  rows.push({ label: 'vitest', passed: vitest.numPassedTests, failed: vitest.numFailedTests + brokenFiles + (vitestOk || vitest.numFailedTests + brokenFiles > 0 ? 0 : 1) });
+  const outsideTests = !vitestOk && vitest.numFailedTests + brokenFiles === 0;
+  if (outsideTests) failures.push("vitest: every test passed, but Vitest failed the run: an error outside any test (look for 'Unhandled Errors' above)");
+  rows.push({ label: 'vitest', passed: vitest.numPassedTests, failed: vitest.numFailedTests + brokenFiles + (outsideTests ? 1 : 0) });
 } else {
   rows.push({ label: 'vitest', passed: 0, failed: 1 });
 }
