@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createRequire } from 'node:module';
 import { expect, signInAs, test } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 
 /**
  * axe-core on every console route (apps/web/src/app/routes.tsx), as each kind of account sees it,
@@ -112,32 +111,6 @@ async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   // MUI fades (dialogs, drawers, skeletons) end within their transition; axe must not read a half-faded colour.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-}
-
-/**
- * The rules whose every violation is minor or moderate: axe gives each rule one impact and stamps
- * it on all its findings, so these can never fail the test, yet they took about a third of each
- * scan (issue #18). Read from the axe-core that AxeBuilder injects, so an upgrade that raises a
- * rule to serious brings it back by itself; a rule without a fixed impact keeps running.
- */
-const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { _audit: { rules: { id: string; impact?: string }[] } };
-const rulesBelowSerious = axeCore._audit.rules.filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate').map((rule) => rule.id);
-
-/** The serious and critical violations on the page as it is, one line per element. */
-async function seriousViolations(page: Page, route: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    // An accessible name must contain the visible label (WCAG 2.5.3); axe ships this rule switched off.
-    // Only violations are read: passes and incomplete results go unbuilt.
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
-    .disableRules(rulesBelowSerious)
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${route} [${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
-      ),
-    );
 }
 
 /**

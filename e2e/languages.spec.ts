@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { newStaffMember } from './support/staff.ts';
 
 const viewports = [
@@ -30,17 +30,6 @@ async function chooseLanguage(page: Page, accountButton: string, language: strin
   expect((await saved).status()).toBe(200);
   // The menu fades out over the header: axe measuring contrast through it would find the clock faint.
   await expect(page.getByRole('menu')).toBeHidden();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Measured once every finite animation has ended: a toast fading in (a live booking of another
-  // test's) or a menu fading out has, mid-way, a contrast no one reads.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  // Each offending element named, so a failure says where to look.
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 for (const viewport of viewports) {

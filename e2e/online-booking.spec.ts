@@ -1,23 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import pngjs from 'pngjs';
 import { uniqueSuffix } from './support/files.ts';
 import { expect, signInAs, test, type Page } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 
 // Settings > Online booking belongs to a clinic no other spec edits (the lapsed one): this spec
 // changes its address and its doctors' switches. The poster reads the scan centre's, which nobody changes.
 const CLINIC_ADMIN = 'admin@lapsed.demo';
 const SCAN_ADMIN = 'admin@scan.demo';
 const SCAN_SLUG = 'lotus-diagnostics';
-
-/** The serious and critical axe violations on the page as it is, one line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} — ${node.target.join(' ')}`));
-}
 
 function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { organisationDay } from './support/dates.ts';
 import { SERVER_LOG_ENV } from './support/env.ts';
 import { DEMO_PASSWORD, expect, test, type Page } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { codeFromServerLog, signInPatient, type Headers } from './support/patient-app.ts';
 
 // The patient app is used on phones: every test here runs at 375 px unless it says otherwise.
@@ -40,13 +40,6 @@ async function bookAppointment(request: APIRequestContext, patient: Headers, pat
     }
   }
   throw new Error('no free slot in the next days');
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 async function fitsTheScreen(page: Page) {

@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { organisationDay } from './support/dates.ts';
 import { SERVER_LOG_ENV } from './support/env.ts';
 import { uniqueSuffix, tinyPng } from './support/files.ts';
 import { expect, signInAs, test, type Page } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { codeFromServerLog, signInStaff } from './support/patient-app.ts';
 
 // The patient books on a phone; the desk watches on its PC.
 test.use({ viewport: { width: 375, height: 812 } });
 
 const HOSPITAL = 'Sanjeevani Multispeciality Hospital';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 async function fitsTheScreen(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

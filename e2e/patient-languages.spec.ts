@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { uniqueSuffix } from './support/files.ts';
 import { expect, test, type Page } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { keepPatientSession, patientSession } from './support/patient-app.ts';
 
 // Issue 20: the patient app read in Kannada and in Tamil, on a phone and on a desktop.
@@ -76,13 +76,6 @@ const viewports = [
   { label: 'phone', width: 375, height: 812 },
   { label: 'desktop', width: 1440, height: 900 },
 ];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 async function readsWell(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

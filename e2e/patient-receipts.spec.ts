@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { keepPatientSession, patientSession, signInStaff } from './support/patient-app.ts';
 
 /**
@@ -42,8 +42,7 @@ for (const [width, height, prefix] of [
     await expect(receipt).toContainText('Receipt');
     await expect(receipt).toContainText('Paid byCash');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const [download, response] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { awayFromOrganisationMidnight, organisationDay } from './support/dates.ts';
 import { SERVER_LOG_ENV } from './support/env.ts';
 import { uniqueSuffix } from './support/files.ts';
 import { expect, signIn, test, type Page } from './support/fixtures.ts';
+import { seriousViolations } from './support/axe.ts';
 import { codeFromServerLog } from './support/patient-app.ts';
 import { staffApiWith, type StaffApi } from './support/staff.ts';
 
@@ -104,14 +104,6 @@ async function deviceVoices(page: Page) {
       },
     });
   });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  // Each offending element named, so a failure says where to look.
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
 /** Every Indian script's face the page has fetched ('noto-sans-devanagari', 'noto-sans-kannada', …). */
