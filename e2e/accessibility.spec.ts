@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from './support/fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { openInConsole, quietWatcher } from './support/walk.ts';
 
 /**
  * axe-core on every console route (apps/web/src/app/routes.tsx), as each kind of account sees it,
@@ -106,7 +107,6 @@ async function recordIds(page: Page): Promise<RecordIds> {
 
 /** Waits until the route has rendered its page (lazy chunk, first data) and its transitions ended. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading').first()).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   // MUI fades (dialogs, drawers, skeletons) end within their transition; axe must not read a half-faded colour.
@@ -114,16 +114,21 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Checks a route at both widths with one load: axe at the width the page opened at, then again
+ * Checks a route at both widths with one render: axe at the width the page opened at, then again
  * once it has re-laid itself out at the other. Consecutive routes open at alternate widths, so
- * every width also gets its share of first renders.
+ * every width also gets its share of first renders. The app is loaded once per test; each route
+ * opens in it as a link would (e2e/support/walk.ts), and its requests answered and chunk loaded.
  */
-async function violationsAtBothWidths(page: Page, route: string, index: number): Promise<string[]> {
+async function violationsAtBothWidths(page: Page, route: string, index: number, quiet: () => Promise<void>): Promise<string[]> {
   const order = index % 2 === 0 ? viewports : [...viewports].reverse();
   const found: string[] = [];
   for (const [step, viewport] of order.entries()) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    if (step === 0) await page.goto(route);
+    if (step === 0) {
+      if (page.url() === 'about:blank') await page.goto(route);
+      else await openInConsole(page, route);
+      await quiet();
+    }
     // After a resize: two frames for the media queries' re-render, whose transitions settle() awaits.
     else await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await settle(page);
@@ -138,8 +143,9 @@ const parts = (routes: number) => Math.max(1, Math.ceil(routes / 10));
 test('the public pages have no serious or critical violations at 1440 and 375 px', async ({ page }) => {
   // Eight scans, like a part of an account's routes: past the default 30 s on a loaded machine.
   test.setTimeout(120_000);
+  const quiet = quietWatcher(page);
   const found: string[] = [];
-  for (const [index, route] of publicRoutes.entries()) found.push(...(await violationsAtBothWidths(page, route, index)));
+  for (const [index, route] of publicRoutes.entries()) found.push(...(await violationsAtBothWidths(page, route, index, quiet)));
   expect(found).toEqual([]);
 });
 
@@ -149,11 +155,12 @@ for (const account of accounts) {
   for (let part = 0; part < count; part++) {
     test(`every route ${account.email} can open has no serious or critical violations at 1440 and 375 px (part ${part + 1} of ${count})`, async ({ page }) => {
       test.setTimeout(300_000);
+      const quiet = quietWatcher(page);
       await signInAs(page, account.email);
       const ids = await recordIds(page);
       const found: string[] = [];
       const routes = account.routes(ids).filter((_, index) => index % count === part);
-      for (const [index, route] of routes.entries()) found.push(...(await violationsAtBothWidths(page, route, index)));
+      for (const [index, route] of routes.entries()) found.push(...(await violationsAtBothWidths(page, route, index, quiet)));
       expect(found).toEqual([]);
     });
   }

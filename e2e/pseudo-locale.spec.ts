@@ -1,7 +1,8 @@
 import { PSEUDO_OPEN } from '@caredesk/catalogues/pseudo-locale';
 import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 import { keepPatientSession, patientSession } from './support/patient-app.ts';
-import { ApiStrings, quietWatcher, untranslatedPart, usePseudoLocale, visibleTexts } from './support/pseudo-locale.ts';
+import { ApiStrings, untranslatedPart, usePseudoLocale, visibleTexts } from './support/pseudo-locale.ts';
+import { openInConsole, quietWatcher } from './support/walk.ts';
 
 // Issue 20: every text a person reads comes from a catalogue. In the pseudo-locale every catalogue
 // text is accented and marked, so a plain English word left on a page (outside the organisation's
@@ -45,14 +46,6 @@ class Findings {
 function walker(page: Page) {
   const data = new ApiStrings(page);
   return new Findings(page, data, quietWatcher(page));
-}
-
-/** The console's route without reloading the app: as a link would (the router follows popstate). */
-async function openInConsole(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 /**

@@ -190,39 +190,3 @@ export function visibleTexts(page: Page): Promise<PageText[]> {
     return found;
   });
 }
-
-/**
- * Resolves once the page has been quiet for a moment: no request to the API or for a chunk in
- * flight and no spinner or skeleton showing, so the texts that come with the data are there.
- */
-export function quietWatcher(page: Page): () => Promise<void> {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const counts = (url: string) => {
-    const { pathname } = new URL(url);
-    return pathname.startsWith('/api/') || pathname.includes('/assets/');
-  };
-  page.on('request', (request) => {
-    if (!counts(request.url())) return;
-    inFlight += 1;
-    lastChange = Date.now();
-  });
-  const done = (request: { url(): string }) => {
-    if (!counts(request.url())) return;
-    inFlight = Math.max(0, inFlight - 1);
-    lastChange = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return async () => {
-    // Quiet from the call on: a route's chunk is asked for only once React has rendered the new route.
-    lastChange = Math.max(lastChange, Date.now());
-    const deadline = Date.now() + 8_000;
-    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastChange < 300)) await page.waitForTimeout(100);
-    await page
-      .locator('.MuiCircularProgress-indeterminate, .MuiLinearProgress-indeterminate, .MuiSkeleton-root')
-      .first()
-      .waitFor({ state: 'hidden', timeout: 4_000 })
-      .catch(() => undefined);
-  };
-}
