@@ -1,19 +1,18 @@
-import { daysBetween, todayIn, type Bill, type BillItemKind, type BillingSettings, type BillStatus, type DiscountInput, type StandaloneBillInput } from '@caredesk/shared';
-import { and, asc, eq, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { todayIn, type Bill, type BillItemKind, type BillStatus, type StandaloneBillInput } from '@caredesk/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { appointments, billItems, billPayments, bills, bookings, creditNotes, doctors, patients, services, staff } from '../../db/schema/index.js';
+import { billItems, billPayments, bills, creditNotes, patients, services, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { text } from '../../lib/i18n/index.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { isDayClosed, lockDayForEntry, nextDocumentNumber, type Book } from './numbering.js';
-import { keepBook, readBillingSettings, resolveBook, type BookSettings } from './settings.js';
+import { keepBook, resolveBook, type BookSettings } from './settings.js';
 import { priceBill } from './totals.js';
 
 export type BillRow = typeof bills.$inferSelect;
 
 /** Visits that never took place bill nothing new. */
-const NOT_HELD = ['CANCELLED', 'NO_SHOW'] as const;
+export const NOT_HELD = ['CANCELLED', 'NO_SHOW'] as const;
 
 export const BILL_NOT_FOUND = 'Bill not found';
 export const DAY_CLOSED = "This bill's day is closed: corrections are credit notes";
@@ -40,7 +39,7 @@ export async function lockBill(tx: Tx, caller: StaffContext, billId: string): Pr
 }
 
 /** Items and the discount change only while the bill's day is open (the shared day lock is held until commit). */
-async function assertEditable(tx: Tx, bill: BillRow): Promise<void> {
+export async function assertEditable(tx: Tx, bill: BillRow): Promise<void> {
   await lockDayForEntry(tx, bookOf(bill), bill.businessDate);
   if (await isDayClosed(tx, bookOf(bill), bill.businessDate)) throw new ConflictError(DAY_CLOSED);
 }
@@ -140,7 +139,7 @@ export async function loadBill(db: Db | Tx, organisationId: string, billId: stri
   };
 }
 
-interface NewItem {
+export interface NewItem {
   kind: BillItemKind;
   serviceId: string | null;
   description: string;
@@ -151,7 +150,7 @@ interface NewItem {
 }
 
 /** Re-prices every item and the bill's totals after an item or the discount changed. */
-async function reprice(tx: Tx, bill: BillRow, discountPaise: number, changes: Partial<BillRow> = {}): Promise<void> {
+export async function reprice(tx: Tx, bill: BillRow, discountPaise: number, changes: Partial<BillRow> = {}): Promise<void> {
   const items = await tx.select().from(billItems).where(eq(billItems.billId, bill.id)).orderBy(asc(billItems.position));
   const totals = priceBill(items, discountPaise);
   if (totals.totalPaise < bill.paidPaise) {
@@ -194,7 +193,7 @@ interface BillStart {
 }
 
 /** Numbers and writes a new bill with its items in the caller's transaction. */
-async function insertBill(tx: Tx, caller: StaffContext, today: string, start: BillStart): Promise<string> {
+export async function insertBill(tx: Tx, caller: StaffContext, today: string, start: BillStart): Promise<string> {
   await keepBook(tx, caller.organisationId, start.book);
   const book = { organisationId: caller.organisationId, facilityKey: start.book.facilityKey };
   await lockDayForEntry(tx, book, today);
@@ -218,149 +217,6 @@ async function insertBill(tx: Tx, caller: StaffContext, today: string, start: Bi
   await insertItems(tx, row!, start.items, 1, caller);
   await reprice(tx, row!, 0);
   return row!.id;
-}
-
-/** The patient has a visit before this one, or a bill that already charged registration. */
-async function isReturningPatient(tx: Tx, organisationId: string, patientId: string, date: string, startTime: string, exceptVisitId: string): Promise<boolean> {
-  const earlier = (table: typeof appointments | typeof bookings) =>
-    tx
-      .select({ id: table.id })
-      .from(table)
-      .where(
-        and(
-          eq(table.organisationId, organisationId),
-          eq(table.patientId, patientId),
-          ne(table.id, exceptVisitId),
-          notInArray(table.status, [...NOT_HELD]),
-          or(lt(table.date, date), and(eq(table.date, date), lt(table.startTime, startTime))),
-        ),
-      )
-      .limit(1);
-  const [appointment, booking, registered] = await Promise.all([
-    earlier(appointments),
-    earlier(bookings),
-    tx
-      .select({ id: billItems.id })
-      .from(billItems)
-      .innerJoin(bills, eq(bills.id, billItems.billId))
-      .where(and(eq(bills.organisationId, organisationId), eq(bills.patientId, patientId), eq(billItems.kind, 'REGISTRATION')))
-      .limit(1),
-  ]);
-  return appointment.length > 0 || booking.length > 0 || registered.length > 0;
-}
-
-/** What a doctor's visit is charged: a consultation, or a follow-up (free within its window). */
-async function consultationItem(tx: Tx, caller: StaffContext, book: BookSettings, settings: BillingSettings, visit: typeof appointments.$inferSelect): Promise<NewItem> {
-  const [[doctor], [previous]] = await Promise.all([
-    tx.select({ name: doctors.name, specialization: doctors.specialization }).from(doctors).where(eq(doctors.id, visit.doctorId)),
-    tx
-      .select({ date: appointments.date })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.organisationId, caller.organisationId),
-          eq(appointments.patientId, visit.patientId),
-          eq(appointments.doctorId, visit.doctorId),
-          ne(appointments.id, visit.id),
-          notInArray(appointments.status, [...NOT_HELD]),
-          lt(appointments.date, visit.date),
-        ),
-      )
-      .orderBy(sql`${appointments.date} desc`)
-      .limit(1),
-  ]);
-  const doctorName = doctor ? `${doctor.name} (${doctor.specialization})` : 'Doctor';
-  const tax = { sacCode: settings.consultationSac, gstRateBp: settings.consultationGstRateBp, serviceId: null, quantity: 1 };
-  const sinceLast = previous ? daysBetween(previous.date, visit.date) : undefined;
-  if (sinceLast !== undefined && settings.freeFollowUpDays > 0 && sinceLast <= settings.freeFollowUpDays) {
-    return { ...tax, kind: 'FOLLOW_UP', description: `Follow-up consultation, ${doctorName} (free within ${settings.freeFollowUpDays} days)`, unitPricePaise: 0 };
-  }
-  if (sinceLast !== undefined && settings.followUpDays > 0 && sinceLast <= settings.followUpDays) {
-    const fee = book.followUpFeePaise ?? settings.followUpFeePaise ?? visit.feePaise;
-    return { ...tax, kind: 'FOLLOW_UP', description: `Follow-up consultation, ${doctorName}`, unitPricePaise: fee };
-  }
-  return { ...tax, kind: 'CONSULTATION', description: `Consultation, ${doctorName}`, unitPricePaise: visit.feePaise };
-}
-
-async function registrationItem(
-  tx: Tx,
-  caller: StaffContext,
-  book: BookSettings,
-  settings: BillingSettings,
-  visit: { id: string; patientId: string; date: string; startTime: string },
-): Promise<NewItem | undefined> {
-  const fee = book.registrationFeePaise ?? settings.registrationFeePaise;
-  if (fee <= 0 || (await isReturningPatient(tx, caller.organisationId, visit.patientId, visit.date, visit.startTime, visit.id))) return undefined;
-  return {
-    kind: 'REGISTRATION',
-    serviceId: null,
-    description: 'Registration fee',
-    sacCode: settings.registrationSac,
-    quantity: 1,
-    unitPricePaise: fee,
-    gstRateBp: settings.registrationGstRateBp,
-  };
-}
-
-async function billIdOfVisit(db: Db | Tx, organisationId: string, visitId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: bills.id })
-    .from(bills)
-    .where(and(eq(bills.organisationId, organisationId), or(eq(bills.appointmentId, visitId), eq(bills.bookingId, visitId))));
-  return row?.id;
-}
-
-/**
- * GET /api/billing/bills?visitId=: the visit's bill, made on its first read with what the visit
- * is charged (consultation or follow-up, the scan or test, registration for a new patient).
- * The visit and its patient are locked while the bill is made, so two desks opening it at once
- * get one bill, and one registration fee however many of a new patient's visits are billed at once.
- */
-export async function billForVisit(db: Db, caller: StaffContext, visitId: string): Promise<Bill> {
-  const existing = await billIdOfVisit(db, caller.organisationId, visitId);
-  if (existing) return loadBill(db, caller.organisationId, existing);
-  const today = todayIn(await organisationTimeZone(db, caller.organisationId));
-  const billId = await db.transaction(async (tx) => {
-    const [appointment] = await tx
-      .select()
-      .from(appointments)
-      .where(and(eq(appointments.id, visitId), eq(appointments.organisationId, caller.organisationId)))
-      .for('no key update');
-    const [booking] = appointment
-      ? []
-      : await tx
-          .select({ visit: bookings, serviceName: services.name, sacCode: services.sacCode, gstRateBp: services.gstRateBp })
-          .from(bookings)
-          .innerJoin(services, eq(services.id, bookings.serviceId))
-          .where(and(eq(bookings.id, visitId), eq(bookings.organisationId, caller.organisationId)))
-          .for('no key update', { of: bookings });
-    const visit = appointment ?? booking?.visit;
-    if (!visit) throw new NotFoundError('Visit not found');
-    const made = await billIdOfVisit(tx, caller.organisationId, visitId);
-    if (made) return made;
-    if ((NOT_HELD as readonly string[]).includes(visit.status)) throw new ConflictError('A cancelled or missed visit has nothing to bill');
-    await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, visit.patientId)).for('no key update');
-    const [book, settings] = await Promise.all([resolveBook(tx, caller.organisationId, visit.facilityId), readBillingSettings(tx, caller.organisationId)]);
-    const charge: NewItem = appointment
-      ? await consultationItem(tx, caller, book, settings, appointment)
-      : {
-          kind: 'SERVICE',
-          serviceId: booking!.visit.serviceId,
-          description: booking!.serviceName,
-          sacCode: booking!.sacCode,
-          quantity: 1,
-          unitPricePaise: booking!.visit.pricePaise,
-          gstRateBp: booking!.gstRateBp,
-        };
-    const registration = await registrationItem(tx, caller, book, settings, visit);
-    return insertBill(tx, caller, today, {
-      book,
-      patientId: visit.patientId,
-      ...(appointment ? { appointmentId: visit.id } : { bookingId: visit.id }),
-      items: registration ? [registration, charge] : [charge],
-    });
-  });
-  return loadBill(db, caller.organisationId, billId);
 }
 
 /** Catalogue items (services of the caller's organisation), in the order asked; 400 naming an unknown one. */
@@ -441,73 +297,6 @@ export async function removeBillItem(db: Db, caller: StaffContext, billId: strin
       .returning({ id: billItems.id });
     if (removed.length === 0) throw new NotFoundError('Item not found');
     await reprice(tx, bill, bill.discountPaise);
-  });
-  return loadBill(db, caller.organisationId, billId);
-}
-
-/** The most a caller may take off a bill without an admin: a worker's share of the subtotal, an admin's all of it. */
-async function discountLimit(tx: Tx, caller: StaffContext, subtotalPaise: number): Promise<{ limitPaise: number; percent: number }> {
-  if (caller.role === 'ADMIN') return { limitPaise: subtotalPaise, percent: 100 };
-  const { workerDiscountLimitPercent: percent } = await readBillingSettings(tx, caller.organisationId);
-  return { limitPaise: Math.floor((subtotalPaise * percent) / 100), percent };
-}
-
-/**
- * POST /api/billing/bills/{id}/discount. Within the caller's limit it applies at once; beyond a
- * worker's, it is refused (403), or, with `requestApproval`, kept for an admin to approve (202).
- */
-export async function setDiscount(db: Db, caller: StaffContext, billId: string, input: DiscountInput): Promise<{ status: 200 | 202; bill: Bill }> {
-  const status = await db.transaction(async (tx) => {
-    const bill = await lockBill(tx, caller, billId);
-    await assertEditable(tx, bill);
-    if (input.amountPaise > bill.subtotalPaise) {
-      throw new BadRequestError('amountPaise: The discount is more than the bill', [{ path: 'amountPaise', message: 'The discount is more than the bill' }]);
-    }
-    const { limitPaise, percent } = await discountLimit(tx, caller, bill.subtotalPaise);
-    if (input.amountPaise > limitPaise) {
-      if (!input.requestApproval) {
-        throw new ForbiddenError(text('billing.discountNeedsApproval', { percent }));
-      }
-      await tx
-        .update(bills)
-        .set({
-          requestedDiscountPaise: input.amountPaise,
-          requestedDiscountReason: input.reason,
-          discountRequestedBy: caller.id,
-          discountRequestedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(bills.id, bill.id));
-      return 202 as const;
-    }
-    await reprice(tx, bill, input.amountPaise, {
-      discountReason: input.amountPaise > 0 ? input.reason : null,
-      discountedBy: caller.id,
-      requestedDiscountPaise: null,
-      requestedDiscountReason: null,
-      discountRequestedBy: null,
-      discountRequestedAt: null,
-    });
-    return 200 as const;
-  });
-  return { status, bill: await loadBill(db, caller.organisationId, billId) };
-}
-
-/** POST /api/billing/bills/{id}/discount/approve (admins): the worker's request applies as asked. */
-export async function approveDiscount(db: Db, caller: StaffContext, billId: string): Promise<Bill> {
-  await db.transaction(async (tx) => {
-    const bill = await lockBill(tx, caller, billId);
-    if (bill.requestedDiscountPaise === null) throw new ConflictError('No discount is waiting for approval');
-    await assertEditable(tx, bill);
-    if (bill.requestedDiscountPaise > bill.subtotalPaise) throw new ConflictError('The bill has changed since: the discount is more than the bill');
-    await reprice(tx, bill, bill.requestedDiscountPaise, {
-      discountReason: bill.requestedDiscountReason,
-      discountedBy: caller.id,
-      requestedDiscountPaise: null,
-      requestedDiscountReason: null,
-      discountRequestedBy: null,
-      discountRequestedAt: null,
-    });
   });
   return loadBill(db, caller.organisationId, billId);
 }
