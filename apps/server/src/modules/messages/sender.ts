@@ -1,18 +1,15 @@
-import { WALLET_LOW_BALANCE_RUPEES, messageChannelLabels, messageEventLabels, type MessageChannel, type MessageEvent, type MessageLanguage } from '@caredesk/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { messageChannelLabels, messageEventLabels, type MessageChannel, type MessageEvent, type MessageLanguage } from '@caredesk/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, MessageChannelProviders } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { chatMessages, messageSettings, messages, organisations, patients, whatsappContacts, type MessageContext } from '../../db/schema/index.js';
+import { chatMessages, messages, organisations, patients, whatsappContacts, type MessageContext } from '../../db/schema/index.js';
 import type { EventBus } from '../../lib/events/bus.js';
-import { translate } from '../../lib/i18n/index.js';
 import type { ChannelAdapter, SendOutcome } from '../../lib/messaging/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.js';
 import { moneyDocumentLink, moneyFacts } from '../billing/index.js';
 import { privateFileLink } from '../uploads/index.js';
-import { notifyStaffOfArea } from '../visits/index.js';
-import { postWalletEntry } from '../wallet/index.js';
 import { quietUntil } from './quiet-hours.js';
 import { applyDeliveryReport } from './delivery-reports.js';
 import type { MessageChanges } from './live.js';
@@ -20,7 +17,8 @@ import { renderMessage } from './render.js';
 import { withTimelineEntry } from './timeline.js';
 import { visitFacts, type VisitFacts } from './visit-facts.js';
 import { whatsappStatus } from '../plans/index.js';
-import { loadMessageSettings, priceOf, templateOf, type EffectiveMessageSettings } from './settings.js';
+import { loadMessageSettings, templateOf, type EffectiveMessageSettings } from './settings.js';
+import { messageCharges } from './charges.js';
 
 export interface MessageSenderOptions {
   concurrency?: number;
@@ -43,9 +41,6 @@ const defaults = {
 
 /** How long the link in 'your report is ready' opens the report: a week to get to it. */
 export const REPORT_LINK_TTL_SECONDS = 7 * 24 * 3600;
-
-/** Below this the organisation's admins hear about it once (SPEC.md §9: the wallet shows red under ₹100). */
-export const LOW_BALANCE_PAISE = WALLET_LOW_BALANCE_RUPEES * 100;
 
 interface ClaimedMessage {
   id: string;
@@ -79,8 +74,6 @@ export interface MessageSenderDeps {
 /** Queue calls are not held by quiet hours: the patient is in the waiting room now. */
 const NOT_QUIET: readonly MessageEvent[] = ['next', 'serving', 'test'];
 
-class WalletTooLow extends Error {}
-
 type Decision = { kind: 'send' } | { kind: 'skip'; reason: string } | { kind: 'cancel'; reason: string } | { kind: 'hold'; until: Date; reason: string };
 
 /**
@@ -90,8 +83,9 @@ type Decision = { kind: 'send' } | { kind: 'skip'; reason: string } | { kind: 'c
  * never does, and recorded with the provider's id so delivery reports find it.
  */
 export function createMessageSender(deps: MessageSenderDeps, options: MessageSenderOptions = {}): OutboxWorker {
-  const { db, config, events, adapters, log } = deps;
+  const { db, config, adapters, log } = deps;
   const settings = { ...defaults, ...options };
+  const { charge, refund } = messageCharges(deps);
 
   async function claim(limit: number): Promise<ClaimedMessage[]> {
     const now = new Date();
@@ -166,102 +160,6 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       }
     }
     return { kind: 'send' };
-  }
-
-  /**
-   * Debits the wallet for the message, once: the message row is marked charged (only if it is not
-   * yet) in the debit's own transaction, so a retry, or a second process after a lease ran out,
-   * finds it paid. Answers false when the wallet cannot pay (and nothing is marked).
-   */
-  async function charge(message: ClaimedMessage, written: Pick<typeof messages.$inferInsert, 'text' | 'language' | 'toPhone'>): Promise<boolean> {
-    const price = priceOf(config, message.channel);
-    try {
-      const charged = await db.transaction(async (tx) => {
-        const [marked] = await tx
-          .update(messages)
-          .set({ chargedAt: new Date(), costPaise: price, ...written })
-          .where(and(eq(messages.id, message.id), isNull(messages.chargedAt)))
-          .returning({ id: messages.id });
-        // Charged before (a retry after a lost answer): the text is written with the outcome.
-        if (!marked) {
-          await tx.update(messages).set(written).where(eq(messages.id, message.id));
-          return true;
-        }
-        if (price === 0) return true;
-        const wallet = await postWalletEntry(
-          tx,
-          events,
-          message.organisation_id,
-          {
-            kind: 'DEBIT',
-            amountPaise: price,
-            description: `${messageChannelLabels[message.channel]} message: ${messageEventLabels[message.event]}`,
-            messageId: message.id,
-          },
-          { announce: false },
-        );
-        if (!wallet) throw new WalletTooLow();
-        await watchLowBalance(tx, message.organisation_id, wallet.balancePaise);
-        return true;
-      });
-      if (charged) deps.changes.changed(message.organisation_id, { wallet: true });
-      return charged;
-    } catch (error) {
-      if (error instanceof WalletTooLow) return false;
-      throw error;
-    }
-  }
-
-  /** The ledger gives back what a message that never went out was charged; the charge is cleared in the same transaction, so once. */
-  async function refund(message: ClaimedMessage): Promise<void> {
-    const refunded = await db.transaction(async (tx) => {
-      const [row] = await tx.select({ chargedAt: messages.chargedAt, costPaise: messages.costPaise }).from(messages).where(eq(messages.id, message.id)).for('update');
-      if (!row?.chargedAt) return false;
-      await tx.update(messages).set({ chargedAt: null, costPaise: 0 }).where(eq(messages.id, message.id));
-      if (row.costPaise === 0) return false;
-      await postWalletEntry(
-        tx,
-        events,
-        message.organisation_id,
-        { kind: 'CREDIT', amountPaise: row.costPaise, description: `Refund: ${messageChannelLabels[message.channel]} message not sent`, messageId: message.id },
-        { announce: false },
-      );
-      return true;
-    });
-    if (refunded) deps.changes.changed(message.organisation_id, { wallet: true });
-  }
-
-  /** Admins hear once when the balance falls under the line; a balance back above it re-arms the warning. */
-  async function watchLowBalance(tx: Tx, organisationId: string, balancePaise: number): Promise<void> {
-    if (balancePaise >= LOW_BALANCE_PAISE) {
-      await tx
-        .update(messageSettings)
-        .set({ lowBalanceNotifiedAt: null })
-        .where(and(eq(messageSettings.organisationId, organisationId), sql`${messageSettings.lowBalanceNotifiedAt} is not null`));
-      return;
-    }
-    const [armed] = await tx
-      .insert(messageSettings)
-      .values({ organisationId, lowBalanceNotifiedAt: new Date() })
-      .onConflictDoUpdate({ target: messageSettings.organisationId, set: { lowBalanceNotifiedAt: new Date() }, setWhere: sql`${messageSettings.lowBalanceNotifiedAt} is null` })
-      .returning({ organisationId: messageSettings.organisationId });
-    if (!armed) return;
-    const [organisation] = await tx.select({ id: organisations.id, type: organisations.type }).from(organisations).where(eq(organisations.id, organisationId));
-    await notifyStaffOfArea(
-      tx,
-      events,
-      organisation!,
-      'settings',
-      {
-        type: 'wallet-low',
-        word: (language) => ({
-          title: translate(language, 'notifications.walletLow'),
-          message: translate(language, 'notifications.walletLowMessage', { balance: `₹${(balancePaise / 100).toFixed(2)}` }),
-        }),
-        details: {},
-      },
-      ['ADMIN'],
-    );
   }
 
   async function record(message: ClaimedMessage, outcome: SendOutcome): Promise<void> {
