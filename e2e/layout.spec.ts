@@ -121,3 +121,41 @@ test('the keyboard: the skip link comes first and every focused control shows a 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 });
+
+test('with less motion asked of the system, a menu opens without its grow and a spinner stands still', async ({ page }) => {
+  const popupPaper = page.locator('.MuiPopover-paper');
+  const longestTransition = () =>
+    popupPaper.evaluate((paper) =>
+      Math.max(
+        ...getComputedStyle(paper)
+          .transitionDuration.split(',')
+          .map((value) => parseFloat(value) * (value.trim().endsWith('ms') ? 0.001 : 1)),
+      ),
+    );
+  const firstPopup = page.getByRole('banner').locator('button[aria-haspopup]').first();
+
+  await signInAs(page, 'admin@hospital.demo', '/plan');
+  await firstPopup.click();
+  await expect(popupPaper).toBeVisible();
+  // As MUI draws it: the paper grows in over a fifth of a second or more.
+  expect(await longestTransition()).toBeGreaterThan(0.1);
+  await page.keyboard.press('Escape');
+  await expect(popupPaper).toHaveCount(0);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await firstPopup.click();
+  await expect(popupPaper).toBeVisible();
+  expect(await longestTransition()).toBeLessThan(0.001);
+  // Every running animation, a spinner's too, plays once in a blink.
+  const animation = await page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.className = 'MuiCircularProgress-indeterminate';
+    probe.style.animation = 'spin 1.4s linear infinite';
+    document.body.append(probe);
+    const style = getComputedStyle(probe);
+    const found = { duration: style.animationDuration, count: style.animationIterationCount };
+    probe.remove();
+    return found;
+  });
+  expect(animation).toEqual({ duration: '1e-05s', count: '1' });
+});

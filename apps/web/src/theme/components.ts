@@ -2,10 +2,11 @@ import type { DialogActionsProps } from '@mui/material/DialogActions';
 import type { Components, Theme } from '@mui/material/styles';
 import { TOAST_CLEAR_ATTRIBUTE } from '../components/toast-clear';
 import { focusRing } from './focus-ring';
+import { reducedMotion } from './reduced-motion';
 
 /** One override per component; features never restyle MUI components themselves. */
 export const componentOverrides: Components<Theme> = {
-  MuiCssBaseline: focusRing,
+  MuiCssBaseline: { styleOverrides: (theme) => ({ ...focusRing(theme), ...reducedMotion }) },
   MuiButton: { defaultProps: { disableElevation: true } },
   MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
