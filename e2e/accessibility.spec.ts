@@ -105,12 +105,13 @@ async function recordIds(page: Page): Promise<RecordIds> {
   };
 }
 
-/** Waits until the route has rendered its page (lazy chunk, first data) and its transitions ended. */
+/**
+ * Waits until the route has rendered its page (lazy chunk, first data). Its fades (dialogs,
+ * drawers, skeletons) are waited out by seriousViolations itself, before each scan.
+ */
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading').first()).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
-  // MUI fades (dialogs, drawers, skeletons) end within their transition; axe must not read a half-faded colour.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /**
@@ -129,7 +130,7 @@ async function violationsAtBothWidths(page: Page, route: string, index: number, 
       else await openInConsole(page, route);
       await quiet();
     }
-    // After a resize: two frames for the media queries' re-render, whose transitions settle() awaits.
+    // After a resize: two frames for the media queries' re-render, whose transitions the scan waits out.
     else await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await settle(page);
     found.push(...(await seriousViolations(page, `${route} at ${viewport.width}px`)));

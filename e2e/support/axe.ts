@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createRequire } from 'node:module';
+import { pathOf } from './fixtures.ts';
 
 /**
  * The rules whose every violation is minor or moderate: axe gives each rule one impact and stamps
@@ -35,9 +36,4 @@ export async function seriousViolations(page: Page, where = pathOf(page)): Promi
         (node) => `${where} [${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
       ),
     );
-}
-
-function pathOf(page: Page): string {
-  const url = new URL(page.url());
-  return url.pathname;
 }

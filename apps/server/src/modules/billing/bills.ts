@@ -11,9 +11,6 @@ import { priceBill } from './totals.js';
 
 export type BillRow = typeof bills.$inferSelect;
 
-/** Visits that never took place bill nothing new. */
-export const NOT_HELD = ['CANCELLED', 'NO_SHOW'] as const;
-
 export const BILL_NOT_FOUND = 'Bill not found';
 export const DAY_CLOSED = "This bill's day is closed: corrections are credit notes";
 

@@ -6,7 +6,10 @@ import type { StaffContext } from '../../lib/auth.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { readBillingSettings, resolveBook, type BookSettings } from './settings.js';
-import { insertBill, loadBill, NOT_HELD, type NewItem } from './bills.js';
+import { insertBill, loadBill, type NewItem } from './bills.js';
+
+/** Visits that never took place bill nothing new. */
+const NOT_HELD = ['CANCELLED', 'NO_SHOW'] as const;
 
 /** The patient has a visit before this one, or a bill that already charged registration. */
 async function isReturningPatient(tx: Tx, organisationId: string, patientId: string, date: string, startTime: string, exceptVisitId: string): Promise<boolean> {
