@@ -151,6 +151,11 @@ describe('Settings → Messages', () => {
     );
     expect(within(template).getByText('Hello {{1}}, your token is {{2}} today.')).toHaveAttribute('translate', 'no');
     expect(within(template).getByText('Variables:', { exact: false })).toHaveTextContent('Variables: {{1}} = patient, {{2}} = token');
+
+    // The console's first toast on this page: it must wait for notistack to load, not be lost.
+    await user.click(within(template).getByRole('button', { name: 'Copy the template body' }));
+    expect(await screen.findByText('Template body copied', undefined, slow)).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('Hello {{1}}, your token is {{2}} today.');
   });
 
   it("puts the server's refusal of a text on that text's field, showing its event", async () => {

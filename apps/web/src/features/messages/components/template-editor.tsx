@@ -15,7 +15,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '@/components/toast';
 import { useRef } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { messageLanguageLabel } from '@/i18n/shared-labels';
