@@ -28,6 +28,16 @@ export const awaitingConfirmation = {
   awaitingConfirmation: boolean('awaiting_confirmation').notNull().default(false),
 };
 
+/**
+ * A visit beyond its slot's capacity, in the owner's daily allowance of extras (doctors' and
+ * services' extraPerDay): booked only when the desk asked for an extra (or a walk-in found the
+ * day's slots full). Extras do not take room in their slot; a day's live extras never pass the
+ * allowance (modules/visits/owner-day.ts, under the day's lock).
+ */
+export const overbooked = {
+  overbooked: boolean('overbooked').notNull().default(false),
+};
+
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
 export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 export const visitSource = pgEnum('visit_source', visitSources);
@@ -66,6 +76,7 @@ export const appointments = pgTable(
     paymentStatus: paymentStatus('payment_status').notNull().default('UNPAID'),
     source: visitSource('source').notNull().default('CONSOLE'),
     ...awaitingConfirmation,
+    ...overbooked,
     /** Null when the patient booked through the patient API. */
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
     ...queueTimes,

@@ -1,7 +1,7 @@
 import { bookingStatuses } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { awaitingConfirmation, paymentStatus, queueTimes, visitSource } from './appointments.js';
+import { awaitingConfirmation, overbooked, paymentStatus, queueTimes, visitSource } from './appointments.js';
 import { timestamps } from './doctors.js';
 import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
@@ -44,6 +44,7 @@ export const bookings = pgTable(
     paymentStatus: paymentStatus('payment_status').notNull().default('UNPAID'),
     source: visitSource('source').notNull().default('CONSOLE'),
     ...awaitingConfirmation,
+    ...overbooked,
     /** The report: a private PDF upload, served only through short-lived signed URLs. */
     reportUploadId: uuid('report_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     reportReadyAt: timestamp('report_ready_at', { withTimezone: true, precision: 3 }),

@@ -35,6 +35,8 @@ export const doctors = pgTable(
     room: text('room'),
     slotMinutes: integer('slot_minutes').notNull().default(15),
     patientsPerSlot: integer('patients_per_slot').notNull().default(1),
+    /** Visits a day may take beyond its slots' capacity, only when the desk books an extra (0..50, set by an admin). */
+    extraPerDay: integer('extra_per_day').notNull().default(0),
     availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull().default([]),
     leaveDates: jsonb('leave_dates').$type<string[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),

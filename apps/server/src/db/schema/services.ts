@@ -32,6 +32,8 @@ export const services = pgTable(
     imageUrl: text('image_url'),
     availability: jsonb('availability').$type<AvailabilityWindow[]>().notNull().default([]),
     capacityPerSlot: integer('capacity_per_slot').notNull().default(1),
+    /** Bookings a day may take beyond its slots' capacity, only when the desk books an extra (0..50, set by an admin). */
+    extraPerDay: integer('extra_per_day').notNull().default(0),
     /** Optional token prefix, 1-3 of A-Z0-9 (validated by the shared schema). */
     tokenPrefix: text('token_prefix'),
     /** Where patients go when called ('MRI suite'): the 'now being served' message names it. */
