@@ -47,6 +47,20 @@ export const visitSourceSchema = z.enum(visitSources);
 export const paymentStatuses = ['UNPAID', 'PAID', 'WAIVED'] as const;
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
+/** English words for a visit's status, payment and source, as the console says them (CSV exports). */
+export const visitStatusLabels: Record<AppointmentStatus | BookingStatus, string> = {
+  BOOKED: 'Booked',
+  CHECKED_IN: 'Checked in',
+  IN_CONSULTATION: 'In consultation',
+  IN_PROGRESS: 'In progress',
+  COMPLETED: 'Completed',
+  REPORT_READY: 'Report ready',
+  CANCELLED: 'Cancelled',
+  NO_SHOW: 'No-show',
+};
+export const paymentStatusLabels: Record<(typeof paymentStatuses)[number], string> = { UNPAID: 'Unpaid', PAID: 'Paid', WAIVED: 'Waived' };
+export const visitSourceLabels: Record<(typeof visitSources)[number], string> = { CONSOLE: 'Desk', APP: 'Patient app', WALK_IN: 'Walk-in' };
+
 /** Token as shown on slips and the waiting-room display: 7 -> '007', with prefix 'A' -> 'A-007'. */
 export function tokenLabel(tokenNumber: number, prefix?: string | null): string {
   const number = String(tokenNumber).padStart(3, '0');
@@ -166,6 +180,8 @@ export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
  */
 export const visitSummaryKeys = {
   id: true,
+  /** Whose visit it is: a list's bulk 'Message' writes to each selected visit's patient (issue 21). */
+  patientId: true,
   tokenNumber: true,
   tokenLabel: true,
   date: true,
@@ -180,3 +196,46 @@ export const visitSummaryKeys = {
 /** A row of the appointment list and its calendar: the visit, and the doctor it is with. */
 export const appointmentSummarySchema = appointmentSchema.pick({ ...visitSummaryKeys, doctorId: true, doctorName: true, specialization: true });
 export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
+
+/** Visits one bulk action takes at a time (a list page holds at most 100 rows a screen). */
+export const BULK_VISIT_LIMIT = 100;
+
+/**
+ * POST /api/appointments/bulk-cancel and /api/bookings/bulk-cancel: the visits selected in a list,
+ * cancelled with one reason. An id given twice is cancelled once.
+ */
+export const bulkCancelSchema = z.object({
+  ids: z.array(z.uuid()).min(1, 'Choose at least one visit').max(BULK_VISIT_LIMIT, `At most ${BULK_VISIT_LIMIT} at a time`),
+  reason: multilineText().trim().min(1, 'Give a reason').max(500),
+});
+export type BulkCancel = z.input<typeof bulkCancelSchema>;
+
+/**
+ * Why one visit of a bulk action was left as it was: 'not-found' (unknown, or another
+ * organisation's: never confirmed to exist), 'status' (its status allows no such move; `status`
+ * says what it is now), 'other' (`message` says why).
+ */
+export const bulkRefusalReasons = ['not-found', 'status', 'other'] as const;
+export const bulkRefusalReasonSchema = z.enum(bulkRefusalReasons);
+export type BulkRefusalReason = z.infer<typeof bulkRefusalReasonSchema>;
+
+/** One visit of a bulk cancel, in the order asked: cancelled, or refused with the reason. */
+export const bulkCancelOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ id: z.uuid(), outcome: z.literal('cancelled') }),
+  z.object({
+    id: z.uuid(),
+    outcome: z.literal('refused'),
+    reason: bulkRefusalReasonSchema,
+    /** The visit's status when it was refused for it; null otherwise. */
+    status: z.string().nullable(),
+    /** The server's words for the refusal, in the reply's language. */
+    message: z.string(),
+  }),
+]);
+export type BulkCancelOutcome = z.infer<typeof bulkCancelOutcomeSchema>;
+export const bulkCancelResultSchema = z.object({
+  results: z.array(bulkCancelOutcomeSchema),
+  cancelled: z.number().int(),
+  refused: z.number().int(),
+});
+export type BulkCancelResult = z.infer<typeof bulkCancelResultSchema>;

@@ -91,6 +91,34 @@ const noContent = { message: 'Write a message or attach a file', path: ['text'] 
 export const chatSendSchema = z.object(chatSendFields).refine(hasContent, noContent);
 export type ChatSend = z.input<typeof chatSendSchema>;
 
+/** Patients one broadcast writes to at most (the visits selected on one list page). */
+export const CHAT_BROADCAST_LIMIT = 100;
+
+/**
+ * POST /api/chats/broadcast: one text from the desk into each patient's chat (a list's bulk
+ * 'Message'), one message per patient even when a patient is named twice. With a clientId, a
+ * retried broadcast answers the messages it already wrote instead of writing them again.
+ */
+export const chatBroadcastSchema = z.object({
+  patientIds: z.array(z.uuid()).min(1, 'Choose at least one patient').max(CHAT_BROADCAST_LIMIT, `At most ${CHAT_BROADCAST_LIMIT} at a time`),
+  text: multilineText().trim().min(1, 'Write the message').max(CHAT_MESSAGE_MAX_LENGTH, `At most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+  clientId: z.uuid().optional(),
+});
+export type ChatBroadcast = z.input<typeof chatBroadcastSchema>;
+
+/** One patient of a broadcast: the message in their chat, or 'not-found' (unknown, or another organisation's). */
+export const chatBroadcastOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ patientId: z.uuid(), outcome: z.literal('sent'), messageId: z.uuid() }),
+  z.object({ patientId: z.uuid(), outcome: z.literal('refused'), reason: z.literal('not-found'), message: z.string() }),
+]);
+export type ChatBroadcastOutcome = z.infer<typeof chatBroadcastOutcomeSchema>;
+export const chatBroadcastResultSchema = z.object({
+  results: z.array(chatBroadcastOutcomeSchema),
+  sent: z.number().int(),
+  refused: z.number().int(),
+});
+export type ChatBroadcastResult = z.infer<typeof chatBroadcastResultSchema>;
+
 /** POST /api/chats/{patientId}/read: the staff side has read everything up to now. */
 export const chatReadResponseSchema = z.object({ unreadCount: z.number().int() });
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody, ErrorIssue } from '@caredesk/shared';
-import { translate, type Text } from './i18n/index.js';
+import type { ErrorBody, ErrorIssue, Language } from '@caredesk/shared';
+import { translate, translateEnglish, type Text } from './i18n/index.js';
 
 /** An issue as code raises it: its message a fixed English text or a catalogue message with values. */
 export interface IssueInput {
@@ -85,4 +85,13 @@ export class TooManyRequestsError extends AppError {
 
 export function errorBody(statusCode: number, message: string, issues?: ErrorIssue[]): ErrorBody {
   return new AppError(statusCode, message, issues).toBody();
+}
+
+/**
+ * An error's text in `language`, as the error handler words it, for a refusal that travels inside
+ * a successful reply (one visit of a bulk cancel). A text the catalogue lacks stays in English.
+ */
+export function errorMessageIn(error: AppError, language: Language): string {
+  if (error.text) return translate(language, error.text.id, error.text.values);
+  return translateEnglish(language, error.message) ?? error.message;
 }

@@ -116,6 +116,7 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
       date: day2,
       startTime: '11:00',
       endTime: '11:15',
+      patientId: private_.id,
       patientName: 'Private Prakash',
       patientPhone: '+919812300009',
       status: 'BOOKED',

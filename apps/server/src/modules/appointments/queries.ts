@@ -4,8 +4,20 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appointments, doctors, patients } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
+import type { CsvColumn } from '../../lib/csv.js';
 import { pageOf } from '../../lib/list-query.js';
-import { appointmentKind, bookedVisitFields, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type BookedVisit } from '../visits/index.js';
+import {
+  appointmentKind,
+  bookedVisitFields,
+  oneVisit,
+  visitBatches,
+  visitCsvColumns,
+  visitHistory,
+  visitListWhere,
+  visitPage,
+  withTokenLabel,
+  type BookedVisit,
+} from '../visits/index.js';
 
 export type AppointmentFilters = z.output<typeof appointmentListQuerySchema>;
 
@@ -38,6 +50,7 @@ const columns = {
   facilityId: appointments.facilityId,
   patientPhone: patients.phone,
   notes: appointments.notes,
+  overbooked: appointments.overbooked,
 };
 
 function selectAppointments(db: Db) {
@@ -54,10 +67,12 @@ const summaryColumns = {
   date: appointments.date,
   startTime: appointments.startTime,
   endTime: appointments.endTime,
+  patientId: appointments.patientId,
   patientName: patients.name,
   patientPhone: patients.phone,
   status: appointments.status,
   awaitingConfirmation: appointments.awaitingConfirmation,
+  overbooked: appointments.overbooked,
   doctorId: appointments.doctorId,
   doctorName: doctors.name,
   specialization: doctors.specialization,
@@ -85,6 +100,51 @@ export async function listAppointments(db: Db, caller: StaffContext, filters: Ap
     total,
   );
 }
+
+// An export's row: the list's visit, with what a desk's spreadsheet adds (UHID, money, source, reasons).
+const exportColumns = {
+  date: appointments.date,
+  startTime: appointments.startTime,
+  tokenNumber: appointments.tokenNumber,
+  tokenPrefix: doctors.tokenPrefix,
+  patientName: patients.name,
+  uhid: patients.uhid,
+  patientPhone: patients.phone,
+  doctorName: doctors.name,
+  specialization: doctors.specialization,
+  status: appointments.status,
+  awaitingConfirmation: appointments.awaitingConfirmation,
+  paymentStatus: appointments.paymentStatus,
+  amountPaise: appointments.feePaise,
+  source: appointments.source,
+  reason: appointments.reason,
+  cancelReason: appointments.cancelReason,
+  createdAt: appointments.createdAt,
+};
+
+function selectExportRows(db: Db) {
+  return db
+    .select(exportColumns)
+    .from(appointments)
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .$dynamic();
+}
+type AppointmentExportRow = Awaited<ReturnType<ReturnType<typeof selectExportRows>['execute']>>[number];
+
+/** GET /appointments/export.csv: every appointment the list's filters match, in its order, a batch at a time. */
+export function exportAppointments(db: Db, caller: StaffContext, filters: AppointmentFilters) {
+  const where = visitListWhere(appointmentKind, caller.organisationId, filters, filters.doctorId);
+  return visitBatches(appointmentKind, () => selectExportRows(db), where, filters);
+}
+
+export const appointmentCsvColumns: CsvColumn<AppointmentExportRow>[] = visitCsvColumns<AppointmentExportRow>(
+  [
+    { header: 'Doctor', value: (a) => a.doctorName },
+    { header: 'Specialization', value: (a) => a.specialization },
+  ],
+  'Fee (₹)',
+);
 
 /** One appointment of the caller's organisation, with its history oldest first. */
 export async function getAppointment(db: Db, caller: StaffContext, id: string): Promise<Appointment> {

@@ -4,6 +4,8 @@ import {
   appointmentListQuerySchema,
   appointmentSchema,
   appointmentSummarySchema,
+  bulkCancelResultSchema,
+  bulkCancelSchema,
   idParamsSchema,
   paginatedSchema,
   rescheduleSchema,
@@ -14,9 +16,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
+import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { actOnVisit, confirmVisit, appointmentKind, bookVisitRecord, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
-import { bookedAppointment, getAppointment, listAppointments } from './queries.js';
+import { auditStaffWrites } from '../audit/index.js';
+import { actOnVisit, appointmentKind, bookVisitRecord, bulkCancelWrites, cancelVisits, confirmVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import { appointmentCsvColumns, bookedAppointment, exportAppointments, getAppointment, listAppointments } from './queries.js';
 
 const tags = ['appointments'];
 const security = [{ bearerAuth: [] }];
@@ -51,6 +55,36 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) => listAppointments(ctx.db, staffOf(request), request.query),
+    );
+    // Before /appointments/:id, so a reader sees these paths are not ids.
+    app.get(
+      '/appointments/export.csv',
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'export', patientData: true } },
+        schema: { tags, security, summary: 'Every appointment the list filters match, as CSV (UTF-8 with BOM)', querystring: appointmentListQuerySchema },
+      },
+      (request, reply) => sendCsv(reply, 'appointments', csvLines(appointmentCsvColumns, exportAppointments(ctx.db, staffOf(request), request.query))),
+    );
+    app.post(
+      '/appointments/bulk-cancel',
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'each', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel up to 100 appointments with one reason, each in its own transaction: each cancelled, or refused with the reason',
+          body: bulkCancelSchema,
+          response: { 200: bulkCancelResultSchema },
+        },
+      },
+      async (request) => {
+        const { ids, reason } = request.body;
+        const result = await cancelVisits(ctx.db, appointmentKind, staffActor(staffOf(request)), ids, reason, { ...options, language: request.language });
+        auditStaffWrites(request, bulkCancelWrites(result));
+        return result;
+      },
     );
     app.get(
       '/appointments/:id',

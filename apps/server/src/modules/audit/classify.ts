@@ -109,6 +109,9 @@ export function classifyStaffRequest(declaration: AuditDeclaration, request: Fin
       return created ?? { action: 'create', entity, entityId: id };
     case 'create-or-update':
       return created ?? { action: 'update', entity, entityId: id };
+    case 'each':
+      // One entry per record, from what the handler passed (hook.ts, auditStaffWrites).
+      return null;
     case 'update':
     case 'delete':
     case 'sign-out':

@@ -56,6 +56,15 @@ type StaffAction = {
       /** 'create' when answered 201 Created, else 'update' (a retried send answers the first). */
       action: 'create-or-update';
     }
+  | {
+      /**
+       * A POST acting on several records at once (a list's bulk cancel, one message to many
+       * patients): one entry per record the handler passed to auditStaffWrites (hook.ts), as it
+       * was created or changed, or 'denied' when it named one out of reach; nothing for a record
+       * it left as it was. A refused request (401, 403) is one entry, as for any route.
+       */
+      action: 'each';
+    }
   | { action: 'update' | 'delete' | 'sign-out' }
 );
 

@@ -9,7 +9,7 @@ import type { AuditEntryInput } from './chain.js';
 import { classifyStaffRequest, deniedReason } from './classify.js';
 import { isDeclared } from './declaration.js';
 import { auditKeysOf } from './keys.js';
-import { capture, isRecord, type Captured, type PatientAppList, type PatientAppWrite, type ProviderWrite } from './reply-capture.js';
+import { capture, isRecord, type Captured, type PatientAppList, type PatientAppWrite, type ProviderWrite, type StaffWrite } from './reply-capture.js';
 import { chainStoredEntries, chainWaitingEntries, enqueueAuditEntry, organisationsWithWaitingEntries, type StoredEntry } from './outbox.js';
 
 const MAX_TEXT = 500;
@@ -19,7 +19,7 @@ export const DRAIN_GATHER_MS = 100;
 
 const gather = () => new Promise<void>((done) => setTimeout(done, DRAIN_GATHER_MS));
 
-export type { PatientAppList, PatientAppWrite, ProviderWrite };
+export type { PatientAppList, PatientAppWrite, ProviderWrite, StaffWrite };
 
 const capturedByRequest = new WeakMap<FastifyRequest, Captured>();
 const pendingByDb = new WeakMap<Db, Set<Promise<void>>>();
@@ -112,6 +112,14 @@ export function auditPatientAppWrites(request: FastifyRequest, writes: PatientAp
   capturedByRequest.set(request, { patientWrites: writes });
 }
 
+/**
+ * Names what a staff member's request to an 'each' route did to each record it named (a bulk
+ * cancel, a broadcast): one entry each. Call once the writes have happened.
+ */
+export function auditStaffWrites(request: FastifyRequest, writes: StaffWrite[]): void {
+  capturedByRequest.set(request, { staffWrites: writes });
+}
+
 /** Names what a provider's webhook changed; call once the writes have happened (several calls add up). */
 export function auditProviderWrites(request: FastifyRequest, writes: ProviderWrite[]): void {
   const captured = capturedByRequest.get(request) ?? {};
@@ -170,6 +178,26 @@ function patientWriteEntriesOf(request: FastifyRequest, reply: FastifyReply): Au
   return (capturedByRequest.get(request)?.patientWrites ?? []).map((write) =>
     patientAppEntry(request, reply, account.phone, audit.entity, { organisationId: write.organisationId, action: 'update', entityId: write.id, details: null }),
   );
+}
+
+/** The entries of a staff member's request to an 'each' route: one per record it acted on. */
+function staffWriteEntriesOf(request: FastifyRequest, reply: FastifyReply): AuditEntryInput[] {
+  const audit = request.routeOptions.config.audit;
+  const caller = request.staff;
+  if (!isDeclared(audit) || audit.action !== 'each' || !caller || reply.statusCode >= 300) return [];
+  return (capturedByRequest.get(request)?.staffWrites ?? []).map((write) => ({
+    organisationId: caller.organisationId,
+    staffId: caller.id,
+    action: write.action,
+    entity: audit.entity,
+    entityId: write.id,
+    route: `${request.method} ${request.routeOptions.url}`,
+    statusCode: reply.statusCode,
+    ip: request.ip || null,
+    userAgent: clip(request.headers['user-agent']),
+    details: write.action === 'denied' ? detailsText({ denied: 'not-found' }) : null,
+    createdAt: new Date(),
+  }));
 }
 
 /** The entries of a provider webhook's request: one per record it changed. */
@@ -262,7 +290,13 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
 
   const record = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     try {
-      for (const entry of [...providerEntriesOf(request, reply), ...patientListEntriesOf(request, reply), ...patientWriteEntriesOf(request, reply)]) {
+      const many = [
+        ...providerEntriesOf(request, reply),
+        ...patientListEntriesOf(request, reply),
+        ...patientWriteEntriesOf(request, reply),
+        ...staffWriteEntriesOf(request, reply),
+      ];
+      for (const entry of many) {
         drain(entry.organisationId, await enqueueAuditEntry(ctx.db, entry));
       }
       const entry = await entryOf(request, reply, ctx.jwtKey);

@@ -1,3 +1,12 @@
-export { auditPatientAppList, auditPatientAppWrite, auditPatientAppWrites, auditProviderWrites, registerAuditTrail, type ProviderWrite } from './hook.js';
+export {
+  auditPatientAppList,
+  auditPatientAppWrite,
+  auditPatientAppWrites,
+  auditProviderWrites,
+  auditStaffWrites,
+  registerAuditTrail,
+  type ProviderWrite,
+  type StaffWrite,
+} from './hook.js';
 export { auditRoutes } from './routes.js';
 export { withAuditDeclarations } from './declaration.js';

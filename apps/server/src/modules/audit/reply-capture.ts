@@ -17,6 +17,17 @@ export interface Captured {
   patientLists?: PatientAppList[];
   /** A patient app write that changed several records, possibly in several organisations. */
   patientWrites?: PatientAppWrite[];
+  /** What a staff member's request to an 'each' route did to each record it named. */
+  staffWrites?: StaffWrite[];
+}
+
+/**
+ * One record a staff member's bulk request acted on: created or changed, or 'denied' when it is
+ * out of the caller's reach (another organisation's id: a security event, as a 404 is).
+ */
+export interface StaffWrite {
+  id: string;
+  action: 'create' | 'update' | 'denied';
 }
 
 /** What a patient app list returned of one organisation's records. */
@@ -101,6 +112,7 @@ export function capture(audit: AuditDeclaration, statusCode: number, payload: un
     }
     case 'read':
     case 'export':
+    case 'each':
     case 'update':
     case 'delete':
     case 'sign-out':

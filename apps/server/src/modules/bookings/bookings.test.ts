@@ -205,6 +205,7 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
       date,
       startTime: '09:00',
       endTime: '09:30',
+      patientId: patient.id,
       patientName: 'Private Padma',
       patientPhone: '+919812300019',
       status: 'BOOKED',

@@ -3,8 +3,20 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { bookings, patients, services, uploads } from '../../db/schema/index.js';
+import type { CsvColumn } from '../../lib/csv.js';
 import { pageOf } from '../../lib/list-query.js';
-import { bookedVisitFields, bookingKind, oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type BookedVisit } from '../visits/index.js';
+import {
+  bookedVisitFields,
+  bookingKind,
+  oneVisit,
+  visitBatches,
+  visitCsvColumns,
+  visitHistory,
+  visitListWhere,
+  visitPage,
+  withTokenLabel,
+  type BookedVisit,
+} from '../visits/index.js';
 
 export type BookingFilters = z.output<typeof bookingListQuerySchema>;
 
@@ -38,6 +50,7 @@ const columns = {
   facilityId: bookings.facilityId,
   patientPhone: patients.phone,
   notes: bookings.notes,
+  overbooked: bookings.overbooked,
   reportUploadId: bookings.reportUploadId,
   reportName: uploads.name,
   reportSize: uploads.size,
@@ -76,10 +89,12 @@ const summaryColumns = {
   date: bookings.date,
   startTime: bookings.startTime,
   endTime: bookings.endTime,
+  patientId: bookings.patientId,
   patientName: patients.name,
   patientPhone: patients.phone,
   status: bookings.status,
   awaitingConfirmation: bookings.awaitingConfirmation,
+  overbooked: bookings.overbooked,
   serviceId: bookings.serviceId,
   serviceName: services.name,
   serviceKind: services.kind,
@@ -90,8 +105,13 @@ function selectSummaries(db: Db) {
   return db.select(summaryColumns).from(bookings).innerJoin(services, eq(services.id, bookings.serviceId)).innerJoin(patients, eq(patients.id, bookings.patientId)).$dynamic();
 }
 
+/** The rows of the organisation a booking list shows: the visit filters, and a service kind. */
+function bookingListWhere(organisationId: string, filters: BookingFilters) {
+  return visitListWhere(bookingKind, organisationId, filters, filters.serviceId, ...(filters.kind ? [eq(services.kind, filters.kind)] : []));
+}
+
 export async function listBookings(db: Db, organisationId: string, filters: BookingFilters) {
-  const where = visitListWhere(bookingKind, organisationId, filters, filters.serviceId, ...(filters.kind ? [eq(services.kind, filters.kind)] : []));
+  const where = bookingListWhere(organisationId, filters);
   const { rows, total } = await visitPage(db, bookingKind, selectSummaries(db), where, filters);
   return pageOf(
     filters,
@@ -99,6 +119,49 @@ export async function listBookings(db: Db, organisationId: string, filters: Book
     total,
   );
 }
+
+// An export's row: the list's visit, with what a desk's spreadsheet adds (UHID, money, source, reasons).
+const exportColumns = {
+  date: bookings.date,
+  startTime: bookings.startTime,
+  tokenNumber: bookings.tokenNumber,
+  tokenPrefix: services.tokenPrefix,
+  patientName: patients.name,
+  uhid: patients.uhid,
+  patientPhone: patients.phone,
+  serviceName: services.name,
+  serviceKind: services.kind,
+  category: services.category,
+  status: bookings.status,
+  awaitingConfirmation: bookings.awaitingConfirmation,
+  paymentStatus: bookings.paymentStatus,
+  amountPaise: bookings.pricePaise,
+  source: bookings.source,
+  reason: bookings.reason,
+  cancelReason: bookings.cancelReason,
+  createdAt: bookings.createdAt,
+};
+
+function selectExportRows(db: Db) {
+  return db.select(exportColumns).from(bookings).innerJoin(services, eq(services.id, bookings.serviceId)).innerJoin(patients, eq(patients.id, bookings.patientId)).$dynamic();
+}
+type BookingExportRow = Awaited<ReturnType<ReturnType<typeof selectExportRows>['execute']>>[number];
+
+/** GET /bookings/export.csv: every booking the list's filters match, in its order, a batch at a time. */
+export function exportBookings(db: Db, organisationId: string, filters: BookingFilters) {
+  return visitBatches(bookingKind, () => selectExportRows(db), bookingListWhere(organisationId, filters), filters);
+}
+
+const SERVICE_KIND_LABELS: Record<BookingExportRow['serviceKind'], string> = { SCAN: 'Scan', TEST: 'Test', OTHER: 'Other' };
+
+export const bookingCsvColumns: CsvColumn<BookingExportRow>[] = visitCsvColumns<BookingExportRow>(
+  [
+    { header: 'Scan or test', value: (b) => b.serviceName },
+    { header: 'Kind', value: (b) => SERVICE_KIND_LABELS[b.serviceKind] },
+    { header: 'Category', value: (b) => b.category },
+  ],
+  'Price (₹)',
+);
 
 /** One booking of the organisation, with its history oldest first. */
 export async function getBooking(db: Db, organisationId: string, id: string): Promise<Booking> {

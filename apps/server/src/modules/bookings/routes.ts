@@ -6,6 +6,8 @@ import {
   bookingRescheduleSchema,
   bookingSchema,
   bookingSummarySchema,
+  bulkCancelResultSchema,
+  bulkCancelSchema,
   idParamsSchema,
   paginatedSchema,
   slotsQuerySchema,
@@ -15,9 +17,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
+import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireArea } from '../../lib/tenancy.js';
-import { actOnVisit, confirmVisit, bookingKind, bookVisitRecord, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
-import { bookedBooking, getBooking, listBookings } from './queries.js';
+import { auditStaffWrites } from '../audit/index.js';
+import { actOnVisit, bookingKind, bookVisitRecord, bulkCancelWrites, cancelVisits, confirmVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import { bookedBooking, bookingCsvColumns, exportBookings, getBooking, listBookings } from './queries.js';
 import { attachReport } from './report.js';
 
 const tags = ['bookings'];
@@ -59,6 +63,36 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) => listBookings(ctx.db, staffOf(request).organisationId, request.query),
+    );
+    // Before /bookings/:id, so a reader sees these paths are not ids.
+    app.get(
+      '/bookings/export.csv',
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'export', patientData: true } },
+        schema: { tags, security, summary: 'Every booking the list filters match, as CSV (UTF-8 with BOM)', querystring: bookingListQuerySchema },
+      },
+      (request, reply) => sendCsv(reply, 'bookings', csvLines(bookingCsvColumns, exportBookings(ctx.db, staffOf(request).organisationId, request.query))),
+    );
+    app.post(
+      '/bookings/bulk-cancel',
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'each', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Cancel up to 100 bookings with one reason, each in its own transaction: each cancelled, or refused with the reason',
+          body: bulkCancelSchema,
+          response: { 200: bulkCancelResultSchema },
+        },
+      },
+      async (request) => {
+        const { ids, reason } = request.body;
+        const result = await cancelVisits(ctx.db, bookingKind, staffActor(staffOf(request)), ids, reason, { ...options, language: request.language });
+        auditStaffWrites(request, bulkCancelWrites(result));
+        return result;
+      },
     );
     app.get(
       '/bookings/:id',

@@ -1,4 +1,6 @@
 import {
+  chatBroadcastResultSchema,
+  chatBroadcastSchema,
   chatMessageSchema,
   chatReadResponseSchema,
   chatSendSchema,
@@ -12,6 +14,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { requireArea } from '../../lib/tenancy.js';
+import { auditStaffWrites } from '../audit/index.js';
+import { broadcastStaffMessage } from './broadcast.js';
 import { getThread, listConversations, markReadByStaff, sendStaffMessage } from './service.js';
 
 const tags = ['chats'];
@@ -43,6 +47,27 @@ export function chatRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) => listConversations(ctx.db, staffOf(request), request.query),
+    );
+    // The lists' bulk 'Message' (Appointments, Bookings) sends it: open to the staff of those
+    // screens too, as the chat of one patient is to the staff of Chats.
+    app.post(
+      '/chats/broadcast',
+      {
+        preHandler: [ctx.authenticate, requireArea('chats', 'appointments', 'bookings')],
+        config: { audit: { entity: 'chats', action: 'each', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'One text into the chat of each of up to 100 patients (once each): sent, or refused as not found; counts as one send against the chat limit',
+          body: chatBroadcastSchema,
+          response: { 200: chatBroadcastResultSchema },
+        },
+      },
+      async (request) => {
+        const { result, writes } = await broadcastStaffMessage(ctx.db, staffOf(request), request.body, { ...sendDeps, language: request.language });
+        auditStaffWrites(request, writes);
+        return result;
+      },
     );
     app.get(
       '/chats/:patientId',

@@ -17,7 +17,9 @@ export {
   type WriteOptions,
 } from './lifecycle.js';
 export { listFreeSlots } from './free-slots.js';
-export { oneVisit, visitHistory, visitListWhere, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
+export { oneVisit, visitBatches, visitHistory, visitListWhere, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
+export { bulkCancelWrites, cancelVisits } from './bulk.js';
+export { visitCsvColumns, type VisitExportRow } from './export.js';
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
 export { visitWhen } from './visit-dates.js';
 export { assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';

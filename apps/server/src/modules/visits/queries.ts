@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { patients, staff } from '../../db/schema/index.js';
+import { inBatches } from '../../lib/csv.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { digitsMatch, nameKeyMatches, offsetOf, phoneSearchDigits } from '../../lib/list-query.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
@@ -89,6 +90,23 @@ export async function visitPage<Q extends PgSelect>(db: Db, kind: Kind, select: 
     countVisits(db, kind, where),
   ]);
   return { rows: rows as Awaited<Q>, total };
+}
+
+/**
+ * Every row of a visit list, in the list's order, a batch at a time (a CSV export, lib/csv.ts).
+ * `select` makes a fresh query of the kind's columns and joins for each batch (a dynamic query
+ * is changed by its where and limit); `where` comes from visitListWhere.
+ */
+export function visitBatches<Q extends PgSelect>(kind: Kind, select: () => Q, where: SQL, filters: VisitListFilters): AsyncGenerator<Awaited<Q>[number][]> {
+  const order = visitListOrder(kind, filters);
+  return inBatches(
+    async (offset, limit) =>
+      (await select()
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)) as Awaited<Q>[number][],
+  );
 }
 
 /** 'Appointment not found', 'Booking not found': what any visit out of reach answers. */
