@@ -76,7 +76,20 @@ export const slotSchema = z.object({
 });
 export type Slot = z.infer<typeof slotSchema>;
 export const slotsQuerySchema = z.object({ date: isoDateSchema });
-export const slotsResponseSchema = z.object({ date: z.string(), timeZone: z.string(), slots: z.array(slotSchema) });
+/** A day's allowance of extras beyond its slots (the owner's extraPerDay) and how many are left. */
+export const extraAllowanceSchema = z.object({ allowance: z.number().int(), left: z.number().int() });
+export type ExtraAllowance = z.infer<typeof extraAllowanceSchema>;
+export const slotsResponseSchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  slots: z.array(slotSchema),
+  /**
+   * The desk's slots only (never the patient app's): the slots that are full and not past, which
+   * the desk may book as extras while `extras.left` > 0.
+   */
+  full: z.array(slotSchema).optional(),
+  extras: extraAllowanceSchema.optional(),
+});
 export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
 export const historyEntrySchema = z.object({
@@ -99,6 +112,11 @@ export const appointmentCreateSchema = z.object({
   reason: multilineText().trim().max(500).nullable().optional(),
   notes: multilineText().trim().max(2000).nullable().optional(),
   source: visitSourceSchema.default('CONSOLE'),
+  /**
+   * When the slot is full, book an extra within the day's allowance (the doctor's extraPerDay):
+   * asked for by the desk, never done silently. A slot with room is booked as usual.
+   */
+  overbook: z.boolean().optional(),
 });
 export type AppointmentCreate = z.input<typeof appointmentCreateSchema>;
 
@@ -152,6 +170,8 @@ export const appointmentSchema = z.object({
   source: visitSourceSchema,
   /** Booked in the patient app while the desk confirms online bookings, and not confirmed yet. */
   awaitingConfirmation: z.boolean(),
+  /** An extra beyond its slot's capacity, in the day's allowance (overbook, or a walk-in to a full day). */
+  overbooked: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   history: z.array(historyEntrySchema).optional(),
@@ -191,6 +211,7 @@ export const visitSummaryKeys = {
   patientPhone: true,
   status: true,
   awaitingConfirmation: true,
+  overbooked: true,
 } as const;
 
 /** A row of the appointment list and its calendar: the visit, and the doctor it is with. */

@@ -4,6 +4,9 @@ import { listQuerySchema, paiseSchema, queryBooleanSchema } from './lists.js';
 import { leaveDatesSchema, weeklyAvailabilitySchema } from './schedule.js';
 import { lineText, multilineText } from './text.js';
 
+/** The most extra visits a day an admin may allow beyond a doctor's (scan's, test's) slots. */
+export const MAX_EXTRA_PER_DAY = 50;
+
 export const SPECIALIZATIONS = [
   'General Medicine',
   'Cardiology',
@@ -50,6 +53,8 @@ const doctorFields = z.object({
   room: lineText().trim().max(60, 'Use at most 60 characters for the room').nullable().optional(),
   slotMinutes: z.number().int().min(5).max(240),
   patientsPerSlot: z.number().int().min(1).max(50),
+  /** Extra patients a day beyond the slots: booked only as extras (the desk asks), set by an admin. */
+  extraPerDay: z.number().int().min(0).max(MAX_EXTRA_PER_DAY),
   availability: weeklyAvailabilitySchema,
   leaveDates: leaveDatesSchema,
   active: z.boolean(),
@@ -57,6 +62,7 @@ const doctorFields = z.object({
 export const doctorInputSchema = doctorFields.extend({
   slotMinutes: doctorFields.shape.slotMinutes.default(15),
   patientsPerSlot: doctorFields.shape.patientsPerSlot.default(1),
+  extraPerDay: doctorFields.shape.extraPerDay.default(0),
   availability: doctorFields.shape.availability.default([]),
   leaveDates: doctorFields.shape.leaveDates.default([]),
   active: doctorFields.shape.active.default(true),
@@ -83,6 +89,7 @@ export const doctorSchema = z.object({
   room: z.string().nullable(),
   slotMinutes: z.number().int(),
   patientsPerSlot: z.number().int(),
+  extraPerDay: z.number().int(),
   availability: weeklyAvailabilitySchema,
   leaveDates: z.array(z.string()),
   active: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gstRateBpSchema, sacCodeSchema } from './billing.js';
+import { MAX_EXTRA_PER_DAY } from './doctors.js';
 import type { MenuArea } from './navigation.js';
 import { listQuerySchema, paiseSchema, queryBooleanSchema } from './lists.js';
 import { weeklyAvailabilitySchema } from './schedule.js';
@@ -39,6 +40,8 @@ const serviceFields = z.object({
   imageUrl: lineText().max(500).nullable().optional(),
   availability: weeklyAvailabilitySchema,
   capacityPerSlot: z.number().int().min(1).max(100),
+  /** Extra bookings a day beyond the slots: booked only as extras (the desk asks), set by an admin. */
+  extraPerDay: z.number().int().min(0).max(MAX_EXTRA_PER_DAY),
   tokenPrefix: z
     .string()
     .trim()
@@ -53,6 +56,7 @@ const serviceFields = z.object({
 export const serviceInputSchema = serviceFields.extend({
   availability: serviceFields.shape.availability.default([]),
   capacityPerSlot: serviceFields.shape.capacityPerSlot.default(1),
+  extraPerDay: serviceFields.shape.extraPerDay.default(0),
   active: serviceFields.shape.active.default(true),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
@@ -80,6 +84,7 @@ export const serviceSchema = z.object({
   imageUrl: z.string().nullable(),
   availability: weeklyAvailabilitySchema,
   capacityPerSlot: z.number().int(),
+  extraPerDay: z.number().int(),
   tokenPrefix: z.string().nullable(),
   room: z.string().nullable(),
   active: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryBooleanSchema } from './lists.js';
 import { messageLanguageSchema } from './messages.js';
+import { multilineText } from './text.js';
 
 /**
  * Today's token queue of one doctor (/appointments/token) or one scan/test service
@@ -12,6 +13,12 @@ import { messageLanguageSchema } from './messages.js';
  * of each patient's slot, or their check-in when they came after it (a late arrival queues from
  * arrival, so never jumps a patient who was on time; a walk-in, fitted into the next free slot,
  * queues from that slot); ties go to the earlier check-in, then the lower token.
+ *
+ * 'Add walk-in' (POST /api/tokens/:kind/:id/walk-ins) checks the patient in at once and fits them
+ * into the first slot of today that has not ended and has room: the slot in progress when it has
+ * a place (so they queue from arrival), else the next one with room (they queue from that slot).
+ * When the rest of the day is full, the walk-in is an extra in the day's allowance (extraPerDay),
+ * in the slot in progress, so queued from arrival; with no allowance left it is refused (409).
  */
 export const QUEUE_ORDER_RULE = 'Earliest slot first (a late arrival counts from check-in); ties go to the earlier check-in.';
 
@@ -47,6 +54,10 @@ export const tokenEntrySchema = z.object({
   status: z.string(),
   checkedInAt: z.iso.datetime().nullable(),
   calledAt: z.iso.datetime().nullable(),
+  /** An extra beyond the slots' capacity ('Extra' chip). */
+  overbooked: z.boolean(),
+  /** Added at the desk with 'Add walk-in' (source WALK_IN). */
+  walkIn: z.boolean(),
 });
 export type TokenEntry = z.infer<typeof tokenEntrySchema>;
 
@@ -108,3 +119,21 @@ export const tokenQueuesResponseSchema = z.object({
   language: messageLanguageSchema.default('en'),
 });
 export type TokenQueuesResponse = z.infer<typeof tokenQueuesResponseSchema>;
+
+/** POST /api/tokens/:kind/:id/walk-ins: a patient at the desk joins today's queue (QUEUE_ORDER_RULE's note on walk-ins). */
+export const walkInCreateSchema = z.object({
+  patientId: z.uuid(),
+  reason: multilineText().trim().max(500).nullable().optional(),
+});
+export type WalkInCreate = z.input<typeof walkInCreateSchema>;
+
+/** The walk-in's visit as the desk tells the patient (token, slot, extra or not), and the queue it joined. */
+export const walkInSchema = z.object({
+  visitId: z.uuid(),
+  tokenNumber: z.number().int(),
+  tokenLabel: z.string(),
+  startTime: z.string(),
+  overbooked: z.boolean(),
+  queue: tokenQueueSchema,
+});
+export type WalkIn = z.infer<typeof walkInSchema>;

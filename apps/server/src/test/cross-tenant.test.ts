@@ -117,6 +117,8 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/services/:id': (a, _b, _chosen, path) => (path.endsWith('/slots') ? [ofA(a.scanId)] : [ofA(a.scanId), ofA(a.serviceId)]),
   '/api/staff/:id': (a) => [ofA(a.org.admin.id), ofA(a.org.worker.id), ofA(a.inviteeId)],
   '/api/tokens/:kind/:id': (a, _b, { kind }) => [ofA(kind === 'doctors' ? a.doctorId : a.scanId)],
+  '/api/tokens/doctors/:id': (a) => [ofA(a.doctorId)],
+  '/api/tokens/services/:id': (a) => [ofA(a.scanId)],
   '/api/uploads/:id': (a) => [ofA(a.privateUploadId), ofA(a.publicUploadId)],
   '/api/uploads/public/:id': (a) => [ofA(a.privateUploadId), { value: a.publicUploadId, owner: 'A', publicBy: PUBLIC_IMAGE }],
   // Without its signature (the signed link itself is checked on its own below).
@@ -173,6 +175,8 @@ function bodyFor(route: string, b: Tenant): unknown {
     'POST /api/bookings/:id/actions/:action': { reason: 'Cross-tenant probe' },
     'POST /api/bookings/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
     'POST /api/bookings/:id/report': { uploadId: b.privateUploadId },
+    'POST /api/tokens/doctors/:id/walk-ins': { patientId: b.patientId },
+    'POST /api/tokens/services/:id/walk-ins': { patientId: b.patientId },
     'POST /api/chats/:patientId/messages': { text: 'Hello from another organisation' },
     'POST /api/patient/chats/:conversationId/messages': { text: 'Hello from another account' },
     'POST /api/patient/appointments/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
@@ -334,6 +338,8 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     // B's booking is completed first (below), so the report's upload is what gets checked.
     'POST /api/bookings/{id}/report': { url: `/api/bookings/${b.bookingId}/report`, body: { uploadId: b.privateUploadId } },
     'POST /api/tokens/{kind}/{id}/actions/{action}': { url: `/api/tokens/doctors/${b.doctorId}/actions/recall`, body: { visitId: b.appointmentId } },
+    'POST /api/tokens/doctors/{id}/walk-ins': { url: `/api/tokens/doctors/${b.doctorId}/walk-ins`, body: { patientId: b.patientId } },
+    'POST /api/tokens/services/{id}/walk-ins': { url: `/api/tokens/services/${b.scanId}/walk-ins`, body: { patientId: b.patientId } },
     'POST /api/chats/{patientId}/messages': { url: `/api/chats/${b.patientId}/messages`, body: { text: 'See the attachment', attachmentUploadId: b.privateUploadId } },
     'POST /api/patient/chats': { url: '/api/patient/chats', body: { organisationId: b.org.id, patientId: b.patientId, text: 'Hello' } },
     'POST /api/patient/chats/{conversationId}/messages': { url: `/api/patient/chats/${b.conversationId}/messages`, body: { text: 'Hello' } },

@@ -29,6 +29,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     paymentStatus: 'UNPAID',
     source: 'CONSOLE',
     awaitingConfirmation: false,
+    overbooked: false,
     report: null,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',

@@ -22,6 +22,7 @@ export function makeService(overrides: Partial<Service> = {}): Service {
     imageUrl: null,
     availability: [],
     capacityPerSlot: 2,
+    extraPerDay: 0,
     tokenPrefix: null,
     room: null,
     active: true,

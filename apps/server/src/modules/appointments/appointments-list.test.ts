@@ -121,6 +121,7 @@ describe.each(drivers)('appointments list: filters, search, sort, pages (%s)', (
       patientPhone: '+919812300009',
       status: 'BOOKED',
       awaitingConfirmation: false,
+      overbooked: false,
       doctorId: arjun.id,
       doctorName: 'Dr. Arjun Nair',
       specialization: 'Orthopaedics',

@@ -130,6 +130,8 @@ describe('the audit declarations of the routes', () => {
       'POST /api/patients',
       'POST /api/patients/matches',
       'POST /api/tokens/:kind/:id/actions/:action',
+      'POST /api/tokens/doctors/:id/walk-ins',
+      'POST /api/tokens/services/:id/walk-ins',
     ]);
   });
 });

@@ -210,6 +210,7 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
       patientPhone: '+919812300019',
       status: 'BOOKED',
       awaitingConfirmation: false,
+      overbooked: false,
       serviceId: scan.id,
       serviceName: 'MRI Brain Padma',
       serviceKind: 'SCAN',

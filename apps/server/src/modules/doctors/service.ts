@@ -8,7 +8,7 @@ import { describeAvailability, inBatches, rupees, type CsvColumn } from '../../l
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits } from '../../lib/list-query.js';
-import { hasVisits } from '../visits/index.js';
+import { assertMayChangeExtras, hasVisits } from '../visits/index.js';
 import { resolveFacilityId } from '../facilities/index.js';
 
 export type DoctorCreate = z.output<typeof doctorInputSchema>;
@@ -98,6 +98,7 @@ async function withDuplicateCheck<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export async function createDoctor(db: Db, caller: StaffContext, input: DoctorCreate): Promise<Doctor> {
+  assertMayChangeExtras(caller, 0, input.extraPerDay);
   const id = await withDuplicateCheck(() =>
     db.transaction(async (tx) => {
       const facilityId = await resolveFacilityId(tx, caller, input.facilityId);
@@ -114,6 +115,15 @@ export async function createDoctor(db: Db, caller: StaffContext, input: DoctorCr
 export async function updateDoctor(db: Db, caller: StaffContext, id: string, changes: DoctorChanges): Promise<Doctor> {
   await withDuplicateCheck(() =>
     db.transaction(async (tx) => {
+      if (changes.extraPerDay !== undefined && caller.role !== 'ADMIN') {
+        const [current] = await tx
+          .select({ extraPerDay: doctors.extraPerDay })
+          .from(doctors)
+          .where(and(eq(doctors.id, id), eq(doctors.organisationId, caller.organisationId)))
+          .for('update');
+        if (!current) throw new NotFoundError('Doctor not found');
+        assertMayChangeExtras(caller, current.extraPerDay, changes.extraPerDay);
+      }
       const { facilityId, ...rest } = changes;
       const values: Partial<typeof doctors.$inferInsert> = { ...rest, updatedAt: new Date() };
       if (changes.name !== undefined) values.nameKey = searchKey(changes.name);

@@ -175,7 +175,7 @@ export async function listOnlineSlots(
   date: string,
   now = new Date(),
 ): Promise<SlotsResponse> {
-  const slots = await listFreeSlots(db, ownerKind === 'doctor' ? appointmentKind : bookingKind, organisationId, ownerId, date, now);
+  const slots = await listFreeSlots(db, ownerKind === 'doctor' ? appointmentKind : bookingKind, organisationId, ownerId, date, now, { withExtras: false });
   if (slots.date > lastOnlineDate(window, now)) return { ...slots, slots: [] };
   return { ...slots, slots: slots.slots.filter((slot) => !beforeCutoff(window, slots.date, slot.start, now)) };
 }

@@ -34,6 +34,8 @@ async function nextFreeSlots(db: Db, kind: VisitKind<VisitCreate>, organisationI
           owners.map((owner) => owner.id),
         ),
         between(visits.date, today, last),
+        // Extras sit beside their slot, not in it (visits/owner-day.ts).
+        eq(visits.overbooked, false),
         inArray(visits.status, kind.liveStatuses as never[]),
       ),
     )

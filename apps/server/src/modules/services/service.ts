@@ -18,7 +18,7 @@ import { describeAvailability, inBatches, rupees, type CsvColumn } from '../../l
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { nameKeyMatches, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
-import { hasVisits } from '../visits/index.js';
+import { assertMayChangeExtras, hasVisits } from '../visits/index.js';
 import { resolveFacilityId } from '../facilities/index.js';
 
 export type ServiceCreate = z.output<typeof serviceInputSchema>;
@@ -117,6 +117,7 @@ async function withDuplicateCheck<T>(run: () => Promise<T>): Promise<T> {
 
 export async function createService(db: Db, caller: StaffContext, input: ServiceCreate): Promise<Service> {
   assertKindAllowed(caller, input.kind);
+  assertMayChangeExtras(caller, 0, input.extraPerDay);
   const id = await withDuplicateCheck(() =>
     db.transaction(async (tx) => {
       const facilityId = await resolveFacilityId(tx, caller, input.facilityId);
@@ -131,20 +132,22 @@ export async function createService(db: Db, caller: StaffContext, input: Service
 }
 
 /** Locks the caller's service and checks its kind before any change. */
-async function lockService(tx: Db, caller: StaffContext, id: string): Promise<void> {
+async function lockService(tx: Db, caller: StaffContext, id: string): Promise<{ extraPerDay: number }> {
   const [row] = await tx
-    .select({ kind: services.kind })
+    .select({ kind: services.kind, extraPerDay: services.extraPerDay })
     .from(services)
     .where(and(eq(services.id, id), eq(services.organisationId, caller.organisationId)))
     .for('update');
   if (!row) throw new NotFoundError('Service not found');
   assertKindAllowed(caller, row.kind);
+  return row;
 }
 
 export async function updateService(db: Db, caller: StaffContext, id: string, changes: ServiceChanges): Promise<Service> {
   await withDuplicateCheck(() =>
     db.transaction(async (tx) => {
-      await lockService(tx, caller, id);
+      const current = await lockService(tx, caller, id);
+      assertMayChangeExtras(caller, current.extraPerDay, changes.extraPerDay);
       const { facilityId, ...rest } = changes;
       const values: Partial<typeof services.$inferInsert> = { ...rest, updatedAt: new Date() };
       if (changes.name !== undefined) values.nameKey = searchKey(changes.name);

@@ -23,6 +23,8 @@ export interface VisitRow {
   skipped_at: Date | null;
   recalled_at: Date | null;
   updated_at: Date;
+  overbooked: boolean;
+  source: string;
 }
 
 interface OwnerRow {
@@ -57,7 +59,7 @@ export async function visitsOfDay(db: Db, source: QueueSource, organisationId: s
   const result = await db.execute(sql`
     select v.id, v.${source.ownerColumn} as owner_id, v.token_number, v.status::text as status, v.start_time,
            (v.date + v.start_time::time) at time zone o.time_zone as slot_at, v.patient_id, p.name as patient_name,
-           v.checked_in_at, v.called_at, v.completed_at, v.skipped_at, v.recalled_at, v.updated_at
+           v.checked_in_at, v.called_at, v.completed_at, v.skipped_at, v.recalled_at, v.updated_at, v.overbooked, v.source::text as source
     from ${v} v join patients p on p.id = v.patient_id join organisations o on o.id = v.organisation_id
     where v.organisation_id = ${organisationId} and v.date = ${date}
       ${ownerId ? sql`and v.${source.ownerColumn} = ${ownerId}` : sql``}
@@ -150,6 +152,8 @@ function entryOf(row: VisitRow, prefix: string | null): TokenEntry {
     status: row.status,
     checkedInAt: row.checked_in_at?.toISOString() ?? null,
     calledAt: row.called_at?.toISOString() ?? null,
+    overbooked: row.overbooked,
+    walkIn: row.source === 'WALK_IN',
   };
 }
 

@@ -6,6 +6,9 @@ import {
   tokenQueueSchema,
   tokenQueuesQuerySchema,
   tokenQueuesResponseSchema,
+  tokenQueueKinds,
+  walkInCreateSchema,
+  walkInSchema,
   type TokenQueueKind,
 } from '@caredesk/shared';
 import type { preHandlerAsyncHookHandler } from 'fastify';
@@ -18,6 +21,7 @@ import { requireArea } from '../../lib/tenancy.js';
 import { actOnQueue } from './actions.js';
 import { getQueue, listQueues, type QueueFilters } from './queries.js';
 import { queueSources } from './sources.js';
+import { addWalkInToQueue } from './walk-ins.js';
 
 const tags = ['tokens'];
 const security = [{ bearerAuth: [] }];
@@ -85,5 +89,26 @@ export function tokenQueueRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           lifecycle: ctx.visitLifecycle,
         }),
     );
+    // One route per kind: the visit a walk-in creates is an appointment or a booking in the audit trail.
+    for (const kind of tokenQueueKinds) {
+      const source = queueSources[kind];
+      app.post(
+        `/tokens/${kind}/:id/walk-ins`,
+        {
+          preHandler: [ctx.authenticate, requireArea(source.area)],
+          config: { audit: { entity: source.area === 'appointments' ? 'appointments' : 'bookings', action: 'create', createdIdFrom: 'reply.visitId', patientData: true } },
+          schema: {
+            tags,
+            security,
+            summary: `Add a walk-in to today's queue of a ${kind === 'doctors' ? 'doctor' : 'scan or test'}: checked in at once, in the first open slot with room, else an extra in the day's allowance (409 naming why not)`,
+            params: idParamsSchema,
+            body: walkInCreateSchema,
+            response: { 201: walkInSchema },
+          },
+        },
+        async (request, reply) =>
+          reply.status(201).send(await addWalkInToQueue(ctx.db, staffOf(request), kind, request.params.id, request.body, { events: ctx.events, lifecycle: ctx.visitLifecycle })),
+      );
+    }
   };
 }

@@ -9,7 +9,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type VisitWrite, type WriteOptions } from './lifecycle.js';
 import { announceAll, staffNotificationsOf, type StaffRecipient } from './notify-staff.js';
-import { lockOwnerDay, slotOf, takeToken } from './owner-day.js';
+import { lockOwnerDay, slotOf, takePlace } from './owner-day.js';
 import { visitWhenIn } from './visit-dates.js';
 
 /**
@@ -45,6 +45,10 @@ export interface BookedVisit {
   notes: string | null;
   source: VisitCreate['source'];
   awaitingConfirmation: boolean;
+  /** An extra beyond its slot's capacity, in the day's allowance. */
+  overbooked: boolean;
+  /** BOOKED, or CHECKED_IN for a walk-in (checked in as it is added). */
+  status: 'BOOKED' | 'CHECKED_IN';
   paymentStatus: string;
   createdAt: Date;
   updatedAt: Date;
@@ -66,12 +70,13 @@ export function bookedVisitFields(visit: BookedVisit, tokenPrefix: string | null
     startTime: visit.startTime,
     endTime: visit.endTime,
     tokenNumber: visit.tokenNumber,
-    status: 'BOOKED' as const,
+    status: visit.status,
     reason: visit.reason,
     cancelReason: null,
     paymentStatus: visit.paymentStatus as Appointment['paymentStatus'],
     source: visit.source,
     awaitingConfirmation: visit.awaitingConfirmation,
+    overbooked: visit.overbooked,
     createdAt: visit.createdAt.toISOString(),
     updatedAt: visit.updatedAt.toISOString(),
     facilityId: visit.facilityId,
@@ -81,7 +86,7 @@ export function bookedVisitFields(visit: BookedVisit, tokenPrefix: string | null
   };
 }
 
-interface BookingFacts {
+export interface BookingFacts {
   owner: VisitOwner;
   ownerRow: unknown;
   timeZone: string;
@@ -98,7 +103,7 @@ interface BookingFacts {
  * bookings until commit, so these come first. Deleting the patient meanwhile still waits for the
  * visit's insert (the foreign key's row lock), and its visit check then sees the booking.
  */
-async function readBookingFacts(tx: Tx, kind: Kind, actor: VisitActor, input: VisitCreate, ownerId: string): Promise<BookingFacts> {
+export async function readBookingFacts(tx: Tx, kind: Kind, actor: VisitActor, input: VisitCreate, ownerId: string): Promise<BookingFacts> {
   const { owners } = kind;
   const [row] = await tx
     .select({
@@ -130,22 +135,32 @@ async function readBookingFacts(tx: Tx, kind: Kind, actor: VisitActor, input: Vi
 
 const timeOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
+/** The place a booking took under the day's lock (owner-day.ts takePlace), and for a walk-in its arrival. */
+export interface TakenPlace {
+  tokenNumber: number;
+  overbooked: boolean;
+  /** A walk-in is checked in as it is added: it joins the waiting room at once. */
+  checkedInAt?: Date | undefined;
+}
+
 /**
  * The visit, its first history line ('created'), the staff's notifications and their pushes, and
  * the live events (the notifications', then the visit's update), in one statement under the
  * day's lock. design.md §5: every visit booked tells the staff who can see its kind's area.
  */
-async function insertBooked<C extends VisitCreate>(
+export async function insertBooked<C extends VisitCreate>(
   write: VisitWrite,
   kind: Kind<C>,
   actor: VisitActor,
   input: C,
   facts: BookingFacts & { patient: { id: string; name: string; phone: string } },
   slot: { start: string; end: string },
-  tokenNumber: number,
+  place: TakenPlace,
 ): Promise<BookedVisit> {
   const { tx } = write;
   const { owner, patient } = facts;
+  const { tokenNumber, overbooked, checkedInAt } = place;
+  const status = checkedInAt ? 'CHECKED_IN' : 'BOOKED';
   const id = crypto.randomUUID();
   const awaitingConfirmation = input.awaitingConfirmation ?? false;
   const visit = tx
@@ -165,6 +180,9 @@ async function insertBooked<C extends VisitCreate>(
       notes: input.notes ?? null,
       source: input.source,
       awaitingConfirmation,
+      overbooked,
+      status,
+      ...(checkedInAt ? { checkedInAt } : {}),
       createdBy: actor.staffId,
     } as never)
     .returning({ createdAt: kind.visits.createdAt, updatedAt: kind.visits.updatedAt, paymentStatus: kind.visits.paymentStatus });
@@ -190,7 +208,7 @@ async function insertBooked<C extends VisitCreate>(
       ...(owner.img ? { img: owner.img } : {}),
     },
   });
-  const announced: AppEvent[] = [...notified.events, kind.updatedEvent(id, owner.id, input.date, 'BOOKED', patient.id)];
+  const announced: AppEvent[] = [...notified.events, kind.updatedEvent(id, owner.id, input.date, status, patient.id)];
   const { events } = write.options;
   const inline = events?.notifyInline?.(actor.organisationId, announced);
   const [row] = rowsOf<{ created_at: Date | string; updated_at: Date | string; payment_status: string; at: Date | string }>(
@@ -198,7 +216,7 @@ async function insertBooked<C extends VisitCreate>(
       with visit as (${visit.getSQL()}),
       history as (
         insert into ${history} (${column(kind.historyVisitId.name)}, ${column(history.organisationId.name)}, ${column(history.byStaffId.name)}, ${column(history.action.name)}, ${column(history.toStatus.name)})
-        select ${id}::uuid, ${actor.organisationId}::uuid, ${actor.staffId}::uuid, 'created', 'BOOKED' from visit
+        select ${id}::uuid, ${actor.organisationId}::uuid, ${actor.staffId}::uuid, 'created', ${status} from visit
         returning ${column(history.at.name)} as at)
       ${sql.join(
         notified.ctes.map((cte) => sql`, ${cte}`),
@@ -223,10 +241,12 @@ async function insertBooked<C extends VisitCreate>(
     notes: input.notes ?? null,
     source: input.source,
     awaitingConfirmation,
+    overbooked,
+    status,
     paymentStatus: row!.payment_status,
     createdAt: timeOf(row!.created_at),
     updatedAt: timeOf(row!.updated_at),
-    history: [{ at: timeOf(row!.at).toISOString(), byStaffId: actor.staffId, byName: facts.actorName, action: 'created', fromStatus: null, toStatus: 'BOOKED', note: null }],
+    history: [{ at: timeOf(row!.at).toISOString(), byStaffId: actor.staffId, byName: facts.actorName, action: 'created', fromStatus: null, toStatus: status, note: null }],
   };
 }
 
@@ -241,8 +261,8 @@ export async function bookVisitRecordIn<C extends VisitCreate>(write: VisitWrite
   if (!patient) throw new NotFoundError('Patient not found');
   const slot = slotOf(kind, facts.owner, input.date, input.startTime, facts.timeZone, write.options.now ?? new Date());
   await lockOwnerDay(tx, kind, facts.owner.id, input.date);
-  const tokenNumber = await takeToken(tx, kind, facts.owner, input.date, slot.start);
-  const visit = await insertBooked(write, kind, actor, input, { ...facts, patient }, slot, tokenNumber);
+  const place = await takePlace(tx, kind, facts.owner, input.date, slot.start, input.overbook ?? false);
+  const visit = await insertBooked(write, kind, actor, input, { ...facts, patient }, slot, place);
   await write.emit({
     type: 'booked',
     kind: kind.name,

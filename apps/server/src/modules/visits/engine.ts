@@ -262,6 +262,8 @@ export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id:
         startTime: slot.start,
         endTime: slot.end,
         tokenNumber: sameDay ? current.tokenNumber : await takeToken(tx, kind, owner, input.date),
+        // Moved into a slot with room (assertRoomIn), an extra takes a real place there.
+        overbooked: false,
         status,
         ...times,
         updatedAt: new Date(),

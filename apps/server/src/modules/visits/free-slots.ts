@@ -1,27 +1,45 @@
-import { zonedNow, type SlotsResponse } from '@caredesk/shared';
+import { zonedNow, type Slot, type SlotsResponse } from '@caredesk/shared';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
-import { freeSlots } from './slots.js';
+import { freeSlots, isPast, slotTimesOn } from './slots.js';
 
-/** Live visits of an owner on a date, by slot start. */
-async function liveCounts(db: Db, kind: VisitKind<VisitCreate>, ownerId: string, date: string): Promise<Map<string, number>> {
+/** Live visits of an owner on a date: those in each slot (by start), and the day's extras beside them. */
+async function liveCounts(db: Db, kind: VisitKind<VisitCreate>, ownerId: string, date: string): Promise<{ bySlot: Map<string, number>; extras: number }> {
   const { visits } = kind;
   const rows = await db
-    .select({ start: visits.startTime, n: count() })
+    .select({ start: visits.startTime, overbooked: visits.overbooked, n: count() })
     .from(visits)
     .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), inArray(visits.status, kind.liveStatuses as never[])))
-    .groupBy(visits.startTime);
-  return new Map(rows.map((row) => [row.start, row.n]));
+    .groupBy(visits.startTime, visits.overbooked);
+  const bySlot = new Map<string, number>();
+  let extras = 0;
+  for (const row of rows) {
+    if (row.overbooked) extras += row.n;
+    else bySlot.set(row.start, row.n);
+  }
+  return { bySlot, extras };
 }
 
 /**
  * The free slots of one of an organisation's doctors (or scans and tests) on a date: the staff
- * routes (the caller's organisation) and the patient API (the organisation in the path).
+ * routes (the caller's organisation) and the patient API (the organisation in the path). The
+ * desk's also lists the full slots that have not begun and the day's allowance of extras, so a
+ * full day can still be booked as an extra when the desk asks for it; the patient API asks
+ * without them (`withExtras: false`): extras are the desk's to give.
  */
-export async function listFreeSlots(db: Db, kind: VisitKind<VisitCreate>, organisationId: string, ownerId: string, date: string, now = new Date()): Promise<SlotsResponse> {
+export async function listFreeSlots(
+  db: Db,
+  kind: VisitKind<VisitCreate>,
+  organisationId: string,
+  ownerId: string,
+  date: string,
+  now = new Date(),
+  options: { withExtras?: boolean } = {},
+): Promise<SlotsResponse> {
+  const withExtras = options.withExtras ?? true;
   const { owners } = kind;
   const [row] = await db
     .select({ owner: owners, timeZone: organisations.timeZone })
@@ -31,7 +49,15 @@ export async function listFreeSlots(db: Db, kind: VisitKind<VisitCreate>, organi
   if (!row) throw new NotFoundError(kind.ownerNotFound);
   const owner = kind.toOwner(row.owner as never);
   const { timeZone } = row;
-  // An inactive owner takes no bookings, so shows no free slots.
-  if (!owner.active) return { date, timeZone, slots: [] };
-  return { date, timeZone, slots: freeSlots(owner.schedule, date, await liveCounts(db, kind, owner.id, date), zonedNow(timeZone, now)) };
+  // An inactive owner takes no bookings, so shows no free slots (and offers no extras).
+  if (!owner.active) return { date, timeZone, slots: [], ...(withExtras ? { full: [], extras: { allowance: owner.extraPerDay, left: 0 } } : {}) };
+  const counts = await liveCounts(db, kind, owner.id, date);
+  const zoned = zonedNow(timeZone, now);
+  const slots = freeSlots(owner.schedule, date, counts.bySlot, zoned);
+  if (!withExtras) return { date, timeZone, slots };
+  const capacity = owner.schedule.capacity;
+  const full = slotTimesOn(owner.schedule, date)
+    .filter((slot) => !isPast(date, slot.start, zoned) && (counts.bySlot.get(slot.start) ?? 0) >= capacity)
+    .map((slot): Slot => ({ ...slot, capacity, remaining: 0 }));
+  return { date, timeZone, slots, full, extras: { allowance: owner.extraPerDay, left: Math.max(0, owner.extraPerDay - counts.extras) } };
 }

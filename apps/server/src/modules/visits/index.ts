@@ -17,10 +17,11 @@ export {
   type WriteOptions,
 } from './lifecycle.js';
 export { listFreeSlots } from './free-slots.js';
+export { addWalkIn, type WalkInInput } from './walk-in.js';
 export { oneVisit, visitBatches, visitHistory, visitListWhere, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
 export { bulkCancelWrites, cancelVisits } from './bulk.js';
 export { visitCsvColumns, type VisitExportRow } from './export.js';
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
 export { visitWhen } from './visit-dates.js';
-export { assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';
+export { assertMayChangeExtras, assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';
 export { assertSlotRoom, bookableSlot, freeSlots, isPast, organisationZone, slotTimesOn, type SlotSchedule, type SlotTime } from './slots.js';

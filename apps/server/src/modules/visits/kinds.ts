@@ -34,6 +34,8 @@ export interface VisitOwner {
   active: boolean;
   tokenPrefix: string | null;
   schedule: SlotSchedule;
+  /** Visits a day may take beyond its slots' capacity, only as extras the desk asked for (owner-day.ts). */
+  extraPerDay: number;
   /** The fee (doctor) or price (scan/test) a new visit is charged. */
   amountPaise: number;
   /** How the staff notification names it: 'Dr Rao (Cardiology)', 'MRI Brain'. */
@@ -56,6 +58,8 @@ export interface VisitCreate {
    * it). It holds its slot and token all the same. Never set for the desk's own bookings.
    */
   awaitingConfirmation?: boolean | undefined;
+  /** When the slot is full, book an extra in the day's allowance (the desk asked; never the patient app). */
+  overbook?: boolean | undefined;
 }
 
 /**
@@ -137,6 +141,7 @@ export const appointmentKind: VisitKind<AppointmentCreate, AppointmentAction, Ap
     active: doctor.active,
     tokenPrefix: doctor.tokenPrefix,
     schedule: { availability: doctor.availability, slotMinutes: doctor.slotMinutes, capacity: doctor.patientsPerSlot, leaveDates: doctor.leaveDates },
+    extraPerDay: doctor.extraPerDay,
     amountPaise: doctor.consultationFeePaise,
     title: `${doctor.name} (${doctor.specialization})`,
     img: doctor.photoUrl,
@@ -181,6 +186,7 @@ export const bookingKind: VisitKind<BookingCreate, BookingAction, BookingStatus>
     active: service.active,
     tokenPrefix: service.tokenPrefix,
     schedule: { availability: service.availability, slotMinutes: service.durationMinutes ?? DEFAULT_SERVICE_SLOT_MINUTES, capacity: service.capacityPerSlot, leaveDates: [] },
+    extraPerDay: service.extraPerDay,
     amountPaise: service.pricePaise,
     title: service.name,
     img: service.imageUrl,

@@ -3,7 +3,9 @@ import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitKind, VisitOwner } from './kinds.js';
+import { text } from '../../lib/i18n/index.js';
 import { assertSlotRoom, bookableSlot, SLOT_FULL, type SlotTime } from './slots.js';
+import { fVisitDate } from './visit-dates.js';
 
 /*
  * How visits take places without overbooking. A slot's room is counted, then a visit inserted:
@@ -62,12 +64,30 @@ export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: st
   await lock();
 }
 
+/** A slot's live visits that take its room: extras (overbooked) sit beside it, counted apart (extrasOfDay). */
 function liveInSlot(tx: Tx, kind: Kind, ownerId: string, date: string, startTime: string) {
   const { visits } = kind;
   return tx
     .select({ n: count() })
     .from(visits)
-    .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), eq(visits.startTime, startTime), inArray(visits.status, kind.liveStatuses as never[])));
+    .where(
+      and(
+        eq(kind.visitOwnerId, ownerId),
+        eq(visits.date, date),
+        eq(visits.startTime, startTime),
+        eq(visits.overbooked, false),
+        inArray(visits.status, kind.liveStatuses as never[]),
+      ),
+    );
+}
+
+/** The day's live extras: a cancelled or no-show extra gives its place in the allowance back. */
+function extrasOfDay(tx: Tx, kind: Kind, ownerId: string, date: string) {
+  const { visits } = kind;
+  return tx
+    .select({ n: count() })
+    .from(visits)
+    .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), eq(visits.overbooked, true), inArray(visits.status, kind.liveStatuses as never[])));
 }
 
 /** The owner takes visits on that date, and the slot is one of its slots that has not started. */
@@ -100,4 +120,60 @@ export async function takeToken(tx: Tx, kind: Kind, owner: VisitOwner, date: str
   );
   if (!counter) throw new ConflictError(SLOT_FULL);
   return Number(counter.token);
+}
+
+/** Why an extra is refused: the owner takes none, or the day's are all booked. */
+export type ExtraRefusal = (owner: VisitOwner, date: string) => ConflictError;
+
+const slotExtraRefusal: ExtraRefusal = (owner, date) =>
+  new ConflictError(
+    owner.extraPerDay === 0
+      ? text('visits.noExtras', { ownerName: owner.name })
+      : text('visits.extrasUsedUp', { ownerName: owner.name, allowance: owner.extraPerDay, date: fVisitDate(date) }),
+  );
+
+/**
+ * Under the day's lock, in one statement: the day's next token for an extra, taken only while the
+ * day's live extras are fewer than the owner's allowance (extraPerDay). Two desks booking the last
+ * extra at once take turns on the lock; the second counts the first's and is refused.
+ */
+export async function takeExtraToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, refusal: ExtraRefusal = slotExtraRefusal): Promise<number> {
+  const { dayTokens } = kind;
+  const [counter] = rowsOf<{ token: number }>(
+    await tx.execute(sql`
+      update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
+      where ${and(dayCounter(kind, owner.id, date), sql`(${extrasOfDay(tx, kind, owner.id, date)}) < ${owner.extraPerDay}`)}
+      returning ${dayTokens.lastToken} as token`),
+  );
+  if (!counter) throw refusal(owner, date);
+  return Number(counter.token);
+}
+
+/**
+ * Under the day's lock: a place in the slot and the day's next token, or, when the slot is full
+ * and the desk asked for it (`overbook`), an extra in the day's allowance. A slot with room is
+ * never booked as an extra, so the allowance is kept for when it is needed.
+ */
+export async function takePlace(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, overbook: boolean): Promise<{ tokenNumber: number; overbooked: boolean }> {
+  if (!overbook) return { tokenNumber: await takeToken(tx, kind, owner, date, startTime), overbooked: false };
+  const [live] = await liveInSlot(tx, kind, owner.id, date, startTime);
+  if ((live?.n ?? 0) < owner.schedule.capacity) return { tokenNumber: await takeToken(tx, kind, owner, date), overbooked: false };
+  return { tokenNumber: await takeExtraToken(tx, kind, owner, date), overbooked: true };
+}
+
+/** Under the day's lock: each slot's live visits that take its room, by start, and the day's live extras. */
+export async function dayOccupancy(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<{ bySlot: Map<string, number>; extras: number }> {
+  const { visits } = kind;
+  const rows = await tx
+    .select({ start: visits.startTime, overbooked: visits.overbooked, n: count() })
+    .from(visits)
+    .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), inArray(visits.status, kind.liveStatuses as never[])))
+    .groupBy(visits.startTime, visits.overbooked);
+  const bySlot = new Map<string, number>();
+  let extras = 0;
+  for (const row of rows) {
+    if (row.overbooked) extras += row.n;
+    else bySlot.set(row.start, row.n);
+  }
+  return { bySlot, extras };
 }

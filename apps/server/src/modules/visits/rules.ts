@@ -2,7 +2,8 @@ import { todayIn } from '@caredesk/shared';
 import { eq, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointments, bookings } from '../../db/schema/index.js';
-import { ConflictError } from '../../lib/errors.js';
+import type { StaffContext } from '../../lib/auth.js';
+import { AppError, ConflictError } from '../../lib/errors.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
 import { fVisitDate } from './visit-dates.js';
 
@@ -60,4 +61,16 @@ export function statusAfterMove<S extends string>(
 ): { status: S | 'BOOKED'; times: { checkedInAt?: null; skippedAt?: null; recalledAt?: null } } {
   if (status !== 'CHECKED_IN' || fromDate === toDate) return { status, times: {} };
   return { status: 'BOOKED', times: { checkedInAt: null, skippedAt: null, recalledAt: null } };
+}
+
+const EXTRAS_ADMIN_ONLY = 'Only an administrator can change the extras a day';
+
+/**
+ * The allowance of extras a day (doctors' and scans' extraPerDay) is an admin's decision: it lets
+ * the desk book beyond the slots. Others may save a form that carries it unchanged (`current`:
+ * the saved value, 0 for a new record); a change is a 403 naming the field.
+ */
+export function assertMayChangeExtras(caller: Pick<StaffContext, 'role'>, current: number, next: number | undefined): void {
+  if (next === undefined || next === current || caller.role === 'ADMIN') return;
+  throw new AppError(403, EXTRAS_ADMIN_ONLY, [{ path: 'extraPerDay', message: EXTRAS_ADMIN_ONLY }]);
 }

@@ -21,6 +21,8 @@ const entry = (tokenNumber: number, patientName: string, status = 'CHECKED_IN'):
   status,
   checkedInAt: '2026-11-22T04:00:00.000Z',
   calledAt: null,
+  overbooked: false,
+  walkIn: false,
 });
 
 function makeQueue(overrides: Partial<TokenQueue> = {}): TokenQueue {

@@ -28,6 +28,8 @@ const serving: TokenEntry = {
   status: 'IN_CONSULTATION',
   checkedInAt: '2026-11-22T04:00:00.000Z',
   calledAt: '2026-11-22T04:30:00.000Z',
+  overbooked: false,
+  walkIn: false,
 };
 
 const queue: TokenQueue = {

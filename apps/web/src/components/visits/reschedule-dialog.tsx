@@ -31,14 +31,16 @@ interface RescheduleDialogProps {
   open: boolean;
   onClose: () => void;
   pending: boolean;
-  /** The free slots of the same doctor or service on `date`. */
+  /** Whom to move it to, above the date (appointments: another active doctor); choosing clears the slot. */
+  renderOwner?: (clearSlot: () => void) => ReactNode;
+  /** The free slots of the chosen doctor or service on `date`. */
   renderSlots: (date: string, value: string | null, onChange: (start: string | null) => void) => ReactNode;
   /** Moves the visit; resolves with where it went, rejects with the server's refusal. */
   onReschedule: (input: RescheduleInput) => Promise<{ date: string; startTime: string }>;
 }
 
-/** A new date and a free slot of the same doctor or service. Full screen on phones. */
-export function RescheduleDialog({ title, summary, date: current, schema, open, onClose, pending, renderSlots, onReschedule }: RescheduleDialogProps) {
+/** A new date and a free slot (of another doctor, where renderOwner offers one). Full screen on phones. */
+export function RescheduleDialog({ title, summary, date: current, schema, open, onClose, pending, renderOwner, renderSlots, onReschedule }: RescheduleDialogProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const today = useOrganisationToday();
   const t = useT();
@@ -70,6 +72,7 @@ export function RescheduleDialog({ title, summary, date: current, schema, open, 
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {summary}
             </Typography>
+            {renderOwner?.(() => setValue('startTime', ''))}
             <FormVisitDateField label={t('visits.reschedule.newDate')} min={today} sx={{ maxWidth: 280 }} />
             {renderSlots(date, startTime || null, (start) => setValue('startTime', start ?? ''))}
             {formState.errors.startTime ? <FormHelperText error>{formState.errors.startTime.message}</FormHelperText> : null}

@@ -20,6 +20,7 @@ export function makeDoctor(overrides: Partial<Doctor> = {}): Doctor {
     bio: null,
     slotMinutes: 15,
     patientsPerSlot: 1,
+    extraPerDay: 0,
     availability: [],
     leaveDates: [],
     active: true,

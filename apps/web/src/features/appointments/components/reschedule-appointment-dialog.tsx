@@ -1,6 +1,9 @@
 import { rescheduleSchema, type AppointmentSummary } from '@caredesk/shared';
+import { useState } from 'react';
+import { OwnerField } from '@/components/visits/owner-field';
 import { RescheduleDialog } from '@/components/visits/reschedule-dialog';
-import { fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
+import { fFee, fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
+import { useActiveDoctors } from '../api/get-active-doctors';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { useT } from '../i18n';
 import { DoctorSlotPicker } from './doctor-slot-picker';
@@ -11,10 +14,25 @@ interface RescheduleAppointmentDialogProps {
   onClose: () => void;
 }
 
-/** A new date and a free slot of the same doctor. */
+/** A doctor in the picker: an active doctor, or the visit's own when it is no longer active. */
+interface DoctorOption {
+  id: string;
+  name: string;
+  specialization: string;
+  facilityName?: string | null;
+  consultationFeePaise?: number;
+}
+
+/** A new date and a free slot, with the same doctor or another active one (the server reprices a move to another doctor). */
 export function RescheduleAppointmentDialog({ appointment, open, onClose }: RescheduleAppointmentDialogProps) {
   const t = useT();
   const reschedule = useRescheduleAppointment();
+  const doctors = useActiveDoctors();
+  const [doctorId, setDoctorId] = useState(appointment.doctorId);
+  const active: DoctorOption[] = doctors.data ?? [];
+  const options = active.some((doctor) => doctor.id === appointment.doctorId)
+    ? active
+    : [{ id: appointment.doctorId, name: appointment.doctorName, specialization: appointment.specialization }, ...active];
   return (
     <RescheduleDialog
       title={t('appointments.reschedule.title')}
@@ -29,8 +47,26 @@ export function RescheduleAppointmentDialog({ appointment, open, onClose }: Resc
       open={open}
       onClose={onClose}
       pending={reschedule.isPending}
-      renderSlots={(date, value, onChange) => <DoctorSlotPicker doctorId={appointment.doctorId} date={date} value={value} onChange={onChange} />}
-      onReschedule={(input) => reschedule.mutateAsync({ id: appointment.id, ...input })}
+      renderOwner={(clearSlot) => (
+        <OwnerField
+          owners={{
+            label: t('appointments.field.doctor'),
+            step: t('appointments.dialog.doctorStep'),
+            options,
+            loading: doctors.isPending,
+            name: (doctor) => doctor.name,
+            detail: (doctor) => [doctor.specialization, doctor.consultationFeePaise === undefined ? null : fFee(doctor.consultationFeePaise)].filter(Boolean).join(' · '),
+          }}
+          value={options.find((doctor) => doctor.id === doctorId) ?? null}
+          onChange={(doctor) => {
+            // Cleared: back to the visit's own doctor rather than no doctor at all.
+            setDoctorId(doctor?.id ?? appointment.doctorId);
+            clearSlot();
+          }}
+        />
+      )}
+      renderSlots={(date, value, onChange) => <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} />}
+      onReschedule={(input) => reschedule.mutateAsync({ id: appointment.id, ...input, ...(doctorId === appointment.doctorId ? {} : { doctorId }) })}
     />
   );
 }
