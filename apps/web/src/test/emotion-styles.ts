@@ -26,7 +26,18 @@ renderToStaticMarkup(createElement(GrabEmotionCache));
  * test CPU. MUI's rules go in with these properties only, and a rule without any, or a keyframes
  * or font rule, not at all. A test asserting another property adds it here.
  */
-const COMPUTED_PROPERTIES = new Set(['display', 'visibility', 'opacity', 'pointer-events', 'position', 'width', 'max-height', 'white-space', 'text-decoration']);
+const COMPUTED_PROPERTIES = new Set([
+  'display',
+  'visibility',
+  'opacity',
+  'pointer-events',
+  'position',
+  'width',
+  'max-height',
+  'white-space',
+  'text-decoration',
+  'border-left-color',
+]);
 
 /** One rule as stylis wrote it ('.css-1x{display:flex;padding:8px;}', or an at-rule around such rules), cut to those properties. */
 export function keepComputedProperties(rule: string): string {

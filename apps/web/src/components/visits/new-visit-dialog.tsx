@@ -37,6 +37,8 @@ interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLab
   open: boolean;
   /** From ?patientId= (the patient view's Book button): starts with that patient chosen. */
   patientId: string | null;
+  /** A free slot clicked on the calendar: starts with its doctor, date and time chosen. */
+  slot?: { ownerId: string; date: string; startTime: string } | null;
   onClose: () => void;
   /** 'New appointment', then 'Appointment booked'. */
   title: string;
@@ -66,7 +68,7 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
   const [resolver] = useState(() => visitFormResolver(props.schema, props.ownerKey));
   const form = useForm<VisitFormValues, unknown, VisitCreateInput<OwnerKey>>({
     resolver,
-    defaultValues: { patientId: '', ownerId: '', date: today, startTime: '', reason: '' },
+    defaultValues: { patientId: '', ownerId: props.slot?.ownerId ?? '', date: props.slot?.date ?? today, startTime: props.slot?.startTime ?? '', reason: '' },
   });
   const { control, handleSubmit, setValue, watch, formState } = form;
   const { errors } = formState;

@@ -11,11 +11,13 @@ interface NewAppointmentDialogProps {
   open: boolean;
   /** From ?patientId= (the patient view's 'Book appointment'): starts with that patient chosen. */
   patientId: string | null;
+  /** A free slot clicked on the calendar: starts with its doctor, date and time chosen. */
+  slot?: { doctorId: string; date: string; startTime: string } | null;
   onClose: () => void;
 }
 
 /** Patient, then doctor and date, then a free slot; after booking, the slip. */
-export function NewAppointmentDialog({ open, patientId, onClose }: NewAppointmentDialogProps) {
+export function NewAppointmentDialog({ open, patientId, slot, onClose }: NewAppointmentDialogProps) {
   const t = useT();
   const doctors = useActiveDoctors();
   const create = useCreateAppointment();
@@ -26,6 +28,7 @@ export function NewAppointmentDialog({ open, patientId, onClose }: NewAppointmen
       ownerKey="doctorId"
       open={open}
       patientId={patientId}
+      slot={slot ? { ownerId: slot.doctorId, date: slot.date, startTime: slot.startTime } : null}
       onClose={onClose}
       title={t('appointments.new')}
       bookedTitle={t('appointments.booked')}

@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
 import { fTimeOfDay } from '@/components/visits/visit-format';
-import { isCalledOff, statusColors, statusLabels } from '@/components/visits/visit-status';
+import type { PointerEvent } from 'react';
+import { isCalledOff, statusLabels } from '@/components/visits/visit-status';
 import { useT } from '../../i18n';
 import type { Placement } from './calendar-layout';
+import { statusMain } from './status-colours';
 
 /** Below this a block has room for one line only: token and name, no time. */
 const TWO_LINES_PX = 44;
@@ -13,10 +15,14 @@ const TWO_LINES_PX = 44;
 interface AppointmentBlockProps {
   placement: Placement<AppointmentSummary>;
   onOpen: (id: string) => void;
+  /** A booked visit: a pointer may pick it up and drop it on a free slot (use-block-drag). */
+  onPickUp?: (event: PointerEvent<HTMLElement>) => void;
+  /** While it is being dragged: how far it has travelled from its place. */
+  offset?: { dx: number; dy: number } | null;
 }
 
 /** One visit on the time grid, in its status colour (the list's status chip colours); a click opens it. */
-export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
+export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: AppointmentBlockProps) {
   const t = useT();
   const { visit: appointment, top, height, lane, lanes } = placement;
   const time = `${fTimeOfDay(appointment.startTime)} – ${fTimeOfDay(appointment.endTime)}`;
@@ -26,16 +32,28 @@ export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
   // Cancelled and no-show visits stay on the grid (the desk needs to see the slot was booked), faded and struck through.
   const closed = isCalledOff(appointment.status);
   return (
-    <Box component="li" sx={{ position: 'absolute', top, height, left: `calc(${(lane / lanes) * 100}% + 2px)`, width: `calc(${100 / lanes}% - 4px)` }}>
+    <Box
+      component="li"
+      sx={{
+        position: 'absolute',
+        top,
+        height,
+        left: `calc(${(lane / lanes) * 100}% + 2px)`,
+        width: `calc(${100 / lanes}% - 4px)`,
+        // Above the free slots while it travels; seen through by the drop's hit test (use-block-drag).
+        ...(offset ? { zIndex: 2, transform: `translate(${offset.dx}px, ${offset.dy}px)`, pointerEvents: 'none' } : {}),
+      }}
+    >
       <ButtonBase
         onClick={() => onOpen(appointment.id)}
+        onPointerDown={onPickUp}
+        data-movable={onPickUp ? true : undefined}
         aria-label={t('appointments.calendar.block', { token: appointment.tokenLabel, patient: appointment.patientName, time, status })}
         title={`${appointment.tokenLabel} · ${appointment.patientName} · ${time} · ${status}`}
         data-status={appointment.status}
         data-awaiting-confirmation={awaiting || undefined}
         sx={(theme) => {
-          const colour = statusColors[appointment.status];
-          const main = colour === 'default' ? theme.palette.grey[500] : theme.palette[colour].main;
+          const main = statusMain(theme, appointment.status);
           return {
             width: '100%',
             height: '100%',
@@ -47,7 +65,9 @@ export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
             overflow: 'hidden',
             px: 0.75,
             borderRadius: 1,
-            borderLeft: `3px solid ${main}`,
+            borderLeft: 3,
+            borderLeftStyle: 'solid',
+            borderLeftColor: main,
             ...(awaiting ? { outline: `1px dashed ${theme.palette.warning.main}`, outlineOffset: -1 } : {}),
             bgcolor: alpha(main, closed ? 0.08 : 0.16),
             color: 'text.primary',
@@ -57,6 +77,11 @@ export function AppointmentBlock({ placement, onOpen }: AppointmentBlockProps) {
             lineHeight: `${Math.min(height, 22)}px`,
             '&:hover': { bgcolor: alpha(main, 0.28) },
             '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+            // A held finger picks a booked block up: no text selection or callout menu in the way.
+            ...(onPickUp ? { cursor: 'grab', userSelect: 'none', WebkitTouchCallout: 'none' } : {}),
+            ...(offset
+              ? { cursor: 'grabbing', boxShadow: theme.shadows[8], bgcolor: 'background.paper', backgroundImage: `linear-gradient(${alpha(main, 0.24)}, ${alpha(main, 0.24)})` }
+              : {}),
           };
         }}
       >

@@ -47,6 +47,17 @@ describe('calendar layout', () => {
     expect(lanesOf(short)).toEqual({ a: '0/2', b: '1/2', c: '0/1' });
   });
 
+  it("draws a free slot's cell at its true length, beside a visit of the same slot", () => {
+    const free = (startTime: string, endTime: string, id: string) => ({ id, startTime, endTime, exact: true });
+    const placed = placeVisits([visit('09:00', '09:10', 'a'), free('09:00', '09:10', 'free-a'), free('09:10', '09:20', 'free-b')], 8);
+    expect(placed.map(({ visit: { id }, height, lane, lanes }) => [id, height, `${lane}/${lanes}`])).toEqual([
+      ['a', MIN_BLOCK_PX, '0/2'],
+      ['free-a', 10 * PX_PER_MINUTE, '1/2'],
+      // The visit stretched to the minimum reaches into the next slot: its cell shares the width too.
+      ['free-b', 10 * PX_PER_MINUTE, '1/2'],
+    ]);
+  });
+
   it('orders blocks by start time whatever order they come in', () => {
     const placed = placeVisits([visit('11:00', '11:15', 'late'), visit('09:00', '09:15', 'early')], 8);
     expect(placed.map((placement) => placement.visit.id)).toEqual(['early', 'late']);

@@ -11,6 +11,8 @@ const DEFAULT_HOURS: HourSpan = { start: 8, end: 20 };
 export interface TimedVisit {
   startTime: string;
   endTime: string;
+  /** Drawn at its true length even when shorter than MIN_BLOCK_PX: a free slot's cell, not a visit to read. */
+  exact?: boolean;
 }
 
 /** Whole hours shown by the grid, end exclusive: { start: 8, end: 20 } is 08:00-20:00. */
@@ -58,9 +60,10 @@ export function visibleHours(visits: readonly TimedVisit[]): HourSpan {
 }
 
 /**
- * Places one column's visits. Blocks that overlap share the width side by side: a doctor sees up
- * to patientsPerSlot patients in one slot, and MIN_BLOCK_PX can stretch a short visit over the next.
- * Overlap is judged on the drawn blocks, not the times, so no two blocks ever cover each other.
+ * Places one column's visits (and its free slots' cells). Blocks that overlap share the width side
+ * by side: a doctor sees up to patientsPerSlot patients in one slot, and MIN_BLOCK_PX can stretch a
+ * short visit over the next. Overlap is judged on the drawn blocks, not the times, so no two blocks
+ * ever cover each other: a slot with one of two places taken shows its visit and its free cell.
  */
 export function placeVisits<T extends TimedVisit>(visits: readonly T[], firstHour: number): Placement<T>[] {
   const sorted = [...visits].sort((a, b) => startMinutes(a) - startMinutes(b) || endMinutes(a) - endMinutes(b));
@@ -75,7 +78,8 @@ export function placeVisits<T extends TimedVisit>(visits: readonly T[], firstHou
   };
   for (const visit of sorted) {
     const top = (startMinutes(visit) - firstHour * 60) * PX_PER_MINUTE;
-    const height = Math.max((endMinutes(visit) - startMinutes(visit)) * PX_PER_MINUTE, MIN_BLOCK_PX);
+    const length = (endMinutes(visit) - startMinutes(visit)) * PX_PER_MINUTE;
+    const height = visit.exact ? length : Math.max(length, MIN_BLOCK_PX);
     if (top >= clusterEnd) closeCluster();
     let lane = laneEnds.findIndex((end) => end <= top);
     if (lane === -1) lane = laneEnds.length;

@@ -4,18 +4,29 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { useOpenedOnce } from '@/components/opened-once';
 import type { DateRange } from '@/components/visits/date-range';
 import { fDate } from '@/lib/format';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
 import { useT } from '../../i18n';
 import { weekOf } from './calendar-layout';
+import type { CalendarActions } from './calendar-column';
 import { CalendarToolbar } from './calendar-toolbar';
 import { DayGrid } from './day-grid';
+import { StatusLegend } from './status-legend';
+import type { SlotTarget } from './use-block-drag';
 import { useCalendarData } from './use-calendar-data';
+import { useCalendarMoves } from './use-calendar-moves';
+import { useFreeSlots, type DoctorDay } from './use-free-slots';
 import { WeekGrid } from './week-grid';
+
+// The booking form loads when a free slot is first clicked.
+const NewAppointmentDialog = lazy(() => import('../new-appointment-dialog').then((module) => ({ default: module.NewAppointmentDialog })));
 
 interface CalendarViewProps {
   mode: 'day' | 'week';
@@ -28,15 +39,31 @@ interface CalendarViewProps {
   onOpen: (id: string) => void;
 }
 
-/** The day (a column per doctor) or week (a column per day, one doctor) of appointments on a time grid. */
+/**
+ * The day (a column per doctor) or week (a column per day, one doctor) of appointments on a time
+ * grid, with each doctor's free slots: a click books one, a booked visit dragged onto one moves there.
+ */
 export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, onOpen }: CalendarViewProps) {
   const t = useT();
   const today = useOrganisationToday();
   // `from` comes from the URL, which a person may edit: a date that is no day shows today, not a crash.
   const date = isValidIsoDate(asked) ? asked : today;
-  const { days, activeDoctors, shownDoctorId, appointments, loading, error } = useCalendarData(mode, date, doctorId);
+  const data = useCalendarData(mode, date, doctorId);
+  const { days, activeDoctors, shownDoctorId, loading, error } = data;
+  const moves = useCalendarMoves(activeDoctors);
+  const appointments = moves.placed(data.appointments);
+  const [booking, setBooking] = useState<SlotTarget | null>(null);
+  const dialogMounted = useOpenedOnce(booking !== null);
+
   const from = days[0]!;
   const to = days.at(-1)!;
+  const columnDoctors = doctorId ? activeDoctors.filter((doctor) => doctor.id === doctorId) : activeDoctors;
+  const doctorDays: DoctorDay[] =
+    mode === 'day' ? columnDoctors.map((doctor) => ({ doctorId: doctor.id, date })) : shownDoctorId ? days.map((day) => ({ doctorId: shownDoctorId, date: day })) : [];
+  const slots = useFreeSlots(doctorDays, today);
+  const anyFree = doctorDays.some((day) => slots.of(day.doctorId, day.date).length > 0);
+  const actions: CalendarActions = { onOpen, onBook: setBooking, canMove: moves.canMove, onMove: moves.move };
+
   const show = (day: string) => {
     const week = weekOf(day);
     onRange(mode === 'day' ? { from: day, to: day } : { from: week[0]!, to: week[6]! });
@@ -46,20 +73,47 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
     mode === 'day'
       ? t('appointments.calendar.dayTitle', { weekday: dayjs(date).format('dddd'), date: fDate(date) })
       : t('appointments.calendar.weekTitle', { from: fDate(from), to: fDate(to) });
+  const nothingBooked = mode === 'day' ? t('appointments.calendar.nothingOnDay', { day: title }) : t('appointments.calendar.nothingInWeek', { doctor: doctorName });
 
   let body;
   if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
-  else if (loading) body = <Skeleton variant="rounded" height={360} />;
+  // An empty day waits for its free slots: they decide between the grid and 'No appointments'.
+  else if (loading || (appointments.length === 0 && slots.pending)) body = <Skeleton variant="rounded" height={360} />;
   else if (mode === 'week' && !shownDoctorId) {
     body = <EmptyState icon={<EventNoteOutlined />} title={t('appointments.calendar.noDoctors')} description={t('appointments.calendar.noDoctorsHelp')} />;
-  } else if (appointments.length === 0) {
-    const description = mode === 'day' ? t('appointments.calendar.nothingOnDay', { day: title }) : t('appointments.calendar.nothingInWeek', { doctor: doctorName });
-    body = <EmptyState icon={<EventNoteOutlined />} title={t('appointments.empty')} description={description} />;
-  } else if (mode === 'day') {
-    const columns = doctorId ? activeDoctors.filter((doctor) => doctor.id === doctorId) : activeDoctors;
-    body = <DayGrid label={t('appointments.calendar.dayLabel', { day: title })} appointments={appointments} doctors={columns} onOpen={onOpen} />;
+  } else if (appointments.length === 0 && !anyFree) {
+    body = <EmptyState icon={<EventNoteOutlined />} title={t('appointments.empty')} description={nothingBooked} />;
   } else {
-    body = <WeekGrid label={t('appointments.calendar.weekLabel', { doctor: doctorName, week: title })} days={days} appointments={appointments} onOpen={onOpen} />;
+    const grid =
+      mode === 'day' ? (
+        <DayGrid
+          label={t('appointments.calendar.dayLabel', { day: title })}
+          date={date}
+          appointments={appointments}
+          doctors={columnDoctors}
+          freeSlotsOf={slots.of}
+          actions={actions}
+        />
+      ) : (
+        <WeekGrid
+          label={t('appointments.calendar.weekLabel', { doctor: doctorName, week: title })}
+          doctorId={shownDoctorId}
+          days={days}
+          appointments={appointments}
+          freeSlotsOf={slots.of}
+          actions={actions}
+        />
+      );
+    body = (
+      <>
+        {appointments.length === 0 ? (
+          <Typography role="status" variant="body2" sx={{ px: 2, py: 1, color: 'text.secondary', borderBottom: 1, borderColor: 'divider' }}>
+            {nothingBooked}
+          </Typography>
+        ) : null}
+        {grid}
+      </>
+    );
   }
 
   return (
@@ -76,7 +130,18 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
         allDoctorsLabel={mode === 'day' ? t('appointments.filter.allDoctors') : undefined}
         onDoctor={onDoctor}
       />
+      <StatusLegend />
       <Card variant="outlined">{body}</Card>
+      <Suspense fallback={null}>
+        {dialogMounted ? (
+          <NewAppointmentDialog
+            open={booking !== null}
+            patientId={null}
+            slot={booking ? { doctorId: booking.doctorId, date: booking.date, startTime: booking.start } : null}
+            onClose={() => setBooking(null)}
+          />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

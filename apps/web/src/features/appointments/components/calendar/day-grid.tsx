@@ -1,31 +1,45 @@
-import type { AppointmentSummary, Doctor } from '@caredesk/shared';
-import { TimeGrid, type CalendarColumn } from './time-grid';
+import type { AppointmentSummary, Doctor, Slot } from '@caredesk/shared';
+import { TimeGrid, type CalendarActions, type CalendarColumn } from './time-grid';
 
 interface DayGridProps {
   label: string;
+  date: string;
   appointments: AppointmentSummary[];
   /** The active doctors to show as columns, in order (one, when the doctor filter is set). */
   doctors: readonly Doctor[];
-  onOpen: (id: string) => void;
+  freeSlotsOf: (doctorId: string, date: string) => readonly Slot[];
+  actions: CalendarActions;
 }
 
 /** One day, one column per doctor. */
-export function DayGrid({ label, appointments, doctors, onOpen }: DayGridProps) {
+export function DayGrid({ label, date, appointments, doctors, freeSlotsOf, actions }: DayGridProps) {
   const columns = new Map<string, CalendarColumn>();
   for (const doctor of doctors) {
-    columns.set(doctor.id, { key: doctor.id, title: doctor.name, subtitle: doctor.specialization, label: doctor.name, appointments: [] });
+    columns.set(doctor.id, {
+      key: doctor.id,
+      title: doctor.name,
+      subtitle: doctor.specialization,
+      label: doctor.name,
+      doctorId: doctor.id,
+      date,
+      appointments: [],
+      freeSlots: freeSlotsOf(doctor.id, date),
+    });
   }
   for (const appointment of appointments) {
-    // A doctor deactivated since keeps a column for the visits already booked with them.
+    // A doctor deactivated since keeps a column for the visits already booked with them (and takes no more).
     const column = columns.get(appointment.doctorId) ?? {
       key: appointment.doctorId,
       title: appointment.doctorName,
       subtitle: appointment.specialization,
       label: appointment.doctorName,
+      doctorId: appointment.doctorId,
+      date,
       appointments: [],
+      freeSlots: [],
     };
     column.appointments.push(appointment);
     columns.set(appointment.doctorId, column);
   }
-  return <TimeGrid label={label} columns={[...columns.values()]} minColumnWidth={150} onOpen={onOpen} />;
+  return <TimeGrid label={label} columns={[...columns.values()]} minColumnWidth={150} actions={actions} />;
 }

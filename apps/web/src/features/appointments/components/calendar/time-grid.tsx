@@ -1,49 +1,47 @@
-import type { AppointmentSummary } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { fTimeOfDay } from '@/components/visits/visit-format';
-import { AppointmentBlock } from './appointment-block';
-import { HOUR_PX, minutesOf, PX_PER_MINUTE, placeVisits, visibleHours } from './calendar-layout';
+import { CalendarColumnView, type CalendarActions, type CalendarColumn } from './calendar-column';
+import { HOUR_PX, minutesOf, PX_PER_MINUTE, visibleHours } from './calendar-layout';
+import { useBlockDrag } from './use-block-drag';
 
-export interface CalendarColumn {
-  key: string;
-  title: string;
-  subtitle?: string;
-  /** The column's accessible name: a doctor's name, or a weekday and date. */
-  label: string;
-  highlighted?: boolean;
-  appointments: AppointmentSummary[];
-}
+export type { CalendarActions, CalendarColumn };
 
 interface TimeGridProps {
   label: string;
   columns: CalendarColumn[];
   /** Narrower than this a column stops shrinking and the grid scrolls sideways inside its card. */
   minColumnWidth: number;
-  onOpen: (id: string) => void;
+  actions: CalendarActions;
 }
 
 const AXIS_PX = 64;
 const header = { position: 'sticky', top: 0, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' } as const;
 
 /**
- * Columns of visits against a time axis. It scrolls both ways inside itself with the column
- * titles and the hours kept in view, so a phone scrolls the grid, never the page.
+ * Columns of visits and free slots against a time axis. It scrolls both ways inside itself with
+ * the column titles and the hours kept in view, so a phone scrolls the grid, never the page.
  */
-export function TimeGrid({ label, columns, minColumnWidth, onOpen }: TimeGridProps) {
+export function TimeGrid({ label, columns, minColumnWidth, actions }: TimeGridProps) {
   const visits = columns.flatMap((column) => column.appointments);
-  const hours = visibleHours(visits);
+  const free = columns.flatMap((column) => column.freeSlots.map((slot) => ({ startTime: slot.start, endTime: slot.end })));
+  // The hours cover the doctors' free slots too: an empty early clinic can still be booked.
+  const hours = visibleHours([...visits, ...free]);
   const height = (hours.end - hours.start) * HOUR_PX;
   const hourMarks = Array.from({ length: hours.end - hours.start }, (_, index) => hours.start + index);
-  const firstVisitTop = (Math.min(...visits.map((visit) => minutesOf(visit.startTime))) - hours.start * 60) * PX_PER_MINUTE;
+  const firstOf = (times: { startTime: string }[]) => (Math.min(...times.map((time) => minutesOf(time.startTime))) - hours.start * 60) * PX_PER_MINUTE;
+  const firstTop = visits.length > 0 ? firstOf(visits) : firstOf(free);
 
   const scroller = useRef<HTMLDivElement>(null);
-  // Open at the first visit, with a quarter hour above it, rather than at 08:00 of an afternoon clinic.
-  // Only when another day, week or doctor is shown: a live update must not move what the desk is reading.
+  const { drag, pickUp, endsDrag } = useBlockDrag(scroller, actions.onMove);
+  // Open at the first visit (else the first free slot), with a quarter hour above it, rather than
+  // at 08:00 of an afternoon clinic. Only when another day, week or doctor is shown (or its first
+  // content arrives): a live update must not move what the desk is reading.
+  const hasContent = Number.isFinite(firstTop);
   useEffect(() => {
-    if (scroller.current && Number.isFinite(firstVisitTop)) scroller.current.scrollTop = Math.max(firstVisitTop - HOUR_PX / 4, 0);
-  }, [label]);
+    if (scroller.current && hasContent) scroller.current.scrollTop = Math.max(firstTop - HOUR_PX / 4, 0);
+  }, [label, hasContent]);
 
   return (
     // Focusable so a keyboard can scroll it (a scrollable region needs focus to take the arrow keys).
@@ -78,28 +76,7 @@ export function TimeGrid({ label, columns, minColumnWidth, onOpen }: TimeGridPro
           ))}
         </Box>
         {columns.map((column) => (
-          <Box
-            key={column.key}
-            component="ul"
-            aria-label={column.label}
-            sx={(theme) => ({
-              position: 'relative',
-              height,
-              m: 0,
-              p: 0,
-              listStyle: 'none',
-              borderLeft: 1,
-              borderColor: 'divider',
-              // Hour lines drawn by the background: nothing to lay out or to read aloud.
-              backgroundImage: `linear-gradient(to bottom, ${theme.palette.divider} 1px, transparent 1px)`,
-              backgroundSize: `100% ${HOUR_PX}px`,
-              bgcolor: column.highlighted ? 'action.hover' : 'transparent',
-            })}
-          >
-            {placeVisits(column.appointments, hours.start).map((placement) => (
-              <AppointmentBlock key={placement.visit.id} placement={placement} onOpen={onOpen} />
-            ))}
-          </Box>
+          <CalendarColumnView key={column.key} column={column} firstHour={hours.start} height={height} actions={actions} drag={drag} onPickUp={pickUp} endsDrag={endsDrag} />
         ))}
       </Box>
     </Box>

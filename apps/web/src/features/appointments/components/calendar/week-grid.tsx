@@ -1,20 +1,22 @@
-import type { AppointmentSummary } from '@caredesk/shared';
+import type { AppointmentSummary, Slot } from '@caredesk/shared';
 import dayjs from 'dayjs';
 import { fDate } from '@/lib/format';
 import { useOrganisationToday } from '@/lib/organisation-today';
 import { useT } from '../../i18n';
-import { TimeGrid } from './time-grid';
+import { TimeGrid, type CalendarActions } from './time-grid';
 
 interface WeekGridProps {
   label: string;
+  doctorId: string;
   /** Seven dates, Monday first. */
   days: readonly string[];
   appointments: AppointmentSummary[];
-  onOpen: (id: string) => void;
+  freeSlotsOf: (doctorId: string, date: string) => readonly Slot[];
+  actions: CalendarActions;
 }
 
 /** One doctor's week, one column per day; today's column is tinted. */
-export function WeekGrid({ label, days, appointments, onOpen }: WeekGridProps) {
+export function WeekGrid({ label, doctorId, days, appointments, freeSlotsOf, actions }: WeekGridProps) {
   const t = useT();
   const today = useOrganisationToday();
   const columns = days.map((date) => {
@@ -26,8 +28,11 @@ export function WeekGrid({ label, days, appointments, onOpen }: WeekGridProps) {
       subtitle: t('appointments.calendar.count', { count: visits.length }),
       label: t('appointments.calendar.dayTitle', { weekday: dayjs(date).format('dddd'), date: fDate(date) }),
       highlighted: date === today,
+      doctorId,
+      date,
       appointments: visits,
+      freeSlots: freeSlotsOf(doctorId, date),
     };
   });
-  return <TimeGrid label={label} columns={columns} minColumnWidth={110} onOpen={onOpen} />;
+  return <TimeGrid label={label} columns={columns} minColumnWidth={110} actions={actions} />;
 }

@@ -1,0 +1,255 @@
+import type { Appointment, Slot } from '@caredesk/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MID_MORNING, pinClock } from '@/test/clock';
+import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
+import { makeUser, storeSession } from '@/test/fixtures';
+import { patientPage } from '@/test/patient-fixtures';
+import { renderApp } from '@/test/render-app';
+import { appointmentRow, makeAppointment, makeDoctor, makePatient, page, recording } from './appointment-fixtures';
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  // jsdom lays nothing out: the tests below say which cell is under the pointer.
+  Reflect.deleteProperty(document, 'elementFromPoint');
+});
+
+const { today, day } = pinClock(MID_MORNING.at);
+const tomorrow = day(1);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-11-26' -> '26 Nov 2026', written out rather than taken from the console's code. */
+const shown = (date: string) => `${date.slice(8)} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+
+const meera = makeDoctor({ name: 'Dr. Meera Iyer', specialization: 'Cardiology' });
+const arjun = makeDoctor({ name: 'Dr. Arjun Nair', specialization: 'Neurology' });
+const patient = makePatient({ name: 'Lakshmi Narayan' });
+const visitOf = (doctor: typeof meera, overrides: Partial<Appointment> & Pick<Appointment, 'date'>) =>
+  makeAppointment({ doctorId: doctor.id, doctorName: doctor.name, specialization: doctor.specialization, patientId: patient.id, ...overrides });
+const slot = (start: string, end: string, capacity = 1, remaining = 1): Slot => ({ start, end, capacity, remaining });
+
+/**
+ * The calendar's API as the server keeps it: the visits by range and doctor, each doctor's free
+ * slots by date, and a reschedule that moves the visit (or refuses, when `refuse` is given).
+ */
+function calendarApi(rows: Appointment[], free: Record<string, Slot[]>, refuse?: { status: number; message: string }) {
+  const list = recording((params) => {
+    const matching = rows.filter(
+      (row) =>
+        row.date >= String(params.from) &&
+        row.date <= String(params.to) &&
+        (params.doctorId === undefined || row.doctorId === params.doctorId) &&
+        (params.patientId === undefined || row.patientId === params.patientId),
+    );
+    return { data: { data: matching.map(appointmentRow), total: matching.length, page: 1, pageSize: Number(params.pageSize) } };
+  });
+  const slots = recording((params) => ({ data: { date: String(params.date), timeZone: 'Asia/Kolkata', slots: [] } }));
+  const moves = recording(() => ({ status: 500 }));
+  const routes: Record<string, FakeRoute> = { 'GET /appointments': list.route };
+  for (const doctor of [meera, arjun]) {
+    routes[`GET /doctors/${doctor.id}/slots`] = (body, config) => {
+      const date = String((config.params as { date: string }).date);
+      slots.route(body, config);
+      return { data: { date, timeZone: 'Asia/Kolkata', slots: free[`${doctor.id}|${date}`] ?? [] } };
+    };
+  }
+  for (const row of rows) {
+    routes[`POST /appointments/${row.id}/reschedule`] = (body, config) => {
+      moves.route(body, config);
+      if (refuse) return { status: refuse.status, data: { statusCode: refuse.status, error: 'Conflict', message: refuse.message } };
+      const { date, startTime, doctorId } = body as { date: string; startTime: string; doctorId?: string };
+      const doctor = [meera, arjun].find((candidate) => candidate.id === (doctorId ?? row.doctorId))!;
+      const end = free[`${doctor.id}|${date}`]?.find((candidate) => candidate.start === startTime)?.end ?? row.endTime;
+      Object.assign(row, { date, startTime, endTime: end, doctorId: doctor.id, doctorName: doctor.name, specialization: doctor.specialization });
+      return { data: row };
+    };
+  }
+  return { routes, list, slots, moves };
+}
+
+function open(path: string, rows: Appointment[], free: Record<string, Slot[]>, options: { refuse?: { status: number; message: string }; extra?: Record<string, FakeRoute> } = {}) {
+  const api = calendarApi(rows, free, options.refuse);
+  const installed = installFakeApi({
+    ...headerRoutes(),
+    'GET /doctors': { data: page([meera, arjun]) },
+    'GET /patients': { data: patientPage([patient]) },
+    ...api.routes,
+    ...options.extra,
+  });
+  restore = installed.restore;
+  storeSession(makeUser('HOSPITAL', 'ADMIN'));
+  return { ...renderApp(path), ...api, user: userEvent.setup() };
+}
+
+const column = (name: string) => screen.findByRole('list', { name }, { timeout: 15_000 });
+
+/** A mouse press on `block`, a move onto `cell` (what jsdom is told lies under the pointer there), and a release. */
+function dragOnto(block: HTMLElement, cell: HTMLElement | null) {
+  Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: (x: number) => (x >= 300 ? cell : null) });
+  const pointer = { pointerId: 7, pointerType: 'mouse', isPrimary: true, button: 0 };
+  fireEvent.pointerDown(block, { ...pointer, clientX: 20, clientY: 20 });
+  fireEvent.pointerMove(window, { ...pointer, clientX: 120, clientY: 60 });
+  fireEvent.pointerMove(window, { ...pointer, clientX: 320, clientY: 90 });
+  fireEvent.pointerUp(window, { ...pointer, clientX: 320, clientY: 90 });
+}
+
+describe('the appointments calendar', () => {
+  it('names each status colour in a legend, in the colours the blocks are drawn in', async () => {
+    const booked = visitOf(meera, { tokenNumber: 1, date: today, startTime: '11:00', endTime: '11:15' });
+    const cancelled = visitOf(arjun, { tokenNumber: 2, date: today, status: 'CANCELLED', startTime: '11:00', endTime: '11:15' });
+    open('/appointments?view=day', [booked, cancelled], {});
+    const meeraColumn = await column('Dr. Meera Iyer');
+    const legend = screen.getByRole('list', { name: 'Status colours' });
+    const entries = within(legend).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Booked',
+      'Checked in',
+      'In consultation',
+      'Completed',
+      'Cancelled',
+      'No-show',
+      'Awaiting confirmation',
+      'Free slot',
+    ]);
+
+    const swatchOf = (name: string) => entries.find((entry) => entry.textContent === name)!.querySelector('[aria-hidden]')!;
+    const blockOf = (token: string) => screen.getByRole('button', { name: new RegExp(`^Token ${token},`) });
+    expect(within(meeraColumn).getByRole('button', { name: /^Token 001,/ })).toBeInTheDocument();
+    for (const [name, token] of [
+      ['Booked', '001'],
+      ['Cancelled', '002'],
+    ] as const) {
+      const colour = getComputedStyle(blockOf(token)).borderLeftColor;
+      expect(colour).toMatch(/^(#|rgb)/);
+      expect(getComputedStyle(swatchOf(name)).borderLeftColor).toBe(colour);
+    }
+    expect(getComputedStyle(swatchOf('Booked')).borderLeftColor).not.toBe(getComputedStyle(swatchOf('Cancelled')).borderLeftColor);
+  });
+
+  it("offers only the doctor's free slots, never a full one nor a past day's, and books one with doctor, date and time filled in", async () => {
+    const taken = visitOf(meera, { tokenNumber: 1, date: tomorrow, startTime: '11:15', endTime: '11:30', patientId: makePatient().id, patientName: 'Ravi Kumar' });
+    // 11:15 is full: the API leaves it out.
+    const free = { [`${meera.id}|${tomorrow}`]: [slot('11:00', '11:15'), slot('11:30', '11:45', 2, 1)] };
+    const created = visitOf(meera, { tokenNumber: 2, date: tomorrow, startTime: '11:30', endTime: '11:45' });
+    const book = recording(() => ({ status: 201, data: created }));
+    const { user, slots, router } = open(`/appointments?view=day&from=${tomorrow}`, [taken], free, { extra: { 'POST /appointments': book.route } });
+    const meeraColumn = await column('Dr. Meera Iyer');
+    const cells = await within(meeraColumn).findAllByRole('button', { name: /^Book / });
+    expect(cells.map((cell) => cell.getAttribute('aria-label'))).toEqual(['Book 11:00 am, Dr. Meera Iyer', 'Book 11:30 am, Dr. Meera Iyer, 1 place left']);
+    expect(within(screen.getByRole('list', { name: 'Dr. Arjun Nair' })).queryAllByRole('button', { name: /^Book / })).toEqual([]);
+    expect(slots.seen.map((call) => call.params)).toEqual([{ date: tomorrow }, { date: tomorrow }]);
+
+    // One Tab stop for the column's free slots; the arrows move between them, Enter books.
+    expect(cells.map((cell) => cell.tabIndex)).toEqual([0, -1]);
+    cells[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(cells[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment' }, { timeout: 15_000 });
+    expect(within(dialog).getByRole('combobox', { name: 'Doctor' })).toHaveValue('Dr. Meera Iyer');
+    expect(within(dialog).getByRole('textbox', { name: 'Date' })).toHaveValue(shown(tomorrow));
+    const picker = await within(dialog).findByRole('group', { name: 'Free slots' });
+    expect(within(picker).getByRole('button', { name: /^11:30 am/ })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.type(within(dialog).getByRole('combobox', { name: 'Find patient' }), 'laksh');
+    await user.click(await within(dialog).findByRole('option', { name: /Lakshmi Narayan/ }, { timeout: 5_000 }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(book.seen[0]?.body).toEqual({ doctorId: meera.id, patientId: patient.id, date: tomorrow, startTime: '11:30' }));
+    expect(await screen.findByRole('dialog', { name: 'Appointment booked' })).toBeInTheDocument();
+
+    // A day gone by offers nothing, and its slots are not even asked for.
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(await screen.findByRole('button', { name: 'Previous day' }));
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(router.state.location.search).toContain(`from=${day(-1)}`));
+    expect(await screen.findByText('No appointments')).toBeInTheDocument();
+    expect(slots.seen.map((call) => call.params.date)).toContain(today);
+    expect(slots.seen.map((call) => call.params.date)).not.toContain(day(-1));
+  });
+
+  it('books a clicked free slot of today', async () => {
+    const free = { [`${arjun.id}|${today}`]: [slot('12:00', '12:15')] };
+    const { user } = open(`/appointments?view=day&doctorId=${arjun.id}`, [], free);
+    expect(await screen.findByText(/Nothing is booked on/)).toBeInTheDocument();
+    await user.click(within(await column('Dr. Arjun Nair')).getByRole('button', { name: 'Book 12:00 pm, Dr. Arjun Nair' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New appointment' }, { timeout: 15_000 });
+    expect(within(dialog).getByRole('combobox', { name: 'Doctor' })).toHaveValue('Dr. Arjun Nair');
+    expect(within(dialog).getByRole('textbox', { name: 'Date' })).toHaveValue(shown(today));
+    expect(await within(dialog).findByRole('button', { name: '12:00 pm' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('moves a booked visit dragged onto another doctor’s free slot, and Undo moves it back', async () => {
+    const lakshmi = visitOf(meera, { tokenNumber: 7, date: tomorrow, patientName: 'Lakshmi Narayan', startTime: '09:30', endTime: '09:45' });
+    const free = { [`${meera.id}|${tomorrow}`]: [slot('09:45', '10:00')], [`${arjun.id}|${tomorrow}`]: [slot('12:00', '12:15')] };
+    const { user, moves } = open(`/appointments?view=day&from=${tomorrow}`, [lakshmi], free);
+    const arjunColumn = await column('Dr. Arjun Nair');
+    const target = await within(arjunColumn).findByRole('button', { name: 'Book 12:00 pm, Dr. Arjun Nair' });
+    const block = within(screen.getByRole('list', { name: 'Dr. Meera Iyer' })).getByRole('button', { name: /^Token 007,/ });
+
+    dragOnto(block, target);
+    await waitFor(() => expect(moves.seen[0]?.body).toEqual({ date: tomorrow, startTime: '12:00', doctorId: arjun.id }));
+    expect(await screen.findByText(`Token 007 moved to 12:00 pm, ${shown(tomorrow)}, Dr. Arjun Nair`)).toBeInTheDocument();
+    expect(await within(arjunColumn).findByRole('button', { name: /^Token 007, Lakshmi Narayan, 12:00 pm/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Dr. Meera Iyer' })).queryByText('Lakshmi Narayan')).not.toBeInTheDocument();
+    // The drag opened nothing.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(moves.seen[1]?.body).toEqual({ date: tomorrow, startTime: '09:30', doctorId: meera.id }));
+    expect(await screen.findByText(`Token 007 is back at 9:30 am, ${shown(tomorrow)}, Dr. Meera Iyer`)).toBeInTheDocument();
+    expect(await within(screen.getByRole('list', { name: 'Dr. Meera Iyer' })).findByRole('button', { name: /^Token 007, Lakshmi Narayan, 9:30 am/ })).toBeInTheDocument();
+    expect(moves.seen).toHaveLength(2);
+  });
+
+  it("says the server's refusal and puts the block back; a visit no longer booked does not move, nor does a drop on no free slot", async () => {
+    const lakshmi = visitOf(meera, { tokenNumber: 7, date: tomorrow, startTime: '09:30', endTime: '09:45' });
+    const checkedIn = visitOf(arjun, { tokenNumber: 3, date: tomorrow, status: 'CHECKED_IN', startTime: '10:00', endTime: '10:15' });
+    const free = { [`${meera.id}|${tomorrow}`]: [slot('11:00', '11:15')], [`${arjun.id}|${tomorrow}`]: [slot('12:00', '12:15')] };
+    const { moves } = open(`/appointments?view=day&from=${tomorrow}`, [lakshmi, checkedIn], free, {
+      refuse: { status: 409, message: 'This slot is full: choose another time' },
+    });
+    const meeraColumn = await column('Dr. Meera Iyer');
+    const target = await within(meeraColumn).findByRole('button', { name: 'Book 11:00 am, Dr. Meera Iyer' });
+
+    // Nowhere to land: nothing is sent.
+    dragOnto(within(meeraColumn).getByRole('button', { name: /^Token 007,/ }), null);
+    // Not booked any more: not picked up at all.
+    dragOnto(screen.getByRole('button', { name: /^Token 003,/ }), target);
+    expect(moves.seen).toHaveLength(0);
+
+    dragOnto(within(meeraColumn).getByRole('button', { name: /^Token 007,/ }), target);
+    expect(await screen.findByText('This slot is full: choose another time')).toBeInTheDocument();
+    expect(moves.seen.map((call) => call.body)).toEqual([{ date: tomorrow, startTime: '11:00' }]);
+    await waitFor(() => expect(within(meeraColumn).getByRole('button', { name: /^Token 007, Lakshmi Narayan, 9:30 am/ })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it("reschedules from the visit's drawer to another doctor's free slot", async () => {
+    const lakshmi = visitOf(meera, { tokenNumber: 7, date: tomorrow, startTime: '09:30', endTime: '09:45' });
+    const free = { [`${meera.id}|${tomorrow}`]: [slot('11:00', '11:15')], [`${arjun.id}|${tomorrow}`]: [slot('12:00', '12:15'), slot('12:15', '12:30')] };
+    const { user, moves, slots } = open(`/appointments?view=day&from=${tomorrow}`, [lakshmi], free, { extra: { [`GET /appointments/${lakshmi.id}`]: { data: lakshmi } } });
+    await user.click(within(await column('Dr. Meera Iyer')).getByRole('button', { name: /^Token 007,/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Token 007' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' }, { timeout: 15_000 });
+    const doctorField = within(dialog).getByRole('combobox', { name: 'Doctor' });
+    expect(doctorField).toHaveValue('Dr. Meera Iyer');
+    expect(await within(dialog).findByRole('button', { name: '11:00 am' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '11:00 am' }));
+
+    await user.click(doctorField);
+    await user.click(await screen.findByRole('option', { name: /Dr. Arjun Nair/ }));
+    // Another doctor's slots, none chosen: the old choice was the other doctor's.
+    const picker = await within(dialog).findByRole('group', { name: 'Free slots' });
+    expect(await within(picker).findByRole('button', { name: '12:15 pm' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(picker).queryByRole('button', { name: '11:00 am' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+    expect(slots.seen.at(-1)?.params).toEqual({ date: tomorrow });
+
+    await user.click(within(picker).getByRole('button', { name: '12:15 pm' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(moves.seen[0]?.body).toEqual({ date: tomorrow, startTime: '12:15', doctorId: arjun.id }));
+    expect(await screen.findByText(`Rescheduled to ${shown(tomorrow)}, 12:15 pm`)).toBeInTheDocument();
+  });
+});
