@@ -117,6 +117,19 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
     const full = await worker.post(`/api/appointments/${appointment.id}/reschedule`, { date, startTime: '12:00', doctorId: busy.id });
     expect(full.statusCode).toBe(409);
     expect(full.json<ErrorBody>().message).toBe('This slot is full: choose another time');
+    // Refused, nothing changed: same doctor, slot, token and price, no history entry, the full slot still holds one.
+    const unchanged = (await worker.get(`/api/appointments/${appointment.id}`)).json<Appointment>();
+    expect(unchanged).toMatchObject({
+      doctorId: appointment.doctorId,
+      date,
+      startTime: '09:00',
+      tokenNumber: appointment.tokenNumber,
+      feePaise: appointment.feePaise,
+      status: 'BOOKED',
+    });
+    expect(unchanged.history?.some((entry) => entry.action === 'reschedule')).toBe(false);
+    const busyDay = (await worker.get(`/api/appointments?doctorId=${busy.id}&from=${date}&to=${date}`)).json<{ total: number }>();
+    expect(busyDay.total).toBe(1);
     expect((await worker.post(`/api/appointments/${appointment.id}/reschedule`, { date, startTime: '09:00' })).statusCode).toBe(400);
 
     const moved = (await worker.post(`/api/appointments/${appointment.id}/reschedule`, { date, startTime: '12:15', doctorId: busy.id })).json<Appointment>();
