@@ -30,6 +30,7 @@ import { appointmentRoutes } from './modules/appointments/index.js';
 import { auditRoutes, registerAuditTrail, withAuditDeclarations } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bookingRoutes } from './modules/bookings/index.js';
+import { consultingRoutes } from './modules/consulting/index.js';
 import { chatRoutes } from './modules/chats/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { doctorRoutes } from './modules/doctors/index.js';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx));
       await api.register(bookingRoutes(ctx));
       await api.register(tokenQueueRoutes(ctx));
+      await api.register(consultingRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(patientApiRoutes(ctx, uploadOptions));
       await api.register(publicRoutes(ctx, deps.public));

@@ -21,6 +21,7 @@ export * from './appointments.js';
 export * from './events.js';
 export * from './bookings.js';
 export * from './token-queue.js';
+export * from './consulting.js';
 export * from './patient-api.js';
 export * from './payments.js';
 export * from './chats.js';

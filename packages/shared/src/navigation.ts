@@ -5,7 +5,7 @@ import { accountKindOf, type AccountKind, type OrganisationType } from './organi
  * The areas of the product a menu entry opens. The server authorises every staff route
  * by its area through this same table, so the sidebar and the API cannot disagree.
  */
-export const menuAreas = ['dashboard', 'doctors', 'appointments', 'scans', 'services', 'bookings', 'patients', 'chats', 'settings'] as const;
+export const menuAreas = ['dashboard', 'doctors', 'appointments', 'scans', 'services', 'bookings', 'patients', 'chats', 'settings', 'consulting'] as const;
 export type MenuArea = (typeof menuAreas)[number];
 
 /** Icon names; the console maps each to an icon component. */
@@ -25,6 +25,7 @@ export const menuEntryKeys = [
   'scanServices',
   'scans',
   'scansAndTests',
+  'consulting',
 ] as const;
 export type MenuEntryKey = (typeof menuEntryKeys)[number];
 
@@ -49,24 +50,30 @@ const entry = {
   scanServices: { key: 'scanServices', area: 'scans', title: 'Services', path: '/scan', icon: 'scan' },
   scans: { key: 'scans', area: 'scans', title: 'Scans', path: '/scan', icon: 'scan' },
   scansAndTests: { key: 'scansAndTests', area: 'scans', title: 'Scans & Tests', path: '/scan', icon: 'scan' },
+  consulting: { key: 'consulting', area: 'consulting', title: 'My patients', path: '/consulting', icon: 'doctor' },
 } as const satisfies { [K in MenuEntryKey]: MenuEntry & { key: K } };
 
 const e = entry;
 const multiAdmin: readonly MenuEntry[] = [e.dashboard, e.doctors, e.appointments, e.scans, e.services, e.bookings, e.patients, e.chats, e.settings];
 const multiWorker: readonly MenuEntry[] = [e.dashboard, e.doctors, e.appointments, e.scansAndTests, e.services, e.bookings, e.users, e.chats, e.settings];
 
+// The spec names no menu for USER (its DOCTOR alias): a doctor's own account has the consulting room only (issue #21).
+const doctorOwn: readonly MenuEntry[] = [e.consulting];
+
 /** SPEC.md §2 "Sidebar menus by account", entry for entry and in order. */
 export const navigationTable: Record<AccountKind, Record<StaffRole, readonly MenuEntry[]>> = {
   default: {
     ADMIN: [e.dashboard, e.doctors, e.appointments, e.services, e.patients, e.chats, e.settings],
     WORKER: [e.appointments, e.doctors, e.patients, e.services],
+    USER: doctorOwn,
   },
   scan: {
     ADMIN: [e.dashboard, e.scanServices, e.services, e.bookings, e.patients, e.chats, e.settings],
     WORKER: [e.dashboard, e.scansAndTests, e.services, e.bookings, e.users, e.chats, e.settings],
+    USER: doctorOwn,
   },
-  multihospital: { ADMIN: multiAdmin, WORKER: multiWorker },
-  multihospitalandcare: { ADMIN: multiAdmin, WORKER: multiWorker },
+  multihospital: { ADMIN: multiAdmin, WORKER: multiWorker, USER: doctorOwn },
+  multihospitalandcare: { ADMIN: multiAdmin, WORKER: multiWorker, USER: doctorOwn },
 };
 
 export function menuFor(type: OrganisationType, role: StaffRole): readonly MenuEntry[] {
@@ -95,6 +102,7 @@ export function areaOfPath(path: string): MenuArea | undefined {
     '/user': 'patients',
     '/chats': 'chats',
     '/settings': 'settings',
+    '/consulting': 'consulting',
   };
   return byPrefix[first];
 }

@@ -4,7 +4,11 @@
 /** SPEC.md §3/§6: DOCTOR and SUPERADMIN are aliases of USER. */
 export const roles = ['WORKER', 'ADMIN', 'USER'] as const;
 export type Role = (typeof roles)[number];
-export const staffRoles = ['WORKER', 'ADMIN'] as const;
+/**
+ * Who signs in to the console. USER (SPEC.md's DOCTOR alias) is a doctor's own account, linked to
+ * one doctor record (staff.doctorId): it sees that doctor's consulting room and nothing else.
+ */
+export const staffRoles = ['WORKER', 'ADMIN', 'USER'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export function normaliseRole(raw: string): Role {

@@ -13,6 +13,9 @@ export const SELF_DEACTIVATE_MESSAGE = 'You cannot deactivate your own account';
 export const SELF_RESET_MESSAGE = 'Change your own password under My account';
 export const DUPLICATE_STAFF_EMAIL_MESSAGE = 'Someone already uses this e-mail address';
 /** Unknown, used, replaced or expired links, or a deactivated person: one message for all. */
+export const DOCTOR_ACCOUNT_DOCTOR_MESSAGE = 'Choose the doctor this account belongs to';
+export const DOCTOR_ONLY_FOR_DOCTORS_MESSAGE = 'Only a doctor account is linked to a doctor';
+export const DOCTOR_ALREADY_LINKED_MESSAGE = 'This doctor already has an account';
 export const INVITATION_INVALID_MESSAGE = 'This invitation link is not valid any more. Ask your administrator for a new one.';
 
 /** A staff member as the Settings > Staff list shows them (ADMIN only). */
@@ -22,6 +25,8 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   role: staffRoleSchema,
+  /** Role USER: the doctor this account is (null when the doctor was removed since). */
+  doctorId: z.uuid().nullable(),
   avatarUrl: z.string().nullable(),
   active: z.boolean(),
   /** Created by invitation and not yet accepted: they cannot sign in until they set a password. */
@@ -52,13 +57,20 @@ export const credentialSchema = z.discriminatedUnion('method', [
 export type Credential = z.infer<typeof credentialSchema>;
 
 /** POST /api/staff. */
-export const staffCreateSchema = z.object({
-  name: lineText().trim().min(2, 'Enter the name').max(120),
-  email: emailSchema,
-  phone: phoneSchema.nullable().optional(),
-  role: staffRoleSchema,
-  credential: credentialSchema,
-});
+export const staffCreateSchema = z
+  .object({
+    name: lineText().trim().min(2, 'Enter the name').max(120),
+    email: emailSchema,
+    phone: phoneSchema.nullable().optional(),
+    role: staffRoleSchema,
+    /** Required for a doctor's own account (role USER), refused for the others. */
+    doctorId: z.uuid().nullable().optional(),
+    credential: credentialSchema,
+  })
+  .superRefine((input, issues) => {
+    if (input.role === 'USER' && !input.doctorId) issues.addIssue({ code: 'custom', path: ['doctorId'], message: DOCTOR_ACCOUNT_DOCTOR_MESSAGE });
+    if (input.role !== 'USER' && input.doctorId) issues.addIssue({ code: 'custom', path: ['doctorId'], message: DOCTOR_ONLY_FOR_DOCTORS_MESSAGE });
+  });
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
 
 /** PATCH /api/staff/:id. Deactivating ends every session of the person at once. */
@@ -67,6 +79,8 @@ export const staffUpdateSchema = z
     name: lineText().trim().min(2, 'Enter the name').max(120),
     phone: phoneSchema.nullable(),
     role: staffRoleSchema,
+    /** The doctor a USER account is; the server checks it against the role the change leaves. */
+    doctorId: z.uuid().nullable(),
     active: z.boolean(),
   })
   .partial();

@@ -1,10 +1,10 @@
 import type { Language, OrganisationType, StaffRole } from '@caredesk/shared';
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { organisations, sessions, staff } from '../db/schema/index.js';
-import { UnauthorizedError } from './errors.js';
+import { ForbiddenError, UnauthorizedError } from './errors.js';
 import type { EventBus } from './events/bus.js';
 import { createRemembered } from './events/remembered.js';
 import { verifyAccessToken, type AccessClaims } from './tokens.js';
@@ -16,12 +16,30 @@ export interface StaffContext {
   role: StaffRole;
   organisationType: OrganisationType;
   sessionFamilyId: string;
+  /** A doctor's own account (role USER): the doctor it is; null for everyone else, or when unlinked. */
+  doctorId: string | null;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffContext | null;
   }
+  interface FastifyContextConfig {
+    /** A doctor's own account (role USER) may call this route (openToDoctorAccounts). */
+    openToDoctorAccounts?: boolean;
+  }
+}
+
+/**
+ * Marks every route the plugin registers after this call as open to a doctor's own account: its
+ * own profile, sessions, notifications and push, and its consulting room. Every other staff route
+ * refuses such an account in `authenticate`, whatever its area, so a route added later is closed
+ * to doctors until someone decides otherwise.
+ */
+export function openToDoctorAccounts(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, openToDoctorAccounts: true } as typeof route.config;
+  });
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -97,6 +115,7 @@ export function createStaffAuth(
       const { language, ...context } = await verify(token);
       request.staff = context;
       request.language = language;
+      if (context.role === 'USER' && !request.routeOptions.config.openToDoctorAccounts) throw new ForbiddenError();
     },
   };
 }
@@ -109,7 +128,7 @@ const liveStaff = preparedPerDb((db) => {
     .from(sessions)
     .where(and(eq(sessions.familyId, sql.placeholder('sessionFamilyId')), eq(sessions.staffId, staffId), isNull(sessions.revokedAt)));
   return db
-    .select({ role: staff.role, organisationType: organisations.type, language: staff.language })
+    .select({ role: staff.role, organisationType: organisations.type, language: staff.language, doctorId: staff.doctorId })
     .from(staff)
     .innerJoin(organisations, eq(organisations.id, staff.organisationId))
     .where(and(eq(staff.id, staffId), eq(staff.organisationId, sql.placeholder('organisationId')), eq(staff.active, true), exists(liveSession)))
@@ -130,6 +149,7 @@ async function checkStaff(db: Db, claims: AccessClaims): Promise<CheckedStaff> {
     role: row.role,
     organisationType: row.organisationType,
     sessionFamilyId: claims.sessionFamilyId,
+    doctorId: row.doctorId,
     language: row.language,
   };
 }

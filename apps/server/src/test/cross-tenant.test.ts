@@ -27,7 +27,7 @@ import {
 } from './fixtures.js';
 import { pathParamsOf, routesOf } from './routes.js';
 import { sampleFiles, uploadForm } from './sample-files.js';
-import { bookingKind, bookVisit } from '../modules/visits/index.js';
+import { appointmentKind, bookingKind, bookVisit } from '../modules/visits/index.js';
 
 /**
  * Organisation B calls every route that takes a path parameter with organisation A's ids, by
@@ -42,6 +42,8 @@ interface Tenant {
   org: OrganisationFixture;
   adminToken: string;
   workerToken: string;
+  /** A doctor's own account (role USER), linked to `doctorId`. */
+  doctorToken: string;
   admin: ApiClient;
   patientId: string;
   patientPhone: string;
@@ -52,6 +54,8 @@ interface Tenant {
   serviceId: string;
   facilityId: string;
   appointmentId: string;
+  /** Today's visit with `doctorId`: in the doctor's consulting room. */
+  todayAppointmentId: string;
   bookingId: string;
   /** The appointment's bill and its first item. */
   billId: string;
@@ -117,6 +121,7 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/services/:id': (a, _b, _chosen, path) => (path.endsWith('/slots') ? [ofA(a.scanId)] : [ofA(a.scanId), ofA(a.serviceId)]),
   '/api/staff/:id': (a) => [ofA(a.org.admin.id), ofA(a.org.worker.id), ofA(a.inviteeId)],
   '/api/tokens/:kind/:id': (a, _b, { kind }) => [ofA(kind === 'doctors' ? a.doctorId : a.scanId)],
+  '/api/consulting/visits/:id': (a) => [ofA(a.todayAppointmentId)],
   '/api/tokens/doctors/:id': (a) => [ofA(a.doctorId)],
   '/api/tokens/services/:id': (a) => [ofA(a.scanId)],
   '/api/uploads/:id': (a) => [ofA(a.privateUploadId), ofA(a.publicUploadId)],
@@ -256,10 +261,30 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     await admin.post('/api/staff', { name: 'Ivy Invitee', email: uniqueEmail('invitee'), role: 'WORKER', credential: { method: 'invitation' } }),
     'invitation',
   );
+  const todayAppointmentId = await bookVisit(
+    db,
+    appointmentKind,
+    { organisationId: org.id, staffId: org.admin.id },
+    { doctorId: doctor.id, patientId: patient.id, date: indiaDate(), startTime: '09:00', source: 'CONSOLE' },
+    { now: todayInIndiaAt('00:00') },
+  );
+  const doctorPassword = `Chosen-${randomUUID().slice(0, 8)}-9`;
+  const doctorAccount = created<{ member: { email: string } }>(
+    await admin.post('/api/staff', {
+      name: 'Dr Own Account',
+      email: uniqueEmail('doctor'),
+      role: 'USER',
+      doctorId: doctor.id,
+      credential: { method: 'password', password: doctorPassword },
+    }),
+    'doctor account',
+  );
+  const doctorSession = await signIn(app, doctorAccount.member.email, doctorPassword);
   return {
     org,
     adminToken: adminSession.access_token,
     workerToken: workerSession.access_token,
+    doctorToken: doctorSession.access_token,
     admin,
     patientId: patient.id,
     patientPhone: patient.phone,
@@ -269,6 +294,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     serviceId: service.id,
     facilityId: facility.id,
     appointmentId: appointment.id,
+    todayAppointmentId,
     bookingId: booking.id,
     billId: bill.id,
     billItemId: bill.items[0]!.id,
@@ -338,6 +364,9 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     // B's booking is completed first (below), so the report's upload is what gets checked.
     'POST /api/bookings/{id}/report': { url: `/api/bookings/${b.bookingId}/report`, body: { uploadId: b.privateUploadId } },
     'POST /api/tokens/{kind}/{id}/actions/{action}': { url: `/api/tokens/doctors/${b.doctorId}/actions/recall`, body: { visitId: b.appointmentId } },
+    'POST /api/consulting/queue/actions/{action}': { url: '/api/consulting/queue/actions/recall', body: { visitId: b.todayAppointmentId } },
+    'POST /api/staff': { url: '/api/staff', body: { name: 'Dr Cross Tenant', email: uniqueEmail('doctor'), role: 'USER', credential: { method: 'invitation' } } },
+    'PATCH /api/staff/{id}': { url: `/api/staff/${b.org.worker.id}`, body: { role: 'USER' } },
     'POST /api/tokens/doctors/{id}/walk-ins': { url: `/api/tokens/doctors/${b.doctorId}/walk-ins`, body: { patientId: b.patientId } },
     'POST /api/tokens/services/{id}/walk-ins': { url: `/api/tokens/services/${b.scanId}/walk-ins`, body: { patientId: b.patientId } },
     'POST /api/chats/{patientId}/messages': { url: `/api/chats/${b.patientId}/messages`, body: { text: 'See the attachment', attachmentUploadId: b.privateUploadId } },
@@ -504,7 +533,10 @@ interface Probe {
   body: unknown;
 }
 
-type Caller = 'B admin' | 'B worker' | 'B patient' | 'anonymous';
+type Caller = 'B admin' | 'B worker' | 'B doctor' | 'B patient' | 'anonymous';
+
+/** The consulting room's routes are a doctor's own account's only: the desk's staff are refused them by role. */
+const doctorsOnly = (path: string) => path.startsWith('/api/consulting/');
 
 function cartesian(params: string[], sourceFor: (param: string, chosen: Record<string, string>) => ParamValue[]): Array<Record<string, ParamValue>> {
   let combos: Array<Record<string, ParamValue>> = [{}];
@@ -571,7 +603,13 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
         continue;
       }
       const isPublic = PUBLIC_ROUTES[path] !== undefined;
-      const callers: Caller[] = path.startsWith('/api/patient/') ? ['B patient', 'anonymous'] : isPublic ? ['anonymous', 'B admin'] : ['B admin', 'B worker', 'anonymous'];
+      const callers: Caller[] = path.startsWith('/api/patient/')
+        ? ['B patient', 'anonymous']
+        : isPublic
+          ? ['anonymous', 'B admin']
+          : doctorsOnly(path)
+            ? ['B doctor', 'anonymous']
+            : ['B admin', 'B worker', 'anonymous'];
       for (const combo of combos) {
         const values = Object.values(combo);
         const ofA = values.filter((value) => value.owner === 'A');
@@ -604,7 +642,15 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
   });
 
   const tokenOf = (caller: Caller): string | undefined =>
-    caller === 'B admin' ? b.adminToken : caller === 'B worker' ? b.workerToken : caller === 'B patient' ? b.patientApp.session.accessToken : undefined;
+    caller === 'B admin'
+      ? b.adminToken
+      : caller === 'B worker'
+        ? b.workerToken
+        : caller === 'B doctor'
+          ? b.doctorToken
+          : caller === 'B patient'
+            ? b.patientApp.session.accessToken
+            : undefined;
 
   const send = (probe: Pick<Probe, 'method' | 'body' | 'caller'>, url: string, token = tokenOf(probe.caller)) => {
     stats.requests += 1;
@@ -680,7 +726,7 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
   it('answers A itself on the same reads, so every 404 above was about the caller', async () => {
     const failures: string[] = [];
     for (const probe of probes.filter((p) => p.method === 'GET' && !p.mixed && p.caller !== 'anonymous' && p.caller !== 'B worker')) {
-      const token = probe.caller === 'B patient' ? a.patientApp.session.accessToken : a.adminToken;
+      const token = probe.caller === 'B patient' ? a.patientApp.session.accessToken : probe.caller === 'B doctor' ? a.doctorToken : a.adminToken;
       const response = await send(probe, probe.url, token);
       // A's private file through the unsigned route and A's private upload on the public route
       // are 404 to A as well; every other read of A's own id answers.
@@ -734,7 +780,7 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
             unknown.push(`${name}: no valid request of B's to put ${field} in (add it to baseRequest)`);
             continue;
           }
-          const caller: Caller = path.startsWith('/api/patient/') ? 'B patient' : 'B admin';
+          const caller: Caller = path.startsWith('/api/patient/') ? 'B patient' : doctorsOnly(path) ? 'B doctor' : 'B admin';
           const sendWith = (value: string) => {
             const url = field.startsWith('?') ? `${base.url}${base.url.includes('?') ? '&' : '?'}${field.slice(1)}=${value}` : base.url;
             const body = base.form?.() ?? (field.startsWith('?') ? base.body : withField(base.body ?? {}, field, value));

@@ -1,6 +1,7 @@
 import { staffRoles } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doctors } from './doctors.js';
 import { organisations } from './organisations.js';
 import { messageLanguage } from './patients.js';
 
@@ -28,6 +29,11 @@ export const staff = pgTable(
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** Created by invitation and not yet accepted: no password of their own exists yet. */
     invitationPending: boolean('invitation_pending').notNull().default(false),
+    /**
+     * A doctor's own account (role USER) is this doctor, in this organisation; removing the doctor
+     * unlinks it, and an account without a doctor sees nothing.
+     */
+    doctorId: uuid('doctor_id').references(() => doctors.id, { onDelete: 'set null' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -36,6 +42,10 @@ export const staff = pgTable(
     uniqueIndex('staff_email_unique').on(table.email),
     check('staff_email_lowercase', sql`${table.email} = lower(${table.email})`),
     index('staff_organisation_idx').on(table.organisationId),
+    // One account per doctor. The role is compared as text: a migration that adds an enum value
+    // cannot use it as that type in the same transaction.
+    uniqueIndex('staff_doctor_unique').on(table.doctorId),
+    check('staff_doctor_only_for_user', sql`${table.doctorId} is null or ${table.role}::text = 'USER'`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { accountSchema, accountSessionsSchema, accountUpdateSchema, idParamsSche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { staffOf } from '../../lib/auth.js';
+import { openToDoctorAccounts, staffOf } from '../../lib/auth.js';
 import { announceAccountChanged, announceSessionsEnded, createSessionUsers } from '../auth/index.js';
 import { changePassword, getAccount, updateAccount } from './service.js';
 import { endAccountSession, listAccountSessions } from './sessions.js';
@@ -13,6 +13,7 @@ const security = [{ bearerAuth: [] }];
 /** My account: every role, only ever the caller's own row and sessions. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    openToDoctorAccounts(app);
     const preHandler = ctx.authenticate;
     app.get('/account', { preHandler, schema: { tags, security, summary: 'The signed-in person', response: { 200: accountSchema } } }, (request) =>
       getAccount(ctx.db, staffOf(request)),
@@ -79,6 +80,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
  */
 export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    openToDoctorAccounts(app);
     const sessionUsers = createSessionUsers(ctx.db, ctx.events);
     app.get(
       '/me',

@@ -1,6 +1,6 @@
 import type { EventBus } from '../../lib/events/bus.js';
 import { randomUUID } from 'node:crypto';
-import { REFRESH_TOKEN_TTL_DAYS } from '@caredesk/shared';
+import { REFRESH_TOKEN_TTL_DAYS, type StaffRole } from '@caredesk/shared';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { organisations, sessions, staff } from '../../db/schema/index.js';
@@ -23,7 +23,7 @@ export interface TokenPair {
 interface Subject {
   staffId: string;
   organisationId: string;
-  role: 'ADMIN' | 'WORKER';
+  role: StaffRole;
 }
 
 /** Server settings of a session's tokens (config.ts); the shared defaults when not given. */

@@ -36,8 +36,33 @@ function audienceOf(event: AppEvent): Audience {
   }
 }
 
+/**
+ * What a doctor's own account (role USER) receives: its doctor's queue and visits, for the
+ * consulting room, and its own bell and plan; nothing of the desk's money or other doctors.
+ */
+function doctorAccountMaySee(event: AppEvent, doctorId: string | null): boolean {
+  switch (event.type) {
+    case 'token.updated':
+    case 'appointment.updated':
+      return doctorId !== null && event.doctorId === doctorId;
+    case 'notification.created':
+    case 'plan.updated':
+      return true;
+    case 'booking.updated':
+    case 'chat.message':
+    case 'message.updated':
+    case 'wallet.updated':
+    case 'bill.updated':
+    case 'session.ended':
+    case 'account.changed':
+    case 'message-settings.changed':
+      return false;
+  }
+}
+
 /** Whether a staff member of this organisation type and role may receive the event. */
-export function staffMaySee(event: AppEvent, caller: { organisationType: OrganisationType; role: StaffRole }): boolean {
+export function staffMaySee(event: AppEvent, caller: { organisationType: OrganisationType; role: StaffRole; doctorId?: string | null }): boolean {
+  if (caller.role === 'USER') return doctorAccountMaySee(event, caller.doctorId ?? null);
   const audience = audienceOf(event);
   if (audience === 'all staff') return true;
   return audience.some((area) => canAccessArea(caller.organisationType, caller.role, area));

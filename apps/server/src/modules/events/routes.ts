@@ -26,12 +26,15 @@ function staffAudience(ctx: AppContext): SocketAudience<StaffContext> {
     async stillSignedIn(callers) {
       const families = [...new Set(callers.map((caller) => caller.sessionFamilyId))];
       const live = await ctx.db
-        .selectDistinct({ familyId: sessions.familyId, role: staffTable.role })
+        .selectDistinct({ familyId: sessions.familyId, role: staffTable.role, doctorId: staffTable.doctorId })
         .from(sessions)
         .innerJoin(staffTable, eq(staffTable.id, sessions.staffId))
         .where(and(inArray(sessions.familyId, families), isNull(sessions.revokedAt), eq(staffTable.active, true)));
-      const roleOfFamily = new Map(live.map((row) => [row.familyId, row.role]));
-      return (caller) => roleOfFamily.get(caller.sessionFamilyId) === caller.role;
+      const liveOfFamily = new Map(live.map((row) => [row.familyId, row]));
+      return (caller) => {
+        const row = liveOfFamily.get(caller.sessionFamilyId);
+        return row?.role === caller.role && row.doctorId === caller.doctorId;
+      };
     },
     added: (client) => byOrganisation.add(client.caller.organisationId, client),
     removed: (client) => byOrganisation.remove(client.caller.organisationId, client),

@@ -2,7 +2,7 @@ import { idParamsSchema, notificationListQuerySchema, notificationListSchema, no
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { staffOf } from '../../lib/auth.js';
+import { openToDoctorAccounts, staffOf } from '../../lib/auth.js';
 import { deleteNotification, listNotifications, markAllRead, markRead } from './service.js';
 
 const tags = ['notifications'];
@@ -10,6 +10,7 @@ const security = [{ bearerAuth: [] }];
 
 export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    openToDoctorAccounts(app);
     const me = (request: Parameters<typeof staffOf>[0]) => {
       const caller = staffOf(request);
       return { staffId: caller.id, organisationId: caller.organisationId };

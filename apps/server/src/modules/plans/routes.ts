@@ -14,8 +14,10 @@ export function planRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const staffOnly = { preHandler: ctx.authenticate };
     const adminOnly = { preHandler: [ctx.authenticate, requireRole('ADMIN')] };
 
-    app.get('/plan/current', { ...staffOnly, schema: { tags, security, summary: "The organisation's plan status", response: { 200: planStatusSchema } } }, (request) =>
-      getPlanStatus(ctx.db, staffOf(request).organisationId),
+    app.get(
+      '/plan/current',
+      { ...staffOnly, config: { openToDoctorAccounts: true }, schema: { tags, security, summary: "The organisation's plan status", response: { 200: planStatusSchema } } },
+      (request) => getPlanStatus(ctx.db, staffOf(request).organisationId),
     );
     app.get('/plan/plans', { ...staffOnly, schema: { tags, security, summary: 'The plans on offer', response: { 200: planOffersSchema } } }, () => listPlanOffers(ctx.db));
     app.post(

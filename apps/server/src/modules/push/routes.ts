@@ -2,7 +2,7 @@ import { pushConfigSchema, pushSubscriptionRemoveSchema, pushSubscriptionSaveSch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { staffOf } from '../../lib/auth.js';
+import { openToDoctorAccounts, staffOf } from '../../lib/auth.js';
 import { removePushSubscription, savePushSubscription } from './service.js';
 
 const tags = ['push'];
@@ -12,6 +12,7 @@ const savedSchema = z.object({ id: z.uuid() });
 /** Browser push (design.md §7): the spec's /fcm calls, on standard Web Push. Any signed-in staff member. */
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    openToDoctorAccounts(app);
     const me = (request: Parameters<typeof staffOf>[0]) => {
       const caller = staffOf(request);
       return { staffId: caller.id, organisationId: caller.organisationId };

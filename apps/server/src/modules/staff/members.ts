@@ -15,6 +15,7 @@ export function toStaffMember(row: MemberRow): StaffMember {
     email: row.email,
     phone: row.phone,
     role: row.role,
+    doctorId: row.doctorId,
     avatarUrl: row.avatarUrl,
     active: row.active,
     invitationPending: row.invitationPending,

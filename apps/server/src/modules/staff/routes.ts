@@ -74,8 +74,9 @@ export function staffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const caller = staffOf(request);
         const member = await updateStaffMember(ctx.db, caller, request.params.id, request.body);
-        // Open event sockets re-check at once: a deactivation ends them, a role change re-filters them.
-        if (request.body.active === false || request.body.role !== undefined) await announceSessionsEnded(ctx.events, caller.organisationId, member.id);
+        // Open event sockets re-check at once: a deactivation ends them, a role or doctor change re-filters them.
+        if (request.body.active === false || request.body.role !== undefined || request.body.doctorId !== undefined)
+          await announceSessionsEnded(ctx.events, caller.organisationId, member.id);
         await announceAccountChanged(ctx.events, caller.organisationId, member.id);
         return member;
       },

@@ -1,4 +1,7 @@
 import {
+  DOCTOR_ACCOUNT_DOCTOR_MESSAGE,
+  DOCTOR_ALREADY_LINKED_MESSAGE,
+  DOCTOR_ONLY_FOR_DOCTORS_MESSAGE,
   DUPLICATE_STAFF_EMAIL_MESSAGE,
   LAST_ADMIN_MESSAGE,
   SELF_DEACTIVATE_MESSAGE,
@@ -13,10 +16,10 @@ import {
 } from '@caredesk/shared';
 import { and, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { organisations, staff } from '../../db/schema/index.js';
+import { doctors, organisations, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { escapeLike, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
 import { revokeStaffSessions } from '../auth/index.js';
 import { loadMessageSettings } from '../messages/index.js';
@@ -73,6 +76,24 @@ function credentialResult(member: MemberRow, invitation: IssuedInvitation | null
   };
 }
 
+/** The doctor a USER account is to be: one of the caller's organisation's doctors (else 404, as any record of another). */
+async function assertOwnDoctor(tx: Tx, caller: StaffContext, doctorId: string): Promise<void> {
+  const [doctor] = await tx
+    .select({ id: doctors.id })
+    .from(doctors)
+    .where(and(eq(doctors.id, doctorId), eq(doctors.organisationId, caller.organisationId)));
+  if (!doctor) throw new NotFoundError('Doctor not found');
+}
+
+/** staff_doctor_unique and staff_email_unique as the 409s they are. */
+function conflictOf(error: unknown): ConflictError | undefined {
+  const constraint = uniqueViolation(error);
+  // E-mail is the sign-in name across every organisation (staff_email_unique).
+  if (constraint === 'staff_email_unique') return new ConflictError(DUPLICATE_STAFF_EMAIL_MESSAGE, [{ path: 'email', message: DUPLICATE_STAFF_EMAIL_MESSAGE }]);
+  if (constraint === 'staff_doctor_unique') return new ConflictError(DOCTOR_ALREADY_LINKED_MESSAGE, [{ path: 'doctorId', message: DOCTOR_ALREADY_LINKED_MESSAGE }]);
+  return undefined;
+}
+
 /** `origin` is the console's (console-origin.ts), for the invitation link. */
 export async function createStaffMember(db: Db, caller: StaffContext, input: StaffCreate, origin: string): Promise<StaffCredentialResult> {
   const fields = await credentialFields(input.credential);
@@ -80,19 +101,17 @@ export async function createStaffMember(db: Db, caller: StaffContext, input: Sta
     return await db.transaction(async (tx) => {
       // A new member's console opens in the organisation's language (its default for patients too).
       const { defaultLanguage: language } = await loadMessageSettings(tx, caller.organisationId);
+      const doctorId = input.role === 'USER' ? input.doctorId! : null;
+      if (doctorId) await assertOwnDoctor(tx, caller, doctorId);
       const [member] = await tx
         .insert(staff)
-        .values({ organisationId: caller.organisationId, name: input.name, email: input.email, phone: input.phone ?? null, role: input.role, language, ...fields })
+        .values({ organisationId: caller.organisationId, name: input.name, email: input.email, phone: input.phone ?? null, role: input.role, doctorId, language, ...fields })
         .returning(memberColumns);
       const invitation = await replaceInvitation(tx, { organisationId: caller.organisationId, staffId: member!.id }, input.credential, caller.id);
       return credentialResult(member!, invitation, origin);
     });
   } catch (error) {
-    // E-mail is the sign-in name across every organisation (staff_email_unique).
-    if (uniqueViolation(error) === 'staff_email_unique') {
-      throw new ConflictError(DUPLICATE_STAFF_EMAIL_MESSAGE, [{ path: 'email', message: DUPLICATE_STAFF_EMAIL_MESSAGE }]);
-    }
-    throw error;
+    throw conflictOf(error) ?? error;
   }
 }
 
@@ -123,31 +142,54 @@ async function otherWorkingAdmins(tx: Tx, organisationId: string, exceptId: stri
 }
 
 /**
- * Name, phone, role and active. The last working admin can be neither demoted nor deactivated,
- * nobody deactivates themselves, and deactivation ends every session of the person at once
- * (reactivating does not bring those sessions back).
+ * The doctor link a change leaves: a USER account keeps (or gets) one, any other role has none.
+ * Undefined: the link does not change.
+ */
+function doctorLinkAfter(target: MemberRow, changes: StaffUpdate): string | null | undefined {
+  const role = changes.role ?? target.role;
+  if (role !== 'USER') {
+    if (changes.doctorId) throw new BadRequestError(DOCTOR_ONLY_FOR_DOCTORS_MESSAGE, [{ path: 'doctorId', message: DOCTOR_ONLY_FOR_DOCTORS_MESSAGE }]);
+    return target.doctorId === null ? undefined : null;
+  }
+  const doctorId = changes.doctorId === undefined ? target.doctorId : changes.doctorId;
+  if (!doctorId) throw new BadRequestError(DOCTOR_ACCOUNT_DOCTOR_MESSAGE, [{ path: 'doctorId', message: DOCTOR_ACCOUNT_DOCTOR_MESSAGE }]);
+  return doctorId === target.doctorId ? undefined : doctorId;
+}
+
+/**
+ * Name, phone, role, doctor and active. The last working admin can be neither demoted nor
+ * deactivated, nobody deactivates themselves, and deactivation ends every session of the person
+ * at once (reactivating does not bring those sessions back).
  */
 export async function updateStaffMember(db: Db, caller: StaffContext, id: string, changes: StaffUpdate): Promise<StaffMember> {
-  return db.transaction(async (tx) => {
-    await lockOrganisation(tx, caller.organisationId);
-    const target = await findMember(tx, caller, id);
-    if (changes.active === false && id === caller.id) {
-      throw new ConflictError(SELF_DEACTIVATE_MESSAGE, [{ path: 'active', message: SELF_DEACTIVATE_MESSAGE }]);
-    }
-    const demoted = changes.role === 'WORKER';
-    const deactivated = changes.active === false;
-    const countsAsAdmin = target.role === 'ADMIN' && target.active && !target.invitationPending;
-    if (countsAsAdmin && (demoted || deactivated) && (await otherWorkingAdmins(tx, caller.organisationId, id)) === 0) {
-      throw new ConflictError(LAST_ADMIN_MESSAGE, [{ path: demoted ? 'role' : 'active', message: LAST_ADMIN_MESSAGE }]);
-    }
-    await assertStillAdmin(tx, caller);
+  try {
+    return await db.transaction((tx) => updateMemberIn(tx, caller, id, changes));
+  } catch (error) {
+    throw conflictOf(error) ?? error;
+  }
+}
 
-    const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as StaffUpdate;
-    if (Object.keys(values).length === 0) return toStaffMember(target);
-    const [updated] = await tx.update(staff).set(values).where(ofCaller(caller, id)).returning(memberColumns);
-    if (deactivated && target.active) await revokeStaffSessions(tx, id);
-    return toStaffMember(updated!);
-  });
+async function updateMemberIn(tx: Tx, caller: StaffContext, id: string, changes: StaffUpdate): Promise<StaffMember> {
+  await lockOrganisation(tx, caller.organisationId);
+  const target = await findMember(tx, caller, id);
+  if (changes.active === false && id === caller.id) {
+    throw new ConflictError(SELF_DEACTIVATE_MESSAGE, [{ path: 'active', message: SELF_DEACTIVATE_MESSAGE }]);
+  }
+  const demoted = changes.role !== undefined && changes.role !== 'ADMIN';
+  const deactivated = changes.active === false;
+  const countsAsAdmin = target.role === 'ADMIN' && target.active && !target.invitationPending;
+  if (countsAsAdmin && (demoted || deactivated) && (await otherWorkingAdmins(tx, caller.organisationId, id)) === 0) {
+    throw new ConflictError(LAST_ADMIN_MESSAGE, [{ path: demoted ? 'role' : 'active', message: LAST_ADMIN_MESSAGE }]);
+  }
+  await assertStillAdmin(tx, caller);
+
+  const doctorId = doctorLinkAfter(target, changes);
+  if (doctorId) await assertOwnDoctor(tx, caller, doctorId);
+  const values = Object.fromEntries(Object.entries({ ...changes, doctorId }).filter(([, value]) => value !== undefined)) as StaffUpdate;
+  if (Object.keys(values).length === 0) return toStaffMember(target);
+  const [updated] = await tx.update(staff).set(values).where(ofCaller(caller, id)).returning(memberColumns);
+  if (deactivated && target.active) await revokeStaffSessions(tx, id);
+  return toStaffMember(updated!);
 }
 
 /**

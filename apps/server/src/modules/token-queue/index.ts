@@ -1,3 +1,4 @@
 export { tokenQueueRoutes } from './routes.js';
-export { getQueue } from './queries.js';
+export { getQueue, queueDay } from './queries.js';
+export { actOnQueue } from './actions.js';
 export { PACE_MIN_GAPS, paceMinutes, queuePosition, type QueuePosition } from './position.js';

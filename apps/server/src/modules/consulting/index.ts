@@ -1,0 +1,1 @@
+export { consultingRoutes } from './routes.js';
