@@ -2,7 +2,7 @@ import { appointmentCreateSchema, type Appointment } from '@caredesk/shared';
 import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
 import { fFee } from '@/components/visits/visit-format';
 import { useCreateAppointment } from '../api/create-appointment';
-import { useActiveDoctors } from '../api/get-active-doctors';
+import { useActiveDoctors } from '@/components/doctors/active-doctors';
 import { useT } from '../i18n';
 import { AppointmentSlip } from './appointment-slip';
 import { DoctorSlotPicker } from './doctor-slot-picker';
