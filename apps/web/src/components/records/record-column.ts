@@ -14,6 +14,8 @@ export interface RecordColumn<Row> {
   align?: 'right';
   /** What the cell shows; without it, the row's value of `field` as text. */
   render?: (row: Row) => ReactNode;
+  /** What the header cell shows instead of headerName (a 'select all' checkbox). */
+  renderHeader?: () => ReactNode;
 }
 
 const DEFAULT_WIDTH = 100;

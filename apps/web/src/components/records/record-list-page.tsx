@@ -1,16 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import { enqueueSnackbar } from '@/components/toast';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageContainer } from '@/components/page-container';
 import { errorMessage } from '@/lib/http';
+import { ExportCsvButton } from './export-csv-button';
 import type { RecordColumn } from './record-column';
 import { RecordGrid } from './record-grid';
 import { SearchField } from './search-field';
@@ -61,7 +60,6 @@ export interface RecordListPageProps<Row extends { id: string }, Sort extends st
 export function RecordListPage<Row extends { id: string }, Sort extends string = string>(props: RecordListPageProps<Row, Sort>) {
   const { title, list, result } = props;
   const t = useT();
-  const [exporting, setExporting] = useState(false);
   const rows = result.data?.data ?? [];
   const total = result.data?.total ?? 0;
   const loaded = !result.isPending && !result.error;
@@ -72,17 +70,6 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
   useEffect(() => {
     if (pastEnd) setPage(1);
   }, [pastEnd, setPage]);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await props.onExport();
-    } catch (error) {
-      enqueueSnackbar(errorMessage(error), { variant: 'error' });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const addButton = (
     <Button component={RouterLink} to={props.addHref} variant="contained" startIcon={<AddIcon />}>
@@ -149,9 +136,7 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
       <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <SearchField value={list.search} onSearch={list.setSearch} placeholder={props.searchPlaceholder} />
         {props.filters}
-        <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting} sx={{ ml: { md: 'auto' }, flexShrink: 0 }}>
-          {t('records.exportCsv')}
-        </Button>
+        <ExportCsvButton onExport={props.onExport} />
       </Box>
       {body}
     </PageContainer>

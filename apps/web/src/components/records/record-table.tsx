@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { ListPagination } from './list-pagination';
 import { cellContent, columnsMinWidth, columnTracks, type RecordColumn } from './record-column';
 import type { RecordGridProps } from './record-grid';
+import { selectionColumn } from './row-selection';
 import { useGridFocus, type GridPosition } from './use-grid-focus';
 import { useT } from './i18n';
 
@@ -37,7 +38,8 @@ const inCell = (content: ReactNode) =>
  * fit, the table scrolls sideways inside its box and the page does not.
  */
 export function RecordTable<Row extends { id: string }, Sort extends string>(props: Omit<RecordGridProps<Row, Sort>, 'renderCard'>) {
-  const { label, rows, total, loading, columns, sortFields, page, pageSize, sort, order, rowHref } = props;
+  const { label, rows, total, loading, sortFields, page, pageSize, sort, order, rowHref, selection } = props;
+  const columns = selection ? [selectionColumn(rows, selection), ...props.columns] : props.columns;
   const t = useT();
   const navigate = useNavigate();
   const table = useRef<HTMLTableElement>(null);
@@ -104,9 +106,13 @@ export function RecordTable<Row extends { id: string }, Sort extends string>(pro
                       '&:hover .sort-arrow, &:focus-visible .sort-arrow': { opacity: sorted ? 1 : 0.5 },
                     }}
                   >
-                    <Box component="span" sx={ellipsis}>
-                      {column.headerName}
-                    </Box>
+                    {column.renderHeader ? (
+                      column.renderHeader()
+                    ) : (
+                      <Box component="span" sx={ellipsis}>
+                        {column.headerName}
+                      </Box>
+                    )}
                     {key === undefined ? null : <ArrowUpward className="sort-arrow" fontSize="small" sx={{ color: 'text.secondary' }} />}
                   </TableCell>
                 );

@@ -13,15 +13,17 @@ interface CancelDialogProps {
   open: boolean;
   /** What is cancelled: 'appointment' or 'booking'. */
   noun: string;
-  /** e.g. 'Token 007 · Lakshmi Narayan'. */
+  /** e.g. 'Token 007 · Lakshmi Narayan'; for several, their tokens. */
   subject: string;
+  /** Several visits at once (a list's bulk cancel): the title and button say how many. */
+  count?: number;
   pending: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }
 
 /** Cancelling needs a reason: it is kept in the visit's history. */
-export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose }: CancelDialogProps) {
+export function CancelDialog({ open, noun, subject, count, pending, onConfirm, onClose }: CancelDialogProps) {
   const t = useT();
   const [reason, setReason] = useState('');
   const [error, setError] = useState(false);
@@ -43,7 +45,7 @@ export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose 
       slotProps={{ transition: { onExited: () => (setReason(''), setError(false)) } }}
     >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="cancel-dialog-title">{t('visits.cancel.title', { noun })}</DialogTitle>
+        <DialogTitle id="cancel-dialog-title">{count === undefined ? t('visits.cancel.title', { noun }) : t('visits.bulk.cancelTitle', { noun, count })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{subject}</DialogContentText>
           <TextField
@@ -68,7 +70,7 @@ export function CancelDialog({ open, noun, subject, pending, onConfirm, onClose 
             {t('visits.cancel.keep')}
           </Button>
           <Button type="submit" variant="contained" color="error" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            {t('visits.cancel.submit', { noun })}
+            {count === undefined ? t('visits.cancel.submit', { noun }) : t('visits.bulk.cancelSubmit', { noun, count })}
           </Button>
         </DialogActions>
       </form>

@@ -56,5 +56,6 @@ export function useVisitList<Filter extends string, Status extends VisitStatus>(
     return `?${next.toString()}`;
   };
 
-  return { list, params, from, to, statuses, setParam, withParam, query: { ...list.query, from, to } };
+  // The export sends the list's filters and sort without its page: every matching visit.
+  return { list, params, from, to, statuses, setParam, withParam, query: { ...list.query, from, to }, exportQuery: { ...list.exportQuery, from, to } };
 }

@@ -23,6 +23,8 @@ interface VisitFiltersProps<Status extends VisitStatus> {
   onAwaitingConfirmation: (on: boolean) => void;
   /** Selects of the list's own (the doctor; the service and its kind), after the dates. */
   children?: ReactNode;
+  /** At the end of the row (the list's 'Export CSV'). */
+  actions?: ReactNode;
 }
 
 const DATE_FLEX = '1 1 140px';
@@ -113,6 +115,7 @@ export function VisitFilters<Status extends VisitStatus>(props: VisitFiltersProp
             </MenuItem>
           ))}
         </TextField>
+        {props.actions}
       </Box>
     </Box>
   );

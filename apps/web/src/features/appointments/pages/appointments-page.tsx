@@ -12,10 +12,15 @@ import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
 import { DayBookLink } from '@/components/billing/day-book-link';
 import { QueueLink } from '@/components/token-queue/queue-link';
+import { ExportCsvButton } from '@/components/records/export-csv-button';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
+import { useVisitSelection } from '@/components/visits/use-visit-selection';
+import { VisitBulkBar } from '@/components/visits/visit-bulk-bar';
 import { VisitListEmpty } from '@/components/visits/visit-list-empty';
 import { errorMessage } from '@/lib/http';
+import { useBulkCancelAppointments } from '../api/bulk-cancel-appointments';
+import { exportAppointments } from '../api/export-appointments';
 import { appointmentsQueryOptions } from '../api/get-appointments';
 import { AppointmentCard, appointmentColumns, appointmentSortFields } from '../components/appointment-columns';
 import { AppointmentFilters } from '../components/appointment-filters';
@@ -38,12 +43,15 @@ export default function AppointmentsPage() {
   const t = useT();
   // Every menu calls this area 'Appointments' (shared navigation): the catalogue gives its words.
   const title = t('appointments.title');
-  const { list, params, from, to, statuses, setParam, withParam, query } = useVisitList<(typeof FILTER_KEYS)[number], AppointmentStatus>(FILTER_KEYS);
+  const { list, params, from, to, statuses, setParam, withParam, query, exportQuery } = useVisitList<(typeof FILTER_KEYS)[number], AppointmentStatus>(FILTER_KEYS);
   const view = parseView(params.get('view'));
   const appointments = useQuery({ ...appointmentsQueryOptions(query), enabled: view === 'list' });
 
   const rows = appointments.data?.data ?? [];
   const total = appointments.data?.total ?? 0;
+  // The list's bulk actions: tick visits, then cancel them or message their patients.
+  const { selection, selectedRows, clear } = useVisitSelection(rows, query);
+  const bulkCancel = useBulkCancelAppointments();
   useShortcut('n', t('appointments.new'), () => setParam({ new: '1' }));
   const openId = params.get('open');
   const newOpen = params.get('new') === '1';
@@ -93,6 +101,7 @@ export default function AppointmentsPage() {
         {...gridPaging(list)}
         rowHref={(row) => withParam('open', row.id)}
         renderCard={(row) => <AppointmentCard appointment={row} />}
+        selection={selection}
       />
     );
   }
@@ -122,8 +131,10 @@ export default function AppointmentsPage() {
           onAwaitingConfirmation={(on) => list.setFilter('awaitingConfirmation', on ? 'true' : '')}
           search={list.search}
           onSearch={list.setSearch}
+          actions={<ExportCsvButton onExport={() => exportAppointments(exportQuery)} />}
         />
       ) : null}
+      {view === 'list' && selectedRows.length > 0 ? <VisitBulkBar noun="appointment" selected={selectedRows} cancel={bulkCancel.mutateAsync} onClear={clear} /> : null}
       {body}
       <Suspense fallback={null}>
         {drawerMounted ? <AppointmentDrawer id={openId} onClose={() => setParam({ open: null })} /> : null}

@@ -1,4 +1,5 @@
 import { bookingStatuses, type BookingStatus } from '@caredesk/shared';
+import type { ReactNode } from 'react';
 import { FilterSelect } from '@/components/records/filter-select';
 import type { DateRange } from '@/components/visits/date-range';
 import { VisitFilters } from '@/components/visits/visit-filters';
@@ -18,6 +19,8 @@ interface BookingFiltersProps {
   onSearch: (search: string) => void;
   awaitingConfirmation: boolean;
   onAwaitingConfirmation: (on: boolean) => void;
+  /** At the end of the filters: the list's 'Export CSV'. */
+  actions?: ReactNode;
 }
 
 /** Date range (with Today / Tomorrow / This week), scan or test, kind, statuses and the search box. */

@@ -10,10 +10,15 @@ import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
 import { DayBookLink } from '@/components/billing/day-book-link';
 import { QueueLink } from '@/components/token-queue/queue-link';
+import { ExportCsvButton } from '@/components/records/export-csv-button';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
+import { useVisitSelection } from '@/components/visits/use-visit-selection';
+import { VisitBulkBar } from '@/components/visits/visit-bulk-bar';
 import { VisitListEmpty } from '@/components/visits/visit-list-empty';
 import { errorMessage } from '@/lib/http';
+import { useBulkCancelBookings } from '../api/bulk-cancel-bookings';
+import { exportBookings } from '../api/export-bookings';
 import { useBookings } from '../api/get-bookings';
 import { BookingCard, bookingColumns, bookingSortFields } from '../components/booking-columns';
 import { BookingFilters } from '../components/booking-filters';
@@ -33,9 +38,13 @@ export default function BookingsPage() {
   const t = useT();
   // Every menu calls this area 'Bookings' (shared navigation): the catalogue gives its words.
   const title = t('bookings.title');
-  const { list, params, from, to, statuses, setParam, withParam, query } = useVisitList<(typeof FILTER_KEYS)[number], BookingStatus>(FILTER_KEYS);
+  const { list, params, from, to, statuses, setParam, withParam, query, exportQuery } = useVisitList<(typeof FILTER_KEYS)[number], BookingStatus>(FILTER_KEYS);
   const bookings = useBookings(query);
+  const rows = bookings.data?.data ?? [];
   const total = bookings.data?.total ?? 0;
+  // The list's bulk actions: tick bookings, then cancel them or message their patients.
+  const { selection, selectedRows, clear } = useVisitSelection(rows, query);
+  const bulkCancel = useBulkCancelBookings();
   const openNew = () => setParam({ new: '1' });
   const openId = params.get('open');
   const newOpen = params.get('new') === '1';
@@ -60,7 +69,7 @@ export default function BookingsPage() {
     body = (
       <RecordGrid
         label={title}
-        rows={bookings.data?.data ?? []}
+        rows={rows}
         total={total}
         loading={bookings.isFetching}
         columns={bookingColumns(from !== to)}
@@ -68,6 +77,7 @@ export default function BookingsPage() {
         {...gridPaging(list)}
         rowHref={(row) => withParam('open', row.id)}
         renderCard={(row) => <BookingCard booking={row} />}
+        selection={selection}
       />
     );
   }
@@ -98,7 +108,9 @@ export default function BookingsPage() {
         onAwaitingConfirmation={(on) => list.setFilter('awaitingConfirmation', on ? 'true' : '')}
         search={list.search}
         onSearch={list.setSearch}
+        actions={<ExportCsvButton onExport={() => exportBookings(exportQuery)} />}
       />
+      {selectedRows.length > 0 ? <VisitBulkBar noun="booking" selected={selectedRows} cancel={bulkCancel.mutateAsync} onClear={clear} /> : null}
       {body}
       <Suspense fallback={null}>
         {drawerMounted ? <BookingDrawer id={openId} onClose={() => setParam({ open: null })} /> : null}
