@@ -75,6 +75,7 @@ describe('the doctor page', () => {
       date,
       startTime: '09:00',
       endTime: '09:15',
+      patientId: '30000000-0000-4000-8000-000000000001',
       patientName: `Patient ${token}`,
       patientPhone: '+919800000000',
       status: 'BOOKED',
@@ -82,6 +83,7 @@ describe('the doctor page', () => {
       doctorName: doctor.name,
       specialization: doctor.specialization,
       awaitingConfirmation: false,
+      overbooked: false,
     });
     const booked: Record<string, ReturnType<typeof visit>[]> = {
       '2026-01-13': [visit('10000000-0000-4000-8000-000000000001', 1, '2026-01-13'), visit('10000000-0000-4000-8000-000000000002', 2, '2026-01-13')],

@@ -72,6 +72,7 @@ describe('the scan form', () => {
     await fill(screen.getByRole('spinbutton', { name: 'Duration (minutes)' }), '10');
     await userEvent.clear(screen.getByRole('spinbutton', { name: 'Capacity per slot' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Capacity per slot' }), '6');
+    await fill(screen.getByRole('spinbutton', { name: 'Extra bookings a day beyond the slots' }), '2');
     await fill(screen.getByRole('textbox', { name: 'Preparation instructions' }), 'Fasting not needed.');
     const room = screen.getByRole('textbox', { name: 'Room' });
     expect(room).toHaveAccessibleDescription('Where patients go when called, e.g. MRI suite, ground floor');
@@ -91,6 +92,7 @@ describe('the scan form', () => {
       imageUrl: null,
       availability: [{ weekday: 6, start: '09:00', end: '13:00' }],
       capacityPerSlot: 6,
+      extraPerDay: 2,
       tokenPrefix: null,
       room: 'Sample collection, ground floor',
       sacCode: null,

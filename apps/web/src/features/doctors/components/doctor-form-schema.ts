@@ -22,6 +22,7 @@ export const doctorFormSchema = () =>
     room: optionalText(shape.room),
     slotMinutes: requiredNumber(shape.slotMinutes, t('doctors.error.slotMinutes')),
     patientsPerSlot: requiredNumber(shape.patientsPerSlot, t('doctors.error.patientsPerSlot')),
+    extraPerDay: requiredNumber(shape.extraPerDay, t('doctors.error.extraPerDay')),
   });
 export type DoctorFormInput = z.input<ReturnType<typeof doctorFormSchema>>;
 export type DoctorFormOutput = z.output<ReturnType<typeof doctorFormSchema>>;
@@ -44,6 +45,7 @@ export function doctorFormDefaults(doctor?: Doctor): DoctorFormInput {
     room: textOf(doctor?.room),
     slotMinutes: textOf(doctor?.slotMinutes ?? 15),
     patientsPerSlot: textOf(doctor?.patientsPerSlot ?? 1),
+    extraPerDay: textOf(doctor?.extraPerDay ?? 0),
     facilityId: doctor?.facilityId ?? null,
     availability: doctor?.availability ?? [],
     leaveDates: doctor?.leaveDates ?? [],

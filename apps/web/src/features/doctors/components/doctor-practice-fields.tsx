@@ -1,3 +1,4 @@
+import { MAX_EXTRA_PER_DAY } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -6,16 +7,18 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { FacilitySelect } from '@/components/facility-select';
 import { FormTextField } from '@/components/records/form-text-field';
 import { RoomField } from '@/components/records/room-field';
+import { useSessionUser } from '@/lib/session';
 import { useT } from '../i18n';
 import type { DoctorFormInput } from './doctor-form-schema';
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS grid tracks
 const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
-/** Fee, slots, token prefix, room, contact, facility and the active switch. */
+/** Fee, slots and extras a day, token prefix, room, contact, facility and the active switch. */
 export function DoctorPracticeFields() {
   const t = useT();
   const { control } = useFormContext<DoctorFormInput>();
+  const admin = useSessionUser()?.role === 'ADMIN';
   return (
     <>
       <Box sx={twoColumns}>
@@ -42,6 +45,16 @@ export function DoctorPracticeFields() {
           required
           type="number"
           slotProps={{ htmlInput: { min: 1, max: 50, inputMode: 'numeric' } }}
+        />
+        {/* Only an admin lets the desk book beyond the slots (the server refuses others a change). */}
+        <FormTextField
+          name="extraPerDay"
+          label={t('doctors.field.extraPerDay')}
+          required
+          type="number"
+          disabled={!admin}
+          helperText={admin ? t('doctors.field.extraPerDayHelp') : t('doctors.field.extraPerDayAdminOnly')}
+          slotProps={{ htmlInput: { min: 0, max: MAX_EXTRA_PER_DAY, inputMode: 'numeric' } }}
         />
         <FormTextField
           name="tokenPrefix"

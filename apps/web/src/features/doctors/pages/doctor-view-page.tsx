@@ -57,6 +57,7 @@ export default function DoctorViewPage() {
               { label: t('doctors.view.fee'), value: fRupees(d.consultationFeePaise / 100) },
               { label: t('doctors.view.slotLength'), value: t('doctors.view.minutes', { count: d.slotMinutes }) },
               { label: t('doctors.view.patientsPerSlot'), value: d.patientsPerSlot },
+              { label: t('doctors.view.extraPerDay'), value: d.extraPerDay },
               { label: t('doctors.view.experience'), value: d.experienceYears === null ? null : t('doctors.view.years', { count: d.experienceYears }) },
               { label: t('doctors.view.qualifications'), value: d.qualifications },
               { label: t('doctors.view.facility'), value: d.facilityName, hidden: !showFacility },

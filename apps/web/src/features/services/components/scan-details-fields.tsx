@@ -1,14 +1,17 @@
+import { MAX_EXTRA_PER_DAY } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import { FormTextField } from '@/components/records/form-text-field';
 import { RoomField } from '@/components/records/room-field';
+import { useSessionUser } from '@/lib/session';
 import { useT } from '../i18n';
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS grid tracks
 const threeColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } } as const;
 
-/** Duration, report turnaround, capacity per slot, token prefix, room and the preparation instructions. */
+/** Duration, report turnaround, capacity per slot and extras a day, token prefix, room and the preparation instructions. */
 export function ScanDetailsFields() {
   const t = useT();
+  const admin = useSessionUser()?.role === 'ADMIN';
   return (
     <>
       <Box sx={threeColumns}>
@@ -16,6 +19,16 @@ export function ScanDetailsFields() {
         <FormTextField name="reportTurnaroundHours" label={t('services.field.turnaround')} type="number" slotProps={{ htmlInput: { min: 0, max: 720, inputMode: 'numeric' } }} />
         <FormTextField name="capacityPerSlot" label={t('services.field.capacity')} required type="number" slotProps={{ htmlInput: { min: 1, max: 100, inputMode: 'numeric' } }} />
       </Box>
+      {/* Only an admin lets the desk book beyond the slots (the server refuses others a change). */}
+      <FormTextField
+        name="extraPerDay"
+        label={t('services.field.extraPerDay')}
+        required
+        type="number"
+        disabled={!admin}
+        helperText={admin ? t('services.field.extraPerDayHelp') : t('services.field.extraPerDayAdminOnly')}
+        slotProps={{ htmlInput: { min: 0, max: MAX_EXTRA_PER_DAY, inputMode: 'numeric' } }}
+      />
       <Box sx={threeColumns}>
         <FormTextField
           name="tokenPrefix"

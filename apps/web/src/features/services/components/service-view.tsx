@@ -98,6 +98,7 @@ export function ServiceView({ area, noun, kind }: ServiceViewProps) {
                 hidden: !scan,
               },
               { label: t('services.view.capacity'), value: service.capacityPerSlot, hidden: !scan },
+              { label: t('services.view.extraPerDay'), value: service.extraPerDay, hidden: !scan },
               {
                 label: t('services.view.tokenPrefix'),
                 value: service.tokenPrefix ? t('services.view.tokenPrefixValue', { prefix: service.tokenPrefix, example: tokenLabel(7, service.tokenPrefix) }) : null,
