@@ -44,7 +44,8 @@ interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLab
   title: string;
   bookedTitle: string;
   owners: VisitOwners<Owner>;
-  renderSlots: (ownerId: string | null, date: string, value: string | null, onChange: (start: string | null) => void) => ReactNode;
+  /** `extra`: the chosen slot is full and booked as an extra (overbook), offered by the picker. */
+  renderSlots: (ownerId: string | null, date: string, value: string | null, onChange: (start: string | null, extra?: boolean) => void, extra: boolean) => ReactNode;
   renderSlip: (visit: Visit) => ReactNode;
   /** Books; rejects with the server's refusal (409 when the slot filled meanwhile). */
   book: (input: VisitCreateInput<OwnerKey>) => Promise<Visit>;
@@ -72,7 +73,7 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
   });
   const { control, handleSubmit, setValue, watch, formState } = form;
   const { errors } = formState;
-  const [ownerId, date, startTime] = watch(['ownerId', 'date', 'startTime']);
+  const [ownerId, date, startTime, overbook] = watch(['ownerId', 'date', 'startTime', 'overbook']);
   // The chosen patient's card; the form keeps their id.
   const [patient, setPatient] = useState<PatientSummary | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -87,7 +88,15 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
     setValue('patientId', next?.id ?? '', { shouldValidate: formState.isSubmitted });
   };
   // A new doctor, service or day has other slots: the chosen one no longer stands.
-  const clearSlot = () => setValue('startTime', '');
+  const clearSlot = () => {
+    setValue('startTime', '');
+    setValue('overbook', undefined);
+  };
+  // Only a full slot chosen as an extra asks the server to overbook: never sent otherwise.
+  const pickSlot = (start: string | null, extra?: boolean) => {
+    setValue('startTime', start ?? '');
+    setValue('overbook', start && extra ? true : undefined);
+  };
 
   // The patient of ?patientId= once, when it arrives (a later refetch must not undo 'Change').
   const [seeded, setSeeded] = useState(false);
@@ -165,13 +174,13 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
                 {conflict}
               </Alert>
             ) : null}
-            {props.renderSlots(owner?.id ?? null, date, startTime || null, (start) => setValue('startTime', start ?? ''))}
+            {props.renderSlots(owner?.id ?? null, date, startTime || null, pickSlot, Boolean(overbook))}
           </VisitStep>
           <FormTextField name="reason" label={t('visits.reasonOptional')} size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
         </Stack>
       </DialogContent>
       <VisitDialogActions
-        label={duplicates.length > 0 ? t('visits.bookAnyway') : t('visits.book')}
+        label={overbook ? t('visits.extras.book') : duplicates.length > 0 ? t('visits.bookAnyway') : t('visits.book')}
         onSubmit={() => void book()}
         ready={Boolean(patient && owner && startTime)}
         pending={pending}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '@/lib/http';
+import { ExtraSlots } from './extra-slots';
 import { fTimeOfDay } from './visit-format';
 import { useT } from './i18n';
 
@@ -22,7 +23,12 @@ export interface SlotPickerProps {
   emptyHint: string;
   /** The chosen slot's start ('HH:mm'), or null. */
   value: string | null;
-  onChange: (start: string | null) => void;
+  /** `extra`: a full slot chosen to be booked as an extra (offerExtras). */
+  onChange: (start: string | null, extra?: boolean) => void;
+  /** A new visit (not a move): a full slot may be booked as an extra, in the day's allowance. */
+  offerExtras?: boolean;
+  /** The chosen slot is an extra. */
+  extra?: boolean;
 }
 
 const SLOT_COLUMNS = 'repeat(auto-fill, minmax(92px, 1fr))';
@@ -31,12 +37,16 @@ const grid = { display: 'grid', gridTemplateColumns: SLOT_COLUMNS, gap: 1 } as c
 /**
  * Free slots as buttons; only what the API returns (free ones). Kept live by the slots query's
  * invalidation on visit events and its 30 s refetch; a chosen slot that disappears (booked by
- * someone else) is unselected.
+ * someone else) is unselected. A new visit (offerExtras) may also take a full slot as an extra,
+ * while the day's allowance has room (ExtraSlots).
  */
-export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }: SlotPickerProps) {
+export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange, offerExtras = false, extra = false }: SlotPickerProps) {
   const t = useT();
   const list = slots.data?.slots ?? [];
-  const gone = value !== null && slots.data !== undefined && !list.some((slot) => slot.start === value);
+  const full = offerExtras ? (slots.data?.full ?? []) : [];
+  const extras = offerExtras ? slots.data?.extras : undefined;
+  // A chosen extra is gone when its slot is no longer full (someone cancelled: book it as usual) or the allowance is used up.
+  const gone = value !== null && slots.data !== undefined && (extra ? !full.some((slot) => slot.start === value) || !extras?.left : !list.some((slot) => slot.start === value));
   useEffect(() => {
     if (gone) onChange(null);
   }, [gone, onChange]);
@@ -60,15 +70,22 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
     );
   }
   if (slots.isError) return <Alert severity="error">{errorMessage(slots.error)}</Alert>;
+  const extraSlots =
+    extras && slots.data ? (
+      <ExtraSlots date={slots.data.date} full={full} extras={extras} value={extra ? value : null} onChange={(start) => onChange(start, start !== null)} />
+    ) : null;
   if (list.length === 0) {
     return (
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', color: 'text.secondary', py: 1 }}>
-        <EventBusyOutlined />
-        <Box>
-          <Typography sx={{ fontWeight: 600, color: 'text.primary' }}>{t('visits.slots.none')}</Typography>
-          <Typography variant="body2">{emptyHint}</Typography>
+      <>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', color: 'text.secondary', py: 1 }}>
+          <EventBusyOutlined />
+          <Box>
+            <Typography sx={{ fontWeight: 600, color: 'text.primary' }}>{t('visits.slots.none')}</Typography>
+            <Typography variant="body2">{emptyHint}</Typography>
+          </Box>
         </Box>
-      </Box>
+        {extraSlots}
+      </>
     );
   }
   const onKeyDown = (event: KeyboardEvent) => {
@@ -94,27 +111,30 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange }:
     buttons[next]!.focus();
   };
   return (
-    <Box role="group" aria-label={t('visits.slots.label')} sx={grid} ref={gridRef} onKeyDown={onKeyDown}>
-      {list.map((slot, index) => {
-        const selected = slot.start === value;
-        return (
-          <Button
-            key={slot.start}
-            tabIndex={index === stopIndex ? 0 : -1}
-            variant={selected ? 'contained' : 'outlined'}
-            aria-pressed={selected}
-            onClick={() => onChange(selected ? null : slot.start)}
-            sx={{ flexDirection: 'column', lineHeight: 1.2, py: 0.75, minWidth: 0 }}
-          >
-            {fTimeOfDay(slot.start)}
-            {slot.capacity > 1 ? (
-              <Typography component="span" variant="caption" sx={{ display: 'block', opacity: 0.8 }}>
-                {t('visits.slots.left', { count: slot.remaining })}
-              </Typography>
-            ) : null}
-          </Button>
-        );
-      })}
-    </Box>
+    <>
+      <Box role="group" aria-label={t('visits.slots.label')} sx={grid} ref={gridRef} onKeyDown={onKeyDown}>
+        {list.map((slot, index) => {
+          const selected = !extra && slot.start === value;
+          return (
+            <Button
+              key={slot.start}
+              tabIndex={index === stopIndex ? 0 : -1}
+              variant={selected ? 'contained' : 'outlined'}
+              aria-pressed={selected}
+              onClick={() => onChange(selected ? null : slot.start)}
+              sx={{ flexDirection: 'column', lineHeight: 1.2, py: 0.75, minWidth: 0 }}
+            >
+              {fTimeOfDay(slot.start)}
+              {slot.capacity > 1 ? (
+                <Typography component="span" variant="caption" sx={{ display: 'block', opacity: 0.8 }}>
+                  {t('visits.slots.left', { count: slot.remaining })}
+                </Typography>
+              ) : null}
+            </Button>
+          );
+        })}
+      </Box>
+      {extraSlots}
+    </>
   );
 }

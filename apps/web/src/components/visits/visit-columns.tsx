@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { RecordColumn } from '@/components/records/record-column';
 import { fPhone } from '@/lib/format';
 import { awaitingConfirmationOf } from './awaiting-confirmation-chip';
+import { extraOf } from './extra-chip';
 import { StatusChip } from './status-chip';
 import { fTimeOfDay, fVisitDate } from './visit-format';
 import type { VisitStatus } from './visit-status';
@@ -20,6 +21,8 @@ export interface VisitRow {
   status: VisitStatus;
   /** Booked in the patient app, and not confirmed by the desk yet. */
   awaitingConfirmation?: boolean;
+  /** Booked beyond its slot's capacity, in the day's allowance of extras. */
+  overbooked?: boolean;
 }
 
 /** A cell of a main line and a grey second line. */
@@ -78,6 +81,7 @@ export function visitColumns<Row extends VisitRow>({ showDate, owner, renderActi
         <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', gap: 0.5, height: '100%' }}>
           <StatusChip status={row.status} />
           {awaitingConfirmationOf(row)}
+          {extraOf(row)}
         </Box>
       ),
     },
@@ -115,6 +119,7 @@ export function VisitCard({ visit, detail }: { visit: VisitRow; detail: string }
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
         <StatusChip status={visit.status} />
         {awaitingConfirmationOf(visit)}
+        {extraOf(visit)}
       </Box>
     </Box>
   );

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { VisitMessages } from '@/components/messages/visit-messages';
 import { errorMessage } from '@/lib/http';
 import { awaitingConfirmationOf } from './awaiting-confirmation-chip';
+import { extraOf } from './extra-chip';
 import { StatusChip } from './status-chip';
 import { VisitHistory } from './visit-history';
 import type { VisitStatus } from './visit-status';
@@ -22,7 +23,7 @@ interface VisitDrawerProps {
   /** 'Token 007' once loaded, else what it is ('Appointment'). */
   title: string;
   /** The visit once loaded: its status chip, messages to the patient and history frame the children. */
-  visit: { id: string; status: VisitStatus; awaitingConfirmation?: boolean; history?: HistoryEntry[] } | undefined;
+  visit: { id: string; status: VisitStatus; awaitingConfirmation?: boolean; overbooked?: boolean; history?: HistoryEntry[] } | undefined;
   /** The load failed. */
   error: unknown;
   /** Details and actions, between the status and the history. */
@@ -50,6 +51,7 @@ export function VisitDrawer({ open, onClose, title, visit, error, children }: Vi
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               <StatusChip status={visit.status} />
               {awaitingConfirmationOf(visit)}
+              {extraOf(visit)}
             </Box>
             {children}
             <VisitMessages visitId={visit.id} />

@@ -6,11 +6,14 @@ interface DoctorSlotPickerProps {
   doctorId: string | null;
   date: string;
   value: string | null;
-  onChange: (start: string | null) => void;
+  onChange: (start: string | null, extra?: boolean) => void;
+  /** A new visit: full slots may be booked as extras, in the day's allowance. */
+  offerExtras?: boolean;
+  extra?: boolean;
 }
 
 /** The doctor's free slots on the date, live through ['doctor-slots', doctorId, date]. */
-export function DoctorSlotPicker({ doctorId, date, value, onChange }: DoctorSlotPickerProps) {
+export function DoctorSlotPicker({ doctorId, date, value, onChange, offerExtras, extra }: DoctorSlotPickerProps) {
   const t = useT();
   return (
     <SlotPicker
@@ -20,6 +23,8 @@ export function DoctorSlotPicker({ doctorId, date, value, onChange }: DoctorSlot
       emptyHint={t('appointments.slots.emptyHint')}
       value={value}
       onChange={onChange}
+      offerExtras={offerExtras}
+      extra={extra}
     />
   );
 }

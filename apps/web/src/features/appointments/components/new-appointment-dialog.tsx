@@ -40,7 +40,7 @@ export function NewAppointmentDialog({ open, patientId, slot, onClose }: NewAppo
         name: (doctor) => doctor.name,
         detail: (doctor) => `${doctor.specialization} · ${fFee(doctor.consultationFeePaise)}`,
       }}
-      renderSlots={(doctorId, date, value, onChange) => <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} />}
+      renderSlots={(doctorId, date, value, onChange, extra) => <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} offerExtras extra={extra} />}
       renderSlip={(appointment: Appointment) => <AppointmentSlip appointment={appointment} />}
       book={create.mutateAsync}
       pending={create.isPending}

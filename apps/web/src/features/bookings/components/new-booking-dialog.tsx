@@ -38,7 +38,7 @@ export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogP
         name: (service) => service.name,
         detail: (service) => `${service.category ?? kindLabel(service.kind)} · ${fFee(service.pricePaise)}`,
       }}
-      renderSlots={(serviceId, date, value, onChange) => <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} />}
+      renderSlots={(serviceId, date, value, onChange, extra) => <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} offerExtras extra={extra} />}
       renderSlip={(booking: Booking) => <BookingSlip booking={booking} />}
       book={create.mutateAsync}
       pending={create.isPending}

@@ -6,11 +6,14 @@ interface ServiceSlotPickerProps {
   serviceId: string | null;
   date: string;
   value: string | null;
-  onChange: (start: string | null) => void;
+  onChange: (start: string | null, extra?: boolean) => void;
+  /** A new visit: full slots may be booked as extras, in the day's allowance. */
+  offerExtras?: boolean;
+  extra?: boolean;
 }
 
 /** The scan's or test's free places on the date, live through ['service-slots', serviceId, date]. */
-export function ServiceSlotPicker({ serviceId, date, value, onChange }: ServiceSlotPickerProps) {
+export function ServiceSlotPicker({ serviceId, date, value, onChange, offerExtras, extra }: ServiceSlotPickerProps) {
   const t = useT();
   return (
     <SlotPicker
@@ -20,6 +23,8 @@ export function ServiceSlotPicker({ serviceId, date, value, onChange }: ServiceS
       emptyHint={t('bookings.slots.emptyHint')}
       value={value}
       onChange={onChange}
+      offerExtras={offerExtras}
+      extra={extra}
     />
   );
 }

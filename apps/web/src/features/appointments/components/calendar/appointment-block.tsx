@@ -4,6 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
 import { fTimeOfDay } from '@/components/visits/visit-format';
 import type { PointerEvent } from 'react';
+import { useT as useVisitWords } from '@/components/visits/i18n';
 import { isCalledOff, statusLabels } from '@/components/visits/visit-status';
 import { useT } from '../../i18n';
 import type { Placement } from './calendar-layout';
@@ -24,11 +25,15 @@ interface AppointmentBlockProps {
 /** One visit on the time grid, in its status colour (the list's status chip colours); a click opens it. */
 export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: AppointmentBlockProps) {
   const t = useT();
+  const visitWords = useVisitWords();
   const { visit: appointment, top, height, lane, lanes } = placement;
   const time = `${fTimeOfDay(appointment.startTime)} – ${fTimeOfDay(appointment.endTime)}`;
   // Booked in the patient app and not confirmed yet: said in its name, and drawn with a dashed outline.
   const awaiting = appointment.awaitingConfirmation && !isCalledOff(appointment.status);
-  const status = awaiting ? t('appointments.calendar.awaiting', { status: statusLabels[appointment.status] }) : statusLabels[appointment.status];
+  const called = awaiting ? t('appointments.calendar.awaiting', { status: statusLabels[appointment.status] }) : statusLabels[appointment.status];
+  // An extra beyond the slot's capacity says so in its name and on its first line.
+  const extra = appointment.overbooked ? visitWords('visits.extra') : null;
+  const status = extra ? `${called}, ${extra}` : called;
   // Cancelled and no-show visits stay on the grid (the desk needs to see the slot was booked), faded and struck through.
   const closed = isCalledOff(appointment.status);
   return (
@@ -52,6 +57,7 @@ export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: Appoin
         title={`${appointment.tokenLabel} · ${appointment.patientName} · ${time} · ${status}`}
         data-status={appointment.status}
         data-awaiting-confirmation={awaiting || undefined}
+        data-overbooked={appointment.overbooked || undefined}
         sx={(theme) => {
           const main = statusMain(theme, appointment.status);
           return {
@@ -90,6 +96,11 @@ export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: Appoin
             {appointment.tokenLabel}
           </Box>{' '}
           <span>{appointment.patientName}</span>
+          {extra ? (
+            <Box component="span" sx={{ ml: 0.5, color: 'secondary.main', fontWeight: 600 }}>
+              · {extra}
+            </Box>
+          ) : null}
         </Box>
         {height >= TWO_LINES_PX ? (
           <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.secondary' }}>
