@@ -1,4 +1,14 @@
-import { tokenQueueSchema, tokenQueuesResponseSchema, type TokenQueue, type TokenQueueAction, type TokenQueueKind, type TokenQueuesResponse } from '@caredesk/shared';
+import {
+  tokenQueueSchema,
+  tokenQueuesResponseSchema,
+  walkInSchema,
+  type TokenQueue,
+  type TokenQueueAction,
+  type TokenQueueKind,
+  type TokenQueuesResponse,
+  type WalkIn,
+  type WalkInCreate,
+} from '@caredesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { queryKeys } from '@/lib/query-keys';
@@ -64,5 +74,36 @@ export function useQueueAction(kind: TokenQueueKind) {
         previous ? { ...previous, queues: previous.queues.map((item) => (item.id === queue.id ? queue : item)) } : previous,
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens.queues(kind) }),
+  });
+}
+
+export interface WalkInInput {
+  queueId: string;
+  body: WalkInCreate;
+}
+
+export async function addWalkIn(kind: TokenQueueKind, { queueId, body }: WalkInInput): Promise<WalkIn> {
+  const response = await http.post<unknown>(`/tokens/${kind}/${encodeURIComponent(queueId)}/walk-ins`, body);
+  return walkInSchema.parse(response.data);
+}
+
+/**
+ * 'Add walk-in': the answer's queue replaces that queue in every cached list at once; the day's
+ * lists and free slots are refetched too (a walk-in takes a slot's place, or one of its extras).
+ */
+export function useAddWalkIn(kind: TokenQueueKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WalkInInput) => addWalkIn(kind, input),
+    onSuccess: ({ queue }) =>
+      queryClient.setQueriesData<TokenQueuesResponse>({ queryKey: queryKeys.tokens.queues(kind) }, (previous) =>
+        previous ? { ...previous, queues: previous.queues.map((item) => (item.id === queue.id ? queue : item)) } : previous,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tokens.queues(kind) }),
+        queryClient.invalidateQueries({ queryKey: kind === 'doctors' ? queryKeys.appointments.all : queryKeys.bookings.all }),
+        queryClient.invalidateQueries({ queryKey: kind === 'doctors' ? queryKeys.doctorSlots.all : queryKeys.serviceSlots.all }),
+      ]),
   });
 }

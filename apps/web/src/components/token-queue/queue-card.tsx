@@ -1,4 +1,5 @@
 import type { TokenEntry, TokenQueue, TokenQueueAction } from '@caredesk/shared';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,9 +8,11 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useShortcut } from '../shortcuts';
 import type { QueueActionInput } from './api';
 import { useT, type QueueMessageId } from './i18n';
+import { WalkInDialog } from './walk-in-dialog';
 
 interface QueueCardProps {
   queue: TokenQueue;
@@ -41,9 +44,20 @@ function TokenList({ title, entries, action }: { title: string; entries: TokenEn
       </Typography>
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75 }} component="ul" aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {entries.map((entry) => (
-          <li key={entry.visitId}>{action ? action(entry) : <Chip size="small" label={`${entry.tokenLabel} · ${entry.patientName}`} />}</li>
+          <li key={entry.visitId}>{action ? action(entry) : <EntryChip entry={entry} />}</li>
         ))}
       </Stack>
+    </Box>
+  );
+}
+
+/** A waiting token and its patient; an extra beyond the slots says so beside it. */
+function EntryChip({ entry }: { entry: TokenEntry }) {
+  const t = useT();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+      <Chip size="small" label={`${entry.tokenLabel} · ${entry.patientName}`} />
+      {entry.overbooked ? <Chip size="small" color="secondary" variant="outlined" label={t('queue.card.extra')} /> : null}
     </Box>
   );
 }
@@ -65,19 +79,26 @@ export function QueueCard({ queue, busy, onAction, shortcut = false }: QueueCard
   const canCall = !busy && Boolean(queue.next || serving);
   const averageWait = queue.averageWaitMinutes === null ? '—' : t('queue.card.minutes', { minutes: Math.round(queue.averageWaitMinutes) });
   useShortcut('x', t('queue.card.shortcut', { name: queue.name }), () => act('call-next'), shortcut && canCall);
+  const [walkIn, setWalkIn] = useState(false);
   return (
     <Card variant="outlined" component="section" aria-label={t('queue.card.region', { name: queue.name })}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box>
-          <Typography variant="h6" component="h2">
-            {queue.name}
-          </Typography>
-          {details && (
-            <Typography variant="body2" color="text.secondary">
-              {details}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              {queue.name}
             </Typography>
-          )}
+            {details && (
+              <Typography variant="body2" color="text.secondary">
+                {details}
+              </Typography>
+            )}
+          </Box>
+          <Button variant="outlined" size="small" startIcon={<PersonAddAlt1Outlined />} onClick={() => setWalkIn(true)}>
+            {t('queue.card.addWalkIn')}
+          </Button>
         </Box>
+        <WalkInDialog queue={queue} open={walkIn} onClose={() => setWalkIn(false)} />
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-end', flexWrap: 'wrap' }}>
           <Box aria-live="polite">
             <Typography variant="overline" color="text.secondary" component="div">
