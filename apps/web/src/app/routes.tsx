@@ -56,6 +56,7 @@ const OnlineBookingPage = lazyPage(() => import('../features/settings/pages/onli
 const OnlineBookingPosterPage = lazyPage(() => import('../features/settings/pages/online-booking-poster-page'));
 const BillingSettingsPage = lazyPage(() => import('../features/settings/pages/billing-settings-page'));
 const MessageLogPage = lazyPage(() => import('../features/messages/pages/message-log-page'));
+const ConsultingPage = lazyPage(() => import('../features/consulting/pages/consulting-page'));
 
 /** SPEC.md §2 route table, with the access rule of each route. */
 export const routes: RouteObject[] = [
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
                   { path: paths.plan, element: <PlanPage /> },
                   { path: paths.wallet, element: <WalletPage /> },
                   { path: paths.dayBook, element: <DayBookPage /> },
+                  { path: paths.consulting, element: <ConsultingPage /> },
                 ],
               },
             ],

@@ -35,6 +35,8 @@ export const paths = {
   settingsOnlineBookingPoster: '/settings/online-booking/poster',
   /** The patient app's page of an organisation (served by the server under /p/). */
   publicPage: (slug: string) => `/p/${encodeURIComponent(slug)}`,
+  /** A doctor's own account's consulting room: today's queue and the patient in front of them (issue #21). */
+  consulting: '/consulting',
   /** The signed-in person's own account (every role, so outside the Settings area's menu rule). */
   account: '/account',
   /** A staff invitation link (public): choose a password and sign in. */

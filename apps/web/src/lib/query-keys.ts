@@ -71,6 +71,9 @@ export const queryKeys = {
     all: ['tokens'] as const,
     queues: (kind: TokenQueueKind) => ['tokens', kind] as const,
     list: <Filters>(kind: TokenQueueKind, today: string, filters: Filters) => ['tokens', kind, today, filters] as const,
+    /** The consulting room's queue and patients: under tokens, so queue and visit events refresh them. */
+    consulting: (today: string) => ['tokens', 'consulting', today] as const,
+    consultingVisit: (visitId: string) => ['tokens', 'consulting', 'visit', visitId] as const,
   },
 
   notifications: {

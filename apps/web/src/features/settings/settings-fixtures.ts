@@ -27,6 +27,7 @@ export const member = (n: number, name: string, extra: Partial<StaffMember> = {}
   email: `${name.split(' ')[0]!.toLowerCase()}@sunrise.example.test`,
   phone: null,
   role: 'WORKER',
+  doctorId: null,
   avatarUrl: null,
   active: true,
   invitationPending: false,

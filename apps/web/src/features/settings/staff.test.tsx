@@ -95,6 +95,54 @@ describe('Settings > Staff', () => {
     expect(screen.queryByText(url)).not.toBeInTheDocument();
   });
 
+  it("adds a doctor's own account linked to one of the doctors, and asks for the doctor first", async () => {
+    const doctor = {
+      id: '20000000-0000-4000-8000-000000000042',
+      facilityId: null,
+      facilityName: null,
+      name: 'Dr. Meera Joshi',
+      photoUrl: null,
+      specialization: 'Cardiology',
+      qualifications: null,
+      experienceYears: null,
+      consultationFeePaise: 50_000,
+      phone: null,
+      email: null,
+      bio: null,
+      slotMinutes: 15,
+      patientsPerSlot: 1,
+      extraPerDay: 0,
+      availability: [],
+      leaveDates: [],
+      active: true,
+      tokenPrefix: null,
+      room: null,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      updatedAt: '2026-01-05T10:00:00.000Z',
+    };
+    const added = member(6, 'Meera Joshi', { role: 'USER', doctorId: doctor.id });
+    const { api, user } = await openStaff({
+      'GET /doctors': { data: page([doctor]) },
+      'POST /staff': { status: 201, data: { member: added, invitationUrl: null, invitationExpiresAt: null } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add staff member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add staff member' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Meera Joshi');
+    await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'meera@sunrise.example.test');
+    expect(within(dialog).queryByRole('combobox', { name: /Doctor/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Doctor' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Invitation link' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    expect(await within(dialog).findByText('Choose the doctor this account belongs to')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Doctor/ }));
+    await user.click(await screen.findByRole('option', { name: 'Dr. Meera Joshi · Cardiology' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    await screen.findByRole('dialog', { name: 'Meera Joshi added' });
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ role: 'USER', doctorId: doctor.id, credential: { method: 'invitation' } });
+  });
+
   it('shows a taken e-mail under the E-mail field', async () => {
     const { user } = await openStaff({
       'POST /staff': { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'Someone already uses this e-mail address' } },

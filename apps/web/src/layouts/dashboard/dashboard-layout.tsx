@@ -59,7 +59,7 @@ export default function DashboardLayout() {
   useMe(!user);
   useAccountLanguage(user?.language);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const entries = user && user.role !== 'USER' ? menuFor(user.admin.type, user.role) : [];
+  const entries = user ? menuFor(user.admin.type, user.role) : [];
   const closeDrawer = () => setDrawerOpen(false);
 
   return (

@@ -51,10 +51,11 @@ export function Header({ user, entries, onOpenMenu }: HeaderProps) {
             [`@media (min-width:${layout.mobileMaxWidth}px)`]: { display: 'block' },
           }}
         >
-          <HeaderSearch entries={entries} />
+          {user?.role === 'USER' ? null : <HeaderSearch entries={entries} />}
         </Box>
         <PlanChip />
-        <WalletButton />
+        {/* The wallet is the desk's money; a doctor's own account has none of it. */}
+        {user?.role === 'USER' ? null : <WalletButton />}
         <NotificationBell />
         <ThemeModeToggle />
         <Clock />

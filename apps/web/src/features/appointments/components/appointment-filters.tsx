@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FilterSelect } from '@/components/records/filter-select';
 import type { DateRange } from '@/components/visits/date-range';
 import { VisitFilters } from '@/components/visits/visit-filters';
-import { useActiveDoctors } from '../api/get-active-doctors';
+import { useActiveDoctors } from '@/components/doctors/active-doctors';
 import { useT } from '../i18n';
 
 interface AppointmentFiltersProps {

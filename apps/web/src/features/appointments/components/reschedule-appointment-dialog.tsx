@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { OwnerField } from '@/components/visits/owner-field';
 import { RescheduleDialog } from '@/components/visits/reschedule-dialog';
 import { fFee, fTimeOfDay, fVisitDate } from '@/components/visits/visit-format';
-import { useActiveDoctors } from '../api/get-active-doctors';
+import { useActiveDoctors } from '@/components/doctors/active-doctors';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { useT } from '../i18n';
 import { DoctorSlotPicker } from './doctor-slot-picker';

@@ -34,7 +34,8 @@ interface AccountEntry {
 function entriesFor(user: SessionUser): AccountEntry[] {
   const entries: AccountEntry[] = [
     { label: 'account.myAccount', href: paths.account, icon: <ManageAccountsOutlined fontSize="small" /> },
-    { label: 'account.profile', href: paths.profile, icon: <AccountCircleOutlined fontSize="small" /> },
+    // SPEC.md §2: /profile shows the appointments page, which a doctor's own account does not open.
+    ...(user.role === 'USER' ? [] : [{ label: 'account.profile' as const, href: paths.profile, icon: <AccountCircleOutlined fontSize="small" /> }]),
     { label: 'account.plan', href: paths.plan, icon: <WorkspacePremiumOutlined fontSize="small" /> },
     { label: 'account.notifications', href: paths.notifications, icon: <NotificationsOutlined fontSize="small" /> },
   ];

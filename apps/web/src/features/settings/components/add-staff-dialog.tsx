@@ -11,9 +11,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useActiveDoctors } from '@/components/doctors/active-doctors';
 import { FormTextField } from '@/components/records/form-text-field';
 import { useCreateStaff } from '../api/create-staff';
 import { useT } from '../i18n';
@@ -27,6 +29,21 @@ interface AddStaffDialogProps {
   onCreated: (result: StaffCredentialResult) => void;
 }
 
+/** A doctor's own account is one doctor: it signs in to that doctor's consulting room and sees nothing else. */
+function DoctorField() {
+  const t = useT();
+  const doctors = useActiveDoctors();
+  return (
+    <FormTextField name="doctorId" select required label={t('settings.staff.doctor')} helperText={t('settings.staff.doctorHelp')} disabled={!doctors.data}>
+      {(doctors.data ?? []).map((doctor) => (
+        <MenuItem key={doctor.id} value={doctor.id}>
+          {doctor.name} · {doctor.specialization}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
 /** 'Add staff member': who they are, their role, and how they get in. Mounted only while open. */
 export function AddStaffDialog({ onClose, onCreated }: AddStaffDialogProps) {
   const titleId = useId();
@@ -35,6 +52,7 @@ export function AddStaffDialog({ onClose, onCreated }: AddStaffDialogProps) {
   const create = useCreateStaff();
   const form = useForm<AddStaffFormInput, unknown, AddStaffFormOutput>({ resolver: zodResolver(addStaffFormSchema), defaultValues: addStaffDefaults });
   const { control, handleSubmit, setError } = form;
+  const role = useWatch({ control, name: 'role' });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -64,10 +82,12 @@ export function AddStaffDialog({ onClose, onCreated }: AddStaffDialogProps) {
                     <RadioGroup aria-labelledby={roleId} row value={field.value} onChange={(event) => field.onChange(event.target.value)}>
                       <FormControlLabel value="WORKER" control={<Radio />} label={t('settings.staff.roleWORKER')} />
                       <FormControlLabel value="ADMIN" control={<Radio />} label={t('settings.staff.roleADMIN')} />
+                      <FormControlLabel value="USER" control={<Radio />} label={t('settings.staff.roleUSER')} />
                     </RadioGroup>
                   </FormControl>
                 )}
               />
+              {role === 'USER' ? <DoctorField /> : null}
               <CredentialFields />
             </Stack>
           </DialogContent>

@@ -24,20 +24,32 @@ export const addStaffFormSchema = z
     email: staffCreateSchema.shape.email,
     phone: optionalText(phoneSchema.nullable()),
     role: staffRoleSchema,
+    /** The doctor a doctor's own account (role USER) is; '' until chosen. */
+    doctorId: z.string(),
     ...credentialFormShape,
   })
-  .superRefine(checkPassword);
+  .superRefine((values, ctx) => {
+    checkPassword(values, ctx);
+    if (values.role === 'USER' && !values.doctorId) ctx.addIssue({ code: 'custom', path: ['doctorId'], message: t('settings.staff.chooseDoctor') });
+  });
 export type AddStaffFormInput = z.input<typeof addStaffFormSchema>;
 export type AddStaffFormOutput = z.output<typeof addStaffFormSchema>;
 
-export const addStaffDefaults: AddStaffFormInput = { name: '', email: '', phone: '', role: 'WORKER', method: 'password', password: '' };
+export const addStaffDefaults: AddStaffFormInput = { name: '', email: '', phone: '', role: 'WORKER', doctorId: '', method: 'password', password: '' };
 
 export function credentialOf(values: { method: 'password' | 'invitation'; password: string }): Credential {
   return values.method === 'password' ? { method: 'password', password: values.password } : { method: 'invitation' };
 }
 
 export function staffCreateOf(values: AddStaffFormOutput): StaffCreate {
-  return { name: values.name, email: values.email, phone: values.phone as string | null, role: values.role, credential: credentialOf(values) };
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone as string | null,
+    role: values.role,
+    ...(values.role === 'USER' ? { doctorId: values.doctorId } : {}),
+    credential: credentialOf(values),
+  };
 }
 
 /** The API names the password 'credential.password'; the form calls it 'password'. */

@@ -2,7 +2,7 @@ import { appointmentListQuerySchema, type AppointmentSummary } from '@caredesk/s
 import { useQueries, useQuery } from '@tanstack/react-query';
 /* eslint-disable no-restricted-imports -- this feature's own api/: the boundary rule's '../../'
    pattern cannot tell two folders up inside a feature from a sibling feature. */
-import { useActiveDoctors } from '../../api/get-active-doctors';
+import { useActiveDoctors } from '@/components/doctors/active-doctors';
 import { appointmentsQueryOptions } from '../../api/get-appointments';
 /* eslint-enable no-restricted-imports */
 import { weekOf } from './calendar-layout';
