@@ -5,6 +5,7 @@ import { doctors, timestamps } from './doctors.js';
 import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
 import { staff } from './staff.js';
+import { visitSeries } from './visit-series.js';
 
 /**
  * When a visit joined the waiting room, was called in, finished, was passed over or brought back:
@@ -36,6 +37,14 @@ export const awaitingConfirmation = {
  */
 export const overbooked = {
   overbooked: boolean('overbooked').notNull().default(false),
+};
+
+/**
+ * The recurring series a visit was booked in (visit_series), if any. It stays in the series when
+ * it is moved or cancelled on its own; the series' whole-series actions act on its future visits.
+ */
+export const inSeries = {
+  seriesId: uuid('series_id').references(() => visitSeries.id, { onDelete: 'set null' }),
 };
 
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
@@ -77,6 +86,7 @@ export const appointments = pgTable(
     source: visitSource('source').notNull().default('CONSOLE'),
     ...awaitingConfirmation,
     ...overbooked,
+    ...inSeries,
     /** Null when the patient booked through the patient API. */
     createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
     ...queueTimes,
@@ -86,6 +96,10 @@ export const appointments = pgTable(
     index('appointments_organisation_date_idx').on(table.organisationId, table.date, table.startTime),
     index('appointments_doctor_date_time_idx').on(table.doctorId, table.date, table.startTime),
     index('appointments_patient_idx').on(table.patientId),
+    // A series' visits (modules/visits/series.ts): few visits belong to one, so a partial index.
+    index('appointments_series_idx')
+      .on(table.seriesId)
+      .where(sql`${table.seriesId} is not null`),
     // The dashboard's 30-day and today's figures (modules/dashboard/queries.ts) read only these
     // columns, so they are index-only scans; days repeat the same values, so btree deduplication
     // keeps it about half the size of appointments_organisation_date_idx. Measured on 1,000,000

@@ -1,7 +1,7 @@
 import { bookingStatuses } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { awaitingConfirmation, overbooked, paymentStatus, queueTimes, visitSource } from './appointments.js';
+import { awaitingConfirmation, inSeries, overbooked, paymentStatus, queueTimes, visitSource } from './appointments.js';
 import { timestamps } from './doctors.js';
 import { facilities, organisations } from './organisations.js';
 import { patients } from './patients.js';
@@ -45,6 +45,7 @@ export const bookings = pgTable(
     source: visitSource('source').notNull().default('CONSOLE'),
     ...awaitingConfirmation,
     ...overbooked,
+    ...inSeries,
     /** The report: a private PDF upload, served only through short-lived signed URLs. */
     reportUploadId: uuid('report_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     reportReadyAt: timestamp('report_ready_at', { withTimezone: true, precision: 3 }),
@@ -56,6 +57,10 @@ export const bookings = pgTable(
     index('bookings_organisation_date_idx').on(table.organisationId, table.date, table.startTime),
     index('bookings_service_date_time_idx').on(table.serviceId, table.date, table.startTime),
     index('bookings_patient_idx').on(table.patientId),
+    // A series' visits (modules/visits/series.ts): few visits belong to one, so a partial index.
+    index('bookings_series_idx')
+      .on(table.seriesId)
+      .where(sql`${table.seriesId} is not null`),
     // The dashboard's figures, index-only (see appointments_dashboard_idx).
     index('bookings_dashboard_idx').on(table.organisationId, table.date, table.status, table.serviceId, table.pricePaise, table.checkedInAt, table.calledAt, table.skippedAt),
     index('bookings_awaiting_confirmation_idx')

@@ -9,6 +9,7 @@ export * from './doctors.js';
 export * from './services.js';
 export * from './patients.js';
 export * from './uploads.js';
+export * from './visit-series.js';
 export * from './appointments.js';
 export * from './bookings.js';
 export * from './token-queue.js';
