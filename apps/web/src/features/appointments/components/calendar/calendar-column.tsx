@@ -2,7 +2,7 @@ import type { AppointmentSummary, Slot } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { AppointmentBlock } from './appointment-block';
-import { HOUR_PX, placeVisits } from './calendar-layout';
+import { HOUR_PX, placeColumn } from './calendar-layout';
 import { FreeSlotCell } from './free-slot-cell';
 import { slotKey, type DragState, type SlotTarget } from './use-block-drag';
 
@@ -30,9 +30,6 @@ export interface CalendarActions {
   onMove: (appointment: AppointmentSummary, slot: SlotTarget) => void;
 }
 
-/** A visit, or a free slot's cell: both are placed side by side where they share a time. */
-type ColumnItem = (AppointmentSummary & { free?: undefined }) | { startTime: string; endTime: string; exact: true; free: Slot };
-
 const STEPS: Record<string, (index: number, last: number) => number> = {
   ArrowUp: (index) => index - 1,
   ArrowDown: (index) => index + 1,
@@ -59,16 +56,22 @@ export function CalendarColumnView({ column, firstHour, height, actions, drag, o
   const list = useRef<HTMLUListElement>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const { doctorId, date, freeSlots } = column;
-  const items: ColumnItem[] = [...column.appointments, ...freeSlots.map((slot) => ({ startTime: slot.start, endTime: slot.end, exact: true as const, free: slot }))];
-  const tabStop = freeSlots.some((slot) => slot.start === focused) ? focused : freeSlots[0]?.start;
+  const placed = placeColumn(
+    column.appointments,
+    freeSlots.map((slot) => ({ startTime: slot.start, endTime: slot.end, free: slot })),
+    firstHour,
+  );
+  // The cells drawn, by time: a slot a stretched visit covers all but a sliver of is not (the dialog still offers it).
+  const cells = placed.free.map((placement) => placement.visit.free).sort((a, b) => a.start.localeCompare(b.start));
+  const tabStop = cells.some((slot) => slot.start === focused) ? focused : cells[0]?.start;
   const dropKey = drag?.target ? slotKey(drag.target) : null;
 
   const onCellKey = (event: KeyboardEvent<HTMLElement>, start: string) => {
     const step = STEPS[event.key];
-    const index = freeSlots.findIndex((slot) => slot.start === start);
+    const index = cells.findIndex((slot) => slot.start === start);
     if (!step || index < 0) return;
     event.preventDefault();
-    const next = freeSlots[Math.max(0, Math.min(freeSlots.length - 1, step(index, freeSlots.length - 1)))]!;
+    const next = cells[Math.max(0, Math.min(cells.length - 1, step(index, cells.length - 1)))]!;
     setFocused(next.start);
     list.current?.querySelector<HTMLElement>(`[data-slot-start="${next.start}"]`)?.focus();
   };
@@ -92,38 +95,40 @@ export function CalendarColumnView({ column, firstHour, height, actions, drag, o
         bgcolor: column.highlighted ? 'action.hover' : 'transparent',
       })}
     >
-      {placeVisits(items, firstHour).map((placement) => {
-        const { visit } = placement;
-        if (visit.free) {
-          const slot = visit.free;
+      {/* By time, visits and free slots as they come: the order a screen reader reads the day in. */}
+      {[...placed.visits, ...placed.free]
+        .sort((a, b) => a.top - b.top || a.lane - b.lane)
+        .map((placement) => {
+          const { visit } = placement;
+          if ('free' in visit) {
+            const slot = visit.free;
+            return (
+              <FreeSlotCell
+                key={`free-${slot.start}`}
+                placement={{ ...placement, visit }}
+                doctorId={doctorId}
+                date={date}
+                columnLabel={column.label}
+                tabbable={slot.start === tabStop}
+                dragging={drag !== null}
+                dropTarget={dropKey === slotKey({ doctorId, date, start: slot.start })}
+                onBook={() => actions.onBook({ doctorId, date, start: slot.start, end: slot.end })}
+                onKeyDown={(event) => onCellKey(event, slot.start)}
+              />
+            );
+          }
           return (
-            <FreeSlotCell
-              key={`free-${slot.start}`}
-              placement={{ ...placement, visit: { free: slot } }}
-              doctorId={doctorId}
-              date={date}
-              columnLabel={column.label}
-              tabbable={slot.start === tabStop}
-              dragging={drag !== null}
-              dropTarget={dropKey === slotKey({ doctorId, date, start: slot.start })}
-              onBook={() => actions.onBook({ doctorId, date, start: slot.start, end: slot.end })}
-              onKeyDown={(event) => onCellKey(event, slot.start)}
+            <AppointmentBlock
+              key={visit.id}
+              placement={{ ...placement, visit }}
+              onOpen={(id) => {
+                if (!endsDrag()) actions.onOpen(id);
+              }}
+              onPickUp={actions.canMove(visit) ? (event) => onPickUp(event, visit) : undefined}
+              offset={drag?.id === visit.id ? drag : null}
             />
           );
-        }
-        const movable = actions.canMove(visit);
-        return (
-          <AppointmentBlock
-            key={visit.id}
-            placement={{ ...placement, visit }}
-            onOpen={(id) => {
-              if (!endsDrag()) actions.onOpen(id);
-            }}
-            onPickUp={movable ? (event) => onPickUp(event, visit) : undefined}
-            offset={drag?.id === visit.id ? drag : null}
-          />
-        );
-      })}
+        })}
     </Box>
   );
 }

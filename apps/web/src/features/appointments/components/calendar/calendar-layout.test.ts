@@ -1,6 +1,6 @@
 import { addDays } from '@caredesk/shared';
 import { describe, expect, it } from 'vitest';
-import { HOUR_PX, MIN_BLOCK_PX, minutesOf, placeVisits, PX_PER_MINUTE, visibleHours, weekOf } from './calendar-layout';
+import { HOUR_PX, MIN_BLOCK_PX, minutesOf, placeColumn, placeVisits, PX_PER_MINUTE, visibleHours, weekOf } from './calendar-layout';
 
 const visit = (startTime: string, endTime: string, id = startTime) => ({ id, startTime, endTime });
 const lanesOf = (visits: ReturnType<typeof visit>[]) => Object.fromEntries(placeVisits(visits, 8).map(({ visit: { id }, lane, lanes }) => [id, `${lane}/${lanes}`]));
@@ -47,15 +47,22 @@ describe('calendar layout', () => {
     expect(lanesOf(short)).toEqual({ a: '0/2', b: '1/2', c: '0/1' });
   });
 
-  it("draws a free slot's cell at its true length, beside a visit of the same slot", () => {
-    const free = (startTime: string, endTime: string, id: string) => ({ id, startTime, endTime, exact: true });
-    const placed = placeVisits([visit('09:00', '09:10', 'a'), free('09:00', '09:10', 'free-a'), free('09:10', '09:20', 'free-b')], 8);
-    expect(placed.map(({ visit: { id }, height, lane, lanes }) => [id, height, `${lane}/${lanes}`])).toEqual([
-      ['a', MIN_BLOCK_PX, '0/2'],
-      ['free-a', 10 * PX_PER_MINUTE, '1/2'],
-      // The visit stretched to the minimum reaches into the next slot: its cell shares the width too.
-      ['free-b', 10 * PX_PER_MINUTE, '1/2'],
+  it('puts a free slot beside a visit of the same slot, and cuts another short where a stretched visit reaches into it', () => {
+    // 10-minute slots: the 09:00 visit is drawn 12 minutes long, into the 09:10 slot.
+    const free = [visit('09:00', '09:10', 'free-0900'), visit('09:10', '09:20', 'free-0910'), visit('09:20', '09:30', 'free-0920')];
+    const { visits, free: cells } = placeColumn([visit('09:00', '09:10', 'a')], free, 8);
+    expect(visits.map(({ visit: { id }, top, height, lane, lanes }) => [id, top, height, `${lane}/${lanes}`])).toEqual([['a', 60 * PX_PER_MINUTE, MIN_BLOCK_PX, '0/2']]);
+    expect(cells.map(({ visit: { id }, top, height, lane, lanes }) => [id, top, height, `${lane}/${lanes}`])).toEqual([
+      ['free-0900', 60 * PX_PER_MINUTE, MIN_BLOCK_PX, '1/2'],
+      ['free-0910', 60 * PX_PER_MINUTE + MIN_BLOCK_PX, 80 * PX_PER_MINUTE - (60 * PX_PER_MINUTE + MIN_BLOCK_PX), '0/1'],
+      ['free-0920', 80 * PX_PER_MINUTE, 10 * PX_PER_MINUTE, '0/1'],
     ]);
+  });
+
+  it('leaves out a free slot a visit covers all but a sliver of', () => {
+    // 5-minute slots: the 09:00 visit is drawn 12 minutes long, over 09:05 and most of 09:10.
+    const free = [visit('09:05', '09:10', 'gone'), visit('09:10', '09:15', 'sliver'), visit('09:15', '09:20', 'whole')];
+    expect(placeColumn([visit('09:00', '09:05', 'a')], free, 9).free.map(({ visit: { id }, height }) => [id, height])).toEqual([['whole', 5 * PX_PER_MINUTE]]);
   });
 
   it('orders blocks by start time whatever order they come in', () => {

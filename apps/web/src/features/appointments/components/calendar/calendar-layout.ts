@@ -11,8 +11,6 @@ const DEFAULT_HOURS: HourSpan = { start: 8, end: 20 };
 export interface TimedVisit {
   startTime: string;
   endTime: string;
-  /** Drawn at its true length even when shorter than MIN_BLOCK_PX: a free slot's cell, not a visit to read. */
-  exact?: boolean;
 }
 
 /** Whole hours shown by the grid, end exclusive: { start: 8, end: 20 } is 08:00-20:00. */
@@ -60,10 +58,9 @@ export function visibleHours(visits: readonly TimedVisit[]): HourSpan {
 }
 
 /**
- * Places one column's visits (and its free slots' cells). Blocks that overlap share the width side
- * by side: a doctor sees up to patientsPerSlot patients in one slot, and MIN_BLOCK_PX can stretch a
- * short visit over the next. Overlap is judged on the drawn blocks, not the times, so no two blocks
- * ever cover each other: a slot with one of two places taken shows its visit and its free cell.
+ * Places one column's visits. Blocks that overlap share the width side by side: a doctor sees up
+ * to patientsPerSlot patients in one slot, and MIN_BLOCK_PX can stretch a short visit over the next.
+ * Overlap is judged on the drawn blocks, not the times, so no two blocks ever cover each other.
  */
 export function placeVisits<T extends TimedVisit>(visits: readonly T[], firstHour: number): Placement<T>[] {
   const sorted = [...visits].sort((a, b) => startMinutes(a) - startMinutes(b) || endMinutes(a) - endMinutes(b));
@@ -78,8 +75,7 @@ export function placeVisits<T extends TimedVisit>(visits: readonly T[], firstHou
   };
   for (const visit of sorted) {
     const top = (startMinutes(visit) - firstHour * 60) * PX_PER_MINUTE;
-    const length = (endMinutes(visit) - startMinutes(visit)) * PX_PER_MINUTE;
-    const height = visit.exact ? length : Math.max(length, MIN_BLOCK_PX);
+    const height = Math.max((endMinutes(visit) - startMinutes(visit)) * PX_PER_MINUTE, MIN_BLOCK_PX);
     if (top >= clusterEnd) closeCluster();
     let lane = laneEnds.findIndex((end) => end <= top);
     if (lane === -1) lane = laneEnds.length;
@@ -91,6 +87,36 @@ export function placeVisits<T extends TimedVisit>(visits: readonly T[], firstHou
   }
   closeCluster();
   return placed;
+}
+
+/** Less than this of a free slot's cell left beside the blocks, and it is not drawn (the dialog still offers the slot). */
+export const MIN_FREE_CELL_PX = 8;
+
+/**
+ * Places a column's visits and its free slots' cells. A free slot that starts with a visit (a slot
+ * with places left) stands beside it as one more block. Any other is drawn the whole width at its
+ * true length, cut short where a visit's block reaches into it (a 10-minute visit is drawn 12
+ * minutes long), so a free slot never narrows the visits around it.
+ */
+export function placeColumn<V extends TimedVisit, F extends TimedVisit>(visits: readonly V[], free: readonly F[], firstHour: number) {
+  const visitStarts = new Set(visits.map(startMinutes));
+  const beside = new Set(free.filter((cell) => visitStarts.has(startMinutes(cell))));
+  const blocks = placeVisits<V | F>([...visits, ...beside], firstHour);
+  const cells: Placement<F>[] = [];
+  for (const placement of blocks) if (beside.has(placement.visit as F)) cells.push(placement as Placement<F>);
+  for (const cell of free) {
+    if (beside.has(cell)) continue;
+    let top = (startMinutes(cell) - firstHour * 60) * PX_PER_MINUTE;
+    let bottom = (endMinutes(cell) - firstHour * 60) * PX_PER_MINUTE;
+    for (const block of blocks) {
+      const blockBottom = block.top + block.height;
+      if (block.top >= bottom || blockBottom <= top) continue;
+      if (block.top <= top) top = Math.max(top, blockBottom);
+      else bottom = Math.min(bottom, block.top);
+    }
+    if (bottom - top >= MIN_FREE_CELL_PX) cells.push({ visit: cell, top, height: bottom - top, lane: 0, lanes: 1 });
+  }
+  return { visits: blocks.filter((placement) => !beside.has(placement.visit as F)) as Placement<V>[], free: cells };
 }
 
 /** The seven dates, Monday first, of the week that holds `date`. */

@@ -9,6 +9,7 @@ import type { Placement } from './calendar-layout';
 
 /** Shorter than this a cell has no room for its time: its name still says it. */
 const TIME_SHOWN_PX = 18;
+const TIME_CLASS = 'caredesk-slot-time';
 
 interface FreeSlotCellProps {
   placement: Placement<{ free: Slot }>;
@@ -69,9 +70,12 @@ export function FreeSlotCell({ placement, doctorId, date, columnLabel, tabbable,
           outlineOffset: -1,
           '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.08), borderColor: theme.palette.primary.main },
           '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+          // A quiet grid at rest: a slot says its time when pointed at, focused or about to take a drop.
+          [`& .${TIME_CLASS}`]: { opacity: dropTarget ? 1 : 0 },
+          [`&:hover .${TIME_CLASS}, &.Mui-focusVisible .${TIME_CLASS}`]: { opacity: 1 },
         })}
       >
-        {height >= TIME_SHOWN_PX ? time : null}
+        {height >= TIME_SHOWN_PX ? <span className={TIME_CLASS}>{time}</span> : null}
       </ButtonBase>
     </Box>
   );
