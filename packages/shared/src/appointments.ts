@@ -172,6 +172,8 @@ export const appointmentSchema = z.object({
   awaitingConfirmation: z.boolean(),
   /** An extra beyond its slot's capacity, in the day's allowance (overbook, or a walk-in to a full day). */
   overbooked: z.boolean(),
+  /** The recurring series it belongs to (POST /api/appointments/series), if any: the full record only. */
+  seriesId: z.uuid().nullable().optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   history: z.array(historyEntrySchema).optional(),

@@ -18,6 +18,7 @@ export * from './patients.js';
 export * from './uploads.js';
 export * from './search.js';
 export * from './appointments.js';
+export * from './visit-series.js';
 export * from './events.js';
 export * from './bookings.js';
 export * from './token-queue.js';
