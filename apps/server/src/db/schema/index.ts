@@ -6,6 +6,7 @@ export * from './wallet.js';
 export * from './notifications.js';
 export * from './system.js';
 export * from './doctors.js';
+export * from './doctor-days.js';
 export * from './services.js';
 export * from './patients.js';
 export * from './uploads.js';
