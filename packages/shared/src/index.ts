@@ -13,6 +13,7 @@ export * from './lists.js';
 export * from './contact.js';
 export * from './facilities.js';
 export * from './doctors.js';
+export * from './doctor-days.js';
 export * from './services.js';
 export * from './patients.js';
 export * from './uploads.js';
