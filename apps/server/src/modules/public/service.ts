@@ -5,7 +5,7 @@ import { doctors, facilities, organisations, organisationSlugs, services } from 
 import { NotFoundError } from '../../lib/errors.js';
 import { beforeCutoff, lastOnlineDate, listOnlineSlots, onlineOwner, type OnlineOwnerKind, type OnlineWindow } from '../patient-api/index.js';
 import { onlineBookingRulesOf, type OnlineBookingRules } from '../settings/index.js';
-import { appointmentKind, BOOKABLE_KINDS, bookingKind, freeSlots, type VisitCreate, type VisitKind, type VisitOwner } from '../visits/index.js';
+import { appointmentKind, BOOKABLE_KINDS, bookingKind, dayChangesOf, freeSlots, type VisitCreate, type VisitKind, type VisitOwner } from '../visits/index.js';
 
 /** What a slug answers: the page, or a redirect from a former slug to the current one. */
 export type PublicLookup = { kind: 'page'; page: PublicOrganisation } | { kind: 'moved'; slug: string };
@@ -49,10 +49,20 @@ async function nextFreeSlots(db: Db, kind: VisitKind<VisitCreate>, organisationI
   }
   const zoned = zonedNow(window.timeZone, now);
   const none = new Map<string, number>();
+  // A doctor's days that differ from the week (a late start, an extra session, closed).
+  const changed = await dayChangesOf(
+    db,
+    kind,
+    owners.map((owner) => owner.id),
+    today,
+    last,
+  );
   for (const owner of owners) {
-    if (owner.schedule.availability.length === 0) continue;
+    const days = changed.get(owner.id);
+    if (owner.schedule.availability.length === 0 && !days) continue;
+    const schedule = { ...owner.schedule, days };
     for (let date = today; date <= last; date = addDays(date, 1)) {
-      const free = freeSlots(owner.schedule, date, counts.get(`${owner.id}|${date}`) ?? none, zoned).find((slot) => !beforeCutoff(window, date, slot.start, now));
+      const free = freeSlots(schedule, date, counts.get(`${owner.id}|${date}`) ?? none, zoned).find((slot) => !beforeCutoff(window, date, slot.start, now));
       if (free) {
         next.set(owner.id, { date, startTime: free.start });
         break;

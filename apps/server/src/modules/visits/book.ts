@@ -9,7 +9,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type VisitWrite, type WriteOptions } from './lifecycle.js';
 import { announceAll, staffNotificationsOf, type StaffRecipient } from './notify-staff.js';
-import { lockOwnerDay, slotOf, takePlace } from './owner-day.js';
+import { lockDayOf, slotOf, takePlace } from './owner-day.js';
 import { visitWhenIn } from './visit-dates.js';
 
 /**
@@ -259,10 +259,11 @@ export async function bookVisitRecordIn<C extends VisitCreate>(write: VisitWrite
   const facts = await readBookingFacts(tx, kind, actor, input, kind.ownerIdOf(input));
   const { patient } = facts;
   if (!patient) throw new NotFoundError('Patient not found');
-  const slot = slotOf(kind, facts.owner, input.date, input.startTime, facts.timeZone, write.options.now ?? new Date());
-  await lockOwnerDay(tx, kind, facts.owner.id, input.date);
-  const place = await takePlace(tx, kind, facts.owner, input.date, slot.start, input.overbook ?? false);
-  const visit = await insertBooked(write, kind, actor, input, { ...facts, patient }, slot, place);
+  // The day's lock reads the day's hours and cap (a doctor's day change): the slot is checked against them.
+  const owner = await lockDayOf(tx, kind, facts.owner, input.date);
+  const slot = slotOf(kind, owner, input.date, input.startTime, facts.timeZone, write.options.now ?? new Date());
+  const place = await takePlace(tx, kind, owner, input.date, slot.start, input.overbook ?? false);
+  const visit = await insertBooked(write, kind, actor, input, { ...facts, owner, patient }, slot, place);
   await write.emit({
     type: 'booked',
     kind: kind.name,

@@ -5,7 +5,7 @@ import { BadRequestError, ConflictError } from '../../lib/errors.js';
 import type { VisitActor } from './book.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
 import { visitTransaction, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
-import { assertRoomIn, lockOwnerDay, shareOwner, slotOf, takeToken } from './owner-day.js';
+import { assertRoomIn, lockDayOf, shareOwner, slotOf, takeToken } from './owner-day.js';
 import { visitNotFound } from './queries.js';
 import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
 import { organisationZone } from './slots.js';
@@ -242,11 +242,11 @@ export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id:
       throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);
     }
     const [previous] = await tx.select({ name: kind.owners.name }).from(kind.owners).where(eq(kind.owners.id, current.ownerId));
-    const owner = await shareOwner(tx, kind, actor.organisationId, ownerId);
+    const shared = await shareOwner(tx, kind, actor.organisationId, ownerId);
     const organisation = await organisationZone(tx, actor.organisationId);
+    // The same lock as a booking of that day, which reads the day's hours and cap: the slot and its room are checked under it.
+    const owner = await lockDayOf(tx, kind, shared, input.date);
     const slot = slotOf(kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
-    // The same lock as a booking of that day: the slot's room is counted under it.
-    await lockOwnerDay(tx, kind, ownerId, input.date);
     await assertRoomIn(tx, kind, owner, input.date, slot.start);
     const sameDay = ownerId === current.ownerId && input.date === current.date;
     // A patient checked in today and moved to another day is no longer waiting: they check in on the

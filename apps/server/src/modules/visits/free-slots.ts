@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
-import { freeSlots, isPast, slotTimesOn } from './slots.js';
+import { withDayChanges } from './day-changes.js';
+import { capacityOn, freeSlots, isPast, slotTimesOn } from './slots.js';
 
 /** Live visits of an owner on a date: those in each slot (by start), and the day's extras beside them. */
 async function liveCounts(db: Db, kind: VisitKind<VisitCreate>, ownerId: string, date: string): Promise<{ bySlot: Map<string, number>; extras: number }> {
@@ -47,7 +48,7 @@ export async function listFreeSlots(
     .innerJoin(organisations, eq(organisations.id, owners.organisationId))
     .where(and(eq(owners.id, ownerId), eq(owners.organisationId, organisationId), kind.ownerScope));
   if (!row) throw new NotFoundError(kind.ownerNotFound);
-  const owner = kind.toOwner(row.owner as never);
+  const owner = await withDayChanges(db, kind, kind.toOwner(row.owner as never), date, date);
   const { timeZone } = row;
   // An inactive owner takes no bookings, so shows no free slots (and offers no extras).
   if (!owner.active) return { date, timeZone, slots: [], ...(withExtras ? { full: [], extras: { allowance: owner.extraPerDay, left: 0 } } : {}) };
@@ -55,7 +56,7 @@ export async function listFreeSlots(
   const zoned = zonedNow(timeZone, now);
   const slots = freeSlots(owner.schedule, date, counts.bySlot, zoned);
   if (!withExtras) return { date, timeZone, slots };
-  const capacity = owner.schedule.capacity;
+  const capacity = capacityOn(owner.schedule, date);
   const full = slotTimesOn(owner.schedule, date)
     .filter((slot) => !isPast(date, slot.start, zoned) && (counts.bySlot.get(slot.start) ?? 0) >= capacity)
     .map((slot): Slot => ({ ...slot, capacity, remaining: 0 }));

@@ -24,4 +24,17 @@ export { visitCsvColumns, type VisitExportRow } from './export.js';
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
 export { visitWhen } from './visit-dates.js';
 export { assertMayChangeExtras, assertVisitDayReached, hasVisits, isDayBound, statusAfterMove, type DayBoundAction } from './rules.js';
-export { assertSlotRoom, bookableSlot, freeSlots, isPast, organisationZone, slotTimesOn, type SlotSchedule, type SlotTime } from './slots.js';
+export {
+  assertSlotRoom,
+  bookableSlot,
+  capacityOn,
+  freeSlots,
+  isPast,
+  organisationZone,
+  slotTimesOn,
+  windowsOn,
+  type DayChange,
+  type SlotSchedule,
+  type SlotTime,
+} from './slots.js';
+export { dayChangesOf, withDayChanges } from './day-changes.js';

@@ -4,7 +4,8 @@ import { rowsOf } from '../../db/rows.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitKind, VisitOwner } from './kinds.js';
 import { text } from '../../lib/i18n/index.js';
-import { assertSlotRoom, bookableSlot, SLOT_FULL, type SlotTime } from './slots.js';
+import { dayChangeSql, withDayChange } from './day-changes.js';
+import { assertSlotRoom, bookableSlot, capacityOn, SLOT_FULL, type DayChange, type SlotTime } from './slots.js';
 import { fVisitDate } from './visit-dates.js';
 
 /*
@@ -45,23 +46,32 @@ function highestTokenOf(kind: Kind, ownerId: string, date: string): SQL {
 /**
  * Locks the owner's day for the rest of the transaction (its counter row, created the first
  * time). Every write that puts a visit into an owner's day takes this lock before it counts the
- * slot's room.
+ * slot's room. The same statement reads the day's change of hours or cap (a doctor's day change),
+ * answered: the writer already holds the owner's share lock, which a day change waits for
+ * (modules/doctors/days.ts), so what it reads here is what the day is until it commits.
  */
-export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<void> {
+export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<DayChange | null> {
   const { dayTokens } = kind;
   const lock = () =>
     tx
-      .select({ lastToken: dayTokens.lastToken })
+      .select({ lastToken: dayTokens.lastToken, change: dayChangeSql(kind, ownerId, date) })
       .from(dayTokens)
       .where(dayCounter(kind, ownerId, date))
       .for('update');
-  if ((await lock()).length > 0) return;
+  const [locked] = await lock();
+  if (locked) return locked.change;
   // Two first writes of a day both get here: the second insert waits for the first and does nothing.
   await tx
     .insert(dayTokens)
     .values({ [kind.keys.dayTokenOwner]: ownerId, date, lastToken: highestTokenOf(kind, ownerId, date) } as never)
     .onConflictDoNothing();
-  await lock();
+  const [row] = await lock();
+  return row?.change ?? null;
+}
+
+/** lockOwnerDay(), answering the owner with that day's hours and cap as they are (slots.ts windowsOn, capacityOn). */
+export async function lockDayOf(tx: Tx, kind: Kind, owner: VisitOwner, date: string): Promise<VisitOwner> {
+  return withDayChange(owner, date, await lockOwnerDay(tx, kind, owner.id, date));
 }
 
 /** A slot's live visits that take its room: extras (overbooked) sit beside it, counted apart (extrasOfDay). */
@@ -100,7 +110,7 @@ export function slotOf(kind: Kind, owner: VisitOwner, date: string, startTime: s
 /** Under the day's lock: the slot holds fewer live visits than its capacity. */
 export async function assertRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string): Promise<void> {
   const [live] = await liveInSlot(tx, kind, owner.id, date, startTime);
-  assertSlotRoom(live?.n ?? 0, owner.schedule.capacity);
+  assertSlotRoom(live?.n ?? 0, capacityOn(owner.schedule, date));
 }
 
 /**
@@ -111,7 +121,7 @@ export async function assertRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: 
  */
 export async function takeToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime?: string): Promise<number> {
   const { dayTokens } = kind;
-  const room = startTime === undefined ? undefined : sql`(${liveInSlot(tx, kind, owner.id, date, startTime)}) < ${owner.schedule.capacity}`;
+  const room = startTime === undefined ? undefined : sql`(${liveInSlot(tx, kind, owner.id, date, startTime)}) < ${capacityOn(owner.schedule, date)}`;
   const [counter] = rowsOf<{ token: number }>(
     await tx.execute(sql`
       update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
@@ -157,7 +167,7 @@ export async function takeExtraToken(tx: Tx, kind: Kind, owner: VisitOwner, date
 export async function takePlace(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, overbook: boolean): Promise<{ tokenNumber: number; overbooked: boolean }> {
   if (!overbook) return { tokenNumber: await takeToken(tx, kind, owner, date, startTime), overbooked: false };
   const [live] = await liveInSlot(tx, kind, owner.id, date, startTime);
-  if ((live?.n ?? 0) < owner.schedule.capacity) return { tokenNumber: await takeToken(tx, kind, owner, date), overbooked: false };
+  if ((live?.n ?? 0) < capacityOn(owner.schedule, date)) return { tokenNumber: await takeToken(tx, kind, owner, date), overbooked: false };
   return { tokenNumber: await takeExtraToken(tx, kind, owner, date), overbooked: true };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { weekdayOf, zonedNow } from '@caredesk/shared';
-import { freeSlots, isPast, slotTimesOn, type SlotSchedule } from './slots.js';
+import { bookableSlot, capacityOn, freeSlots, isPast, slotTimesOn, type SlotSchedule } from './slots.js';
 
 // 2026-11-23 is a Monday (weekday 1), 2026-11-22 a Sunday (weekday 0).
 const MONDAY = '2026-11-23';
@@ -76,5 +76,62 @@ describe('slot engine', () => {
     // In Kolkata the morning slots of that Monday are still ahead.
     expect(freeSlots(schedule(), MONDAY, new Map(), zonedNow('Asia/Kolkata', instant))).toHaveLength(6);
     expect(freeSlots(schedule(), MONDAY, new Map(), zonedNow('Asia/Kolkata', new Date('2026-11-23T04:00:00Z'))).map((s) => s.start)).toEqual(['09:40', '17:00', '17:20', '17:40']);
+  });
+
+  describe("a day changed from the week (the doctor's day)", () => {
+    const late = schedule({
+      days: new Map([
+        [
+          MONDAY,
+          {
+            windows: [
+              { start: '09:40', end: '10:00' },
+              { start: '19:00', end: '19:40' },
+            ],
+            capacity: null,
+          },
+        ],
+      ]),
+    });
+
+    it("takes that day's hours instead of the weekday's, and leaves the other days alone", () => {
+      expect(slotTimesOn(late, MONDAY)).toEqual([
+        { start: '09:40', end: '10:00' },
+        { start: '19:00', end: '19:20' },
+        { start: '19:20', end: '19:40' },
+      ]);
+      expect(slotTimesOn(late, '2026-11-30')).toHaveLength(6);
+      expect(() => bookableSlot(late, 'Dr. Rao', MONDAY, '09:00', 'Asia/Kolkata', new Date('2026-01-01T00:00:00Z'))).toThrow('09:00 is not a slot of Dr. Rao on 2026-11-23');
+      expect(bookableSlot(late, 'Dr. Rao', MONDAY, '19:20', 'Asia/Kolkata', new Date('2026-01-01T00:00:00Z'))).toEqual({ start: '19:20', end: '19:40' });
+    });
+
+    it("closes the day with no hours, keeps the week's hours with none given, and leave still wins", () => {
+      expect(slotTimesOn(schedule({ days: new Map([[MONDAY, { windows: [], capacity: null }]]) }), MONDAY)).toEqual([]);
+      const capped = schedule({ capacity: 3, days: new Map([[MONDAY, { windows: null, capacity: 1 }]]) });
+      expect(slotTimesOn(capped, MONDAY)).toHaveLength(6);
+      expect(capacityOn(capped, MONDAY)).toBe(1);
+      expect(capacityOn(capped, '2026-11-30')).toBe(3);
+      expect(slotTimesOn({ ...late, leaveDates: [MONDAY] }, MONDAY)).toEqual([]);
+    });
+
+    it("offers each slot with that day's cap", () => {
+      const capped = schedule({ capacity: 3, days: new Map([[MONDAY, { windows: null, capacity: 2 }]]) });
+      const free = freeSlots(
+        capped,
+        MONDAY,
+        new Map([
+          ['09:00', 2],
+          ['09:20', 1],
+        ]),
+        longAgo,
+      );
+      expect(free.map((slot) => [slot.start, slot.capacity, slot.remaining])).toEqual([
+        ['09:20', 2, 1],
+        ['09:40', 2, 2],
+        ['17:00', 2, 2],
+        ['17:20', 2, 2],
+        ['17:40', 2, 2],
+      ]);
+    });
   });
 });

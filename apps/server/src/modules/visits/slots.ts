@@ -12,6 +12,16 @@ export interface SlotSchedule {
   /** patientsPerSlot (capacityPerSlot for services). */
   capacity: number;
   leaveDates: string[];
+  /** Days that differ from the week (a doctor's day changes), by date: read by windowsOn and capacityOn. */
+  days?: ReadonlyMap<string, DayChange> | undefined;
+}
+
+/** One day of an owner that differs from its weekly schedule (doctor_day_overrides). */
+export interface DayChange {
+  /** The day's hours instead of its weekday's windows ([]: closed); null keeps the weekday's. */
+  windows: readonly SlotTime[] | null;
+  /** Patients per slot that day; null keeps the schedule's. */
+  capacity: number | null;
 }
 
 export interface SlotTime {
@@ -23,15 +33,29 @@ function hhmm(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** A date's hours: the day's change if it has one, else its weekday's windows. */
+export function windowsOn(schedule: SlotSchedule, date: string): readonly SlotTime[] {
+  const changed = schedule.days?.get(date)?.windows;
+  if (changed) return changed;
+  const weekday = weekdayOf(date);
+  return schedule.availability.filter((window) => window.weekday === weekday);
+}
+
+/** How many visits each slot of a date takes: the day's change if it sets one, else the schedule's. */
+export function capacityOn(schedule: SlotSchedule, date: string): number {
+  return schedule.days?.get(date)?.capacity ?? schedule.capacity;
+}
+
 /**
- * Every slot of a schedule on a date, ignoring bookings: that weekday's windows cut into
- * slotMinutes pieces, each ending within its window, in time order. None on a leave date.
+ * Every slot of a schedule on a date, ignoring bookings: that date's hours (windowsOn: a day's
+ * change, else the weekday's windows) cut into slotMinutes pieces, each ending within its window,
+ * in time order. None on a leave date. The one rule every day's slots come from: free slots, a
+ * booking's check, a walk-in's place, the calendar's cells.
  */
 export function slotTimesOn(schedule: SlotSchedule, date: string): SlotTime[] {
   if (schedule.leaveDates.includes(date) || schedule.slotMinutes <= 0) return [];
-  const weekday = weekdayOf(date);
   const slots: SlotTime[] = [];
-  for (const window of schedule.availability.filter((w) => w.weekday === weekday)) {
+  for (const window of windowsOn(schedule, date)) {
     const end = minutesOfDay(window.end);
     for (let start = minutesOfDay(window.start); start + schedule.slotMinutes <= end; start += schedule.slotMinutes) {
       slots.push({ start: hhmm(start), end: hhmm(start + schedule.slotMinutes) });
@@ -50,9 +74,10 @@ export function isPast(date: string, start: string, now: ZonedNow): boolean {
  * `liveCounts` maps a slot's start to its live (LIVE_VISIT_STATUSES) visits.
  */
 export function freeSlots(schedule: SlotSchedule, date: string, liveCounts: ReadonlyMap<string, number>, now: ZonedNow): Slot[] {
+  const capacity = capacityOn(schedule, date);
   return slotTimesOn(schedule, date)
     .filter((slot) => !isPast(date, slot.start, now))
-    .map((slot) => ({ ...slot, capacity: schedule.capacity, remaining: schedule.capacity - (liveCounts.get(slot.start) ?? 0) }))
+    .map((slot) => ({ ...slot, capacity, remaining: capacity - (liveCounts.get(slot.start) ?? 0) }))
     .filter((slot) => slot.remaining > 0);
 }
 

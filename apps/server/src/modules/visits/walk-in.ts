@@ -5,8 +5,8 @@ import { text } from '../../lib/i18n/index.js';
 import { insertBooked, readBookingFacts, type BookedVisit, type VisitActor } from './book.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type WriteOptions } from './lifecycle.js';
-import { dayOccupancy, lockOwnerDay, takeExtraToken, takeToken, type ExtraRefusal } from './owner-day.js';
-import { slotTimesOn, type SlotTime } from './slots.js';
+import { dayOccupancy, lockDayOf, takeExtraToken, takeToken, type ExtraRefusal } from './owner-day.js';
+import { capacityOn, slotTimesOn, type SlotTime } from './slots.js';
 
 export interface WalkInInput {
   /** The doctor, scan or test whose queue the patient joins today. */
@@ -49,13 +49,14 @@ export async function addWalkIn<C extends VisitCreate>(db: Db, kind: VisitKind<C
   return visitTransaction(db, options, async (write) => {
     const { tx } = write;
     const facts = await readBookingFacts(tx, kind as VisitKind, actor, { patientId: input.patientId } as VisitCreate, input.ownerId);
-    const { owner, patient } = facts;
+    const { patient } = facts;
     if (!patient) throw new NotFoundError('Patient not found');
     const today = zonedNow(facts.timeZone, now);
+    // The day's lock reads today's hours and cap (a doctor's day change): the open slots follow them.
+    const owner = await lockDayOf(tx, kind as VisitKind, facts.owner, today.date);
     const open = openSlotsToday(kind as VisitKind, owner, today);
-    await lockOwnerDay(tx, kind as VisitKind, owner.id, today.date);
     const { bySlot } = await dayOccupancy(tx, kind as VisitKind, owner.id, today.date);
-    const free = open.find((slot) => (bySlot.get(slot.start) ?? 0) < owner.schedule.capacity);
+    const free = open.find((slot) => (bySlot.get(slot.start) ?? 0) < capacityOn(owner.schedule, today.date));
     const slot = free ?? open[0]!;
     // Counted under the lock just taken, the free slot's room cannot go meanwhile.
     const tokenNumber = free ? await takeToken(tx, kind as VisitKind, owner, today.date) : await takeExtraToken(tx, kind as VisitKind, owner, today.date, dayFull);
