@@ -26,7 +26,7 @@ import { closeWebSockets, registerGracefulShutdown } from './lib/shutdown.js';
 import type { ObjectStorage } from './lib/storage/index.js';
 import { registerWebConsole } from './lib/web-console.js';
 import { accountRoutes, meRoutes } from './modules/account/index.js';
-import { appointmentRoutes } from './modules/appointments/index.js';
+import { appointmentRoutes, appointmentSeriesRoutes } from './modules/appointments/index.js';
 import { auditRoutes, registerAuditTrail, withAuditDeclarations } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bookingRoutes } from './modules/bookings/index.js';
@@ -209,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(serviceRoutes(ctx));
       await api.register(patientRoutes(ctx));
       await api.register(appointmentRoutes(ctx));
+      await api.register(appointmentSeriesRoutes(ctx));
       await api.register(bookingRoutes(ctx));
       await api.register(tokenQueueRoutes(ctx));
       await api.register(consultingRoutes(ctx));

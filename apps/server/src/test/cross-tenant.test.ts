@@ -57,6 +57,8 @@ interface Tenant {
   /** Today's visit with `doctorId`: in the doctor's consulting room. */
   todayAppointmentId: string;
   bookingId: string;
+  /** A weekly series of the patient's appointments with `doctorId`. */
+  seriesId: string;
   /** The appointment's bill and its first item. */
   billId: string;
   billItemId: string;
@@ -100,6 +102,7 @@ const PATIENT_CATALOGUE = "the patient app lists any organisation's doctors and 
 const ID_SOURCES: Record<string, Sources> = {
   '/api/account/sessions/:id': (a) => [ofA(a.sessionId)],
   '/api/appointments/:id': (a) => [ofA(a.appointmentId)],
+  '/api/appointments/series/:id': (a) => [ofA(a.seriesId)],
   '/api/billing/bills/:id': (a) => [ofA(a.billId)],
   '/api/billing/bills/:id/items/:itemId': (a) => [ofA(a.billItemId)],
   '/api/billing/credit-notes/:id': (a) => [ofA(a.creditNoteId)],
@@ -177,6 +180,8 @@ function bodyFor(route: string, b: Tenant): unknown {
     'POST /api/staff/:id/reset-password': { method: 'password', password: 'Cross@tenant-123' },
     'POST /api/appointments/:id/actions/:action': { reason: 'Cross-tenant probe' },
     'POST /api/appointments/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
+    'POST /api/appointments/series/:id/cancel': { reason: 'Cross-tenant probe' },
+    'POST /api/appointments/series/:id/reschedule': { startTime: '10:00' },
     'POST /api/bookings/:id/actions/:action': { reason: 'Cross-tenant probe' },
     'POST /api/bookings/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
     'POST /api/bookings/:id/report': { uploadId: b.privateUploadId },
@@ -233,6 +238,17 @@ async function createTenant(t: TestApp): Promise<Tenant> {
   const service = created<{ id: string }>(await admin.post('/api/services', serviceInput()), 'other service');
   const date = daysFromToday(7);
   const appointment = created<{ id: string }>(await admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:00' }), 'appointment');
+  const series = created<{ series: { id: string } }>(
+    await admin.post('/api/appointments/series', {
+      doctorId: doctor.id,
+      patientId: patient.id,
+      startDate: daysFromToday(15),
+      startTime: '12:30',
+      every: { n: 1, unit: 'week' },
+      count: 2,
+    }),
+    'series',
+  );
   // Today's (booked as at India's midnight, so no slot of it has passed): a visit is checked in and
   // completed only on its day, and a test below takes this one to COMPLETED for the report route.
   const booking = {
@@ -298,6 +314,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     bookingId: booking.id,
     billId: bill.id,
     billItemId: bill.items[0]!.id,
+    seriesId: series.series.id,
     paymentId: payment.id,
     creditNoteId: creditNote.id,
     paymentLinkId: paymentLink.id,
@@ -359,6 +376,11 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'PATCH /api/services/{id}': { url: `/api/services/${b.scanId}`, body: { facilityId: b.facilityId } },
     'POST /api/appointments': { url: '/api/appointments', body: visit },
     'POST /api/appointments/{id}/reschedule': { url: `/api/appointments/${b.appointmentId}/reschedule`, body: { date, startTime: '11:30', doctorId: b.doctorId } },
+    'POST /api/appointments/series': {
+      url: '/api/appointments/series',
+      body: { doctorId: b.doctorId, patientId: b.patientId, startDate: date, startTime: '11:15', every: { n: 1, unit: 'week' }, count: 2 },
+    },
+    'POST /api/appointments/series/{id}/reschedule': { url: `/api/appointments/series/${b.seriesId}/reschedule`, body: { startTime: '11:45', doctorId: b.doctorId } },
     'POST /api/bookings': { url: '/api/bookings', body: { serviceId: b.scanId, patientId: b.patientId, date, startTime: '11:00' } },
     'POST /api/bookings/{id}/reschedule': { url: `/api/bookings/${b.bookingId}/reschedule`, body: { date, startTime: '11:30', serviceId: b.scanId } },
     // B's booking is completed first (below), so the report's upload is what gets checked.
@@ -486,6 +508,7 @@ function idsOf(a: Tenant): string[] {
     a.facilityId,
     a.appointmentId,
     a.bookingId,
+    a.seriesId,
     a.billId,
     a.conversationId,
     a.notificationId,

@@ -1,2 +1,3 @@
 export { appointmentVisitColumns } from './queries.js';
 export { appointmentRoutes } from './routes.js';
+export { appointmentSeriesRoutes } from './series-routes.js';

@@ -51,6 +51,7 @@ const columns = {
   patientPhone: patients.phone,
   notes: appointments.notes,
   overbooked: appointments.overbooked,
+  seriesId: appointments.seriesId,
 };
 
 function selectAppointments(db: Db) {
@@ -78,7 +79,7 @@ const summaryColumns = {
   specialization: doctors.specialization,
 };
 
-function selectSummaries(db: Db) {
+export function selectSummaries(db: Db) {
   return db
     .select(summaryColumns)
     .from(appointments)
@@ -164,5 +165,6 @@ export function bookedAppointment(visit: BookedVisit): Appointment {
     doctorName: doctor.name,
     specialization: doctor.specialization,
     feePaise: visit.amountPaise,
+    seriesId: visit.seriesId,
   };
 }

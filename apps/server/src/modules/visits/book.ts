@@ -54,6 +54,8 @@ export interface BookedVisit {
   updatedAt: Date;
   /** Its one history line ('created'). */
   history: HistoryEntry[];
+  /** The recurring series it was booked in, if any. */
+  seriesId: string | null;
 }
 
 /**
@@ -183,6 +185,7 @@ export async function insertBooked<C extends VisitCreate>(
       overbooked,
       status,
       ...(checkedInAt ? { checkedInAt } : {}),
+      ...(input.seriesId ? { seriesId: input.seriesId } : {}),
       createdBy: actor.staffId,
     } as never)
     .returning({ createdAt: kind.visits.createdAt, updatedAt: kind.visits.updatedAt, paymentStatus: kind.visits.paymentStatus });
@@ -247,6 +250,7 @@ export async function insertBooked<C extends VisitCreate>(
     createdAt: timeOf(row!.created_at),
     updatedAt: timeOf(row!.updated_at),
     history: [{ at: timeOf(row!.at).toISOString(), byStaffId: actor.staffId, byName: facts.actorName, action: 'created', fromStatus: null, toStatus: status, note: null }],
+    seriesId: input.seriesId ?? null,
   };
 }
 

@@ -19,6 +19,16 @@ import { organisationZone } from './slots.js';
  */
 type Kind<C extends VisitCreate = VisitCreate, A extends string = string, S extends string = string> = VisitKind<C, A, S>;
 
+/**
+ * A move asked only of visits in these statuses, checked under the visit's lock: a whole series
+ * is cancelled or moved only where its visits are still booked, not one checked in meanwhile.
+ */
+export type StatusCondition = { onlyFrom?: readonly string[] | undefined };
+
+function allowedFrom(condition: StatusCondition, status: string): boolean {
+  return !condition.onlyFrom || condition.onlyFrom.includes(status);
+}
+
 /** Raised inside the transaction: pg_notify is delivered when, and only if, it commits. */
 async function announce(
   write: VisitWrite,
@@ -102,13 +112,13 @@ async function moveVisit<A extends string>(
   id: string,
   action: A,
   note: string | null,
-  options: WriteOptions,
+  options: WriteOptions & StatusCondition,
 ): Promise<void> {
   const target = kind.actionTarget[action];
   await visitTransaction(db, options, async (write) => {
     const { tx } = write;
     const current = await lockVisit(tx, kind, actor.organisationId, id);
-    if (!kind.canMove(current.status, target)) throw new ConflictError(`Cannot ${action}: the ${kind.noun} is ${current.status}`);
+    if (!kind.canMove(current.status, target) || !allowedFrom(options, current.status)) throw new ConflictError(`Cannot ${action}: the ${kind.noun} is ${current.status}`);
     if (isDayBound(action)) await assertVisitDayReached(tx, actor.organisationId, current.date, action, options.now);
     // The patient at the desk confirms their own online booking: the check-in confirms it first.
     const confirms = current.awaitingConfirmation && action === 'check-in';
@@ -195,7 +205,7 @@ export async function actOnVisit<A extends string>(
   id: string,
   action: A,
   body: { reason?: string | null | undefined },
-  options: WriteOptions = {},
+  options: WriteOptions & StatusCondition = {},
 ): Promise<void> {
   const reason = body.reason?.trim() || null;
   if (action === 'cancel' && !reason) throw new BadRequestError('Give a reason to cancel', [{ path: 'reason', message: 'Give a reason to cancel' }]);
@@ -232,11 +242,13 @@ export interface VisitMove {
  * a staff member, or the patient in the app (staffId null; the caller has checked the visit is
  * theirs and the online-booking rules).
  */
-export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id: string, input: VisitMove, options: WriteOptions = {}): Promise<void> {
+export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id: string, input: VisitMove, options: WriteOptions & StatusCondition = {}): Promise<void> {
   await visitTransaction(db, options, async (write) => {
     const { tx } = write;
     const current = await lockVisit(tx, kind, actor.organisationId, id);
-    if (current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') throw new ConflictError(`Cannot reschedule: the ${kind.noun} is ${current.status}`);
+    if ((current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') || !allowedFrom(options, current.status)) {
+      throw new ConflictError(`Cannot reschedule: the ${kind.noun} is ${current.status}`);
+    }
     const ownerId = input.ownerId ?? current.ownerId;
     if (ownerId === current.ownerId && input.date === current.date && input.startTime === current.startTime) {
       throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);

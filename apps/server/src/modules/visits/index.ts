@@ -38,3 +38,4 @@ export {
   type SlotTime,
 } from './slots.js';
 export { dayChangesOf, withDayChanges } from './day-changes.js';
+export { bookSeries, cancelSeries, rescheduleSeries, seriesRecord, seriesRow, type BookedSeries, type SeriesBooking, type SeriesChange, type SeriesMove } from './series.js';

@@ -60,6 +60,8 @@ export interface VisitCreate {
   awaitingConfirmation?: boolean | undefined;
   /** When the slot is full, book an extra in the day's allowance (the desk asked; never the patient app). */
   overbook?: boolean | undefined;
+  /** The recurring series the visit is booked in (series.ts). */
+  seriesId?: string | undefined;
 }
 
 /**
