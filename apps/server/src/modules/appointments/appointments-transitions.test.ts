@@ -146,7 +146,7 @@ describe.each(drivers)('appointment status moves, history and reschedule (%s)', 
   it('announces every committed write on the live channel, and nothing for a refused one', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
-    const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test' };
+    const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test', doctorId: null };
     const events = { publish: vi.fn(async () => undefined) };
     // Today's (as at India's midnight), so that it can be checked in below.
     const date = indiaDate();

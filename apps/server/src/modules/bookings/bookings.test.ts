@@ -244,7 +244,7 @@ describe.each(drivers)('scan and test bookings (%s)', (driver) => {
   it('announces booking.updated and one notification.created per recipient on commit, and nothing for a refused booking', async () => {
     const scan = await addScan(admin);
     const patient = await addPatient(admin);
-    const caller = { id: centre.worker.id, organisationId: centre.id, role: 'WORKER' as const, organisationType: 'SCAN' as const, sessionFamilyId: 'test' };
+    const caller = { id: centre.worker.id, organisationId: centre.id, role: 'WORKER' as const, organisationType: 'SCAN' as const, sessionFamilyId: 'test', doctorId: null };
     const events = { publish: vi.fn(async () => undefined) };
     // Today's (as at India's midnight), so that it can be checked in below.
     const date = indiaDate();

@@ -41,7 +41,7 @@ describe.each(drivers)('a booking’s report and the visit lifecycle (%s)', (dri
       (
         await t.app.inject({ method: 'POST', url: '/api/admin/upload', headers: bearer(adminToken), payload: uploadForm(sampleFiles.pdf, 'report.pdf', { visibility: 'private' }) })
       ).json<{ id: string }>().id;
-    const caller = { id: centre.admin.id, organisationId: centre.id, role: 'ADMIN' as const, organisationType: 'SCAN' as const, sessionFamilyId: 'test' };
+    const caller = { id: centre.admin.id, organisationId: centre.id, role: 'ADMIN' as const, organisationType: 'SCAN' as const, sessionFamilyId: 'test', doctorId: null };
 
     await attachReport(t.database.db, caller, id, await upload(), { lifecycle });
     await attachReport(t.database.db, caller, id, await upload(), { lifecycle });

@@ -30,7 +30,7 @@ const NOON = ist('2025-03-12T12:00');
 const ZERO_DAYS_FROM = '2025-02-11';
 
 function adminOf(org: OrganisationFixture, type: OrganisationType): StaffContext {
-  return { id: org.admin.id, organisationId: org.id, role: 'ADMIN', organisationType: type, sessionFamilyId: randomUUID() };
+  return { id: org.admin.id, organisationId: org.id, role: 'ADMIN', organisationType: type, sessionFamilyId: randomUUID(), doctorId: null };
 }
 
 const NO_FACILITY = '00000000-0000-0000-0000-000000000000';

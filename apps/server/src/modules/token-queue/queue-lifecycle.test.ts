@@ -31,7 +31,7 @@ describe.each(drivers)('the token queue and the visit lifecycle (%s)', (driver) 
       await actOnVisit(t.database.db, appointmentKind, actor, id, 'check-in', {}, { lifecycle });
       visits.push({ id, patientId: patient.id });
     }
-    const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test' };
+    const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'HOSPITAL' as const, sessionFamilyId: 'test', doctorId: null };
     const queue = (action: 'call-next' | 'complete' | 'skip') => actOnQueue(t.database.db, caller, 'doctors', doctor.id, action, undefined, { lifecycle });
 
     await queue('call-next');

@@ -158,7 +158,7 @@ describe.each(drivers)('token queues (%s)', (driver) => {
     it('announces token.updated with the called token, and the visits that moved', async () => {
       const { doctor, ids } = await doctorDay(1);
       const events = { publish: vi.fn(async () => undefined) };
-      const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'MULTIHOSPITAL' as const, sessionFamilyId: 'test' };
+      const caller = { id: org.worker.id, organisationId: org.id, role: 'WORKER' as const, organisationType: 'MULTIHOSPITAL' as const, sessionFamilyId: 'test', doctorId: null };
       await actOnQueue(t.database.db, caller, 'doctors', doctor.id, 'call-next', undefined, { events });
       expect(events.publish).toHaveBeenCalledWith(org.id, { type: 'token.updated', doctorId: doctor.id, date, calledToken: 'A-001' }, expect.anything());
       expect(events.publish).toHaveBeenCalledWith(
