@@ -1,4 +1,5 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
+import { styled } from '@mui/material/styles';
 import { closeSnackbar, MaterialDesignContent, type CustomContentProps } from 'notistack';
 import { forwardRef } from 'react';
 import { layout } from '../config/layout';
@@ -6,11 +7,25 @@ import { TOAST_CLEAR_ATTRIBUTE } from './toast-clear';
 
 export { TOAST_CLEAR_ATTRIBUTE };
 
+/**
+ * notistack's own colours put white text on #43a047 (success, 3.3:1), #2196f3 (info, 3.1:1) and
+ * #ff9800 (warning, 2.2:1), under WCAG's 4.5:1 for text this size; these darker shades of the same
+ * hues keep white text above 6:1 in both colour modes.
+ */
+export const TOAST_BACKGROUNDS = { success: '#1b5e20', info: '#01579b', warning: '#8a4b00', error: '#b71c1c' } as const;
+
+const ReadableContent = styled(MaterialDesignContent)(() => ({
+  '&.notistack-MuiContent-success': { backgroundColor: TOAST_BACKGROUNDS.success },
+  '&.notistack-MuiContent-info': { backgroundColor: TOAST_BACKGROUNDS.info },
+  '&.notistack-MuiContent-warning': { backgroundColor: TOAST_BACKGROUNDS.warning },
+  '&.notistack-MuiContent-error': { backgroundColor: TOAST_BACKGROUNDS.error },
+}));
+
 /** A toast that goes away when tapped (SPEC.md §2 "Toasts"). */
 export const DismissibleToast = forwardRef<HTMLDivElement, CustomContentProps>(function DismissibleToast(props, ref) {
   return (
     <div ref={ref} onClick={() => closeSnackbar(props.id)} style={{ cursor: 'pointer' }}>
-      <MaterialDesignContent {...props} />
+      <ReadableContent {...props} />
     </div>
   );
 });
