@@ -114,41 +114,52 @@ async function moveVisit<A extends string>(
   note: string | null,
   options: WriteOptions & StatusCondition,
 ): Promise<void> {
+  await visitTransaction(db, options, (write) => moveVisitIn(write, kind, actor, id, action, note, options));
+}
+
+/** moveVisit() inside a visit write the caller opened (a doctor's leave cancels several in one). */
+async function moveVisitIn<A extends string>(
+  write: VisitWrite,
+  kind: Kind<VisitCreate, A>,
+  actor: VisitActor,
+  id: string,
+  action: A,
+  note: string | null,
+  condition: StatusCondition,
+): Promise<void> {
+  const { tx, options } = write;
   const target = kind.actionTarget[action];
-  await visitTransaction(db, options, async (write) => {
-    const { tx } = write;
-    const current = await lockVisit(tx, kind, actor.organisationId, id);
-    if (!kind.canMove(current.status, target) || !allowedFrom(options, current.status)) throw new ConflictError(`Cannot ${action}: the ${kind.noun} is ${current.status}`);
-    if (isDayBound(action)) await assertVisitDayReached(tx, actor.organisationId, current.date, action, options.now);
-    // The patient at the desk confirms their own online booking: the check-in confirms it first.
-    const confirms = current.awaitingConfirmation && action === 'check-in';
-    await tx
-      .update(kind.visits)
-      .set({
-        status: target,
-        updatedAt: new Date(),
-        ...queueTimesOf(action, current),
-        ...(action === 'cancel' ? { cancelReason: note } : {}),
-        // Whatever the move, nothing is left to confirm afterwards (a cancel or no-show ends the wait).
-        ...(current.awaitingConfirmation ? { awaitingConfirmation: false } : {}),
-      } as never)
-      .where(eq(kind.visits.id, id));
-    // One history line, not two: lines of one transaction share their time and would show in any order.
-    const line = confirms ? (note ? `${CONFIRMED_AT_CHECK_IN}: ${note}` : CONFIRMED_AT_CHECK_IN) : note;
-    await recordHistory(tx, kind, {
-      visitId: id,
-      organisationId: actor.organisationId,
-      byStaffId: actor.staffId,
-      action,
-      fromStatus: current.status,
-      toStatus: target,
-      note: line,
-    });
-    if (confirms) await write.emit(lifecycleEvent('confirmed', kind, actor, id, current));
-    await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, target);
-    const lifecycle = LIFECYCLE_OF_ACTION[action];
-    if (lifecycle) await write.emit(lifecycleEvent(lifecycle, kind, actor, id, current));
+  const current = await lockVisit(tx, kind, actor.organisationId, id);
+  if (!kind.canMove(current.status, target) || !allowedFrom(condition, current.status)) throw new ConflictError(`Cannot ${action}: the ${kind.noun} is ${current.status}`);
+  if (isDayBound(action)) await assertVisitDayReached(tx, actor.organisationId, current.date, action, options.now);
+  // The patient at the desk confirms their own online booking: the check-in confirms it first.
+  const confirms = current.awaitingConfirmation && action === 'check-in';
+  await tx
+    .update(kind.visits)
+    .set({
+      status: target,
+      updatedAt: new Date(),
+      ...queueTimesOf(action, current),
+      ...(action === 'cancel' ? { cancelReason: note } : {}),
+      // Whatever the move, nothing is left to confirm afterwards (a cancel or no-show ends the wait).
+      ...(current.awaitingConfirmation ? { awaitingConfirmation: false } : {}),
+    } as never)
+    .where(eq(kind.visits.id, id));
+  // One history line, not two: lines of one transaction share their time and would show in any order.
+  const line = confirms ? (note ? `${CONFIRMED_AT_CHECK_IN}: ${note}` : CONFIRMED_AT_CHECK_IN) : note;
+  await recordHistory(tx, kind, {
+    visitId: id,
+    organisationId: actor.organisationId,
+    byStaffId: actor.staffId,
+    action,
+    fromStatus: current.status,
+    toStatus: target,
+    note: line,
   });
+  if (confirms) await write.emit(lifecycleEvent('confirmed', kind, actor, id, current));
+  await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, target);
+  const lifecycle = LIFECYCLE_OF_ACTION[action];
+  if (lifecycle) await write.emit(lifecycleEvent(lifecycle, kind, actor, id, current));
 }
 
 type LockedVisit = Awaited<ReturnType<typeof lockVisit>>;
@@ -212,6 +223,13 @@ export async function actOnVisit<A extends string>(
   await moveVisit(db, kind, actor, id, action, reason, options);
 }
 
+/** A staff member's cancel (a reason required) inside a visit write the caller opened: a doctor's leave cancels several in one. */
+export async function cancelVisitIn(write: VisitWrite, kind: Kind<VisitCreate, 'cancel'>, actor: VisitActor, id: string, reason: string): Promise<void> {
+  const given = reason.trim();
+  if (!given) throw new BadRequestError('Give a reason to cancel', [{ path: 'reason', message: 'Give a reason to cancel' }]);
+  await moveVisitIn(write, kind, actor, id, 'cancel', given, {});
+}
+
 /**
  * A patient cancels their own BOOKED or CHECKED_IN visit in the app (the caller has checked that
  * it is theirs). No reason is required; the history says who cancelled.
@@ -243,67 +261,70 @@ export interface VisitMove {
  * theirs and the online-booking rules).
  */
 export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id: string, input: VisitMove, options: WriteOptions & StatusCondition = {}): Promise<void> {
-  await visitTransaction(db, options, async (write) => {
-    const { tx } = write;
-    const current = await lockVisit(tx, kind, actor.organisationId, id);
-    if ((current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') || !allowedFrom(options, current.status)) {
-      throw new ConflictError(`Cannot reschedule: the ${kind.noun} is ${current.status}`);
-    }
-    const ownerId = input.ownerId ?? current.ownerId;
-    if (ownerId === current.ownerId && input.date === current.date && input.startTime === current.startTime) {
-      throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);
-    }
-    const [previous] = await tx.select({ name: kind.owners.name }).from(kind.owners).where(eq(kind.owners.id, current.ownerId));
-    const shared = await shareOwner(tx, kind, actor.organisationId, ownerId);
-    const organisation = await organisationZone(tx, actor.organisationId);
-    // The same lock as a booking of that day, which reads the day's hours and cap: the slot and its room are checked under it.
-    const owner = await lockDayOf(tx, kind, shared, input.date);
-    const slot = slotOf(kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
-    await assertRoomIn(tx, kind, owner, input.date, slot.start);
-    const sameDay = ownerId === current.ownerId && input.date === current.date;
-    // A patient checked in today and moved to another day is no longer waiting: they check in on the
-    // new day (a future visit must not sit in the queue as checked in).
-    const { status, times } = statusAfterMove(current.status, current.date, input.date);
-    await tx
-      .update(kind.visits)
-      .set({
-        [kind.keys.owner]: ownerId,
-        ...(kind.repricesOnMove ? { [kind.keys.amount]: ownerId === current.ownerId ? current.amountPaise : owner.amountPaise } : {}),
-        facilityId: owner.facilityId,
-        date: input.date,
-        startTime: slot.start,
-        endTime: slot.end,
-        tokenNumber: sameDay ? current.tokenNumber : await takeToken(tx, kind, owner, input.date),
-        // Moved into a slot with room (assertRoomIn), an extra takes a real place there.
-        overbooked: false,
-        status,
-        ...times,
-        updatedAt: new Date(),
-      } as never)
-      .where(eq(kind.visits.id, id));
-    const from = `${current.date} ${current.startTime} (${previous?.name ?? kind.unknownOwner})`;
-    const note = `from ${from} to ${input.date} ${slot.start} (${owner.name})${input.reason ? `: ${input.reason}` : ''}`;
-    await recordHistory(tx, kind, {
-      visitId: id,
-      organisationId: actor.organisationId,
-      byStaffId: actor.staffId,
-      action: 'reschedule',
-      fromStatus: current.status,
-      toStatus: status,
-      note,
-    });
-    // Both days change: the slot left behind is free again, the new one is taken.
-    await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, status);
-    if (!sameDay) await announce(write, kind, actor.organisationId, current, ownerId, input.date, status);
-    await write.emit({
-      type: 'rescheduled',
-      kind: kind.name,
-      visitId: id,
-      organisationId: actor.organisationId,
-      ownerId,
-      patientId: current.patientId,
+  await visitTransaction(db, options, (write) => rescheduleVisitIn(write, kind, actor, id, input, options));
+}
+
+/** rescheduleVisit() inside a visit write the caller opened (a doctor's leave moves several in one). */
+export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: VisitActor, id: string, input: VisitMove, condition: StatusCondition = {}): Promise<void> {
+  const { tx, options } = write;
+  const current = await lockVisit(tx, kind, actor.organisationId, id);
+  if ((current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') || !allowedFrom(condition, current.status)) {
+    throw new ConflictError(`Cannot reschedule: the ${kind.noun} is ${current.status}`);
+  }
+  const ownerId = input.ownerId ?? current.ownerId;
+  if (ownerId === current.ownerId && input.date === current.date && input.startTime === current.startTime) {
+    throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);
+  }
+  const [previous] = await tx.select({ name: kind.owners.name }).from(kind.owners).where(eq(kind.owners.id, current.ownerId));
+  const shared = await shareOwner(tx, kind, actor.organisationId, ownerId);
+  const organisation = await organisationZone(tx, actor.organisationId);
+  // The same lock as a booking of that day, which reads the day's hours and cap: the slot and its room are checked under it.
+  const owner = await lockDayOf(tx, kind, shared, input.date);
+  const slot = slotOf(kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
+  await assertRoomIn(tx, kind, owner, input.date, slot.start);
+  const sameDay = ownerId === current.ownerId && input.date === current.date;
+  // A patient checked in today and moved to another day is no longer waiting: they check in on the
+  // new day (a future visit must not sit in the queue as checked in).
+  const { status, times } = statusAfterMove(current.status, current.date, input.date);
+  await tx
+    .update(kind.visits)
+    .set({
+      [kind.keys.owner]: ownerId,
+      ...(kind.repricesOnMove ? { [kind.keys.amount]: ownerId === current.ownerId ? current.amountPaise : owner.amountPaise } : {}),
+      facilityId: owner.facilityId,
       date: input.date,
-      actorStaffId: actor.staffId,
-    });
+      startTime: slot.start,
+      endTime: slot.end,
+      tokenNumber: sameDay ? current.tokenNumber : await takeToken(tx, kind, owner, input.date),
+      // Moved into a slot with room (assertRoomIn), an extra takes a real place there.
+      overbooked: false,
+      status,
+      ...times,
+      updatedAt: new Date(),
+    } as never)
+    .where(eq(kind.visits.id, id));
+  const from = `${current.date} ${current.startTime} (${previous?.name ?? kind.unknownOwner})`;
+  const note = `from ${from} to ${input.date} ${slot.start} (${owner.name})${input.reason ? `: ${input.reason}` : ''}`;
+  await recordHistory(tx, kind, {
+    visitId: id,
+    organisationId: actor.organisationId,
+    byStaffId: actor.staffId,
+    action: 'reschedule',
+    fromStatus: current.status,
+    toStatus: status,
+    note,
+  });
+  // Both days change: the slot left behind is free again, the new one is taken.
+  await announce(write, kind, actor.organisationId, current, current.ownerId, current.date, status);
+  if (!sameDay) await announce(write, kind, actor.organisationId, current, ownerId, input.date, status);
+  await write.emit({
+    type: 'rescheduled',
+    kind: kind.name,
+    visitId: id,
+    organisationId: actor.organisationId,
+    ownerId,
+    patientId: current.patientId,
+    date: input.date,
+    actorStaffId: actor.staffId,
   });
 }

@@ -4,7 +4,18 @@
  */
 export { appointmentKind, bookingKind, BOOKABLE_KINDS, liveAppointmentStatuses, liveBookingStatuses, type VisitCreate, type VisitKind, type VisitOwner } from './kinds.js';
 export { bookedVisitFields, bookVisit, bookVisitIn, bookVisitRecord, staffActor, type BookedVisit, type VisitActor } from './book.js';
-export { actOnVisit, cancelVisitByPatient, confirmVisit, lockVisit, queueTimesOf, recordHistory, rescheduleVisit, type VisitMove } from './engine.js';
+export {
+  actOnVisit,
+  cancelVisitByPatient,
+  cancelVisitIn,
+  confirmVisit,
+  lockVisit,
+  queueTimesOf,
+  recordHistory,
+  rescheduleVisit,
+  rescheduleVisitIn,
+  type VisitMove,
+} from './engine.js';
 export {
   createVisitLifecycle,
   visitLifecycleEvents,
