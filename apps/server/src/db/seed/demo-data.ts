@@ -9,6 +9,8 @@ export interface DemoStaff {
   name: string;
   role: StaffRole;
   phone: string;
+  /** Role USER: the name of the demo doctor whose own account this is. */
+  doctor?: string;
 }
 
 export interface DemoOrganisation {
@@ -84,6 +86,7 @@ export const demoOrganisations: DemoOrganisation[] = [
     staff: [
       { email: 'admin@hospital.demo', name: 'Priya Kulkarni', role: 'ADMIN', phone: '+919822012345' },
       { email: 'worker@hospital.demo', name: 'Rahul Patil', role: 'WORKER', phone: '+919823098765' },
+      { email: 'doctor@hospital.demo', name: 'Dr. Meera Joshi', role: 'USER', phone: '+919822055501', doctor: 'Dr. Meera Joshi' },
     ],
     plan: 'active',
     ledger: activeLedger,

@@ -103,8 +103,16 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
 
   const members = await tx
     .insert(staff)
-    .values(demo.staff.map((member) => ({ ...member, organisationId, passwordHash: opts.passwordHash })))
-    .returning({ id: staff.id, email: staff.email });
+    .values(
+      demo.staff.map(({ doctor, ...member }) => ({
+        ...member,
+        organisationId,
+        passwordHash: opts.passwordHash,
+        // A doctor's own account is its doctor (the consulting room, issue #21).
+        doctorId: doctor ? doctorRows.find((row) => row.name === doctor)!.id : null,
+      })),
+    )
+    .returning({ id: staff.id, email: staff.email, role: staff.role });
 
   // Past, today's and upcoming visits for every organisation with doctors (issue #4).
   const visits = buildDemoAppointments({
@@ -197,17 +205,20 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
   await tx.insert(wallets).values({ organisationId, balancePaise: balance });
 
   // Spread over the last few days, newest first; the two newest of each member stay unread.
-  const rows = members.flatMap((member) =>
-    demo.notifications.map((item, index) => ({
-      organisationId,
-      recipientStaffId: member.id,
-      type: item.type,
-      title: item.title,
-      message: item.message,
-      isRead: index >= 2,
-      createdAt: new Date(opts.now.getTime() - (index * 19 + 7) * 60 * 60 * 1000),
-    })),
-  );
+  // The desk's notifications (bookings, payments, chats): a doctor's own account has none of them.
+  const rows = members
+    .filter((member) => member.role !== 'USER')
+    .flatMap((member) =>
+      demo.notifications.map((item, index) => ({
+        organisationId,
+        recipientStaffId: member.id,
+        type: item.type,
+        title: item.title,
+        message: item.message,
+        isRead: index >= 2,
+        createdAt: new Date(opts.now.getTime() - (index * 19 + 7) * 60 * 60 * 1000),
+      })),
+    );
   await tx.insert(notifications).values(rows);
   return members.map((member) => member.email);
 }

@@ -47,7 +47,16 @@ async function recordCounts(database: Database, organisationEmail: string) {
   };
 }
 
-const DEMO_ACCOUNTS = ['admin@hospital.demo', 'worker@hospital.demo', 'admin@scan.demo', 'worker@scan.demo', 'admin@multi.demo', 'worker@multi.demo', 'admin@lapsed.demo'];
+const DEMO_ACCOUNTS = [
+  'admin@hospital.demo',
+  'worker@hospital.demo',
+  'doctor@hospital.demo',
+  'admin@scan.demo',
+  'worker@scan.demo',
+  'admin@multi.demo',
+  'worker@multi.demo',
+  'admin@lapsed.demo',
+];
 
 /** The seed needs an empty database: a fresh PGlite, or a scratch PostgreSQL database. */
 async function withEmptyDatabase(driver: Driver, run: (database: Database) => Promise<void>): Promise<void> {
@@ -64,7 +73,7 @@ async function withEmptyDatabase(driver: Driver, run: (database: Database) => Pr
 }
 
 describe.each(bothDrivers)('the demo seed (%s)', (driver) => {
-  it('creates all seven demo accounts, which sign in with the demo password', async () => {
+  it('creates all eight demo accounts, which sign in with the demo password', async () => {
     await withEmptyDatabase(driver, async (database) => {
       const result = await seedDemo(database.db);
       expect(result.seeded).toBe(true);
@@ -109,6 +118,15 @@ describe.each(bothDrivers)('the demo seed (%s)', (driver) => {
         expect(meera.data.map((d) => d.name)).toEqual(['Dr. Meera Joshi']);
         expect(meera.data[0]!.availability.length).toBeGreaterThan(6);
         expect((await app.inject({ url: '/api/patients?pageSize=1', headers: bearer(hospitalToken) })).json()).toMatchObject({ total: 300 });
+
+        // Dr. Meera Joshi's own account: her consulting room, with no desk notifications in it.
+        const doctor = await app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: 'doctor@hospital.demo', password: DEMO_PASSWORD } });
+        expect(doctor.json<{ user: { role: string } }>().user.role).toBe('USER');
+        const doctorToken = doctor.json<{ access_token: string }>().access_token;
+        const room = await app.inject({ url: '/api/consulting/queue', headers: bearer(doctorToken) });
+        expect(room.statusCode, room.body).toBe(200);
+        expect(room.json<{ name: string }>().name).toBe('Dr. Meera Joshi');
+        expect((await app.inject({ url: '/api/notifications/all', headers: bearer(doctorToken) })).json<{ data: unknown[] }>().data).toEqual([]);
 
         const lapsed = await app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: 'admin@lapsed.demo', password: DEMO_PASSWORD } });
         const lapsedToken = lapsed.json<{ access_token: string }>().access_token;
@@ -158,7 +176,7 @@ describe.each(bothDrivers)('the demo seed (%s)', (driver) => {
 
       // A second run finds data and does nothing.
       expect(await seedDemo(database.db)).toEqual({ seeded: false, accounts: [] });
-      expect((await database.db.select({ n: count() }).from(staff))[0]?.n).toBe(7);
+      expect((await database.db.select({ n: count() }).from(staff))[0]?.n).toBe(DEMO_ACCOUNTS.length);
     });
   });
 

@@ -82,7 +82,9 @@ describe.each(drivers)('patient app: doctors, booking, own visits, cancelling (%
     const date = upcoming(3);
     const slots = await patient.get(`/api/patient/organisations/${org.id}/doctors/${doctor.id}/slots?date=${date}`);
     expect(slots.statusCode).toBe(200);
-    expect(slots.json()).toEqual((await orgAdmin.get(`/api/doctors/${doctor.id}/slots?date=${date}`)).json());
+    // The desk's answer adds the full slots and the day's extras, which are the desk's to offer.
+    const { full: _full, extras: _extras, ...desk } = (await orgAdmin.get(`/api/doctors/${doctor.id}/slots?date=${date}`)).json<Record<string, unknown>>();
+    expect(slots.json()).toEqual(desk);
     expect((await patient.get(`/api/patient/organisations/${org.id}/doctors/${retired.id}/slots?date=${date}`)).statusCode).toBe(404);
   });
 

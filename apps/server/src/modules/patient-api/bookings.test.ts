@@ -71,7 +71,9 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
     const date = upcoming(3);
     const slots = await patient.get(`/api/patient/organisations/${org.id}/services/${mri.id}/slots?date=${date}`);
     expect(slots.statusCode).toBe(200);
-    expect(slots.json()).toEqual((await orgAdmin.get(`/api/services/${mri.id}/slots?date=${date}`)).json());
+    // The desk's answer adds the full slots and the day's extras, which are the desk's to offer.
+    const { full: _full, extras: _extras, ...desk } = (await orgAdmin.get(`/api/services/${mri.id}/slots?date=${date}`)).json<Record<string, unknown>>();
+    expect(slots.json()).toEqual(desk);
     expect((await patient.get(`/api/patient/organisations/${org.id}/services/${retired.id}/slots?date=${date}`)).statusCode).toBe(404);
   });
 
