@@ -17,9 +17,9 @@ function recordKeys<const Name extends string>(name: Name) {
   };
 }
 
-/** Appointments or bookings; the same-day check sits under the kind, so booking refreshes it. */
+/** Appointments or bookings; the same-day check and a series sit under the kind, so booking refreshes them. */
 function visitKeys<const Name extends string>(name: Name) {
-  return { ...recordKeys(name), sameDay: <Query>(query: Query) => [name, 'same-day', query] as const };
+  return { ...recordKeys(name), sameDay: <Query>(query: Query) => [name, 'same-day', query] as const, series: (id: string) => [name, 'series', id] as const };
 }
 
 /** A doctor's or a service's free slots on a day. */

@@ -20,6 +20,10 @@ import { FormVisitDateField } from './form-visit-date-field';
 import { OwnerField, type VisitOwner, type VisitOwners } from './owner-field';
 import { PatientStep } from './patient-step';
 import { SameDayWarning } from './same-day-warning';
+import { RepeatFields } from './series/repeat-fields';
+import { REPEAT_OFF, repeatPlanOf, seriesRequestOf, type SeriesBookedResult, type SeriesCreateInput } from './series/repeat-plan';
+import { SeriesBookedContent } from './series/series-booked';
+import { bookSeriesLabel, seriesBookedToast } from './series/series-texts';
 import { SlipActions } from './slip-dialog';
 import { VisitDialogActions } from './visit-dialog-actions';
 import { VisitStep } from './visit-step';
@@ -50,6 +54,8 @@ interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLab
   /** Books; rejects with the server's refusal (409 when the slot filled meanwhile). */
   book: (input: VisitCreateInput<OwnerKey>) => Promise<Visit>;
   pending: boolean;
+  /** Offers 'Repeat': the same time every N days or weeks, booked as a series (absent: one visit only). */
+  repeat?: { book: (input: SeriesCreateInput<OwnerKey>) => Promise<SeriesBookedResult>; pending: boolean };
 }
 
 /** Patient, then doctor or service and date, then a free slot; after booking, the slip. Full screen on phones. */
@@ -78,6 +84,9 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
   const [patient, setPatient] = useState<PatientSummary | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [booked, setBooked] = useState<Visit | null>(null);
+  const [repeat, setRepeat] = useState(REPEAT_OFF);
+  const [series, setSeries] = useState<SeriesBookedResult | null>(null);
+  const planned = props.repeat && repeat.on ? repeatPlanOf(repeat, date) : null;
   const owner = owners.options.find((option) => option.id === ownerId) ?? null;
   const preselected = usePatient(patientId);
   const sameDay = useSameDayVisits(patient && owner && date ? { kind: props.kind, ownerId: owner.id, patientId: patient.id, date } : null);
@@ -108,6 +117,7 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
     }
   }, [preselected.data, seeded, setValue]);
 
+  if (series) return <SeriesBookedContent result={series} titleId="new-visit-title" onDone={onClose} />;
   if (booked) {
     return (
       <>
@@ -118,13 +128,26 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
     );
   }
 
-  const book = handleSubmit((input) => {
-    setConflict(null);
-    return props.book(input).then(
-      (visit) => {
+  const booking = (input: VisitCreateInput<OwnerKey>): Promise<unknown> => {
+    if (!planned) {
+      return props.book(input).then((visit) => {
         enqueueSnackbar(t('visits.booked', { token: visit.tokenLabel }), { variant: 'success' });
         setBooked(visit);
-      },
+      });
+    }
+    // The plan is refused on its field until it is a series; nothing is sent meanwhile.
+    if (!('plan' in planned) || !props.repeat) return Promise.resolve();
+    return props.repeat.book(seriesRequestOf(input, props.ownerKey, planned.plan)).then((result) => {
+      const toast = seriesBookedToast(result);
+      enqueueSnackbar(toast.message, { variant: toast.variant });
+      setSeries(result);
+    });
+  };
+
+  const book = handleSubmit((input) => {
+    setConflict(null);
+    return booking(input).then(
+      () => undefined,
       (error: unknown) => {
         const message = errorMessage(error);
         enqueueSnackbar(message, { variant: 'error' });
@@ -177,13 +200,22 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
             {props.renderSlots(owner?.id ?? null, date, startTime || null, pickSlot, Boolean(overbook))}
           </VisitStep>
           <FormTextField name="reason" label={t('visits.reasonOptional')} size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
+          {props.repeat ? <RepeatFields value={repeat} onChange={setRepeat} startDate={date} startTime={startTime || null} /> : null}
         </Stack>
       </DialogContent>
       <VisitDialogActions
-        label={overbook ? t('visits.extras.book') : duplicates.length > 0 ? t('visits.bookAnyway') : t('visits.book')}
+        label={
+          planned && 'dates' in planned
+            ? bookSeriesLabel(planned.dates.length)
+            : overbook
+              ? t('visits.extras.book')
+              : duplicates.length > 0
+                ? t('visits.bookAnyway')
+                : t('visits.book')
+        }
         onSubmit={() => void book()}
-        ready={Boolean(patient && owner && startTime)}
-        pending={pending}
+        ready={Boolean(patient && owner && startTime) && (!planned || 'dates' in planned)}
+        pending={pending || Boolean(props.repeat?.pending)}
         onClose={onClose}
       />
     </FormProvider>

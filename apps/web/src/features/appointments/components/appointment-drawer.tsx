@@ -5,6 +5,7 @@ import { fPhone } from '@/lib/format';
 import { useAppointment } from '../api/get-appointment';
 import { useT } from '../i18n';
 import { AppointmentActions } from './appointment-actions';
+import { AppointmentSeriesSection } from './appointment-series';
 
 /** ?open=<id>: the appointment's details, its history and the actions its status allows. */
 export function AppointmentDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -34,6 +35,7 @@ export function AppointmentDrawer({ id, onClose }: { id: string | null; onClose:
             ]}
           />
           <AppointmentActions appointment={data} />
+          {data.seriesId ? <AppointmentSeriesSection appointment={data} /> : null}
         </>
       ) : null}
     </VisitDrawer>

@@ -2,6 +2,7 @@ import { appointmentCreateSchema, type Appointment } from '@caredesk/shared';
 import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
 import { fFee } from '@/components/visits/visit-format';
 import { useCreateAppointment } from '../api/create-appointment';
+import { useCreateAppointmentSeries } from '../api/create-appointment-series';
 import { useActiveDoctors } from '@/components/doctors/active-doctors';
 import { useT } from '../i18n';
 import { AppointmentSlip } from './appointment-slip';
@@ -21,6 +22,7 @@ export function NewAppointmentDialog({ open, patientId, slot, onClose }: NewAppo
   const t = useT();
   const doctors = useActiveDoctors();
   const create = useCreateAppointment();
+  const createSeries = useCreateAppointmentSeries();
   return (
     <NewVisitDialog
       kind="appointments"
@@ -44,6 +46,7 @@ export function NewAppointmentDialog({ open, patientId, slot, onClose }: NewAppo
       renderSlip={(appointment: Appointment) => <AppointmentSlip appointment={appointment} />}
       book={create.mutateAsync}
       pending={create.isPending}
+      repeat={{ book: createSeries.mutateAsync, pending: createSeries.isPending }}
     />
   );
 }
