@@ -112,6 +112,8 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/bookings/:id': (a) => [ofA(a.bookingId)],
   '/api/chats/:patientId': (a) => [ofA(a.patientId)],
   '/api/doctors/:id': (a) => [ofA(a.doctorId)],
+  // A day of the doctor: the doctor is A's, the date is anybody's.
+  '/api/doctors/:id/days/:date': () => [{ value: daysFromToday(7), owner: 'none' }],
   '/api/facilities/:id': (a) => [ofA(a.facilityId)],
   // The invitation link's token is a credential held by the invitee, not an id: what must not
   // answer is a token that is no live invitation (A's live one is checked on its own below).
@@ -173,6 +175,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
 function bodyFor(route: string, b: Tenant): unknown {
   const bodies: Record<string, unknown> = {
     'PATCH /api/doctors/:id': { name: 'Dr. Cross Tenant' },
+    'PUT /api/doctors/:id/days/:date': { capacity: 1 },
+    'POST /api/doctors/:id/leave': { dates: [daysFromToday(7)], visits: 'cancel' },
     'PATCH /api/services/:id': { name: 'Cross tenant scan' },
     'PATCH /api/patients/:id': { name: 'Cross Tenant', notes: 'changed by another organisation' },
     'PATCH /api/facilities/:id': { name: 'Cross tenant branch' },
@@ -336,6 +340,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
  */
 const FIELD_VALUES: Record<string, ((a: Tenant) => string) | { skip: string } | { of: (a: Tenant) => string; publicBy: string }> = {
   doctorId: (a) => a.doctorId,
+  'visits.moveTo.doctorId': (a) => a.doctorId,
   patientId: (a) => a.patientId,
   'patient.patientId': (a) => a.patientId,
   excludeId: (a) => a.patientId,
@@ -372,6 +377,8 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'GET /api/tokens/{kind}': { url: '/api/tokens/doctors' },
     'POST /api/doctors': { url: '/api/doctors', body: { ...doctorInput(), facilityId: b.facilityId } },
     'PATCH /api/doctors/{id}': { url: `/api/doctors/${b.doctorId}`, body: { facilityId: b.facilityId } },
+    // The field names where the visits go; the field is what is checked, whatever the doctor on leave.
+    'POST /api/doctors/{id}/leave': { url: `/api/doctors/${b.doctorId}/leave`, body: { dates: [daysFromToday(10)], visits: { moveTo: { doctorId: b.doctorId } } } },
     'POST /api/services': { url: '/api/services', body: { ...serviceInput(), facilityId: b.facilityId } },
     'PATCH /api/services/{id}': { url: `/api/services/${b.scanId}`, body: { facilityId: b.facilityId } },
     'POST /api/appointments': { url: '/api/appointments', body: visit },

@@ -133,6 +133,7 @@ describe('the audit declarations of the routes', () => {
       'POST /api/chats/:patientId/read',
       'POST /api/chats/broadcast',
       'POST /api/consulting/queue/actions/:action',
+      'POST /api/doctors/:id/leave',
       'POST /api/messages/:id/retry',
       'POST /api/patients',
       'POST /api/patients/matches',

@@ -189,7 +189,7 @@ function staffWriteEntriesOf(request: FastifyRequest, reply: FastifyReply): Audi
     organisationId: caller.organisationId,
     staffId: caller.id,
     action: write.action,
-    entity: audit.entity,
+    entity: write.entity ?? audit.entity,
     entityId: write.id,
     route: `${request.method} ${request.routeOptions.url}`,
     statusCode: reply.statusCode,

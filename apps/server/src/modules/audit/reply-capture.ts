@@ -28,6 +28,8 @@ export interface Captured {
 export interface StaffWrite {
   id: string;
   action: 'create' | 'update' | 'denied';
+  /** A record of another area than the route's (a doctor's leave changes the doctor and its appointments). */
+  entity?: AuditEntity | undefined;
 }
 
 /** What a patient app list returned of one organisation's records. */

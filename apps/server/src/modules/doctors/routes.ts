@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireArea } from '../../lib/tenancy.js';
+import { doctorDayRoutes } from './day-routes.js';
 import { createDoctor, deleteDoctor, doctorCsvColumns, exportDoctors, getDoctor, listDoctors, updateDoctor } from './service.js';
 
 const tags = ['doctors'];
@@ -64,5 +65,6 @@ export function doctorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(204).send(null);
       },
     );
+    await app.register(doctorDayRoutes(ctx));
   };
 }

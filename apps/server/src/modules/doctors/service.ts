@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { digitsMatch, nameKeyMatches, offsetOf, orderByWithTiebreak, phoneSearchDigits } from '../../lib/list-query.js';
 import { assertMayChangeExtras, hasVisits } from '../visits/index.js';
 import { resolveFacilityId } from '../facilities/index.js';
+import { assertLeaveFree } from './leave.js';
 
 export type DoctorCreate = z.output<typeof doctorInputSchema>;
 export type DoctorChanges = z.output<typeof doctorUpdateSchema>;
@@ -115,14 +116,16 @@ export async function createDoctor(db: Db, caller: StaffContext, input: DoctorCr
 export async function updateDoctor(db: Db, caller: StaffContext, id: string, changes: DoctorChanges): Promise<Doctor> {
   await withDuplicateCheck(() =>
     db.transaction(async (tx) => {
-      if (changes.extraPerDay !== undefined && caller.role !== 'ADMIN') {
+      if ((changes.extraPerDay !== undefined && caller.role !== 'ADMIN') || changes.leaveDates !== undefined) {
         const [current] = await tx
-          .select({ extraPerDay: doctors.extraPerDay })
+          .select({ extraPerDay: doctors.extraPerDay, leaveDates: doctors.leaveDates })
           .from(doctors)
           .where(and(eq(doctors.id, id), eq(doctors.organisationId, caller.organisationId)))
           .for('update');
         if (!current) throw new NotFoundError('Doctor not found');
         assertMayChangeExtras(caller, current.extraPerDay, changes.extraPerDay);
+        // Leave over days with visits still to happen goes through POST /doctors/:id/leave (leave.ts).
+        await assertLeaveFree(tx, caller, id, current.leaveDates, changes.leaveDates);
       }
       const { facilityId, ...rest } = changes;
       const values: Partial<typeof doctors.$inferInsert> = { ...rest, updatedAt: new Date() };
