@@ -111,7 +111,7 @@ describe('Add walk-in on the token page', () => {
     const { card, dialog } = await addWalkIn(user);
     await user.click(within(dialog).getByRole('button', { name: 'Add to queue' }));
     expect(await screen.findByText('Walk-in added as an extra: token A-005')).toBeInTheDocument();
-    const items = within(within(card).getByRole('list', { name: 'Waiting' })).getAllByRole('listitem');
+    const items = within(await within(card).findByRole('list', { name: 'Waiting' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['A-001 · Booked Bina', 'A-005 · Walk-in WaniExtra']);
   });
 

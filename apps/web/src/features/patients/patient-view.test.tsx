@@ -102,6 +102,8 @@ describe('the patient view', () => {
       tokenLabel: `00${tokenNumber}`,
       status,
       awaitingConfirmation: false,
+      patientId: patient.id,
+      overbooked: false,
     });
     const { api } = await openPatient('HOSPITAL', 'ADMIN', {
       'GET /appointments': { data: { data: [visit('2026-11-24', 7, 'BOOKED'), visit('2026-10-02', 3, 'COMPLETED')], total: 2, page: 1, pageSize: 50 } },
