@@ -1,7 +1,7 @@
 import { addDays, type Appointment, type AppointmentSeries, type AppointmentSeriesBooked, type ErrorBody, type SeriesChangeResult } from '@caredesk/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, doctors } from '../../db/schema/index.js';
+import { appointments } from '../../db/schema/index.js';
 import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { useTestApp } from '../../test/app.js';
 import { bothDrivers, drivers } from '../../test/database.js';
@@ -72,41 +72,36 @@ describe.each(drivers)('cancelling and moving a series of appointments (%s)', (d
     expect((await seriesOf(booked.series.id)).visits.map((visit) => visit.status)).toEqual(['BOOKED', 'BOOKED']);
   });
 
-  it('moves the future visits to a new time, naming those that cannot move and why', async () => {
+  it('moves the future visits to a new time and doctor, naming those that cannot move and why', async () => {
     const monday = upcoming(1);
     const [second, third, fourth] = [1, 2, 3].map((weeks) => addDays(monday, weeks * 7)) as [string, string, string];
-    const doctor = await addDoctor(admin, { name: 'Dr. Vikram Shah' });
+    // The colleague is on leave in the fourth week, and 11:00 of the second is taken.
+    const [doctor, colleague] = await Promise.all([addDoctor(admin, { name: 'Dr. Vikram Shah' }), addDoctor(admin, { name: 'Dr. Ira Sen', leaveDates: [fourth] })]);
     const [patient, other] = await Promise.all([addPatient(admin), addPatient(admin)]);
     const booked = await bookWeekly(doctor.id, patient.id, monday, 4);
-    // 11:00 of the second week is taken; the doctor goes on leave on the fourth.
-    expect((await admin.post('/api/appointments', { doctorId: doctor.id, patientId: other.id, date: second, startTime: '11:00' })).statusCode).toBe(201);
-    // Leave saved over a booked day, as before the leave routes refused it (POST /doctors/:id/leave now cancels or moves them).
-    await t.database.db
-      .update(doctors)
-      .set({ leaveDates: [fourth] })
-      .where(eq(doctors.id, doctor.id));
+    expect((await admin.post('/api/appointments', { doctorId: colleague.id, patientId: other.id, date: second, startTime: '11:00' })).statusCode).toBe(201);
 
-    const response = await admin.post(`/api/appointments/series/${booked.series.id}/reschedule`, { startTime: '11:00', reason: 'Evening shift' });
+    const response = await admin.post(`/api/appointments/series/${booked.series.id}/reschedule`, { startTime: '11:00', doctorId: colleague.id, reason: 'Evening shift' });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<SeriesChangeResult>();
     expect(result.changed.map((visit) => [visit.date, visit.startTime])).toEqual([
       [monday, '11:00'],
       [third, '11:00'],
     ]);
-    expect(result.refused.map((visit) => [visit.date, visit.reason])).toEqual([
-      [second, 'slot-full'],
-      [fourth, 'on-leave'],
+    expect(result.refused.map((visit) => [visit.date, visit.reason, visit.message])).toEqual([
+      [second, 'slot-full', 'This slot is full: choose another time'],
+      [fourth, 'on-leave', `Dr. Ira Sen is on leave on ${shown(fourth)}`],
     ]);
-    expect(result.series.startTime).toBe('11:00');
+    expect(result.series).toMatchObject({ startTime: '11:00', ownerId: colleague.id });
     const visits = (await seriesOf(booked.series.id)).visits;
-    expect(visits.map((visit) => [visit.date, visit.startTime, visit.status])).toEqual([
-      [monday, '11:00', 'BOOKED'],
-      [second, '10:00', 'BOOKED'],
-      [third, '11:00', 'BOOKED'],
-      [fourth, '10:00', 'BOOKED'],
+    expect(visits.map((visit) => [visit.date, visit.startTime, visit.doctorName, visit.status])).toEqual([
+      [monday, '11:00', 'Dr. Ira Sen', 'BOOKED'],
+      [second, '10:00', 'Dr. Vikram Shah', 'BOOKED'],
+      [third, '11:00', 'Dr. Ira Sen', 'BOOKED'],
+      [fourth, '10:00', 'Dr. Vikram Shah', 'BOOKED'],
     ]);
     const moved = (await admin.get(`/api/appointments/${visits[0]!.id}`)).json<Appointment>();
-    expect(moved.history?.at(-1)).toMatchObject({ action: 'reschedule', note: `from ${monday} 10:00 (Dr. Vikram Shah) to ${monday} 11:00 (Dr. Vikram Shah): Evening shift` });
+    expect(moved.history?.at(-1)).toMatchObject({ action: 'reschedule', note: `from ${monday} 10:00 (Dr. Vikram Shah) to ${monday} 11:00 (Dr. Ira Sen): Evening shift` });
   });
 
   it('moves a series to another doctor; the same time with the same doctor is a 400 on startTime', async () => {
@@ -174,3 +169,9 @@ describe.each(bothDrivers)('series booked at the same time (%s)', (driver) => {
     }
   });
 });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-06-01' -> '01 Jun 2026', as refusals write a date. */
+function shown(date: string): string {
+  return `${date.slice(8)} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+}
