@@ -34,8 +34,9 @@ interface VisitDrawerProps {
 export function VisitDrawer({ open, onClose, title, visit, error, children }: VisitDrawerProps) {
   const t = useT();
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
-      <Box role="dialog" aria-labelledby="visit-drawer-title" sx={{ p: { xs: 2, sm: 3 } }}>
+    // MUI makes the temporary drawer's paper the dialog: it is named by the title.
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'visit-drawer-title', sx: { width: { xs: '100%', sm: 440 } } } }}>
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
           <Typography id="visit-drawer-title" variant="h5" component="h2" sx={{ flex: 1 }}>
             {title}
