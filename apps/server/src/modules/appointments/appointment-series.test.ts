@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, notifications, visitSeries } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { addDoctor, addPatient, createOrganisation, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { addDoctor, addPatient, bearer, createOrganisation, signIn, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { auditEntriesOf } from '../audit/test-support.js';
 
 /**
@@ -130,6 +130,31 @@ describe.each(drivers)('booking a series of appointments (%s)', (driver) => {
     const late = await admin.post('/api/appointments/series', { doctorId: mondays.id, patientId: patient.id, startDate: lastMonday, startTime: '09:30', ...weekly(3) });
     expect(late.statusCode, late.body).toBe(201);
     expect(late.json<AppointmentSeriesBooked>().skipped[0]).toEqual({ date: lastMonday, reason: 'past', message: 'This time has already passed' });
+  });
+
+  it("follows a day's change of hours: a day without the time is skipped, an extra session is booked", async () => {
+    const doctor = await addDoctor(admin);
+    const [morning, evening] = await Promise.all([addPatient(admin), addPatient(admin)]);
+    const first = upcoming(6);
+    const changed = addDays(first, 7);
+    const { access_token: token } = await signIn(t.app, hospital.admin.email);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/doctors/${doctor.id}/days/${changed}`,
+      headers: bearer(token),
+      payload: { windows: [{ start: '17:00', end: '18:00' }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+
+    const usual = (
+      await admin.post('/api/appointments/series', { doctorId: doctor.id, patientId: morning.id, startDate: first, startTime: '10:00', ...weekly(3) })
+    ).json<AppointmentSeriesBooked>();
+    expect(usual.visits.map((visit) => visit.date)).toEqual([first, addDays(first, 14)]);
+    expect(usual.skipped.map((item) => [item.date, item.reason])).toEqual([[changed, 'not-working']]);
+    const late = (
+      await admin.post('/api/appointments/series', { doctorId: doctor.id, patientId: evening.id, startDate: first, startTime: '17:00', ...weekly(3) })
+    ).json<AppointmentSeriesBooked>();
+    expect(late.visits.map((visit) => visit.date)).toEqual([changed]);
   });
 
   it('refuses a series none of whose dates can be booked with a 409 naming why, and writes nothing', async () => {

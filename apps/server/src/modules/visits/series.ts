@@ -9,7 +9,8 @@ import { actOnVisit, rescheduleVisit } from './engine.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
 import { visitTransaction, type WriteOptions } from './lifecycle.js';
 import { notifyStaff } from './notify-staff.js';
-import { lockOwnerDay, takePlace } from './owner-day.js';
+import { withDayChanges } from './day-changes.js';
+import { lockDayOf, takePlace } from './owner-day.js';
 import { bookableSlot, isPast, organisationZone, SLOT_FULL, slotTimesOn } from './slots.js';
 import { fVisitDate, visitWhenIn } from './visit-dates.js';
 
@@ -54,9 +55,19 @@ type SeriesOptions = WriteOptions & { language: Language };
 
 const SERIES_TITLE: Record<Kind['name'], MessageId> = { appointment: 'notifications.newAppointmentSeries', booking: 'notifications.newBookingSeries' };
 
-/** A refusal known before the day's lock: leave, no such slot that day, a time gone. */
-function refusalBefore(owner: VisitOwner, date: string, startTime: string, now: ZonedNow): { reason: SeriesRefusalReason; text: Text } | null {
-  if (owner.schedule.leaveDates.includes(date)) return { reason: 'on-leave', text: text('series.onLeave', { ownerName: owner.name, date: fVisitDate(date) }) };
+type Refusal = { reason: SeriesRefusalReason; text: Text };
+
+function onLeave(owner: VisitOwner, date: string): Refusal | null {
+  return owner.schedule.leaveDates.includes(date) ? { reason: 'on-leave', text: text('series.onLeave', { ownerName: owner.name, date: fVisitDate(date) }) } : null;
+}
+
+/**
+ * Why a date of a series takes no visit at its time before its slot's room is counted: leave, no
+ * such slot that day (its weekday's hours, or the day's change in `owner`), a time gone.
+ */
+function refusalOn(owner: VisitOwner, date: string, startTime: string, now: ZonedNow): Refusal | null {
+  const leave = onLeave(owner, date);
+  if (leave) return leave;
   if (!slotTimesOn({ ...owner.schedule, leaveDates: [] }, date).some((slot) => slot.start === startTime)) {
     return { reason: 'not-working', text: text('visits.notASlot', { startTime, ownerName: owner.name, date: fVisitDate(date) }) };
   }
@@ -117,21 +128,29 @@ export async function bookSeries(db: Db, kind: Kind, actor: VisitActor, input: S
     const skipped: BookedSeries['skipped'] = [];
     const skip = (date: string, reason: SeriesRefusalReason, message: Text) => skipped.push({ date, reason, message: translate(options.language, message.id, message.values) });
     for (const date of dates) {
-      const refusal = refusalBefore(owner, date, input.startTime, zoned);
-      if (refusal) {
-        skip(date, refusal.reason, refusal.text);
+      const leave = onLeave(owner, date);
+      if (leave) {
+        skip(date, leave.reason, leave.text);
         continue;
       }
       const create: VisitCreate = { ...first, date, reason: input.reason, notes: input.notes, seriesId: series!.id };
       try {
         // A savepoint: a date refused under its lock leaves the dates booked before it as they are.
-        const visit = await tx.transaction(async (savepoint) => {
-          const slot = bookableSlot(owner.schedule, owner.name, date, input.startTime, facts.timeZone, now);
-          await lockOwnerDay(savepoint, kind, owner.id, date);
-          const place = await takePlace(savepoint, kind, owner, date, slot.start, false);
+        const outcome = await tx.transaction(async (savepoint): Promise<{ refused: Refusal } | { visit: BookedVisit }> => {
+          // The day's lock reads the day's hours and cap (a doctor's day change): the date is checked against them.
+          const dayOwner = await lockDayOf(savepoint, kind, owner, date);
+          const refused = refusalOn(dayOwner, date, input.startTime, zoned);
+          if (refused) return { refused };
+          const slot = bookableSlot(dayOwner.schedule, owner.name, date, input.startTime, facts.timeZone, now);
+          const place = await takePlace(savepoint, kind, dayOwner, date, slot.start, false);
           // No notification per visit: the staff hear of the series once, below.
-          return insertBooked({ ...write, tx: savepoint }, kind, actor, create, { ...facts, patient, recipients: [] }, slot, place);
+          return { visit: await insertBooked({ ...write, tx: savepoint }, kind, actor, create, { ...facts, owner: dayOwner, patient, recipients: [] }, slot, place) };
         });
+        if ('refused' in outcome) {
+          skip(date, outcome.refused.reason, outcome.refused.text);
+          continue;
+        }
+        const { visit } = outcome;
         visits.push(visit);
         await write.emit({
           type: 'booked',
@@ -287,15 +306,18 @@ export async function rescheduleSeries(db: Db, kind: Kind, actor: VisitActor, id
   if (ownerId === series.ownerId && move.startTime === series.startTime) {
     throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: 'Choose a different time' }]);
   }
-  const owner = await ownerOf(db, kind, actor.organisationId, ownerId);
-  if (!owner.active) throw new ConflictError(kind.refusal(owner, series.startDate)!);
+  const target = await ownerOf(db, kind, actor.organisationId, ownerId);
+  if (!target.active) throw new ConflictError(kind.refusal(target, series.startDate)!);
   const now = await zonedNowOf(db, actor.organisationId, options.now ?? new Date());
   const result: SeriesChange = { series, changed: [], refused: [] };
-  for (const visit of await futureBooked(db, kind, actor.organisationId, series.id, now)) {
+  const ahead = await futureBooked(db, kind, actor.organisationId, series.id, now);
+  // Its days' changes of hours, so a refusal says why; the move itself checks them under each day's lock.
+  const owner = ahead.length > 0 ? await withDayChanges(db, kind, target, ahead[0]!.date, ahead.at(-1)!.date) : target;
+  for (const visit of ahead) {
     const ref = { id: visit.id, date: visit.date, startTime: move.startTime };
     // Moved on its own to this time already: nothing to do.
     if (visit.ownerId === ownerId && visit.startTime === move.startTime) continue;
-    const before = refusalBefore(owner, visit.date, move.startTime, now);
+    const before = refusalOn(owner, visit.date, move.startTime, now);
     if (before) {
       result.refused.push({ ...ref, reason: before.reason, message: translate(options.language, before.text.id, before.text.values) });
       continue;
