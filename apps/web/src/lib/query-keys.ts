@@ -52,7 +52,8 @@ export const queryKeys = {
     ...recordKeys('patients'),
     phoneMatches: (phone: string | null, excludeId: string | null) => ['patients', 'phone-matches', phone, excludeId] as const,
   },
-  doctors: recordKeys('doctors'),
+  /** A doctor's days changed from the week sit under the doctor's prefix: a doctor's change refreshes them. */
+  doctors: { ...recordKeys('doctors'), days: (id: string) => ['doctors', 'days', id] as const },
   services: recordKeys('services'),
   /** Bills by id and by the visit they belong to; a day book per date and facility; a bill's payment link. */
   billing: {

@@ -12,6 +12,8 @@ import { useT, weekdayName } from './i18n';
 
 interface DayWindowsProps {
   weekday: number;
+  /** What the group is called, when not its weekday (one date's hours: 'Mon 12 Jan'). */
+  label?: string;
   /** This day's windows with their index in the whole schedule (errors are keyed by it). */
   windows: { window: AvailabilityWindow; index: number }[];
   errors: WindowErrors;
@@ -19,16 +21,17 @@ interface DayWindowsProps {
   onChange: (index: number, change: Partial<AvailabilityWindow>) => void;
   onAdd: () => void;
   onRemove: (index: number) => void;
-  onCopy: () => void;
+  /** Offers 'Copy … to…' when given (the weekly editor). */
+  onCopy?: () => void;
 }
 
 // Phones fit two time inputs and a remove button on a row only with slimmer padding.
 const timeInputSx = { flex: 1, minWidth: 0, maxWidth: 180, '& .MuiInputBase-input': { px: { xs: 1, sm: 1.75 } } } as const;
 
 /** One weekday of the availability editor: its windows as start/end time inputs. */
-export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd, onRemove, onCopy }: DayWindowsProps) {
+export function DayWindows({ weekday, label, windows, errors, disabled, onChange, onAdd, onRemove, onCopy }: DayWindowsProps) {
   const t = useT();
-  const day = weekdayName(t, weekday);
+  const day = label ?? weekdayName(t, weekday);
   return (
     <Box
       role="group"
@@ -90,7 +93,7 @@ export function DayWindows({ weekday, windows, errors, disabled, onChange, onAdd
           <Button size="small" startIcon={<AddIcon />} onClick={onAdd} disabled={disabled} aria-label={t('availability.window.addFor', { day })}>
             {t('availability.window.add')}
           </Button>
-          {windows.length > 0 ? (
+          {windows.length > 0 && onCopy ? (
             <Button size="small" color="inherit" startIcon={<ContentCopyOutlined />} onClick={onCopy} disabled={disabled}>
               {t('availability.copy.title', { day })}
             </Button>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import type { AvailabilityWindow } from '@caredesk/shared';
+import type { AvailabilityWindow, DayWindow } from '@caredesk/shared';
 import { useT } from './i18n';
 import { fTimeOfDay, upcomingSlots } from './slots';
 
@@ -10,15 +10,17 @@ interface UpcomingSlotsProps {
   availability: readonly AvailabilityWindow[];
   slotMinutes: number;
   leaveDates?: readonly string[];
+  /** Days whose hours differ from the week's (a doctor's day changes), by date. */
+  changedHours?: ReadonlyMap<string, readonly DayWindow[]>;
   /** Today, or a fixed day in tests. */
   from?: Date;
 }
 
 /** The next 7 days of slots, day by day: slot chips, 'On leave' or 'Not available'. */
-export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from }: UpcomingSlotsProps) {
+export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], changedHours, from }: UpcomingSlotsProps) {
   const t = useT();
   const now = dayjs(from);
-  const days = upcomingSlots(availability, slotMinutes, leaveDates, now.toDate());
+  const days = upcomingSlots(availability, slotMinutes, leaveDates, now.toDate(), 7, changedHours);
   // Today's slots that have already started are shown, but greyed: the desk cannot book them.
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a date format
   const nowTime = now.format('HH:mm');
@@ -43,7 +45,14 @@ export function UpcomingSlots({ availability, slotMinutes, leaveDates = [], from
               '&:last-of-type': { borderBottom: 0 },
             }}
           >
-            <Typography variant="subtitle2">{label}</Typography>
+            <Box>
+              <Typography variant="subtitle2">{label}</Typography>
+              {day.changed ? (
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('availability.upcoming.changed')}
+                </Typography>
+              ) : null}
+            </Box>
             {day.status === 'open' ? (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
                 {day.slots.length === 0 ? (

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { enqueueSnackbar } from '@/components/toast';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { AvailabilityEditor } from '@/components/availability/availability-editor';
 import { LeaveDatesEditor } from '@/components/availability/leave-dates-editor';
 import { FormActions } from '@/components/records/form-actions';
@@ -14,11 +14,16 @@ import { useUnsavedChangesGuard } from '@/components/records/use-unsaved-changes
 import { useManagesFacilities } from '@/components/use-facilities';
 import { paths } from '@/config/paths';
 import { useCreateDoctor } from '../api/create-doctor';
+import { conflictVisitsOf } from '../api/doctor-days';
 import { useUpdateDoctor } from '../api/update-doctor';
 import { useT } from '../i18n';
 import { doctorFieldMap, doctorFormDefaults, doctorFormSchema, doctorInputOf, type DoctorFormInput, type DoctorFormOutput } from './doctor-form-schema';
 import { DoctorPracticeFields } from './doctor-practice-fields';
 import { DoctorProfileFields } from './doctor-profile-fields';
+import type { LeaveConflict } from './leave-dialog';
+
+// Loaded only when leave added here hits booked days.
+const LeaveDialog = lazy(() => import('./leave-dialog').then((module) => ({ default: module.LeaveDialog })));
 
 /** Adds a doctor, or edits `doctor`; after saving, opens the doctor's page. */
 export function DoctorForm({ doctor }: { doctor?: Doctor }) {
@@ -36,6 +41,9 @@ export function DoctorForm({ doctor }: { doctor?: Doctor }) {
   const update = useUpdateDoctor();
   const pending = create.isPending || update.isPending;
   const guard = useUnsavedChangesGuard(formState.isDirty);
+  // Leave added over days with visits: the server lists them; the leave dialog says what becomes of them.
+  const [leaveConflict, setLeaveConflict] = useState<LeaveConflict | null>(null);
+  const [leaveSaved, setLeaveSaved] = useState(false);
 
   const onSubmit = handleSubmit(async (values) => {
     const input = doctorInputOf(values, managesFacilities);
@@ -45,7 +53,10 @@ export function DoctorForm({ doctor }: { doctor?: Doctor }) {
       enqueueSnackbar(t('doctors.saved', { name: saved.name }), { variant: 'success' });
       await navigate(paths.record(paths.doctors, saved.id), { replace: !doctor });
     } catch (error) {
-      showFormError(error, { setError, fieldMap: doctorFieldMap });
+      const visits = conflictVisitsOf(error);
+      const added = (input.leaveDates ?? []).filter((date) => !doctor?.leaveDates.includes(date));
+      if (doctor && visits && added.length > 0) setLeaveConflict({ dates: added, visits });
+      else showFormError(error, { setError, fieldMap: doctorFieldMap });
     }
   });
 
@@ -75,6 +86,22 @@ export function DoctorForm({ doctor }: { doctor?: Doctor }) {
         <FormActions cancelHref={doctor ? paths.record(paths.doctors, doctor.id) : paths.doctors} pending={pending} disabled={Boolean(doctor) && !formState.isDirty} />
       </Box>
       {guard.dialog}
+      {doctor && leaveConflict ? (
+        <Suspense fallback={null}>
+          <LeaveDialog
+            doctor={doctor}
+            open
+            conflict={leaveConflict}
+            onSaved={() => setLeaveSaved(true)}
+            onClose={() => {
+              setLeaveConflict(null);
+              setLeaveSaved(false);
+              // Once the leave is saved (its outcome read), the rest of the form saves: its leave dates are no longer new.
+              if (leaveSaved) void onSubmit();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </FormProvider>
   );
 }

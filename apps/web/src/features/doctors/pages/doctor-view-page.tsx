@@ -12,8 +12,10 @@ import { useManagesFacilities } from '@/components/use-facilities';
 import { paths } from '@/config/paths';
 import { fDate, fPhone, fRupees } from '@/lib/format';
 import { useDeleteDoctor } from '../api/delete-doctor';
+import { useDoctorDays } from '../api/doctor-days';
 import { useDoctor } from '../api/get-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
+import { DayChanges } from '../components/day-changes';
 import { LeaveDayVisits } from '../components/leave-day-visits';
 import { useT } from '../i18n';
 
@@ -25,6 +27,8 @@ export default function DoctorViewPage() {
   const update = useUpdateDoctor();
   const remove = useDeleteDoctor();
   const showFacility = useManagesFacilities();
+  const days = useDoctorDays(id);
+  const changedHours = new Map((days.data ?? []).flatMap((change) => (change.windows ? [[change.date, change.windows] as const] : [])));
 
   if (!doctor.data) {
     return <RecordLoadState title={t('doctors.doctor')} error={doctor.error} notFoundTitle={t('doctors.notFound')} backHref={paths.doctors} backLabel={t('doctors.back')} />;
@@ -50,6 +54,7 @@ export default function DoctorViewPage() {
         }
       />
       <LeaveDayVisits doctorId={d.id} leaveDates={d.leaveDates} />
+      <DayChanges doctor={d} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
         <FormSection title={t('doctors.view.details')}>
           <DetailList
@@ -78,7 +83,7 @@ export default function DoctorViewPage() {
         </FormSection>
       </Box>
       <FormSection title={t('doctors.view.nextDays')} description={t('doctors.view.slotsSummary', { minutes: d.slotMinutes, count: d.patientsPerSlot })}>
-        <UpcomingSlots availability={d.availability} slotMinutes={d.slotMinutes} leaveDates={d.leaveDates} />
+        <UpcomingSlots availability={d.availability} slotMinutes={d.slotMinutes} leaveDates={d.leaveDates} changedHours={changedHours} />
       </FormSection>
     </Box>
   );
