@@ -90,6 +90,16 @@ describe.each(drivers)("a doctor's day changed from the week (%s)", (driver) => 
     expect(await freeStarts(doctor.id, daysFromToday(5))).toEqual([]);
   });
 
+  it('a walk-in follows the day too: a day closed today takes none', async () => {
+    const doctor = await morningDoctor();
+    const today = daysFromToday(0);
+    expect((await put(doctor.id, today, { windows: [], note: 'Called to theatre' })).statusCode).toBe(200);
+    const patient = await addPatient(admin);
+    const refused = await admin.post(`/api/tokens/doctors/${doctor.id}/walk-ins`, { patientId: patient.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorBody>().message).toBe(`${doctor.name} has no hours today`);
+  });
+
   it("holds a lower cap under parallel bookings of one slot: exactly the day's cap are booked", async () => {
     const doctor = await morningDoctor(4);
     expect((await put(doctor.id, date, { capacity: 2 })).statusCode).toBe(200);
