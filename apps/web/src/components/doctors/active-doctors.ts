@@ -11,7 +11,10 @@ export async function getActiveDoctors(signal?: AbortSignal) {
   return doctorPageSchema.parse(response.data).data;
 }
 
-/** Under the doctors feature's ['doctors'] prefix, so a doctor's change refreshes the picker. */
+/**
+ * Every active doctor, by name: the booking pickers and the staff form's doctor. Under the doctors
+ * feature's ['doctors'] prefix, so a doctor's change refreshes them.
+ */
 export const activeDoctorsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.doctors.list(ACTIVE_DOCTORS), queryFn: ({ signal }) => getActiveDoctors(signal), staleTime: 60_000 });
 
