@@ -112,6 +112,23 @@ describe.each(drivers)("a doctor's day changed from the week (%s)", (driver) => 
     expect(await freeStarts(doctor.id, daysFromToday(4))).toEqual(['09:00/4', '09:20/4', '09:40/4']);
   });
 
+  it('a change racing bookings of its day never strands one: saved, the slot holds at most the new cap; refused, it names those booked', async () => {
+    const doctor = await morningDoctor(4);
+    const patients = await Promise.all(Array.from({ length: 4 }, () => addPatient(admin)));
+    const [change, ...bookings] = await Promise.all([
+      put(doctor.id, date, { capacity: 1 }),
+      ...patients.map((patient) => admin.post('/api/appointments', { doctorId: doctor.id, patientId: patient.id, date, startTime: '09:20' })),
+    ]);
+    const booked = bookings.filter((response) => response.statusCode === 201).map((response) => response.json<{ id: string }>().id);
+    expect(bookings.every((response) => [201, 409].includes(response.statusCode))).toBe(true);
+    if (change!.statusCode === 200) expect(booked.length).toBeLessThanOrEqual(1);
+    else {
+      expect(change!.statusCode).toBe(409);
+      // Refused for the ones booked before it: all but the first in the slot, the last booked.
+      expect(change!.json<VisitsConflict>().visits.length).toBe(booked.length - 1);
+    }
+  });
+
   it('refuses a change that strands booked visits, listing them without their patients, and keeps them when asked', async () => {
     const doctor = await morningDoctor(2);
     const early = (await book(doctor.id, '09:00')).json<{ id: string }>();
