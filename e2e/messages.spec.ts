@@ -129,16 +129,19 @@ test("a doctor's leave over a booked day cancels its appointments from the docto
   const { id: patientId } = await createPatient(api, patient);
   const day = organisationDay(3);
   await api.post('/api/appointments', { doctorId, patientId, date: day, startTime: '10:00' });
-  // The leave is entered after the patient booked: the day's slots close, the booking stays.
-  await api.patch(`/api/doctors/${doctorId}`, { leaveDates: [day] });
 
+  // Leave over a booked day asks what becomes of its visits (issue #21): here, cancel them.
   await signInAs(page, 'admin@hospital.demo', `/doctor/${doctorId}`);
-  const panel = page.getByRole('region', { name: 'Booked on leave days' });
-  await expect(panel).toContainText('1 appointment');
-  await panel.getByRole('button', { name: 'Cancel and tell the patients' }).click();
-  await page.getByRole('dialog', { name: 'Cancel 1 appointment?' }).getByRole('button', { name: 'Cancel appointments' }).click();
-  await expect(page.getByText('1 appointment cancelled. Patients who agreed to messages are being told.')).toBeVisible();
-  await expect(panel).toBeHidden();
+  await page.getByRole('button', { name: 'Add leave' }).click();
+  const dialog = page.getByRole('dialog', { name: `Leave for ${doctor}` });
+  await dialog.getByLabel('Leave date').fill(day);
+  await dialog.getByRole('button', { name: 'Add leave date' }).click();
+  await dialog.getByRole('button', { name: 'Save leave' }).click();
+  await expect(dialog.getByRole('list', { name: 'Visits booked on the leave days' })).toContainText(patient);
+  await dialog.getByRole('radio', { name: 'Cancel them all' }).check();
+  await dialog.getByRole('button', { name: 'Cancel them and save leave' }).click();
+  await expect(dialog.getByRole('list', { name: 'What happened to each visit' })).toContainText('Cancelled');
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   await openLog(page, 'Cancelled');
   await expectDeliveredSms(page, patient);
