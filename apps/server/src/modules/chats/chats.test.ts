@@ -217,7 +217,14 @@ describe.each(drivers)('chats, the console side (%s)', (driver) => {
   it('publishes chat.message to the organisation when the message commits', async () => {
     const patient = await addPatient(admin);
     const events = { publish: vi.fn(async () => undefined) };
-    const caller = { id: clinic.admin.id, organisationId: clinic.id, role: 'ADMIN' as const, organisationType: 'MULTIHOSPITAL' as const, sessionFamilyId: randomUUID(), doctorId: null };
+    const caller = {
+      id: clinic.admin.id,
+      organisationId: clinic.id,
+      role: 'ADMIN' as const,
+      organisationType: 'MULTIHOSPITAL' as const,
+      sessionFamilyId: randomUUID(),
+      doctorId: null,
+    };
     const { message } = await sendStaffMessage(t.database.db, caller, patient.id, { text: 'Live?' }, { events, rateLimitStore: postgresRateLimitStore(t.database.db) });
     expect(events.publish).toHaveBeenCalledWith(
       clinic.id,
