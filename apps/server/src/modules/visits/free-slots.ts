@@ -1,28 +1,12 @@
 import { zonedNow, type Slot, type SlotsResponse } from '@caredesk/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
 import { withDayChanges } from './day-changes.js';
+import { dayOccupancy } from './owner-day.js';
 import { capacityOn, freeSlots, isPast, slotTimesOn } from './slots.js';
-
-/** Live visits of an owner on a date: those in each slot (by start), and the day's extras beside them. */
-async function liveCounts(db: Db, kind: VisitKind<VisitCreate>, ownerId: string, date: string): Promise<{ bySlot: Map<string, number>; extras: number }> {
-  const { visits } = kind;
-  const rows = await db
-    .select({ start: visits.startTime, overbooked: visits.overbooked, n: count() })
-    .from(visits)
-    .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), inArray(visits.status, kind.liveStatuses as never[])))
-    .groupBy(visits.startTime, visits.overbooked);
-  const bySlot = new Map<string, number>();
-  let extras = 0;
-  for (const row of rows) {
-    if (row.overbooked) extras += row.n;
-    else bySlot.set(row.start, row.n);
-  }
-  return { bySlot, extras };
-}
 
 /**
  * The free slots of one of an organisation's doctors (or scans and tests) on a date: the staff
@@ -52,7 +36,7 @@ export async function listFreeSlots(
   const { timeZone } = row;
   // An inactive owner takes no bookings, so shows no free slots (and offers no extras).
   if (!owner.active) return { date, timeZone, slots: [], ...(withExtras ? { full: [], extras: { allowance: owner.extraPerDay, left: 0 } } : {}) };
-  const counts = await liveCounts(db, kind, owner.id, date);
+  const counts = await dayOccupancy(db, kind, owner.id, date);
   const zoned = zonedNow(timeZone, now);
   const slots = freeSlots(owner.schedule, date, counts.bySlot, zoned);
   if (!withExtras) return { date, timeZone, slots };

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitKind, VisitOwner } from './kinds.js';
@@ -171,10 +171,13 @@ export async function takePlace(tx: Tx, kind: Kind, owner: VisitOwner, date: str
   return { tokenNumber: await takeExtraToken(tx, kind, owner, date), overbooked: true };
 }
 
-/** Under the day's lock: each slot's live visits that take its room, by start, and the day's live extras. */
-export async function dayOccupancy(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<{ bySlot: Map<string, number>; extras: number }> {
+/**
+ * Each slot's live visits that take its room, by start, and the day's live extras: under the day's
+ * lock for a booking, or as a plain read for the free-slots list.
+ */
+export async function dayOccupancy(db: Db, kind: Kind, ownerId: string, date: string): Promise<{ bySlot: Map<string, number>; extras: number }> {
   const { visits } = kind;
-  const rows = await tx
+  const rows = await db
     .select({ start: visits.startTime, overbooked: visits.overbooked, n: count() })
     .from(visits)
     .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), inArray(visits.status, kind.liveStatuses as never[])))
