@@ -67,19 +67,22 @@ async function doctorOfDay(db: Db | Tx, caller: StaffContext, doctorId: string, 
   return { schedule: appointmentKind.toOwner(row.doctor as never).schedule, tokenPrefix: row.doctor.tokenPrefix, timeZone: row.timeZone };
 }
 
+/** What a day change or a leave lists of each visit it touches. */
+export const dayVisitColumns = {
+  id: appointments.id,
+  date: appointments.date,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  tokenNumber: appointments.tokenNumber,
+  status: appointments.status,
+  overbooked: appointments.overbooked,
+};
+
 /** The live visits of a doctor on these dates. */
 async function liveVisitsOn(db: Db | Tx, doctorId: string, dates: readonly string[]): Promise<DayVisit[]> {
   if (dates.length === 0) return [];
   return db
-    .select({
-      id: appointments.id,
-      date: appointments.date,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      tokenNumber: appointments.tokenNumber,
-      status: appointments.status,
-      overbooked: appointments.overbooked,
-    })
+    .select(dayVisitColumns)
     .from(appointments)
     .where(and(eq(appointments.doctorId, doctorId), inArray(appointments.date, [...dates]), inArray(appointments.status, liveAppointmentStatuses)));
 }

@@ -7,7 +7,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { AppError, BadRequestError, errorMessageIn, NotFoundError } from '../../lib/errors.js';
 import { text } from '../../lib/i18n/index.js';
 import { appointmentKind, cancelVisitIn, rescheduleVisitIn, staffActor, visitTransaction, type VisitLifecycleEvent, type VisitWrite, type WriteOptions } from '../visits/index.js';
-import { affectedVisit, UPCOMING_STATUSES } from './days.js';
+import { affectedVisit, dayVisitColumns, UPCOMING_STATUSES } from './days.js';
 import { VisitsConflictError } from './visits-conflict.js';
 
 export type DoctorLeave = z.output<typeof doctorLeaveInputSchema>;
@@ -17,15 +17,7 @@ type LeaveVisit = Awaited<ReturnType<typeof upcomingVisitsOn>>[number];
 /** The doctor's visits on these dates still to happen, locked (in id order, so two leaves never deadlock). */
 async function upcomingVisitsOn(tx: Tx, organisationId: string, doctorId: string, dates: readonly string[], except: ReadonlySet<string> = new Set()) {
   const rows = await tx
-    .select({
-      id: appointments.id,
-      date: appointments.date,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      tokenNumber: appointments.tokenNumber,
-      status: appointments.status,
-      overbooked: appointments.overbooked,
-    })
+    .select(dayVisitColumns)
     .from(appointments)
     .where(
       and(
@@ -181,13 +173,7 @@ export async function assertLeaveFree(tx: Tx, caller: StaffContext, doctorId: st
   if (added.length === 0) return;
   const visits = await tx
     .select({
-      id: appointments.id,
-      date: appointments.date,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      tokenNumber: appointments.tokenNumber,
-      status: appointments.status,
-      overbooked: appointments.overbooked,
+      ...dayVisitColumns,
       tokenPrefix: doctors.tokenPrefix,
     })
     .from(appointments)
