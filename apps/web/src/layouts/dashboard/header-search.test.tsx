@@ -69,22 +69,27 @@ describe('the header search', () => {
         return { data: { data: [ravi] } };
       },
     });
+    // The autocomplete's chunk is held back until the first key is typed (one letter searches for
+    // nothing): keys go where the focus is, as in a browser, into the plain box and then into the
+    // autocomplete that took it over. The hold is in place before the app renders, so nothing can
+    // load the chunk around it.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let requested = false;
+    vi.doMock('./header-search-box', async () => {
+      requested = true;
+      await arrived;
+      return vi.importActual('./header-search-box');
+    });
     storeSession(makeUser('MULTIHOSPITAL', 'ADMIN'));
     renderApp('/');
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, slow);
     const first = screen.getByRole('combobox', { name: 'Search', hidden: true });
-    // The autocomplete's chunk is held back until the first key is typed (one letter searches for
-    // nothing): keys go where the focus
-    // is, as in a browser, into the plain box and then into the autocomplete that took it over.
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    vi.doMock('./header-search-box', async () => {
-      await arrived;
-      return vi.importActual('./header-search-box');
-    });
     const user = userEvent.setup();
     await user.click(first);
+    await waitFor(() => expect(requested).toBe(true));
     await user.keyboard('r');
+    expect(first).toHaveFocus();
     expect(first).toHaveValue('r');
     arrive();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Search', hidden: true })).not.toBe(first));
