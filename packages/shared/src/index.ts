@@ -20,6 +20,7 @@ export * from './uploads.js';
 export * from './search.js';
 export * from './appointments.js';
 export * from './visit-series.js';
+export * from './waitlist.js';
 export * from './events.js';
 export * from './bookings.js';
 export * from './token-queue.js';

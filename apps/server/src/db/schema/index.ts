@@ -24,3 +24,4 @@ export * from './audit.js';
 export * from './messages.js';
 export * from './patient-push.js';
 export * from './billing.js';
+export * from './waitlist.js';

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import { waitlistEntries } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitKind, VisitOwner } from './kinds.js';
 import { text } from '../../lib/i18n/index.js';
@@ -91,6 +92,32 @@ function liveInSlot(tx: Tx, kind: Kind, ownerId: string, date: string, startTime
     );
 }
 
+/** Whether an OFFERED waitlist entry of the owner's day still holds its slot (modules/waitlist): its hold has not run out. */
+function holding(kind: Kind, ownerId: string, date: string): SQL | undefined {
+  return and(
+    eq(waitlistEntries.kind, kind.name),
+    eq(waitlistEntries.ownerId, ownerId),
+    eq(waitlistEntries.date, date),
+    eq(waitlistEntries.status, 'OFFERED'),
+    sql`${waitlistEntries.offerExpiresAt} > now()`,
+  );
+}
+
+/** A slot's places held for waitlisted patients it was offered to: taken, for everyone else. */
+function heldInSlot(tx: Tx, kind: Kind, ownerId: string, date: string, startTime: string) {
+  return tx
+    .select({ n: count() })
+    .from(waitlistEntries)
+    .where(and(holding(kind, ownerId, date), eq(waitlistEntries.offeredStart, startTime)));
+}
+
+/** A slot's taken places: its live visits and the places held for an offer. */
+async function takenInSlot(tx: Tx, kind: Kind, ownerId: string, date: string, startTime: string): Promise<number> {
+  const [live] = await liveInSlot(tx, kind, ownerId, date, startTime);
+  const [held] = await heldInSlot(tx, kind, ownerId, date, startTime);
+  return (live?.n ?? 0) + (held?.n ?? 0);
+}
+
 /** The day's live extras: a cancelled or no-show extra gives its place in the allowance back. */
 function extrasOfDay(tx: Tx, kind: Kind, ownerId: string, date: string) {
   const { visits } = kind;
@@ -109,8 +136,7 @@ export function slotOf(kind: Kind, owner: VisitOwner, date: string, startTime: s
 
 /** Under the day's lock: the slot holds fewer live visits than its capacity. */
 export async function assertRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string): Promise<void> {
-  const [live] = await liveInSlot(tx, kind, owner.id, date, startTime);
-  assertSlotRoom(live?.n ?? 0, capacityOn(owner.schedule, date));
+  assertSlotRoom(await takenInSlot(tx, kind, owner.id, date, startTime), capacityOn(owner.schedule, date));
 }
 
 /**
@@ -121,7 +147,10 @@ export async function assertRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: 
  */
 export async function takeToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime?: string): Promise<number> {
   const { dayTokens } = kind;
-  const room = startTime === undefined ? undefined : sql`(${liveInSlot(tx, kind, owner.id, date, startTime)}) < ${capacityOn(owner.schedule, date)}`;
+  const room =
+    startTime === undefined
+      ? undefined
+      : sql`(${liveInSlot(tx, kind, owner.id, date, startTime)}) + (${heldInSlot(tx, kind, owner.id, date, startTime)}) < ${capacityOn(owner.schedule, date)}`;
   const [counter] = rowsOf<{ token: number }>(
     await tx.execute(sql`
       update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
@@ -166,27 +195,34 @@ export async function takeExtraToken(tx: Tx, kind: Kind, owner: VisitOwner, date
  */
 export async function takePlace(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, overbook: boolean): Promise<{ tokenNumber: number; overbooked: boolean }> {
   if (!overbook) return { tokenNumber: await takeToken(tx, kind, owner, date, startTime), overbooked: false };
-  const [live] = await liveInSlot(tx, kind, owner.id, date, startTime);
-  if ((live?.n ?? 0) < capacityOn(owner.schedule, date)) return { tokenNumber: await takeToken(tx, kind, owner, date), overbooked: false };
+  if ((await takenInSlot(tx, kind, owner.id, date, startTime)) < capacityOn(owner.schedule, date))
+    return { tokenNumber: await takeToken(tx, kind, owner, date), overbooked: false };
   return { tokenNumber: await takeExtraToken(tx, kind, owner, date), overbooked: true };
 }
 
 /**
- * Each slot's live visits that take its room, by start, and the day's live extras: under the day's
+ * Each slot's taken places (live visits and places held for a waitlist offer), by start, and the day's live extras: under the day's
  * lock for a booking, or as a plain read for the free-slots list.
  */
 export async function dayOccupancy(db: Db, kind: Kind, ownerId: string, date: string): Promise<{ bySlot: Map<string, number>; extras: number }> {
   const { visits } = kind;
+  // One after the other: under a booking's lock `db` is its transaction, one connection.
   const rows = await db
     .select({ start: visits.startTime, overbooked: visits.overbooked, n: count() })
     .from(visits)
     .where(and(eq(kind.visitOwnerId, ownerId), eq(visits.date, date), inArray(visits.status, kind.liveStatuses as never[])))
     .groupBy(visits.startTime, visits.overbooked);
+  const held = await db
+    .select({ start: waitlistEntries.offeredStart, n: count() })
+    .from(waitlistEntries)
+    .where(holding(kind, ownerId, date))
+    .groupBy(waitlistEntries.offeredStart);
   const bySlot = new Map<string, number>();
   let extras = 0;
   for (const row of rows) {
     if (row.overbooked) extras += row.n;
     else bySlot.set(row.start, row.n);
   }
+  for (const row of held) if (row.start !== null) bySlot.set(row.start, (bySlot.get(row.start) ?? 0) + row.n);
   return { bySlot, extras };
 }
