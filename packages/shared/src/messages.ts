@@ -23,6 +23,7 @@ export const configurableMessageEvents = [
   'chat-reply',
   'payment-received',
   'refund-issued',
+  'waitlist-offer',
 ] as const;
 /** What a message is about: those, and `test`, the admin's 'Send a test message'. */
 export const messageEvents = [...configurableMessageEvents, 'test'] as const;
@@ -40,6 +41,7 @@ export const messageEventLabels: Record<MessageEvent, string> = {
   'chat-reply': 'Chat reply',
   'payment-received': 'Payment received',
   'refund-issued': 'Refund issued',
+  'waitlist-offer': 'Waitlist place offered',
   test: 'Test message',
 };
 
@@ -102,6 +104,9 @@ export const messageEventVariables: Record<MessageEvent, readonly MessageVariabl
   // {{number}} is the receipt's or credit note's; {{link}} opens its PDF (signed, for a month).
   'payment-received': ['patient', 'organisation', 'facility', 'amount', 'number', 'link'],
   'refund-issued': ['patient', 'organisation', 'facility', 'amount', 'number', 'link'],
+  // A freed place held for the first patient on a day's waitlist: {{date}} and {{time}} are the
+  // slot's, {{minutes}} what is left of the hold when the message goes, {{link}} the app's waitlist.
+  'waitlist-offer': ['patient', 'organisation', 'with', 'facility', 'date', 'time', 'minutes', 'link'],
   test: ['organisation'],
 };
 
@@ -170,6 +175,12 @@ export const defaultMessageTemplates: Record<MessageEvent, Record<MessageLanguag
     hi: 'नमस्ते {{patient}} जी, {{organisation}} ने आपको {{amount}} वापस किए। क्रेडिट नोट {{number}} यहाँ देखें: {{link}} कृपया इसे संभालकर रखें।',
     kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಿಮಗೆ {{amount}} ಮರುಪಾವತಿ ಮಾಡಿದೆ. ಕ್ರೆಡಿಟ್ ನೋಟ್ ಸಂಖ್ಯೆ {{number}}, ಇಲ್ಲಿ ನೋಡಿ: {{link}} ದಯವಿಟ್ಟು ಇದನ್ನು ಇಟ್ಟುಕೊಳ್ಳಿ.',
     ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} உங்களுக்கு {{amount}} திருப்பித் தந்தது. கிரெடிட் நோட் எண் {{number}}, இங்கே பார்க்கவும்: {{link}} தயவுசெய்து இதைப் பாதுகாத்து வைக்கவும்.',
+  },
+  'waitlist-offer': {
+    en: 'Hello {{patient}}, a place has opened with {{with}} at {{organisation}} on {{date}} at {{time}}. It is held for you for {{minutes}} minutes. To take it, open {{link}} or call the desk. After that it goes to the next patient waiting.',
+    hi: 'नमस्ते {{patient}} जी, {{organisation}} में {{with}} के साथ {{date}} को {{time}} बजे एक जगह खाली हुई है। यह {{minutes}} मिनट तक आपके लिए रखी गई है। इसे लेने के लिए {{link}} खोलें या डेस्क को फ़ोन करें। उसके बाद यह प्रतीक्षा सूची के अगले मरीज़ को दी जाएगी।',
+    kn: 'ನಮಸ್ಕಾರ {{patient}} ಅವರೇ, {{organisation}} ನಲ್ಲಿ {{with}} ಅವರೊಂದಿಗೆ ಒಂದು ಸ್ಥಾನ ಖಾಲಿಯಾಗಿದೆ. ದಿನಾಂಕ {{date}}, ಸಮಯ {{time}}. ಇದನ್ನು ನಿಮಗಾಗಿ {{minutes}} ನಿಮಿಷಗಳ ಕಾಲ ಕಾಯ್ದಿರಿಸಲಾಗಿದೆ. ಪಡೆಯಲು {{link}} ತೆರೆಯಿರಿ ಅಥವಾ ಡೆಸ್ಕ್‌ಗೆ ಕರೆ ಮಾಡಿ. ನಂತರ ಇದು ಕಾಯುತ್ತಿರುವ ಮುಂದಿನ ರೋಗಿಗೆ ಹೋಗುತ್ತದೆ.',
+    ta: 'வணக்கம் {{patient}} அவர்களே, {{organisation}} இல் {{with}} உடன் ஓர் இடம் காலியாகியுள்ளது. தேதி {{date}}, நேரம் {{time}}. இது உங்களுக்காக {{minutes}} நிமிடங்கள் ஒதுக்கி வைக்கப்பட்டுள்ளது. பெற {{link}} என்பதைத் திறக்கவும் அல்லது வரவேற்பை அழைக்கவும். அதன் பிறகு இது காத்திருக்கும் அடுத்த நோயாளிக்குச் செல்லும்.',
   },
   test: {
     en: 'This is a test message from {{organisation}} through CareDesk.',

@@ -26,6 +26,8 @@ export interface MessageContext {
   /** The receipt (payment) or credit note a payment-received or refund-issued message is about. */
   paymentId?: string;
   creditNoteId?: string;
+  /** The waitlist entry a waitlist-offer message tells of; the offer itself is read when it is sent. */
+  waitlistEntryId?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { MoneyMoved } from '../billing/index.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.js';
 import { channelsFor, owe } from './schedule.js';
+import { waitlistOfferSubject } from './waitlist-facts.js';
 import { createMessageChanges, type MessageChanges } from './live.js';
 import { createMessageSender, type MessageSenderOptions } from './sender.js';
 import { createMessageSettingsCache, loadMessageSettings } from './settings.js';
@@ -42,6 +43,16 @@ export interface PatientMessages {
   onStaffMessage: (tx: Tx, message: { organisationId: string; patientId: string; chatMessageId: string; staffId: string | null }) => Promise<void>;
   /** In the transaction that numbers a receipt or credit note: the patient is owed it, once. */
   onMoneyMoved: (tx: Tx, moved: MoneyMoved) => Promise<void>;
+  /** In the transaction that offers a waitlist entry a freed place: the patient is owed word of it, once per offer. */
+  onWaitlistOffer: (tx: Tx, offer: WaitlistOffered) => Promise<void>;
+}
+
+/** A waitlist entry just marked OFFERED; `offeredAt` is exactly the offered_at written to its row. */
+export interface WaitlistOffered {
+  organisationId: string;
+  patientId: string;
+  entryId: string;
+  offeredAt: Date;
 }
 
 /** Messages to patients (design.md §10), put together once per process by buildApp. */
@@ -105,6 +116,36 @@ export function createPatientMessages(deps: { db: Db; config: Config; events: Ev
         now,
       );
       changes.changed(moved.organisationId);
+    },
+    async onWaitlistOffer(tx, offer) {
+      const settings = await loadMessageSettings(tx, offer.organisationId);
+      const channels = channelsFor(settings, providers, 'waitlist-offer');
+      if (channels.length === 0) return;
+      const [patient] = await tx
+        .execute<{ phone: string }>(sql`select phone from patients where id = ${offer.patientId} and organisation_id = ${offer.organisationId}`)
+        .then((result) => rowsOf<{ phone: string }>(result));
+      if (!patient) return;
+      const now = new Date();
+      // Keyed by the offer: the entry and when it was offered. A retried offer owes nothing more; a
+      // later offer of the same entry (a place freed again) is news of its own. The sender checks
+      // the entry still holds this offer when it sends (sender.ts).
+      await owe(
+        tx,
+        {
+          organisationId: offer.organisationId,
+          patientId: offer.patientId,
+          subject: waitlistOfferSubject(offer.entryId, offer.offeredAt),
+          event: 'waitlist-offer',
+          dueAt: now,
+          toPhone: patient.phone,
+          context: { waitlistEntryId: offer.entryId },
+        },
+        channels,
+        now,
+      );
+      // No wake-up here: the transaction is the caller's and has not committed, so the sender would
+      // find nothing. The waitlist wakes it once the offer commits; else its next poll sends it.
+      changes.changed(offer.organisationId);
     },
   };
 }

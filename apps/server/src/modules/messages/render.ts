@@ -29,6 +29,17 @@ export interface RenderInput {
   reportLink?: string | undefined;
   /** The receipt or credit note a message about money tells of, and its signed link (none without PUBLIC_URL). */
   money?: { amountPaise: number; number: string; link: string | undefined } | undefined;
+  /** The place a waitlist offer holds, the whole minutes left of its hold, and the app's waitlist (none without PUBLIC_URL). */
+  waitlist?: WaitlistOfferText | undefined;
+}
+
+export interface WaitlistOfferText {
+  ownerName: string;
+  facilityName: string | null;
+  facilityAddress: string | null;
+  slotAt: Date;
+  minutesLeft: number;
+  link: string | undefined;
 }
 
 const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -36,6 +47,7 @@ const RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximu
 const words = {
   en: {
     collect: 'please collect it at the desk',
+    openApp: 'the CareDesk app',
     cancelledByDesk: 'cancelled at the desk',
     onLeave: 'the doctor is on leave that day',
     byPatient: 'you cancelled it in the app',
@@ -44,6 +56,7 @@ const words = {
   },
   hi: {
     collect: 'कृपया डेस्क से प्राप्त करें',
+    openApp: 'CareDesk ऐप',
     cancelledByDesk: 'डेस्क द्वारा रद्द',
     onLeave: 'डॉक्टर उस दिन छुट्टी पर हैं',
     byPatient: 'आपने ऐप में रद्द किया',
@@ -52,6 +65,7 @@ const words = {
   },
   kn: {
     collect: 'ದಯವಿಟ್ಟು ಡೆಸ್ಕ್‌ನಲ್ಲಿ ಪಡೆಯಿರಿ',
+    openApp: 'CareDesk ಆ್ಯಪ್',
     cancelledByDesk: 'ಡೆಸ್ಕ್‌ನಿಂದ ರದ್ದುಮಾಡಲಾಗಿದೆ',
     onLeave: 'ಆ ದಿನ ವೈದ್ಯರು ರಜೆಯಲ್ಲಿದ್ದಾರೆ',
     byPatient: 'ನೀವು ಆ್ಯಪ್‌ನಲ್ಲಿ ರದ್ದುಮಾಡಿದ್ದೀರಿ',
@@ -60,6 +74,7 @@ const words = {
   },
   ta: {
     collect: 'வரவேற்பில் பெற்றுக்கொள்ளவும்',
+    openApp: 'CareDesk ஆப்',
     cancelledByDesk: 'வரவேற்பில் ரத்து செய்யப்பட்டது',
     onLeave: 'அன்று மருத்துவர் விடுப்பில் இருக்கிறார்',
     byPatient: 'நீங்கள் ஆப்பில் ரத்து செய்தீர்கள்',
@@ -93,16 +108,19 @@ export function mapLink(address: string): string {
 /** The values of every variable the event offers, in the language of the message. */
 export function variablesOf(input: RenderInput): Record<MessageVariable, string> {
   const w = words[input.language];
-  const visit = input.visit;
-  const address = [visit?.facilityAddress ?? input.organisation.address, visit?.facilityAddress ? null : input.organisation.city].filter(Boolean).join(', ');
-  const when = visit ? visitDate(input.language, input.timeZone, visit.slotAt) : { date: '', time: '' };
+  const { visit, waitlist } = input;
+  // Where and with whom: the visit's, else the place a waitlist offer holds.
+  const place = visit ?? waitlist;
+  const address = [place?.facilityAddress ?? input.organisation.address, place?.facilityAddress ? null : input.organisation.city].filter(Boolean).join(', ');
+  const slotAt = visit?.slotAt ?? waitlist?.slotAt;
+  const when = slotAt ? visitDate(input.language, input.timeZone, slotAt) : { date: '', time: '' };
   return {
     patient: input.patientName ?? '',
     organisation: input.organisation.name,
-    facility: visit?.facilityName ?? input.organisation.name,
+    facility: place?.facilityName ?? input.organisation.name,
     address,
     map: address ? mapLink(address) : '',
-    with: visit?.ownerName ?? '',
+    with: place?.ownerName ?? '',
     date: when.date,
     time: when.time,
     token: visit ? tokenLabel(visit.tokenNumber, visit.tokenPrefix) : '',
@@ -110,9 +128,10 @@ export function variablesOf(input: RenderInput): Record<MessageVariable, string>
     room: visit?.room || visit?.facilityName || w.room,
     reason: cancelReasonIn(w, visit?.cancelReason ?? null),
     ahead: input.context.ahead === undefined ? '' : w.patients(input.context.ahead),
-    link: input.money ? (input.money.link ?? '') : (input.reportLink ?? w.collect),
+    // Without PUBLIC_URL there is no address to give: a report is collected, an offer taken in the app.
+    link: input.money ? (input.money.link ?? '') : waitlist ? (waitlist.link ?? w.openApp) : (input.reportLink ?? w.collect),
     text: input.chatText ?? '',
-    minutes: '',
+    minutes: waitlist ? String(waitlist.minutesLeft) : '',
     // '₹1,250.00' in either language: the figures as the receipt prints them.
     amount: input.money ? `₹${RUPEES.format(input.money.amountPaise / 100)}` : '',
     number: input.money?.number ?? '',

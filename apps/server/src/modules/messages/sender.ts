@@ -8,14 +8,16 @@ import { chatMessages, messages, organisations, patients, whatsappContacts, type
 import type { EventBus } from '../../lib/events/bus.js';
 import type { ChannelAdapter, SendOutcome } from '../../lib/messaging/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.js';
+import { PATIENT_APP_PREFIX } from '../../lib/web-console.js';
 import { moneyDocumentLink, moneyFacts } from '../billing/index.js';
 import { privateFileLink } from '../uploads/index.js';
 import { quietUntil } from './quiet-hours.js';
 import { applyDeliveryReport } from './delivery-reports.js';
 import type { MessageChanges } from './live.js';
-import { renderMessage } from './render.js';
+import { renderMessage, type WaitlistOfferText } from './render.js';
 import { withTimelineEntry } from './timeline.js';
 import { visitFacts, type VisitFacts } from './visit-facts.js';
+import { waitlistOfferFacts, waitlistOfferGone, type WaitlistOfferFacts } from './waitlist-facts.js';
 import { whatsappStatus } from '../plans/index.js';
 import { loadMessageSettings, templateOf, type EffectiveMessageSettings } from './settings.js';
 import { messageCharges } from './charges.js';
@@ -71,8 +73,12 @@ export interface MessageSenderDeps {
   log: FastifyBaseLogger;
 }
 
-/** Queue calls are not held by quiet hours: the patient is in the waiting room now. */
-const NOT_QUIET: readonly MessageEvent[] = ['next', 'serving', 'test'];
+/**
+ * Queue calls are not held by quiet hours: the patient is in the waiting room now. Nor is a
+ * waitlist offer: its place is held for minutes (WAITLIST_HOLD_MINUTES), so one held until quiet
+ * hours end would tell of a hold already run out and a place already offered to the next patient.
+ */
+const NOT_QUIET: readonly MessageEvent[] = ['next', 'serving', 'waitlist-offer', 'test'];
 
 type Decision = { kind: 'send' } | { kind: 'skip'; reason: string } | { kind: 'cancel'; reason: string } | { kind: 'hold'; until: Date; reason: string };
 
@@ -247,6 +253,11 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
         : undefined;
     const money = moneyDocument && (await moneyFacts(db, moneyDocument.kind, moneyDocument.id));
     if (moneyDocument && money?.organisationId !== message.organisation_id) return finish(message.id, 'CANCELLED', 'The receipt no longer exists');
+    const waitlistEntryId = message.context.waitlistEntryId;
+    const offer = waitlistEntryId ? await waitlistOfferFacts(db, waitlistEntryId) : undefined;
+    // The offer as it stands now: taken, declined, lapsed, offered again or run out, it is not news.
+    const offerGone = waitlistEntryId ? waitlistOfferGone(offer, message, waitlistEntryId, now) : undefined;
+    if (offerGone) return finish(message.id, 'CANCELLED', offerGone);
     const decision = await decide(message, context, patient, visit, now);
     if (decision.kind === 'skip') return finish(message.id, 'SKIPPED', decision.reason);
     if (decision.kind === 'cancel') return finish(message.id, 'CANCELLED', decision.reason);
@@ -286,6 +297,7 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       chatText,
       reportLink,
       money: money ? { amountPaise: money.amountPaise, number: money.number, link: moneyLink } : undefined,
+      waitlist: offer && waitlistText(offer, now),
     });
     const to = patient?.phone ?? message.to_phone;
     const written = { text: rendered.text, language, toPhone: to };
@@ -314,6 +326,19 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       senderId: orgSettings.whatsappPhoneNumberId ?? undefined,
     });
     await record(message, outcome);
+  }
+
+  /** What a waitlist offer's text says: the held place, the whole minutes left of its hold (at least 1), the app's waitlist. */
+  function waitlistText(offer: WaitlistOfferFacts, now: Date): WaitlistOfferText | undefined {
+    if (!offer.slotAt || !offer.expiresAt) return undefined;
+    return {
+      ownerName: offer.ownerName,
+      facilityName: offer.facilityName,
+      facilityAddress: offer.facilityAddress,
+      slotAt: offer.slotAt,
+      minutesLeft: Math.max(1, Math.floor((offer.expiresAt.getTime() - now.getTime()) / 60_000)),
+      link: config.PUBLIC_URL ? new URL(`${PATIENT_APP_PREFIX}waitlist`, config.PUBLIC_URL).toString() : undefined,
+    };
   }
 
   return createOutboxWorker<ClaimedMessage>({

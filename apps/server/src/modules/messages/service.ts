@@ -2,6 +2,7 @@ import {
   messageChannelLabels,
   messageEventLabels,
   messageStatusLabels,
+  WAITLIST_HOLD_MINUTES,
   type ConfigurableMessageEvent,
   type MessageListQuery,
   type MessageLogItem,
@@ -200,6 +201,11 @@ export async function previewMessage(
     reportLink: 'https://care.example.in/api/uploads/private/…',
     context: { ahead: 2 },
     chatText: sample.chatText,
+    // A whole hold left, as when the offer has just been made.
+    waitlist:
+      input.event === 'waitlist-offer'
+        ? { ownerName: 'Dr Asha Rao', facilityName: null, facilityAddress: null, slotAt, minutesLeft: WAITLIST_HOLD_MINUTES, link: 'https://care.example.in/p/waitlist' }
+        : undefined,
   });
   return { text };
 }

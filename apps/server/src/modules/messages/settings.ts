@@ -47,6 +47,8 @@ const DEFAULT_EVENTS: Record<ConfigurableMessageEvent, Record<MessageChannel, bo
   // The receipt: on WhatsApp, where its link opens; SMS costs more and an admin may turn it on.
   'payment-received': { WHATSAPP: true, SMS: false },
   'refund-issued': { WHATSAPP: true, SMS: false },
+  // As the receipt: its link opens on WhatsApp; an admin whose patients rely on SMS turns it on.
+  'waitlist-offer': { WHATSAPP: true, SMS: false },
 };
 
 export const DEFAULT_QUIET_HOURS = { start: '21:00', end: '08:00' } as const;
