@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { SEARCH_MIN_CHARS, useSearchRecords } from '../../features/search/api/search-records';
 import { fPhone } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import type * as searchBoxModule from './header-search-box';
 import type { HeaderSearchBoxProps } from './header-search-box';
 import { useT as useShellT } from '../../i18n/use-t';
 import { searchStartAdornment, SearchStatus, useSearchInputTexts, type SearchOption } from './header-search-parts';
@@ -23,8 +24,14 @@ const everyone = [
 
 const kindIcon: Record<SearchResult['kind'], MenuIconName> = { patient: 'patient', doctor: 'doctor', service: 'service' };
 
-const loadSearchBox = () => import('./header-search-box');
-type SearchBoxModule = Awaited<ReturnType<typeof loadSearchBox>>;
+type SearchBoxModule = typeof searchBoxModule;
+// Hover and then focus both ask for the chunk: one import, asked once (again after a failed one).
+let searchBox: Promise<SearchBoxModule> | undefined;
+const loadSearchBox = () =>
+  (searchBox ??= import('./header-search-box').catch((error: unknown) => {
+    searchBox = undefined;
+    throw error;
+  }));
 
 /** Ctrl+K (Cmd+K on a Mac) focuses the box from anywhere in the console. */
 function useFocusShortcut(input: RefObject<HTMLInputElement | null>) {
