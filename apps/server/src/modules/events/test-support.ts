@@ -15,6 +15,8 @@ export interface Peer {
 export function peer(socket: WebSocket): Peer {
   const messages: unknown[] = [];
   const waiters = new Set<{ match: (message: Record<string, unknown>) => boolean; resolve: (message: Record<string, unknown>) => void }>();
+  // Why the socket closed, if it has: a wait that times out says so rather than only 'no such message'.
+  let closedWith: string | undefined;
   socket.on('message', (data) => {
     const message = JSON.parse(String(data)) as Record<string, unknown>;
     messages.push(message);
@@ -25,7 +27,12 @@ export function peer(socket: WebSocket): Peer {
       }
     }
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => {
+      closedWith = `${code} ${String(reason)}`;
+      resolve({ code, reason: String(reason) });
+    }),
+  );
   return {
     socket,
     messages,
@@ -37,7 +44,7 @@ export function peer(socket: WebSocket): Peer {
         const waiter = { match, resolve };
         waiters.add(waiter);
         setTimeout(() => {
-          if (waiters.delete(waiter)) reject(new Error('no such message'));
+          if (waiters.delete(waiter)) reject(new Error(closedWith ? `no such message: the socket closed (${closedWith})` : `no such message in ${messages.length} received`));
         }, timeoutMs);
       }),
   };
