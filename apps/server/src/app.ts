@@ -30,6 +30,7 @@ import { appointmentRoutes, appointmentSeriesRoutes } from './modules/appointmen
 import { auditRoutes, registerAuditTrail, withAuditDeclarations } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bookingRoutes } from './modules/bookings/index.js';
+import { createWaitlist, waitlistRoutes, type Waitlist } from './modules/waitlist/index.js';
 import { consultingRoutes } from './modules/consulting/index.js';
 import { chatRoutes } from './modules/chats/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -74,6 +75,8 @@ export interface AppDeps {
   push?: PushSenderOptions & Partial<Pick<PushEndpointPolicy, 'allowLoopback' | 'resolve'>>;
   /** Message sender timings, and tests' adapters (their fake WhatsApp and SMS providers). */
   messages?: PatientMessagesOptions;
+  /** The waitlist's sweep: tests turn the timer off (`sweepIntervalMs: 0`) and sweep with their own clock. */
+  waitlist?: { sweepIntervalMs?: number };
   /** The public pages' cache (tests shorten it). */
   public?: PublicRouteOptions;
   /** Where log lines go instead of stdout (the log-privacy tests read them). */
@@ -88,6 +91,8 @@ declare module 'fastify' {
     patientMessages: OutboxWorker;
     /** This process's sender of queue pushes to the patient app (modules/patient-push): tests drain it. */
     patientPush: OutboxWorker;
+    /** This process's waitlist (modules/waitlist): tests sweep it with their own clock. */
+    waitlist: Waitlist;
   }
 }
 
@@ -165,6 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const visitLifecycle = createVisitLifecycle(app.log);
   visitLifecycle.subscribe(patientMessages.subscriber);
   visitLifecycle.subscribe(patientPush.subscriber);
+  const waitlist = createWaitlist({ db, log: app.log, onOffer: patientMessages.onWaitlistOffer, wake: patientMessages.sender.wake }, deps.waitlist);
+  app.addHook('onClose', () => waitlist.stop());
+  app.decorate('waitlist', waitlist);
+  visitLifecycle.subscribe(waitlist.subscriber);
   const ctx: AppContext = {
     config,
     db,
@@ -178,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     visitLifecycle,
     onStaffChatMessage: patientMessages.onStaffMessage,
     onBillingMoneyMoved: patientMessages.onMoneyMoved,
+    waitlist,
   };
 
   // Application routes, all under /api.
@@ -211,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx));
       await api.register(appointmentSeriesRoutes(ctx));
       await api.register(bookingRoutes(ctx));
+      await api.register(waitlistRoutes(ctx, waitlist));
       await api.register(tokenQueueRoutes(ctx));
       await api.register(consultingRoutes(ctx));
       await api.register(chatRoutes(ctx));

@@ -10,6 +10,7 @@ import type { RateLimitStore } from './lib/rate-limit.js';
 import type { VisitLifecycle } from './modules/visits/index.js';
 import type { ChatWriteOptions } from './modules/chats/index.js';
 import type { MoneyMoved } from './modules/billing/index.js';
+import type { Waitlist } from './modules/waitlist/index.js';
 
 /** What route modules need, built once by buildApp and passed in plain sight. */
 export interface AppContext {
@@ -43,4 +44,6 @@ export interface AppContext {
   onStaffChatMessage?: ChatWriteOptions['onStaffMessage'];
   /** In the transaction that numbers a receipt or credit note: the patient is owed a message (modules/messages). */
   onBillingMoneyMoved?: (tx: Tx, moved: MoneyMoved) => Promise<void>;
+  /** Full days' waitlists (modules/waitlist): offers of freed places, and the sweep that lets holds lapse. */
+  waitlist: Waitlist;
 }

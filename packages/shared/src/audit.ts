@@ -38,6 +38,7 @@ export const auditEntities = [
   'dashboard',
   'messages',
   'billing',
+  'waitlist',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

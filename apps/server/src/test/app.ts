@@ -20,7 +20,8 @@ export interface TestApp {
 export async function createTestApp(driver: Driver, overrides: Partial<Config> = {}, rateLimitStore?: RateLimitStore): Promise<TestApp> {
   const database = await createTestDatabase(driver);
   const config = testConfig({ SIGN_IN_IP_RATE_LIMIT: 100_000, WEB_DIST: '/nonexistent-caredesk-web-dist', PATIENT_DIST: '/nonexistent-caredesk-patient-dist', ...overrides });
-  const app = await buildApp({ config, database, ...(rateLimitStore ? { rateLimitStore } : {}) });
+  // The waitlist is swept by the tests that need it, with their own clock (app.waitlist.sweep).
+  const app = await buildApp({ config, database, waitlist: { sweepIntervalMs: 0 }, ...(rateLimitStore ? { rateLimitStore } : {}) });
   await app.ready();
   return {
     app,

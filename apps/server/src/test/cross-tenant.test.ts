@@ -28,6 +28,7 @@ import {
 import { pathParamsOf, routesOf } from './routes.js';
 import { sampleFiles, uploadForm } from './sample-files.js';
 import { appointmentKind, bookingKind, bookVisit } from '../modules/visits/index.js';
+import { waitlistEntries } from '../db/schema/index.js';
 
 /**
  * Organisation B calls every route that takes a path parameter with organisation A's ids, by
@@ -59,6 +60,8 @@ interface Tenant {
   bookingId: string;
   /** A weekly series of the patient's appointments with `doctorId`. */
   seriesId: string;
+  /** The patient waiting for a day of `doctorId`. */
+  waitlistEntryId: string;
   /** The appointment's bill and its first item. */
   billId: string;
   billItemId: string;
@@ -103,6 +106,8 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/account/sessions/:id': (a) => [ofA(a.sessionId)],
   '/api/appointments/:id': (a) => [ofA(a.appointmentId)],
   '/api/appointments/series/:id': (a) => [ofA(a.seriesId)],
+  '/api/waitlist/:id': (a) => [ofA(a.waitlistEntryId)],
+  '/api/patient/waitlist/:id': (a) => [ofA(a.waitlistEntryId)],
   '/api/billing/bills/:id': (a) => [ofA(a.billId)],
   '/api/billing/bills/:id/items/:itemId': (a) => [ofA(a.billItemId)],
   '/api/billing/credit-notes/:id': (a) => [ofA(a.creditNoteId)],
@@ -288,6 +293,11 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     { doctorId: doctor.id, patientId: patient.id, date: indiaDate(), startTime: '09:00', source: 'CONSOLE' },
     { now: todayInIndiaAt('00:00') },
   );
+  // Written as the waitlist writes it: joining through the API needs a full day.
+  const waitlistEntryId = randomUUID();
+  await db
+    .insert(waitlistEntries)
+    .values({ id: waitlistEntryId, organisationId: org.id, kind: 'appointment', ownerId: doctor.id, date: daysFromToday(20), patientId: patient.id, createdBy: org.admin.id });
   const doctorPassword = `Chosen-${randomUUID().slice(0, 8)}-9`;
   const doctorAccount = created<{ member: { email: string } }>(
     await admin.post('/api/staff', {
@@ -319,6 +329,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     billId: bill.id,
     billItemId: bill.items[0]!.id,
     seriesId: series.series.id,
+    waitlistEntryId,
     paymentId: payment.id,
     creditNoteId: creditNote.id,
     paymentLinkId: paymentLink.id,
@@ -340,6 +351,8 @@ async function createTenant(t: TestApp): Promise<Tenant> {
  */
 const FIELD_VALUES: Record<string, ((a: Tenant) => string) | { skip: string } | { of: (a: Tenant) => string; publicBy: string }> = {
   doctorId: (a) => a.doctorId,
+  // The waitlist's owner: the bases name an appointment's, so a doctor.
+  ownerId: (a) => a.doctorId,
   'visits.moveTo.doctorId': (a) => a.doctorId,
   patientId: (a) => a.patientId,
   'patient.patientId': (a) => a.patientId,
@@ -389,6 +402,8 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     },
     'POST /api/appointments/series/{id}/reschedule': { url: `/api/appointments/series/${b.seriesId}/reschedule`, body: { startTime: '11:45', doctorId: b.doctorId } },
     'POST /api/bookings': { url: '/api/bookings', body: { serviceId: b.scanId, patientId: b.patientId, date, startTime: '11:00' } },
+    'GET /api/waitlist': { url: `/api/waitlist?kind=appointment&ownerId=${b.doctorId}&date=${date}` },
+    'POST /api/waitlist': { url: '/api/waitlist', body: { kind: 'appointment', ownerId: b.doctorId, date, patientId: b.patientId } },
     'POST /api/bookings/{id}/reschedule': { url: `/api/bookings/${b.bookingId}/reschedule`, body: { date, startTime: '11:30', serviceId: b.scanId } },
     // B's booking is completed first (below), so the report's upload is what gets checked.
     'POST /api/bookings/{id}/report': { url: `/api/bookings/${b.bookingId}/report`, body: { uploadId: b.privateUploadId } },

@@ -72,6 +72,7 @@ describe('the audit declarations of the routes', () => {
     expect(patientData).toEqual([
       'DELETE /api/billing/bills/:id/items/:itemId',
       'DELETE /api/patients/:id',
+      'DELETE /api/waitlist/:id',
       'GET /api/appointments',
       'GET /api/appointments/:id',
       'GET /api/appointments/export.csv',
@@ -104,6 +105,7 @@ describe('the audit declarations of the routes', () => {
       'GET /api/tokens/:kind',
       'GET /api/tokens/:kind/:id',
       'GET /api/uploads/:id/signed-url',
+      'GET /api/waitlist',
       'PATCH /api/patients/:id',
       'POST /api/appointments',
       'POST /api/appointments/:id/actions/:action',
@@ -140,6 +142,8 @@ describe('the audit declarations of the routes', () => {
       'POST /api/tokens/:kind/:id/actions/:action',
       'POST /api/tokens/doctors/:id/walk-ins',
       'POST /api/tokens/services/:id/walk-ins',
+      'POST /api/waitlist',
+      'POST /api/waitlist/:id/book',
     ]);
   });
 });

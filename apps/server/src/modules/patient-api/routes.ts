@@ -42,6 +42,7 @@ import { ownBookings } from './bookings.js';
 import { ownRecords } from './records.js';
 import { ownReceiptRoutes } from './receipt-routes.js';
 import { ownVisitRoutes } from './visit-routes.js';
+import { patientWaitlistRoutes } from '../waitlist/index.js';
 
 const tags = ['patient'];
 const security = [{ bearerAuth: [] }];
@@ -69,6 +70,7 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
     await app.register(patientPushRoutes(ctx, signedIn.preHandler));
     await app.register(ownVisitRoutes(ctx, signedIn.preHandler));
     await app.register(ownReceiptRoutes(ctx, signedIn.preHandler));
+    await app.register(patientWaitlistRoutes(ctx, signedIn.preHandler, ctx.waitlist));
 
     app.post(
       '/patient/auth/otp',

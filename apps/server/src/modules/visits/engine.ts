@@ -326,5 +326,6 @@ export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: Vi
     patientId: current.patientId,
     date: input.date,
     actorStaffId: actor.staffId,
+    left: { ownerId: current.ownerId, date: current.date },
   });
 }

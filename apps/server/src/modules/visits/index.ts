@@ -3,7 +3,7 @@
  * lists and announces visits of every kind. Other modules import from here only.
  */
 export { appointmentKind, bookingKind, BOOKABLE_KINDS, liveAppointmentStatuses, liveBookingStatuses, type VisitCreate, type VisitKind, type VisitOwner } from './kinds.js';
-export { bookedVisitFields, bookVisit, bookVisitIn, bookVisitRecord, staffActor, type BookedVisit, type VisitActor } from './book.js';
+export { bookedVisitFields, bookVisit, bookVisitIn, bookVisitRecord, bookVisitRecordIn, staffActor, type BookedVisit, type VisitActor } from './book.js';
 export {
   actOnVisit,
   cancelVisitByPatient,
@@ -49,4 +49,6 @@ export {
   type SlotTime,
 } from './slots.js';
 export { dayChangesOf, withDayChanges } from './day-changes.js';
+export { dayOccupancy, lockDayOf, shareOwner } from './owner-day.js';
+export { fVisitDate } from './visit-dates.js';
 export { bookSeries, cancelSeries, rescheduleSeries, seriesRecord, seriesRow, type BookedSeries, type SeriesBooking, type SeriesChange, type SeriesMove } from './series.js';

@@ -45,7 +45,7 @@ describe.each(drivers)('the visit lifecycle (%s)', (driver) => {
     const ids = { kind: 'appointment', organisationId: org.id, ownerId: doctor.id, patientId: patient.id, date };
     expect(seen.afterCommit).toEqual([
       { type: 'booked', visitId: id, actorStaffId: org.worker.id, ...ids },
-      { type: 'rescheduled', visitId: id, actorStaffId: org.worker.id, ...ids },
+      { type: 'rescheduled', visitId: id, actorStaffId: org.worker.id, ...ids, left: { ownerId: doctor.id, date } },
       { type: 'checked-in', visitId: id, actorStaffId: org.worker.id, ...ids },
       { type: 'called', visitId: id, actorStaffId: org.worker.id, ...ids },
       { type: 'completed', visitId: id, actorStaffId: org.worker.id, ...ids },

@@ -21,6 +21,8 @@ export interface VisitLifecycleEvent {
   date: string;
   /** The staff member who made the change; null for the patient in the app. */
   actorStaffId: string | null;
+  /** A reschedule's: the owner and day the visit left, where its place is free again (the waitlist offers it). */
+  left?: { ownerId: string; date: string } | undefined;
 }
 
 /**
