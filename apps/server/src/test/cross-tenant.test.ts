@@ -404,6 +404,10 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'POST /api/bookings': { url: '/api/bookings', body: { serviceId: b.scanId, patientId: b.patientId, date, startTime: '11:00' } },
     'GET /api/waitlist': { url: `/api/waitlist?kind=appointment&ownerId=${b.doctorId}&date=${date}` },
     'POST /api/waitlist': { url: '/api/waitlist', body: { kind: 'appointment', ownerId: b.doctorId, date, patientId: b.patientId } },
+    'POST /api/patient/waitlist': {
+      url: '/api/patient/waitlist',
+      body: { organisationId: b.org.id, kind: 'appointment', ownerId: b.doctorId, date, patient: { patientId: b.patientId } },
+    },
     'POST /api/bookings/{id}/reschedule': { url: `/api/bookings/${b.bookingId}/reschedule`, body: { date, startTime: '11:30', serviceId: b.scanId } },
     // B's booking is completed first (below), so the report's upload is what gets checked.
     'POST /api/bookings/{id}/report': { url: `/api/bookings/${b.bookingId}/report`, body: { uploadId: b.privateUploadId } },

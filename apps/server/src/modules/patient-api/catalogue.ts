@@ -144,16 +144,21 @@ export function beforeCutoff(window: OnlineWindow, date: string, startTime: stri
   return localDateTimeToInstant(window.timeZone, date, startTime).getTime() - now.getTime() < window.cutoffMinutes * 60_000;
 }
 
-/**
- * The online rules of a booking's date and time, checked before the desk's own rules (a slot of
- * the schedule, not past, not full), which the visit engine applies as for the console.
- */
-export function assertOnlineWindow(window: OnlineWindow, date: string, startTime: string, now = new Date()): void {
+/** The date is within the days ahead the app may book (a waitlist's day too). */
+export function assertOnlineHorizon(window: OnlineWindow, date: string, now = new Date()): void {
   const last = lastOnlineDate(window, now);
   if (date > last) {
     const message = text('online.horizon', { days: window.horizonDays, last });
     throw new BadRequestError(message, [{ path: 'date', message }]);
   }
+}
+
+/**
+ * The online rules of a booking's date and time, checked before the desk's own rules (a slot of
+ * the schedule, not past, not full), which the visit engine applies as for the console.
+ */
+export function assertOnlineWindow(window: OnlineWindow, date: string, startTime: string, now = new Date()): void {
+  assertOnlineHorizon(window, date, now);
   const startsIn = localDateTimeToInstant(window.timeZone, date, startTime).getTime() - now.getTime();
   // A time already gone is the engine's "This time has already passed".
   if (startsIn >= 0 && beforeCutoff(window, date, startTime, now)) {

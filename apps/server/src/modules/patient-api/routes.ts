@@ -33,7 +33,16 @@ import { patientChatRoutes } from '../chats/index.js';
 import { patientUploadRoutes, type UploadRouteOptions } from '../uploads/index.js';
 import { patientPushRoutes, forgetPatientPushSubscription } from '../patient-push/index.js';
 import { createPatientAuthenticate, patientOf } from '../../lib/patient-auth.js';
-import { listBookableDoctorSlots, listBookableServiceSlots, listOrganisationDoctors, listOrganisationServices } from './catalogue.js';
+import {
+  assertOnlineHorizon,
+  bookableDoctor,
+  bookableService,
+  listBookableDoctorSlots,
+  listBookableServiceSlots,
+  listOrganisationDoctors,
+  listOrganisationServices,
+} from './catalogue.js';
+import { choosePatientIn } from './visits.js';
 import { endPatientSession, sendOtp, verifyOtp, type OtpDeps, type PatientClient } from './otp.js';
 import { auditPatientAppWrites } from '../audit/index.js';
 import { setAccountLanguage } from './account.js';
@@ -70,7 +79,16 @@ export function patientApiRoutes(ctx: AppContext, uploads: UploadRouteOptions = 
     await app.register(patientPushRoutes(ctx, signedIn.preHandler));
     await app.register(ownVisitRoutes(ctx, signedIn.preHandler));
     await app.register(ownReceiptRoutes(ctx, signedIn.preHandler));
-    await app.register(patientWaitlistRoutes(ctx, signedIn.preHandler, ctx.waitlist));
+    await app.register(
+      patientWaitlistRoutes(ctx, signedIn.preHandler, ctx.waitlist, {
+        async assertBookable(db, input) {
+          const window =
+            input.kind === 'appointment' ? await bookableDoctor(db, input.organisationId, input.ownerId) : await bookableService(db, input.organisationId, input.ownerId);
+          assertOnlineHorizon(window, input.date);
+        },
+        patientFor: choosePatientIn,
+      }),
+    );
 
     app.post(
       '/patient/auth/otp',

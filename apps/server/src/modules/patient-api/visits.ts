@@ -82,6 +82,15 @@ async function patientFor(tx: Tx, caller: PatientCaller, organisationId: string,
 }
 
 /**
+ * The patient record the app chose, found or created in the caller's transaction: one
+ * find-or-create at a time per account, so two taps on "Book" make one new family member.
+ */
+export async function choosePatientIn(tx: Tx, caller: PatientCaller, organisationId: string, choice: VisitPatientInput): Promise<string> {
+  const [account] = await tx.select({ language: patientAccounts.language }).from(patientAccounts).where(eq(patientAccounts.id, caller.accountId)).for('update');
+  return patientFor(tx, caller, organisationId, choice, account?.language ?? null);
+}
+
+/**
  * Books a visit for the patient the app chose, in one transaction with finding or creating its
  * record, so a refused booking (a full slot) leaves no stray record behind. The console's own
  * booking (slot lock, token, staff notifications, live update), as the patient: no staff creator,
@@ -97,9 +106,7 @@ async function bookForPatient<C extends VisitCreate>(
   options: WriteOptions,
 ): Promise<string> {
   return visitTransaction(db, options, async (write) => {
-    // One find-or-create at a time per account: two taps on "Book" make one new family member.
-    const [account] = await write.tx.select({ language: patientAccounts.language }).from(patientAccounts).where(eq(patientAccounts.id, caller.accountId)).for('update');
-    const patientId = await patientFor(write.tx, caller, organisationId, choice, account?.language ?? null);
+    const patientId = await choosePatientIn(write.tx, caller, organisationId, choice);
     // Read in the booking's transaction: the rule as it is when the visit is written.
     const { requireConfirmation } = await onlineBookingRulesOf(write.tx, organisationId);
     return bookVisitIn(write, kind, { organisationId, staffId: null }, { ...visitOf(patientId), awaitingConfirmation: requireConfirmation });

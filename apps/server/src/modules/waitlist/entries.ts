@@ -80,37 +80,40 @@ export function listWaitlist(db: Db, organisationId: string, query: WaitlistQuer
  * POST /api/waitlist: a patient joins a full day's line, under the day's lock, so that a place
  * freed meanwhile is either seen here (and the desk books it instead) or offered to them after.
  */
-export async function joinWaitlist(db: Db, organisationId: string, staffId: string | null, input: WaitlistJoin, now = new Date()): Promise<WaitlistEntry> {
+export function joinWaitlist(db: Db, organisationId: string, staffId: string | null, input: WaitlistJoin, now = new Date()): Promise<WaitlistEntry> {
+  return db.transaction(async (tx) => readEntry(tx, organisationId, await joinWaitlistIn(tx, organisationId, staffId, input, now)));
+}
+
+/** joinWaitlist() in a transaction the caller opened (the app finds or creates the patient in it); answers the entry's id. */
+export async function joinWaitlistIn(tx: Tx, organisationId: string, staffId: string | null, input: WaitlistJoin, now = new Date()): Promise<string> {
   const day: WaitlistDay = { organisationId, kind: input.kind, ownerId: input.ownerId, date: input.date };
-  return db.transaction(async (tx) => {
-    const locked = await lockWaitlistDay(tx, day);
-    const { owner, timeZone, kind } = locked;
-    if (input.date < todayIn(timeZone, now)) {
-      throw new BadRequestError('Choose today or a later date', [{ path: 'date', message: 'Choose today or a later date' }]);
-    }
-    const [patient] = await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, organisationId)));
-    if (!patient) throw new NotFoundError('Patient not found');
-    const refusal = kind.refusal(owner, input.date);
-    if (refusal) throw new ConflictError(refusal);
-    if (!hasSlotsAhead(owner, input.date, timeZone, now)) throw new ConflictError(`${owner.name} has no more slots on ${fVisitDate(input.date)}`);
-    if ((await freePlacesOf(tx, kind, owner, day, timeZone, now)).length > 0) {
-      throw new ConflictError(`${owner.name} still has free slots on ${fVisitDate(input.date)}: book one of those`);
-    }
-    const id = crypto.randomUUID();
-    try {
-      // A savepoint: the refused insert leaves the transaction usable for the 409.
-      await tx.transaction((inner) =>
-        inner.insert(waitlistEntries).values({ id, organisationId, kind: input.kind, ownerId: owner.id, date: input.date, patientId: patient.id, createdBy: staffId }),
-      );
-    } catch (error) {
-      if (uniqueViolation(error) === 'waitlist_entries_one_place_idx') throw new ConflictError('This patient is already on the waitlist for this day');
-      throw error;
-    }
-    return readEntry(tx, organisationId, id);
-  });
+  const locked = await lockWaitlistDay(tx, day);
+  const { owner, timeZone, kind } = locked;
+  if (input.date < todayIn(timeZone, now)) {
+    throw new BadRequestError('Choose today or a later date', [{ path: 'date', message: 'Choose today or a later date' }]);
+  }
+  const [patient] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, input.patientId), eq(patients.organisationId, organisationId)));
+  if (!patient) throw new NotFoundError('Patient not found');
+  const refusal = kind.refusal(owner, input.date);
+  if (refusal) throw new ConflictError(refusal);
+  if (!hasSlotsAhead(owner, input.date, timeZone, now)) throw new ConflictError(`${owner.name} has no more slots on ${fVisitDate(input.date)}`);
+  if ((await freePlacesOf(tx, kind, owner, day, timeZone, now)).length > 0) {
+    throw new ConflictError(`${owner.name} still has free slots on ${fVisitDate(input.date)}: book one of those`);
+  }
+  const id = crypto.randomUUID();
+  try {
+    // A savepoint: the refused insert leaves the transaction usable for the 409.
+    await tx.transaction((inner) =>
+      inner.insert(waitlistEntries).values({ id, organisationId, kind: input.kind, ownerId: owner.id, date: input.date, patientId: patient.id, createdBy: staffId }),
+    );
+  } catch (error) {
+    if (uniqueViolation(error) === 'waitlist_entries_one_place_idx') throw new ConflictError('This patient is already on the waitlist for this day');
+    throw error;
+  }
+  return id;
 }
 
 /** Locks one open entry of the organisation under its day's lock, or refuses: 404, or 409 once it has left the line. */

@@ -4,5 +4,5 @@
  */
 export { createWaitlist, WAITLIST_SWEEP_MS, type Waitlist, type WaitlistDeps } from './service.js';
 export { waitlistRoutes } from './routes.js';
-export { patientWaitlistRoutes } from './patient-routes.js';
+export { patientWaitlistRoutes, type PatientJoinRules } from './patient-routes.js';
 export type { MadeOffer, OnOffer } from './day.js';

@@ -1,14 +1,21 @@
-import { idParamsSchema, patientWaitlistEntrySchema, patientWaitlistSchema, type PatientWaitlistEntry } from '@caredesk/shared';
+import {
+  idParamsSchema,
+  patientWaitlistEntrySchema,
+  patientWaitlistJoinSchema,
+  patientWaitlistSchema,
+  type PatientWaitlistEntry,
+  type PatientWaitlistJoin,
+} from '@caredesk/shared';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { organisations, patients, waitlistEntries } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { ownPatients, patientOf, type PatientCaller } from '../../lib/patient-auth.js';
 import { auditPatientAppWrite } from '../audit/index.js';
-import { entryColumns, entryFields } from './entries.js';
+import { entryColumns, entryFields, joinWaitlistIn } from './entries.js';
 import { takeOffer, type Waitlist } from './service.js';
 
 const tags = ['patient'];
@@ -33,8 +40,16 @@ async function ownEntry(db: Db, caller: PatientCaller, id: string) {
   return entry;
 }
 
-/** /api/patient/waitlist: the patient's side of the line: see it, take or decline an offer, leave. */
-export function patientWaitlistRoutes(ctx: AppContext, authenticate: preHandlerAsyncHookHandler, waitlist: Waitlist): FastifyPluginAsyncZod {
+/** What joining from the app needs of the patient API: its online-booking rules and its choice of patient record. */
+export interface PatientJoinRules {
+  /** Throws (404, or 400 naming the date) unless the app may book the owner on that date. */
+  assertBookable(db: Db, input: PatientWaitlistJoin): Promise<void>;
+  /** The record the app chose (oneself, or a family member by name), found or created in the join's transaction. */
+  patientFor(tx: Tx, caller: PatientCaller, organisationId: string, choice: PatientWaitlistJoin['patient']): Promise<string>;
+}
+
+/** /api/patient/waitlist: the patient's side of the line: join a full day, see it, take or decline an offer, leave. */
+export function patientWaitlistRoutes(ctx: AppContext, authenticate: preHandlerAsyncHookHandler, waitlist: Waitlist, rules: PatientJoinRules): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { preHandler: authenticate };
     const writeOptions = { events: ctx.events, lifecycle: ctx.visitLifecycle };
@@ -59,6 +74,29 @@ export function patientWaitlistRoutes(ctx: AppContext, authenticate: preHandlerA
         },
       },
       async (request) => ({ data: (await ownEntries(ctx.db, patientOf(request))).map(({ organisationId: _organisationId, ...entry }) => entry) }),
+    );
+    app.post(
+      '/patient/waitlist',
+      {
+        ...signedIn,
+        config: { audit: write },
+        schema: {
+          tags,
+          security,
+          summary: 'Join a full day’s waitlist for oneself or a family member, within the online-booking rules (409 while the day has a free slot)',
+          body: patientWaitlistJoinSchema,
+          response: { 201: patientWaitlistEntrySchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = patientOf(request);
+        const { organisationId, kind, ownerId, date, patient } = request.body;
+        await rules.assertBookable(ctx.db, request.body);
+        const id = await ctx.db.transaction(async (tx) =>
+          joinWaitlistIn(tx, organisationId, null, { kind, ownerId, date, patientId: await rules.patientFor(tx, caller, organisationId, patient) }),
+        );
+        return reply.status(201).send(await answer(request, caller, id));
+      },
     );
     app.post(
       '/patient/waitlist/:id/accept',

@@ -193,6 +193,43 @@ describe.each(drivers)('a full day’s waitlist (%s)', (driver) => {
     expect(trail).toContainEqual(expect.objectContaining({ entityId: entry.id, route: 'POST /api/patient/waitlist/:id/accept' }));
   });
 
+  it('a patient joins a full day from the app, for themself or a family member, within the online rules', async () => {
+    const org = await createOrganisation(t.database.db, { onlineBooking: {} });
+    const desk = (await staffClients(t.app, org)).admin;
+    const doctor = await addDoctor(desk, { availability: TWO_SLOTS });
+    const date = daysFromToday(3);
+    const patient = await addPatient(desk);
+    const app = await signInPatient(t, patient.phone);
+    const body = { organisationId: org.id, kind: 'appointment', ownerId: doctor.id, date, patient: { patientId: patient.id } };
+
+    const notYet = await app.post('/api/patient/waitlist', body);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json<ErrorBody>().message).toContain('still has free slots');
+    for (const startTime of ['09:00', '09:15']) {
+      const other = await addPatient(desk);
+      expect((await desk.post('/api/appointments', { doctorId: doctor.id, patientId: other.id, date, startTime })).statusCode).toBe(201);
+    }
+    const joined = await app.post('/api/patient/waitlist', body);
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json<PatientWaitlistEntry>()).toMatchObject({ status: 'WAITING', position: 1, patientName: patient.name, organisation: { name: expect.any(String) } });
+    // A family member by name: a record of the same phone, second in line; a refused join creates none.
+    const family = await app.post('/api/patient/waitlist', { ...body, patient: { name: 'Asha Kumar', gender: 'FEMALE', ageYears: 9 } });
+    expect(family.statusCode).toBe(201);
+    expect(family.json<PatientWaitlistEntry>()).toMatchObject({ position: 2, patientName: 'Asha Kumar' });
+    expect((await app.get('/api/patient/waitlist')).json<PatientWaitlist>().data.map((entry) => entry.patientName)).toEqual([patient.name, 'Asha Kumar']);
+
+    const far = await app.post('/api/patient/waitlist', { ...body, date: daysFromToday(400) });
+    expect(far.statusCode).toBe(400);
+    expect(far.json<ErrorBody>().issues?.[0]?.path).toBe('date');
+    // Another organisation's doctor, named with this one's id: not found.
+    const elsewhere = await addDoctor(outsider, { availability: TWO_SLOTS });
+    expect((await app.post('/api/patient/waitlist', { ...body, ownerId: elsewhere.id })).statusCode).toBe(404);
+    // In the organisation's audit trail as the app's write.
+    await auditWritesSettled(t.database.db);
+    const trail = (await desk.get('/api/audit?entity=waitlist')).json<{ data: { entityId: string; route: string }[] }>().data;
+    expect(trail).toContainEqual(expect.objectContaining({ entityId: joined.json<PatientWaitlistEntry>().id, route: 'POST /api/patient/waitlist' }));
+  });
+
   it('offers nothing too close to its start, and a past day’s line lapses', async () => {
     const { booked, patients, day } = await fullDay(1);
     const entry = (await join(worker, { ...day, patientId: patients[0]!.id })).json<WaitlistEntry>();
