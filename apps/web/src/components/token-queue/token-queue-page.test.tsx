@@ -6,24 +6,14 @@ import { headerRoutes, installFakeApi, recording, type FakeReply, type FakeRoute
 import { inIndia, indiaDate, pinClock } from '@/test/clock';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { tokenEntry } from '@/test/token-fixtures';
 import { spokenCall } from './announce';
 import { inEnglish } from './i18n';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-const entry = (tokenNumber: number, patientName: string, status = 'CHECKED_IN'): TokenEntry => ({
-  visitId: crypto.randomUUID(),
-  tokenNumber,
-  tokenLabel: `A-${String(tokenNumber).padStart(3, '0')}`,
-  patientName,
-  startTime: '10:00',
-  status,
-  checkedInAt: '2026-11-22T04:00:00.000Z',
-  calledAt: null,
-  overbooked: false,
-  walkIn: false,
-});
+const entry = (tokenNumber: number, patientName: string, status = 'CHECKED_IN'): TokenEntry => tokenEntry(tokenNumber, patientName, { status });
 
 function makeQueue(overrides: Partial<TokenQueue> = {}): TokenQueue {
   const waiting = [entry(1, 'Ravi Kumar'), entry(2, 'Sita Devi')];

@@ -9,6 +9,7 @@ import { installSpeech, voice } from '@/test/fake-speech';
 import { inIndia, pinClock } from '@/test/clock';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
+import { tokenEntry } from '@/test/token-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(async () => {
@@ -19,18 +20,7 @@ afterEach(async () => {
   await activateLanguage('en');
 });
 
-const serving: TokenEntry = {
-  visitId: crypto.randomUUID(),
-  tokenNumber: 7,
-  tokenLabel: 'A-007',
-  patientName: 'Ravi Kumar',
-  startTime: '10:00',
-  status: 'IN_CONSULTATION',
-  checkedInAt: '2026-11-22T04:00:00.000Z',
-  calledAt: '2026-11-22T04:30:00.000Z',
-  overbooked: false,
-  walkIn: false,
-};
+const serving: TokenEntry = tokenEntry(7, 'Ravi Kumar', { status: 'IN_CONSULTATION', calledAt: '2026-11-22T04:30:00.000Z' });
 
 const queue: TokenQueue = {
   kind: 'doctors',

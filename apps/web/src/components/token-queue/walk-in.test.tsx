@@ -7,23 +7,13 @@ import { inIndia, pinClock } from '@/test/clock';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { makePatient, patientPage } from '@/test/patient-fixtures';
 import { renderApp } from '@/test/render-app';
+import { tokenEntry } from '@/test/token-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-const entry = (tokenNumber: number, patientName: string, extra: Partial<TokenEntry> = {}): TokenEntry => ({
-  visitId: crypto.randomUUID(),
-  tokenNumber,
-  tokenLabel: `A-${String(tokenNumber).padStart(3, '0')}`,
-  patientName,
-  startTime: '10:30',
-  status: 'CHECKED_IN',
-  checkedInAt: '2026-11-22T05:00:00.000Z',
-  calledAt: null,
-  overbooked: false,
-  walkIn: false,
-  ...extra,
-});
+const entry = (tokenNumber: number, patientName: string, extra: Partial<TokenEntry> = {}): TokenEntry =>
+  tokenEntry(tokenNumber, patientName, { startTime: '10:30', checkedInAt: '2026-11-22T05:00:00.000Z', ...extra });
 
 const queueOf = (waiting: TokenEntry[]): TokenQueue => ({
   kind: 'doctors',

@@ -6,6 +6,7 @@ import { headerRoutes, installFakeApi, recording, type FakeRoute } from '@/test/
 import { inIndia, pinClock } from '@/test/clock';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { tokenEntry } from '@/test/token-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -13,18 +14,7 @@ afterEach(() => restore?.());
 /** Lazy pages compile on first use, on a machine shared with other work. */
 const slow = { timeout: 15_000 };
 
-const entry = (tokenNumber: number, patientName: string, status = 'CHECKED_IN'): TokenEntry => ({
-  visitId: crypto.randomUUID(),
-  tokenNumber,
-  tokenLabel: `A-${String(tokenNumber).padStart(3, '0')}`,
-  patientName,
-  startTime: '10:00',
-  status,
-  checkedInAt: '2026-11-22T04:00:00.000Z',
-  calledAt: null,
-  overbooked: false,
-  walkIn: tokenNumber === 3,
-});
+const entry = (tokenNumber: number, patientName: string, status = 'CHECKED_IN'): TokenEntry => tokenEntry(tokenNumber, patientName, { status, walkIn: tokenNumber === 3 });
 
 const ravi = entry(1, 'Ravi Kumar');
 const sita = entry(2, 'Sita Devi');

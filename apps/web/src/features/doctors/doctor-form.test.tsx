@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { makeDoctor } from './doctor-fixtures';
+import { makeDoctor } from '@/test/doctor-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { makeDoctor } from './doctor-fixtures';
+import { makeDoctor } from '@/test/doctor-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => {

@@ -4,7 +4,7 @@ import { activateLanguage } from '@/i18n/i18n';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { doctorPage, makeDoctor } from './doctor-fixtures';
+import { doctorPage, makeDoctor } from '@/test/doctor-fixtures';
 
 let restore: (() => void) | undefined;
 // The active language is module state, as in the browser: each test starts in English.

@@ -5,7 +5,7 @@ import type { HttpRequestConfig } from '@/lib/http';
 import { headerRoutes, installFakeApi, type FakeReply, type FakeRoute } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
 import { renderApp, slow } from '@/test/render-app';
-import { doctorPage, makeDoctor } from './doctor-fixtures';
+import { doctorPage, makeDoctor } from '@/test/doctor-fixtures';
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, recording } from '@/test/fake-api';
 import { makeUser, storeSession } from '@/test/fixtures';
+import { makeDoctor } from '@/test/doctor-fixtures';
 import { renderApp } from '@/test/render-app';
 import { member, restoreApi, slow, withApi } from './settings-fixtures';
 
@@ -96,30 +97,7 @@ describe('Settings > Staff', () => {
   });
 
   it("adds a doctor's own account linked to one of the doctors, and asks for the doctor first", async () => {
-    const doctor = {
-      id: '20000000-0000-4000-8000-000000000042',
-      facilityId: null,
-      facilityName: null,
-      name: 'Dr. Meera Joshi',
-      photoUrl: null,
-      specialization: 'Cardiology',
-      qualifications: null,
-      experienceYears: null,
-      consultationFeePaise: 50_000,
-      phone: null,
-      email: null,
-      bio: null,
-      slotMinutes: 15,
-      patientsPerSlot: 1,
-      extraPerDay: 0,
-      availability: [],
-      leaveDates: [],
-      active: true,
-      tokenPrefix: null,
-      room: null,
-      createdAt: '2026-01-05T10:00:00.000Z',
-      updatedAt: '2026-01-05T10:00:00.000Z',
-    };
+    const doctor = makeDoctor({ id: '20000000-0000-4000-8000-000000000042', name: 'Dr. Meera Joshi', qualifications: null, experienceYears: null, phone: null, email: null });
     const added = member(6, 'Meera Joshi', { role: 'USER', doctorId: doctor.id });
     const { api, user } = await openStaff({
       'GET /doctors': { data: page([doctor]) },
