@@ -16,6 +16,8 @@ export const paths = {
   visits: { path: `${base}visits`, getHref: () => `${base}visits` },
   chats: { path: `${base}chats`, getHref: () => `${base}chats` },
   receipts: { path: `${base}receipts`, getHref: () => `${base}receipts` },
+  /** The account's places on waitlists: where a held place's text message links. */
+  waitlist: { path: `${base}waitlist`, getHref: () => `${base}waitlist` },
   /** One conversation, or `new` with `?organisation=` for a first message to an organisation. */
   chat: {
     path: `${base}chats/:conversationId`,

@@ -1,0 +1,31 @@
+import type { PatientWaitlistEntry } from '@caredesk/shared';
+
+/** A place on a waitlist as GET /api/patient/waitlist answers it: Dr. Kavya Rao's full Saturday. */
+export function waitlistEntry(overrides: Partial<PatientWaitlistEntry> = {}): PatientWaitlistEntry {
+  return {
+    id: '5f0c7a52-9d1e-4c4b-8a57-000000000001',
+    kind: 'appointment',
+    ownerId: '0b8e1f64-3c1a-4a43-9b0e-0000000000d1',
+    ownerName: 'Dr. Kavya Rao',
+    date: '2099-03-14',
+    status: 'WAITING',
+    position: 2,
+    offer: null,
+    visitId: null,
+    createdAt: '2099-03-01T10:00:00.000Z',
+    patientName: 'Asha Verma',
+    organisation: { name: 'Sanjeevani Multispeciality Hospital', slug: 'sanjeevani-hospital' },
+    ...overrides,
+  };
+}
+
+/** The same place, held for the patient until `minutesLeft` from now. */
+export function offeredEntry(minutesLeft: number, overrides: Partial<PatientWaitlistEntry> = {}): PatientWaitlistEntry {
+  const now = Date.now();
+  return waitlistEntry({
+    status: 'OFFERED',
+    position: 1,
+    offer: { startTime: '10:30', offeredAt: new Date(now - 60_000).toISOString(), expiresAt: new Date(now + minutesLeft * 60_000).toISOString() },
+    ...overrides,
+  });
+}
