@@ -38,6 +38,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'support',
   'uploads',
   'visits',
+  'waitlist',
   'www',
 ]);
 
