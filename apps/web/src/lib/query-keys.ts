@@ -17,9 +17,17 @@ function recordKeys<const Name extends string>(name: Name) {
   };
 }
 
-/** Appointments or bookings; the same-day check and a series sit under the kind, so booking refreshes them. */
+/**
+ * Appointments or bookings; the same-day check, a series and a day's waitlist sit under the kind,
+ * so booking (and the kind's live events: a cancellation offers a place) refreshes them.
+ */
 function visitKeys<const Name extends string>(name: Name) {
-  return { ...recordKeys(name), sameDay: <Query>(query: Query) => [name, 'same-day', query] as const, series: (id: string) => [name, 'series', id] as const };
+  return {
+    ...recordKeys(name),
+    sameDay: <Query>(query: Query) => [name, 'same-day', query] as const,
+    series: (id: string) => [name, 'series', id] as const,
+    waitlist: (ownerId: string, date: string) => [name, 'waitlist', ownerId, date] as const,
+  };
 }
 
 /** A doctor's or a service's free slots on a day. */

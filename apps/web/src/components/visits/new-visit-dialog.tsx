@@ -13,6 +13,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/records/form-text-field';
+import { JoinWaitlist } from '@/components/waitlist/join-waitlist';
 import { errorMessage, errorStatus } from '@/lib/http';
 import { usePatient } from './api/get-patient';
 import { useSameDayVisits, type VisitKind } from './api/get-same-day-visits';
@@ -48,8 +49,18 @@ interface NewVisitDialogProps<Owner extends VisitOwner, Visit extends { tokenLab
   title: string;
   bookedTitle: string;
   owners: VisitOwners<Owner>;
-  /** `extra`: the chosen slot is full and booked as an extra (overbook), offered by the picker. */
-  renderSlots: (ownerId: string | null, date: string, value: string | null, onChange: (start: string | null, extra?: boolean) => void, extra: boolean) => ReactNode;
+  /**
+   * `extra`: the chosen slot is full and booked as an extra (overbook), offered by the picker;
+   * `whenFull`: the day's 'Add to waitlist', for the picker to show when every slot is taken.
+   */
+  renderSlots: (
+    ownerId: string | null,
+    date: string,
+    value: string | null,
+    onChange: (start: string | null, extra?: boolean) => void,
+    extra: boolean,
+    whenFull: ReactNode,
+  ) => ReactNode;
   renderSlip: (visit: Visit) => ReactNode;
   /** Books; rejects with the server's refusal (409 when the slot filled meanwhile). */
   book: (input: VisitCreateInput<OwnerKey>) => Promise<Visit>;
@@ -197,7 +208,15 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
                 {conflict}
               </Alert>
             ) : null}
-            {props.renderSlots(owner?.id ?? null, date, startTime || null, pickSlot, Boolean(overbook))}
+            {props.renderSlots(
+              owner?.id ?? null,
+              date,
+              startTime || null,
+              pickSlot,
+              Boolean(overbook),
+              // Keyed by the day and patient: another choice starts a new join.
+              owner && date ? <JoinWaitlist key={`${owner.id}/${date}/${patient?.id ?? ''}`} kind={props.kind} ownerId={owner.id} date={date} patient={patient} /> : null,
+            )}
           </VisitStep>
           <FormTextField name="reason" label={t('visits.reasonOptional')} size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
           {props.repeat ? <RepeatFields value={repeat} onChange={setRepeat} startDate={date} startTime={startTime || null} /> : null}

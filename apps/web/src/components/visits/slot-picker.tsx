@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/http';
 import { ExtraSlots } from './extra-slots';
 import { fTimeOfDay } from './visit-format';
@@ -29,6 +29,8 @@ export interface SlotPickerProps {
   offerExtras?: boolean;
   /** The chosen slot is an extra. */
   extra?: boolean;
+  /** Under 'No free slots' when the day's slots are all taken (not a day off): 'Add to waitlist'. */
+  whenFull?: ReactNode;
 }
 
 const SLOT_COLUMNS = 'repeat(auto-fill, minmax(92px, 1fr))';
@@ -38,9 +40,9 @@ const grid = { display: 'grid', gridTemplateColumns: SLOT_COLUMNS, gap: 1 } as c
  * Free slots as buttons; only what the API returns (free ones). Kept live by the slots query's
  * invalidation on visit events and its 30 s refetch; a chosen slot that disappears (booked by
  * someone else) is unselected. A new visit (offerExtras) may also take a full slot as an extra,
- * while the day's allowance has room (ExtraSlots).
+ * while the day's allowance has room (ExtraSlots), and a full day offers its waitlist (`whenFull`).
  */
-export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange, offerExtras = false, extra = false }: SlotPickerProps) {
+export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange, offerExtras = false, extra = false, whenFull }: SlotPickerProps) {
   const t = useT();
   const list = slots.data?.slots ?? [];
   const full = offerExtras ? (slots.data?.full ?? []) : [];
@@ -85,6 +87,7 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange, o
           </Box>
         </Box>
         {extraSlots}
+        {(slots.data?.full?.length ?? 0) > 0 ? whenFull : null}
       </>
     );
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SlotPicker } from '@/components/visits/slot-picker';
 import { useDoctorSlots } from '../api/get-doctor-slots';
 import { useT } from '../i18n';
@@ -10,10 +11,12 @@ interface DoctorSlotPickerProps {
   /** A new visit: full slots may be booked as extras, in the day's allowance. */
   offerExtras?: boolean;
   extra?: boolean;
+  /** Under 'No free slots' on a full day: 'Add to waitlist'. */
+  whenFull?: ReactNode;
 }
 
 /** The doctor's free slots on the date, live through ['doctor-slots', doctorId, date]. */
-export function DoctorSlotPicker({ doctorId, date, value, onChange, offerExtras, extra }: DoctorSlotPickerProps) {
+export function DoctorSlotPicker({ doctorId, date, value, onChange, offerExtras, extra, whenFull }: DoctorSlotPickerProps) {
   const t = useT();
   return (
     <SlotPicker
@@ -25,6 +28,7 @@ export function DoctorSlotPicker({ doctorId, date, value, onChange, offerExtras,
       onChange={onChange}
       offerExtras={offerExtras}
       extra={extra}
+      whenFull={whenFull}
     />
   );
 }

@@ -42,7 +42,9 @@ export function NewAppointmentDialog({ open, patientId, slot, onClose }: NewAppo
         name: (doctor) => doctor.name,
         detail: (doctor) => `${doctor.specialization} · ${fFee(doctor.consultationFeePaise)}`,
       }}
-      renderSlots={(doctorId, date, value, onChange, extra) => <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} offerExtras extra={extra} />}
+      renderSlots={(doctorId, date, value, onChange, extra, whenFull) => (
+        <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} offerExtras extra={extra} whenFull={whenFull} />
+      )}
       renderSlip={(appointment: Appointment) => <AppointmentSlip appointment={appointment} />}
       book={create.mutateAsync}
       pending={create.isPending}

@@ -38,7 +38,9 @@ export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogP
         name: (service) => service.name,
         detail: (service) => `${service.category ?? kindLabel(service.kind)} · ${fFee(service.pricePaise)}`,
       }}
-      renderSlots={(serviceId, date, value, onChange, extra) => <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} offerExtras extra={extra} />}
+      renderSlots={(serviceId, date, value, onChange, extra, whenFull) => (
+        <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} offerExtras extra={extra} whenFull={whenFull} />
+      )}
       renderSlip={(booking: Booking) => <BookingSlip booking={booking} />}
       book={create.mutateAsync}
       pending={create.isPending}

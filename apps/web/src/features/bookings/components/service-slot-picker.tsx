@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SlotPicker } from '@/components/visits/slot-picker';
 import { useServiceSlots } from '../api/get-service-slots';
 import { useT } from '../i18n';
@@ -10,10 +11,12 @@ interface ServiceSlotPickerProps {
   /** A new visit: full slots may be booked as extras, in the day's allowance. */
   offerExtras?: boolean;
   extra?: boolean;
+  /** Under 'No free slots' on a full day: 'Add to waitlist'. */
+  whenFull?: ReactNode;
 }
 
 /** The scan's or test's free places on the date, live through ['service-slots', serviceId, date]. */
-export function ServiceSlotPicker({ serviceId, date, value, onChange, offerExtras, extra }: ServiceSlotPickerProps) {
+export function ServiceSlotPicker({ serviceId, date, value, onChange, offerExtras, extra, whenFull }: ServiceSlotPickerProps) {
   const t = useT();
   return (
     <SlotPicker
@@ -25,6 +28,7 @@ export function ServiceSlotPicker({ serviceId, date, value, onChange, offerExtra
       onChange={onChange}
       offerExtras={offerExtras}
       extra={extra}
+      whenFull={whenFull}
     />
   );
 }
