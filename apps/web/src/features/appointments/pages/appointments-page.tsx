@@ -12,6 +12,7 @@ import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
 import { DayBookLink } from '@/components/billing/day-book-link';
 import { QueueLink } from '@/components/token-queue/queue-link';
+import { WaitlistControl } from '@/components/waitlist/waitlist-control';
 import { ExportCsvButton } from '@/components/records/export-csv-button';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
@@ -113,6 +114,11 @@ export default function AppointmentsPage() {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <ViewSwitch value={view} onChange={(next) => setParam({ view: next === 'list' ? null : next, page: null })} />
           <QueueLink kind="doctors" ownerId={list.filters.doctorId || undefined} />
+          {/* One doctor's day (the list or the calendar's day): its waitlist. */}
+          <WaitlistControl
+            day={list.filters.doctorId && from === to ? { kind: 'appointments', ownerId: list.filters.doctorId, date: from } : null}
+            onOpenVisit={(id) => setParam({ waitlist: null, open: id })}
+          />
           <DayBookLink />
           {newButton}
         </Box>

@@ -10,6 +10,7 @@ import { PageContainer } from '@/components/page-container';
 import { useShortcut } from '@/components/shortcuts';
 import { DayBookLink } from '@/components/billing/day-book-link';
 import { QueueLink } from '@/components/token-queue/queue-link';
+import { WaitlistControl } from '@/components/waitlist/waitlist-control';
 import { ExportCsvButton } from '@/components/records/export-csv-button';
 import { gridPaging, RecordGrid } from '@/components/records/record-grid';
 import { useVisitList } from '@/components/visits/use-visit-list';
@@ -88,6 +89,11 @@ export default function BookingsPage() {
       actions={
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <QueueLink kind="services" />
+          {/* One scan's or test's day: its waitlist. */}
+          <WaitlistControl
+            day={list.filters.serviceId && from === to ? { kind: 'bookings', ownerId: list.filters.serviceId, date: from } : null}
+            onOpenVisit={(id) => setParam({ waitlist: null, open: id })}
+          />
           <DayBookLink />
           <Button variant="contained" startIcon={<AddIcon />} onClick={openNew} onPointerEnter={preloadNewDialog} onFocus={preloadNewDialog}>
             {t('bookings.new')}
