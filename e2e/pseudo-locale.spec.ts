@@ -209,7 +209,7 @@ test('the signed-out console pages and the patient app read in the pseudo-locale
   }
 
   await keepPatientSession(page, await patientSession(request, `+9194${String(Date.now()).slice(-8)}`));
-  for (const route of ['/p/', '/p/visits', '/p/receipts', '/p/chats', `/p/chats/new?organisation=${organisation.id}`]) {
+  for (const route of ['/p/', '/p/visits', '/p/receipts', '/p/waitlist', '/p/chats', `/p/chats/new?organisation=${organisation.id}`]) {
     await page.goto(route);
     await findings.check(route);
   }
