@@ -59,6 +59,8 @@ test('a place freed on a full day is held for the first patient waiting, who tak
   await expect(offer).toContainText('9:15 am');
   await expect(offer).toContainText(patientName);
   await expect(offer).toContainText(/Held for you for (29|30) min \d\d s/);
+  // The header says so on every page.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My waitlist 1 place held for you' })).toBeVisible();
   const shown = await offer.locator('.offer-card__countdown strong').textContent();
   await expect(offer.locator('.offer-card__countdown strong')).not.toHaveText(shown!);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -71,6 +73,7 @@ test('a place freed on a full day is held for the first patient waiting, who tak
   await offer.getByRole('button', { name: /^Take this place: / }).click();
   await expect(page.getByRole('status').filter({ hasText: `The place is yours: ${doctorName}` })).toContainText('9:15 am');
   await expect(page.getByRole('list', { name: 'Recent' })).toContainText('Booked from the waitlist');
+  await expect(page.getByRole('banner').getByRole('link', { name: /My waitlist/ })).toHaveCount(0);
   await page.getByRole('link', { name: 'See it in My visits' }).click();
   await expect(page.getByRole('list', { name: 'Upcoming' }).getByRole('article', { name: doctorName })).toContainText('9:15 am');
 });

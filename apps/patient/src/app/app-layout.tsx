@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { WaitlistNavLink } from '@/features/waitlist/components/waitlist-nav-link';
 import { LanguageSwitch } from '@/i18n/language-switch';
 import { useT } from '@/i18n/use-t';
 import { fullPageHref, isEmbedded } from '@/lib/embed';
@@ -40,6 +41,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Link to={paths.visits.getHref()}>{t('nav.visits')}</Link>
             <Link to={paths.receipts.getHref()}>{t('nav.receipts')}</Link>
             <Link to={paths.chats.getHref()}>{t('nav.chats')}</Link>
+            <WaitlistNavLink />
             {session ? <SignOutButton /> : <Link to={paths.signIn.getHref()}>{t('nav.signIn')}</Link>}
           </nav>
           <LanguageSwitch />

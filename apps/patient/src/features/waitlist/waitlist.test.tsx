@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, signedIn } from '@/test/fake-api';
@@ -151,7 +151,7 @@ describe('My waitlist', () => {
   });
 });
 
-describe('the waitlist from the home page', () => {
+describe('the way to the waitlist, from the home page and the header', () => {
   it('puts a place held first, with the way to it', async () => {
     signedIn();
     fakeApi({ 'GET /patient/waitlist': () => list(offeredEntry(20)) });
@@ -167,5 +167,38 @@ describe('the waitlist from the home page', () => {
     const notice = await screen.findByRole('region', { name: 'My waitlist' });
     expect(notice).toHaveTextContent('You are on a waitlist. We will text you if a place opens.');
     expect(within(notice).getByRole('link', { name: 'My waitlist' })).toHaveAttribute('href', '/p/waitlist');
+  });
+
+  it('shows the header’s link only to an account on a waitlist, with the places held, kept current by the page', async () => {
+    signedIn();
+    let taken = false;
+    const offer = offeredEntry(20);
+    fakeApi({
+      'GET /patient/waitlist': () => list(taken ? { ...offer, status: 'BOOKED', position: null, offer: null } : offer),
+      [`POST /patient/waitlist/${offer.id}/accept`]: () => {
+        taken = true;
+        return { status: 200, body: { ...offer, status: 'BOOKED' } };
+      },
+    });
+    await renderApp('/p/visits');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const link = await within(nav).findByRole('link', { name: 'My waitlist 1 place held for you' });
+    expect(link).toHaveAttribute('href', '/p/waitlist');
+
+    await userEvent.click(link);
+    await userEvent.click(await screen.findByRole('button', { name: /^Take this place/ }));
+    expect(await screen.findByRole('list', { name: 'Recent' })).toBeVisible();
+    // Nothing left open: the link goes, with no request of its own.
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: /My waitlist/ })).toBeNull());
+  });
+
+  it('shows no waitlist link to an account on none', async () => {
+    signedIn();
+    const { calls } = fakeApi({ 'GET /patient/waitlist': () => list(waitlistEntry({ status: 'LAPSED', position: null })) });
+    await renderApp('/p/visits');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My visits' })).toBeVisible();
+    await waitFor(() => expect(reads(calls)).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: /My waitlist/ })).toBeNull();
   });
 });

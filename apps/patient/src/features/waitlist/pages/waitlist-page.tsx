@@ -17,6 +17,7 @@ import { OfferCard } from '../components/offer-card';
 import { OutcomeItem } from '../components/outcome-item';
 import { WaitingItem } from '../components/waiting-item';
 import { splitWaitlist, useRefresh, type Entry } from '../waitlist';
+import { publishWaitlist } from '../waitlist-summary';
 import './waitlist-page.css';
 
 /** A titled part of the page, its list named by its heading. */
@@ -46,6 +47,12 @@ export function WaitlistPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const { offers, waiting, outcomes } = waitlist.status === 'ready' ? splitWaitlist(waitlist.data) : { offers: [], waiting: [], outcomes: [] };
   useRefresh(waitlist.reload, offers.length > 0);
+  // The header's link and the home page follow what this page read last.
+  const read = waitlist.status === 'ready' ? waitlist.data : null;
+  const token = session?.accessToken ?? null;
+  useEffect(() => {
+    if (read && token) publishWaitlist(token, read);
+  }, [read, token]);
 
   useEffect(() => {
     if (!session) navigate(paths.signIn.getHref(paths.waitlist.getHref()), { replace: true });
