@@ -20,8 +20,17 @@ export interface TestApp {
 export async function createTestApp(driver: Driver, overrides: Partial<Config> = {}, rateLimitStore?: RateLimitStore): Promise<TestApp> {
   const database = await createTestDatabase(driver);
   const config = testConfig({ SIGN_IN_IP_RATE_LIMIT: 100_000, WEB_DIST: '/nonexistent-caredesk-web-dist', PATIENT_DIST: '/nonexistent-caredesk-patient-dist', ...overrides });
-  // The waitlist is swept by the tests that need it, with their own clock (app.waitlist.sweep).
-  const app = await buildApp({ config, database, waitlist: { sweepIntervalMs: 0 }, ...(rateLimitStore ? { rateLimitStore } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    // Sockets opened with app.injectWS never answer the server's ping, so the second heartbeat
+    // dropped them (1006): the cross-tenant walk, run past 50 s on a loaded CI machine, lost its
+    // sockets mid-test. The heartbeat itself is tested over real sockets (events.test.ts).
+    events: { heartbeatMs: 30 * 60_000 },
+    // The waitlist is swept by the tests that need it, with their own clock (app.waitlist.sweep).
+    waitlist: { sweepIntervalMs: 0 },
+    ...(rateLimitStore ? { rateLimitStore } : {}),
+  });
   await app.ready();
   return {
     app,
