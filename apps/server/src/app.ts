@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const visitLifecycle = createVisitLifecycle(app.log);
   visitLifecycle.subscribe(patientMessages.subscriber);
   visitLifecycle.subscribe(patientPush.subscriber);
-  const waitlist = createWaitlist({ db, log: app.log, onOffer: patientMessages.onWaitlistOffer, wake: patientMessages.sender.wake }, deps.waitlist);
+  const waitlist = createWaitlist({ db, log: app.log, onOffer: patientMessages.onWaitlistOffer, wake: patientMessages.sender.wake, events }, deps.waitlist);
   app.addHook('onClose', () => waitlist.stop());
   app.decorate('waitlist', waitlist);
   visitLifecycle.subscribe(waitlist.subscriber);

@@ -41,6 +41,19 @@ export const bookingUpdatedEventSchema = z.object({
   patientId: id.optional(),
   ...recipient,
 });
+/**
+ * A day's waitlist changed (a patient joined or left, a place was offered, taken, declined or
+ * lapsed): the desk's panel of that day refetches; `patientId` is the entry's, for the patient
+ * app's socket (an offer waiting for them).
+ */
+export const waitlistUpdatedEventSchema = z.object({
+  type: z.literal('waitlist.updated'),
+  kind: z.enum(['appointment', 'booking']),
+  ownerId: id,
+  date: day,
+  patientId: id.optional(),
+  ...recipient,
+});
 /** A token queue moved (next, skip, recall, complete, undo): one doctor's or one service's queue. */
 export const tokenUpdatedEventSchema = z.object({
   type: z.literal('token.updated'),
@@ -129,6 +142,7 @@ export const messageSettingsChangedEventSchema = z.object({
 export const appEventSchema = z.discriminatedUnion('type', [
   appointmentUpdatedEventSchema,
   bookingUpdatedEventSchema,
+  waitlistUpdatedEventSchema,
   tokenUpdatedEventSchema,
   notificationCreatedEventSchema,
   chatMessageEventSchema,
@@ -146,6 +160,7 @@ export type AppEventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
 export const appEventTypes = [
   'appointment.updated',
   'booking.updated',
+  'waitlist.updated',
   'token.updated',
   'notification.created',
   'chat.message',

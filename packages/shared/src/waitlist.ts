@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { appointmentSchema } from './appointments.js';
-import { bookingSchema } from './bookings.js';
 import { visitPatientSchema } from './patient-api.js';
 import { isoDateSchema } from './schedule.js';
 
@@ -100,13 +98,6 @@ export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
 export const waitlistEntriesSchema = z.object({ data: z.array(waitlistEntrySchema) });
 export type WaitlistEntries = z.infer<typeof waitlistEntriesSchema>;
-
-/** The 201 of POST /api/waitlist/:id/book (and the patient's accept): the entry and the visit its offer became. */
-export const waitlistBookedSchema = z.object({
-  entry: waitlistEntrySchema,
-  visit: z.union([appointmentSchema, bookingSchema]),
-});
-export type WaitlistBooked = z.infer<typeof waitlistBookedSchema>;
 
 /** An entry as the patient sees it in the app: their own, with where and whom. */
 export const patientWaitlistEntrySchema = z.object({

@@ -1,5 +1,6 @@
 import type { PatientWaitlistEntry } from '@caredesk/shared';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 import { listWaitlist } from './api/list-waitlist';
 
@@ -33,6 +34,12 @@ export function publishWaitlist(token: string, entries: PatientWaitlistEntry[]):
 /** Reads the signed-in account's waitlist when the app opens or another phone signs in; a failure shows nothing. */
 export function useLoadWaitlistSummary(): void {
   const token = useSession()?.accessToken ?? null;
+  // A place offered while the app is open shows in the header at once, wherever the patient is:
+  // only an account on a waitlist keeps the live connection open for it.
+  const [offered, setOffered] = useState(0);
+  const heard = useCallback(() => setOffered((count) => count + 1), []);
+  const waiting = useSyncExternalStore(subscribe, () => (summary !== null && summary.token === token ? summary.open : 0));
+  useLiveEvents(token !== null && waiting > 0, (event) => event.type === 'waitlist.updated', heard);
   useEffect(() => {
     if (token === null) return;
     const controller = new AbortController();
@@ -43,7 +50,7 @@ export function useLoadWaitlistSummary(): void {
       () => undefined,
     );
     return () => controller.abort();
-  }, [token]);
+  }, [token, offered]);
 }
 
 /** The signed-in account's summary, once read; null before, when signed out, or for another account's. */

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, signedIn } from '@/test/fake-api';
+import { emit } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
 import { offeredEntry, waitlistEntry } from './waitlist-fixtures';
 
@@ -190,6 +191,23 @@ describe('the way to the waitlist, from the home page and the header', () => {
     expect(await screen.findByRole('list', { name: 'Recent' })).toBeVisible();
     // Nothing left open: the link goes, with no request of its own.
     await waitFor(() => expect(within(nav).queryByRole('link', { name: /My waitlist/ })).toBeNull());
+  });
+
+  it('lights the header’s link the moment a place is offered, wherever the patient is in the app', async () => {
+    signedIn();
+    let offered = false;
+    const entry = waitlistEntry();
+    fakeApi({
+      'GET /patient/waitlist': () => list(offered ? offeredEntry(30) : entry),
+      'GET /patient/appointments': () => ({ status: 200, body: { data: [], total: 0, page: 1, pageSize: 20 } }),
+      'GET /patient/bookings': () => ({ status: 200, body: { data: [], total: 0, page: 1, pageSize: 20 } }),
+    });
+    await renderApp('/p/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'My waitlist' })).toBeVisible();
+    offered = true;
+    await emit({ type: 'waitlist.updated', kind: 'appointment', ownerId: entry.ownerId, date: entry.date, patientId: '20000000-0000-4000-8000-000000000001' });
+    expect(await within(nav).findByRole('link', { name: 'My waitlist 1 place held for you' })).toBeVisible();
   });
 
   it('shows no waitlist link to an account on none', async () => {

@@ -14,6 +14,9 @@ function audienceOf(event: AppEvent): Audience {
       return ['appointments', 'doctors'];
     case 'booking.updated':
       return ['bookings', 'scans'];
+    // The waitlist routes' readers (modules/waitlist/routes.ts): the kind's list.
+    case 'waitlist.updated':
+      return event.kind === 'appointment' ? ['appointments'] : ['bookings'];
     // A doctor's queue belongs to Appointments, a scan's or test's to Bookings (token-queue/sources.ts).
     case 'token.updated':
       return [...(event.doctorId ? (['appointments'] as const) : []), ...(event.serviceId ? (['bookings'] as const) : [])];
@@ -49,6 +52,7 @@ function doctorAccountMaySee(event: AppEvent, doctorId: string | null): boolean 
     case 'plan.updated':
       return true;
     case 'booking.updated':
+    case 'waitlist.updated':
     case 'chat.message':
     case 'message.updated':
     case 'wallet.updated':

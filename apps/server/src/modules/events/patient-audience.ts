@@ -45,7 +45,9 @@ class RecordOwners {
 
 /** The patient record an event is about, if it names one the patient app may hear of. */
 function recordOf(event: AppEvent): string | undefined {
-  return event.type === 'chat.message' || event.type === 'appointment.updated' || event.type === 'booking.updated' ? event.patientId : undefined;
+  return event.type === 'chat.message' || event.type === 'appointment.updated' || event.type === 'booking.updated' || event.type === 'waitlist.updated'
+    ? event.patientId
+    : undefined;
 }
 
 /**

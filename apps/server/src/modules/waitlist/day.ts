@@ -1,7 +1,8 @@
-import { WAITLIST_HOLD_MINUTES, WAITLIST_MIN_LEAD_MINUTES, localDateTimeToInstant, zonedNow, type WaitlistKind } from '@caredesk/shared';
+import { WAITLIST_HOLD_MINUTES, WAITLIST_MIN_LEAD_MINUTES, localDateTimeToInstant, zonedNow, type AppEvent, type WaitlistKind } from '@caredesk/shared';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { waitlistEntries } from '../../db/schema/index.js';
+import type { EventBus } from '../../lib/events/bus.js';
 import {
   appointmentKind,
   bookingKind,
@@ -78,13 +79,38 @@ export async function settleLockedDay(
   locked: { owner: VisitOwner; timeZone: string; kind: VisitKind },
   day: WaitlistDay,
   now: Date,
-  onOffer?: OnOffer,
+  hooks: SettleHooks = {},
 ): Promise<MadeOffer[]> {
-  const { owner, timeZone, kind } = locked;
-  await tx
+  const lapsed = await tx
     .update(waitlistEntries)
     .set({ status: 'LAPSED', closedAt: now })
-    .where(and(ofDay(day), eq(waitlistEntries.status, 'OFFERED'), lte(waitlistEntries.offerExpiresAt, now)));
+    .where(and(ofDay(day), eq(waitlistEntries.status, 'OFFERED'), lte(waitlistEntries.offerExpiresAt, now)))
+    .returning({ patientId: waitlistEntries.patientId });
+  const offers = await offerFreePlaces(tx, locked, day, now, hooks.onOffer);
+  // The desk's panel follows each change; the patient app hears of its own offer.
+  const changed = [...offers.map((offer) => offer.patientId), ...(lapsed.length > 0 && offers.length === 0 ? [undefined] : [])];
+  if (changed.length > 0)
+    await hooks.events?.publishMany(
+      day.organisationId,
+      changed.map((patientId) => waitlistEvent(day, patientId)),
+      tx,
+    );
+  return offers;
+}
+
+/** A day's waitlist changed, for the desk (and, with `patientId`, that patient's app). */
+export function waitlistEvent(day: WaitlistDay, patientId?: string): AppEvent {
+  return { type: 'waitlist.updated', kind: day.kind, ownerId: day.ownerId, date: day.date, ...(patientId ? { patientId } : {}) };
+}
+
+/** What settling a day tells: the patient-messages hook of each offer, and the live events. */
+export interface SettleHooks {
+  onOffer?: OnOffer | undefined;
+  events?: Pick<EventBus, 'publishMany'> | undefined;
+}
+
+async function offerFreePlaces(tx: Tx, locked: { owner: VisitOwner; timeZone: string; kind: VisitKind }, day: WaitlistDay, now: Date, onOffer?: OnOffer): Promise<MadeOffer[]> {
+  const { owner, timeZone, kind } = locked;
   if (!hasSlotsAhead(owner, day.date, timeZone, now)) {
     // The day is over: nobody is left waiting for it.
     await tx

@@ -5,7 +5,7 @@ import { doctors, organisations, patients, services, waitlistEntries } from '../
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fVisitDate } from '../visits/index.js';
-import { freePlacesOf, hasSlotsAhead, lockWaitlistDay, settleLockedDay, type OnOffer, type WaitlistDay } from './day.js';
+import { freePlacesOf, hasSlotsAhead, lockWaitlistDay, settleLockedDay, waitlistEvent, type SettleHooks, type WaitlistDay } from './day.js';
 
 type EntryRow = typeof waitlistEntries.$inferSelect;
 
@@ -80,12 +80,26 @@ export function listWaitlist(db: Db, organisationId: string, query: WaitlistQuer
  * POST /api/waitlist: a patient joins a full day's line, under the day's lock, so that a place
  * freed meanwhile is either seen here (and the desk books it instead) or offered to them after.
  */
-export function joinWaitlist(db: Db, organisationId: string, staffId: string | null, input: WaitlistJoin, now = new Date()): Promise<WaitlistEntry> {
-  return db.transaction(async (tx) => readEntry(tx, organisationId, await joinWaitlistIn(tx, organisationId, staffId, input, now)));
+export function joinWaitlist(
+  db: Db,
+  organisationId: string,
+  staffId: string | null,
+  input: WaitlistJoin,
+  events?: SettleHooks['events'],
+  now = new Date(),
+): Promise<WaitlistEntry> {
+  return db.transaction(async (tx) => readEntry(tx, organisationId, await joinWaitlistIn(tx, organisationId, staffId, input, events, now)));
 }
 
 /** joinWaitlist() in a transaction the caller opened (the app finds or creates the patient in it); answers the entry's id. */
-export async function joinWaitlistIn(tx: Tx, organisationId: string, staffId: string | null, input: WaitlistJoin, now = new Date()): Promise<string> {
+export async function joinWaitlistIn(
+  tx: Tx,
+  organisationId: string,
+  staffId: string | null,
+  input: WaitlistJoin,
+  events?: SettleHooks['events'],
+  now = new Date(),
+): Promise<string> {
   const day: WaitlistDay = { organisationId, kind: input.kind, ownerId: input.ownerId, date: input.date };
   const locked = await lockWaitlistDay(tx, day);
   const { owner, timeZone, kind } = locked;
@@ -113,6 +127,7 @@ export async function joinWaitlistIn(tx: Tx, organisationId: string, staffId: st
     if (uniqueViolation(error) === 'waitlist_entries_one_place_idx') throw new ConflictError('This patient is already on the waitlist for this day');
     throw error;
   }
+  await events?.publishMany(organisationId, [waitlistEvent(day, patient.id)], tx);
   return id;
 }
 
@@ -152,7 +167,7 @@ export async function closeEntry(
   organisationId: string,
   id: string,
   status: 'LEFT' | 'DECLINED',
-  options: { now?: Date; onOffer?: OnOffer | undefined; scope?: SQL | undefined } = {},
+  options: SettleHooks & { now?: Date; scope?: SQL | undefined } = {},
 ): Promise<EntryRow> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -160,7 +175,8 @@ export async function closeEntry(
     assertOpen(entry);
     if (status === 'DECLINED' && entry.status !== 'OFFERED') throw new ConflictError('There is no place offered to decline');
     const [closed] = await tx.update(waitlistEntries).set({ status, closedAt: now }).where(eq(waitlistEntries.id, id)).returning();
-    if (entry.status === 'OFFERED') await settleLockedDay(tx, locked, day, now, options.onOffer);
+    if (entry.status === 'OFFERED') await settleLockedDay(tx, locked, day, now, options);
+    await options.events?.publishMany(organisationId, [waitlistEvent(day, entry.patientId)], tx);
     return closed!;
   });
 }

@@ -93,7 +93,7 @@ export function patientWaitlistRoutes(ctx: AppContext, authenticate: preHandlerA
         const { organisationId, kind, ownerId, date, patient } = request.body;
         await rules.assertBookable(ctx.db, request.body);
         const id = await ctx.db.transaction(async (tx) =>
-          joinWaitlistIn(tx, organisationId, null, { kind, ownerId, date, patientId: await rules.patientFor(tx, caller, organisationId, patient) }),
+          joinWaitlistIn(tx, organisationId, null, { kind, ownerId, date, patientId: await rules.patientFor(tx, caller, organisationId, patient) }, ctx.events),
         );
         return reply.status(201).send(await answer(request, caller, id));
       },

@@ -69,7 +69,7 @@ export function waitlistRoutes(ctx: AppContext, waitlist: Waitlist): FastifyPlug
       async (request, reply) => {
         assertKindArea(request, request.body.kind);
         const caller = staffOf(request);
-        return reply.status(201).send(await joinWaitlist(ctx.db, caller.organisationId, caller.id, request.body));
+        return reply.status(201).send(await joinWaitlist(ctx.db, caller.organisationId, caller.id, request.body, ctx.events));
       },
     );
     app.post(

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../lib/events/bus.js';
 import { waitlistEntries } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { bookVisitRecordIn, visitTransaction, type VisitActor, type VisitCreate, type VisitLifecycleEvent, type VisitSubscriber, type WriteOptions } from '../visits/index.js';
@@ -17,6 +18,8 @@ export interface WaitlistDeps {
   onOffer?: OnOffer | undefined;
   /** After an offer commits: the message sender looks for it at once. */
   wake?: (() => void) | undefined;
+  /** Live events: the desk's panel and the patient's app follow each change of a line. */
+  events?: Pick<EventBus, 'publishMany'> | undefined;
 }
 
 export interface Waitlist {
@@ -34,11 +37,12 @@ export interface Waitlist {
 /** The waitlist's life beside the visits': offers after frees, and a sweep that lets holds lapse. */
 export function createWaitlist(deps: WaitlistDeps, options: { sweepIntervalMs?: number } = {}): Waitlist {
   const { db, log } = deps;
+  const hooks = { onOffer: deps.onOffer, events: deps.events };
 
   async function settleDay(day: WaitlistDay, now = new Date()): Promise<number> {
     let offers: number;
     try {
-      offers = await db.transaction(async (tx) => (await settleLockedDay(tx, await lockWaitlistDay(tx, day), day, now, deps.onOffer)).length);
+      offers = await db.transaction(async (tx) => (await settleLockedDay(tx, await lockWaitlistDay(tx, day), day, now, hooks)).length);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       // The doctor, scan or test is gone: nobody will be offered its day.
@@ -85,7 +89,7 @@ export function createWaitlist(deps: WaitlistDeps, options: { sweepIntervalMs?: 
   timer?.unref();
 
   async function close(organisationId: string, id: string, status: 'LEFT' | 'DECLINED', scope?: SQL): Promise<void> {
-    await closeEntry(db, organisationId, id, status, { onOffer: deps.onOffer, scope });
+    await closeEntry(db, organisationId, id, status, { ...hooks, scope });
     deps.wake?.();
   }
 

@@ -1,4 +1,5 @@
 import {
+  PATIENT_EVENTS_PATH,
   slotsResponseSchema,
   WAITLIST_HOLD_MINUTES,
   type Appointment,
@@ -10,8 +11,9 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { bothDrivers, drivers } from '../../test/database.js';
-import { addDoctor, addPatient, createOrganisation, daysFromToday, staffClients, type ApiClient } from '../../test/fixtures.js';
+import { addDoctor, addPatient, createOrganisation, daysFromToday, signIn, staffClients, type ApiClient } from '../../test/fixtures.js';
 import { auditWritesSettled } from '../audit/test-support.js';
+import { eventsDelivered, ready } from '../events/test-support.js';
 import { signInPatient } from '../patient-api/test-support.js';
 
 /** Every day, two 15-minute slots of one patient each: a day is full with two visits. */
@@ -27,10 +29,14 @@ describe.each(drivers)('a full day’s waitlist (%s)', (driver) => {
   let admin: ApiClient;
   let worker: ApiClient;
   let outsider: ApiClient;
+  let workerEmail: string;
+  let outsiderEmail: string;
 
   beforeAll(async () => {
-    ({ admin, worker } = await staffClients(t.app, await createOrganisation(t.database.db)));
-    ({ admin: outsider } = await staffClients(t.app, await createOrganisation(t.database.db)));
+    const [org, other] = [await createOrganisation(t.database.db), await createOrganisation(t.database.db)];
+    ({ admin, worker } = await staffClients(t.app, org));
+    ({ admin: outsider } = await staffClients(t.app, other));
+    [workerEmail, outsiderEmail] = [org.worker.email, other.admin.email];
   });
 
   /** A doctor with a full day: two visits, and the patients who want it too. */
@@ -228,6 +234,27 @@ describe.each(drivers)('a full day’s waitlist (%s)', (driver) => {
     await auditWritesSettled(t.database.db);
     const trail = (await desk.get('/api/audit?entity=waitlist')).json<{ data: { entityId: string; route: string }[] }>().data;
     expect(trail).toContainEqual(expect.objectContaining({ entityId: joined.json<PatientWaitlistEntry>().id, route: 'POST /api/patient/waitlist' }));
+  });
+
+  it('tells the desk live of each change of a day’s line, and the patient app of its own offer; never another organisation', async () => {
+    const { booked, patients, day } = await fullDay(1);
+    const patient = patients[0]!;
+    const desk = await ready(t.app, (await signIn(t.app, workerEmail)).access_token);
+    const elsewhere = await ready(t.app, (await signIn(t.app, outsiderEmail)).access_token);
+    const app = await signInPatient(t, patient.phone);
+    const phone = await ready(t.app, app.session.accessToken, PATIENT_EVENTS_PATH);
+    const ofDay = (message: Record<string, unknown>) => message.type === 'waitlist.updated' && message.ownerId === day.ownerId && message.date === day.date;
+
+    const entry = (await join(worker, { ...day, patientId: patient.id })).json<WaitlistEntry>();
+    expect(await desk.next(ofDay)).toMatchObject({ kind: 'appointment', patientId: patient.id });
+    desk.messages.length = 0;
+    expect((await cancel(booked[0]!.id)).statusCode).toBe(200);
+    expect(await desk.next(ofDay)).toMatchObject({ patientId: patient.id });
+    expect(await phone.next(ofDay)).toMatchObject({ patientId: patient.id });
+    expect((await list(day))[0]).toMatchObject({ id: entry.id, status: 'OFFERED' });
+    await eventsDelivered(t.app);
+    expect(elsewhere.messages.filter((message) => (message as { type: string }).type === 'waitlist.updated')).toEqual([]);
+    for (const socket of [desk, elsewhere, phone]) socket.socket.close();
   });
 
   it('offers nothing too close to its start, and a past day’s line lapses', async () => {

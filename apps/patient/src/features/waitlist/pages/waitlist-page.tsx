@@ -8,6 +8,7 @@ import { useT } from '@/i18n/use-t';
 import { errorText } from '@/lib/error-text';
 import { ApiError, NETWORK_ERROR } from '@/lib/http';
 import { navigate } from '@/lib/router';
+import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 import { useResource } from '@/lib/use-resource';
 import { answerWaitlist } from '../api/answer-waitlist';
@@ -47,6 +48,8 @@ export function WaitlistPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const { offers, waiting, outcomes } = waitlist.status === 'ready' ? splitWaitlist(waitlist.data) : { offers: [], waiting: [], outcomes: [] };
   useRefresh(waitlist.reload, offers.length > 0);
+  // A place offered (or an offer passing on) reaches the app at once; the polling covers a socket that is down.
+  useLiveEvents(session !== null, (event) => event.type === 'waitlist.updated', waitlist.reload);
   // The header's link and the home page follow what this page read last.
   const read = waitlist.status === 'ready' ? waitlist.data : null;
   const token = session?.accessToken ?? null;
