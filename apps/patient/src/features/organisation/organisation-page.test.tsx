@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
@@ -16,7 +16,8 @@ describe('an organisation’s page', () => {
     fakeApi({ [PAGE]: () => ({ status: 200, body: publicPage() }) });
     await renderApp('/p/sanjeevani-hospital');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sanjeevani Multispeciality Hospital' })).toBeVisible();
-    expect(document.title).toBe('Sanjeevani Multispeciality Hospital · CareDesk');
+    // The title follows the heading in an effect: asked once they agree, not in the same instant.
+    await waitFor(() => expect(document.title).toBe('Sanjeevani Multispeciality Hospital · CareDesk'));
 
     const kavya = within(doctorsList()).getByRole('article', { name: 'Dr. Kavya Rao' });
     expect(kavya).toHaveTextContent('Cardiology');
