@@ -27,6 +27,8 @@ function visitKeys<const Name extends string>(name: Name) {
     sameDay: <Query>(query: Query) => [name, 'same-day', query] as const,
     series: (id: string) => [name, 'series', id] as const,
     waitlist: (ownerId: string, date: string) => [name, 'waitlist', ownerId, date] as const,
+    /** Every day's waitlist of the kind, and nothing else of it (a live waitlist change). */
+    waitlists: [name, 'waitlist'] as const,
   };
 }
 

@@ -189,6 +189,11 @@ describe('a doctor’s day’s waitlist panel', () => {
     current = [offered];
     act(() => FakeSocket.last().receive({ type: 'appointment.updated', appointmentId: '40000000-0000-4000-8000-000000000009', status: 'CANCELLED' }));
     expect(await within(panel).findByRole('button', { name: 'Book now for Priya Offered' })).toBeInTheDocument();
+
+    // The line's own event (an offer passed on by the sweep, a decline in the app) reads it again too.
+    current = [{ ...offered, status: 'LAPSED', position: null, offer: null }];
+    act(() => FakeSocket.last().receive({ type: 'waitlist.updated', kind: 'appointment', ownerId: offered.ownerId, date: offered.date }));
+    expect(await within(panel).findByText('Offer lapsed')).toBeInTheDocument();
   }, 30_000);
 });
 

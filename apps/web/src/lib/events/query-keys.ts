@@ -12,8 +12,9 @@ export const liveQueryKeys: Record<AppEventType, readonly QueryKey[]> = {
   // may message the patient (booked, moved, cancelled, called), so its log follows.
   'appointment.updated': [queryKeys.appointments.all, queryKeys.doctorSlots.all, queryKeys.tokens.all, queryKeys.messages.all],
   'booking.updated': [queryKeys.bookings.all, queryKeys.serviceSlots.all, queryKeys.tokens.all, queryKeys.messages.all],
-  // A day's line changed: its panel (under the kind's key), and the free slots a held place left or took.
-  'waitlist.updated': [queryKeys.appointments.all, queryKeys.bookings.all, queryKeys.doctorSlots.all, queryKeys.serviceSlots.all],
+  // A day's line changed: its panel, and the free slots a held place left or took; not the lists,
+  // whose visits did not change (a booked offer raises the visit's own event).
+  'waitlist.updated': [queryKeys.appointments.waitlists, queryKeys.bookings.waitlists, queryKeys.doctorSlots.all, queryKeys.serviceSlots.all],
   'token.updated': [queryKeys.tokens.all, queryKeys.messages.all],
   'notification.created': [queryKeys.notifications.all],
   'chat.message': [queryKeys.chat.all],
