@@ -8,6 +8,7 @@ import { patientFieldShape } from './patients.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
 import { serviceSchema } from './services.js';
 import { lineText, multilineText } from './text.js';
+import { waitlistKindSchema } from './waitlist.js';
 
 /**
  * The patient app's API (/api/patient/*, design.md §5): sign-in by a one-time code sent to a
@@ -253,3 +254,17 @@ export type PatientQueuePosition = z.infer<typeof patientQueuePositionSchema>;
 /** GET /api/patient/bookings/{id}/report: a short-lived signed link to the ready report (404 before). */
 export const patientReportLinkSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
 export type PatientReportLink = z.infer<typeof patientReportLinkSchema>;
+
+/**
+ * POST /api/patient/waitlist: the patient app joins a full day's waitlist for oneself or a family
+ * member (found or created by name, as the app's booking does), within the online-booking rules.
+ * Here, not in waitlist.ts: the console imports that one, and this one's imports are the app's.
+ */
+export const patientWaitlistJoinSchema = z.object({
+  organisationId: z.uuid(),
+  kind: waitlistKindSchema,
+  ownerId: z.uuid(),
+  date: isoDateSchema,
+  patient: visitPatientSchema,
+});
+export type PatientWaitlistJoin = z.input<typeof patientWaitlistJoinSchema>;

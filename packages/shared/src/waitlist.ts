@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { visitPatientSchema } from './patient-api.js';
 import { isoDateSchema } from './schedule.js';
 
 /*
@@ -46,19 +45,6 @@ export const waitlistJoinSchema = z.object({
   patientId: z.uuid(),
 });
 export type WaitlistJoin = z.input<typeof waitlistJoinSchema>;
-
-/**
- * POST /api/patient/waitlist: the patient app joins a full day's waitlist for oneself or a family
- * member (found or created by name, as the app's booking does), within the online-booking rules.
- */
-export const patientWaitlistJoinSchema = z.object({
-  organisationId: z.uuid(),
-  kind: waitlistKindSchema,
-  ownerId: z.uuid(),
-  date: isoDateSchema,
-  patient: visitPatientSchema,
-});
-export type PatientWaitlistJoin = z.input<typeof patientWaitlistJoinSchema>;
 
 /** GET /api/waitlist: one owner's day. */
 export const waitlistQuerySchema = z.object({ kind: waitlistKindSchema, ownerId: z.uuid(), date: isoDateSchema });
