@@ -1,7 +1,7 @@
 import { todayIn, type WaitlistEntry, type WaitlistJoin, type WaitlistQuery, type WaitlistStatus } from '@caredesk/shared';
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { doctors, organisations, patients, services, waitlistEntries } from '../../db/schema/index.js';
+import { doctors, patients, services, waitlistEntries } from '../../db/schema/index.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fVisitDate } from '../visits/index.js';
@@ -146,7 +146,8 @@ export async function lockEntry(tx: Tx, organisationId: string, id: string, scop
   return { day, locked, entry: entry! };
 }
 
-const closedWords: Record<Exclude<WaitlistStatus, 'WAITING' | 'OFFERED'>, string> = {
+/** What became of an entry that has left the line, as a 409 says it (also a hold that ran out while being taken). */
+export const closedWords: Record<Exclude<WaitlistStatus, 'WAITING' | 'OFFERED'>, string> = {
   BOOKED: 'This waitlist place has already been booked',
   DECLINED: 'This offer was declined',
   LAPSED: 'This offer has lapsed: the place went to the next patient',
@@ -180,6 +181,3 @@ export async function closeEntry(
     return closed!;
   });
 }
-
-/** The organisation's slug and name, for the app's view of an entry. */
-export const organisationColumns = { name: organisations.name, slug: organisations.slug };

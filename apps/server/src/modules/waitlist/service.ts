@@ -6,7 +6,7 @@ import { waitlistEntries } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { bookVisitRecordIn, visitTransaction, type VisitActor, type VisitCreate, type VisitLifecycleEvent, type VisitSubscriber, type WriteOptions } from '../visits/index.js';
 import { lockWaitlistDay, openDays, settleLockedDay, type OnOffer, type WaitlistDay } from './day.js';
-import { assertOpen, closeEntry, lockEntry } from './entries.js';
+import { assertOpen, closedWords, closeEntry, lockEntry } from './entries.js';
 
 /** How often each process settles every open day: lapsed holds pass on, places a missed offer left free are offered. */
 export const WAITLIST_SWEEP_MS = 60_000;
@@ -114,7 +114,7 @@ export async function takeOffer(
     const { locked, entry } = await lockEntry(tx, actor.organisationId, id, options.scope);
     assertOpen(entry);
     if (entry.status !== 'OFFERED' || !entry.offeredStart || !entry.offerExpiresAt) throw new ConflictError('No place has been offered yet: the patient is still waiting');
-    if (entry.offerExpiresAt.getTime() <= now.getTime()) throw new ConflictError('This offer has lapsed: the place went to the next patient');
+    if (entry.offerExpiresAt.getTime() <= now.getTime()) throw new ConflictError(closedWords.LAPSED);
     await tx.update(waitlistEntries).set({ status: 'BOOKED', closedAt: now }).where(eq(waitlistEntries.id, id));
     const { kind } = locked;
     const input = { [kind.keys.owner]: entry.ownerId, patientId: entry.patientId, date: entry.date, startTime: entry.offeredStart, source } as VisitCreate;
