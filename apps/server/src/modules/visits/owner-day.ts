@@ -111,11 +111,15 @@ function heldInSlot(tx: Tx, kind: Kind, ownerId: string, date: string, startTime
     .where(and(holding(kind, ownerId, date), eq(waitlistEntries.offeredStart, startTime)));
 }
 
-/** A slot's taken places: its live visits and the places held for an offer. */
+/** The SQL count of a slot's taken places: its live visits and the places held for an offer. */
+function takenInSlotSql(tx: Tx, kind: Kind, ownerId: string, date: string, startTime: string): SQL {
+  return sql`(${liveInSlot(tx, kind, ownerId, date, startTime)}) + (${heldInSlot(tx, kind, ownerId, date, startTime)})`;
+}
+
+/** A slot's taken places, in one round trip under the day's lock. */
 async function takenInSlot(tx: Tx, kind: Kind, ownerId: string, date: string, startTime: string): Promise<number> {
-  const [live] = await liveInSlot(tx, kind, ownerId, date, startTime);
-  const [held] = await heldInSlot(tx, kind, ownerId, date, startTime);
-  return (live?.n ?? 0) + (held?.n ?? 0);
+  const [row] = rowsOf<{ n: number | string }>(await tx.execute(sql`select ${takenInSlotSql(tx, kind, ownerId, date, startTime)} as n`));
+  return Number(row?.n ?? 0);
 }
 
 /** The day's live extras: a cancelled or no-show extra gives its place in the allowance back. */
@@ -147,10 +151,7 @@ export async function assertRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: 
  */
 export async function takeToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime?: string): Promise<number> {
   const { dayTokens } = kind;
-  const room =
-    startTime === undefined
-      ? undefined
-      : sql`(${liveInSlot(tx, kind, owner.id, date, startTime)}) + (${heldInSlot(tx, kind, owner.id, date, startTime)}) < ${capacityOn(owner.schedule, date)}`;
+  const room = startTime === undefined ? undefined : sql`${takenInSlotSql(tx, kind, owner.id, date, startTime)} < ${capacityOn(owner.schedule, date)}`;
   const [counter] = rowsOf<{ token: number }>(
     await tx.execute(sql`
       update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
