@@ -29,7 +29,7 @@ import { accountRoutes, meRoutes } from './modules/account/index.js';
 import { appointmentRoutes, appointmentSeriesRoutes } from './modules/appointments/index.js';
 import { auditRoutes, registerAuditTrail, withAuditDeclarations } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
-import { bookingRoutes } from './modules/bookings/index.js';
+import { bookingRoutes, bookingTestsSubscriber } from './modules/bookings/index.js';
 import { createWaitlist, waitlistRoutes, type Waitlist } from './modules/waitlist/index.js';
 import { consultingRoutes } from './modules/consulting/index.js';
 import { chatRoutes } from './modules/chats/index.js';
@@ -168,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staffAuth = createStaffAuth(db, jwtKey, events);
   late.staffAuth = staffAuth;
   const visitLifecycle = createVisitLifecycle(app.log);
+  // First: a completed package's tests are marked done before anything reads the visit.
+  visitLifecycle.subscribe(bookingTestsSubscriber);
   visitLifecycle.subscribe(patientMessages.subscriber);
   visitLifecycle.subscribe(patientPush.subscriber);
   const waitlist = createWaitlist({ db, log: app.log, onOffer: patientMessages.onWaitlistOffer, wake: patientMessages.sender.wake, events }, deps.waitlist);

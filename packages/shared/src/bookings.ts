@@ -9,6 +9,7 @@ import {
   type BookingStatus,
 } from './appointments.js';
 import { serviceKindSchema } from './services.js';
+import { multilineText } from './text.js';
 
 /** A scan or test booking (design.md §5): an appointment with a service instead of a doctor. */
 export const bookingCreateSchema = appointmentCreateSchema.omit({ doctorId: true }).extend({ serviceId: z.uuid() });
@@ -39,6 +40,35 @@ export const bookingReportFileSchema = z.object({
   uploadedAt: z.iso.datetime(),
 });
 
+/**
+ * One test of a package booking (a health check: several tests, one token). PENDING until it is
+ * done while the patient is served (or the booking is completed), SKIPPED with a reason when it
+ * cannot be done, REPORT_READY once its own report is attached. The booking reaches REPORT_READY
+ * when every test not skipped has its report.
+ */
+export const bookingTestStatuses = ['PENDING', 'DONE', 'SKIPPED', 'REPORT_READY'] as const;
+export const bookingTestStatusSchema = z.enum(bookingTestStatuses);
+export type BookingTestStatus = z.infer<typeof bookingTestStatusSchema>;
+
+export const bookingTestActions = ['done', 'skip'] as const;
+export const bookingTestActionSchema = z.enum(bookingTestActions);
+export type BookingTestAction = z.infer<typeof bookingTestActionSchema>;
+/** A skip needs its reason (the patient and the doctor will ask why the test is missing). */
+export const bookingTestActionBodySchema = z.object({ reason: multilineText().trim().max(300).optional() });
+export type BookingTestActionBody = z.input<typeof bookingTestActionBodySchema>;
+
+export const bookingTestSchema = z.object({
+  id: z.uuid(),
+  serviceId: z.uuid(),
+  name: z.string(),
+  kind: serviceKindSchema,
+  status: bookingTestStatusSchema,
+  skipReason: z.string().nullable(),
+  doneAt: z.iso.datetime().nullable(),
+  report: bookingReportFileSchema.nullable(),
+});
+export type BookingTest = z.infer<typeof bookingTestSchema>;
+
 const { doctorId: _doctorId, doctorName: _doctorName, specialization: _specialization, feePaise: _feePaise, status: _status, ...visitFields } = appointmentSchema.shape;
 export const bookingSchema = z.object({
   ...visitFields,
@@ -48,7 +78,10 @@ export const bookingSchema = z.object({
   category: z.string().nullable(),
   status: bookingStatusSchema,
   pricePaise: z.number().int(),
+  /** The booking's own report; null for a package, whose reports are its tests'. */
   report: bookingReportFileSchema.nullable(),
+  /** A package's tests in the package's order; empty for a single scan or test. */
+  tests: z.array(bookingTestSchema),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -11,6 +11,9 @@ export const serviceKinds = ['SCAN', 'TEST', 'OTHER'] as const;
 export const serviceKindSchema = z.enum(serviceKinds);
 export type ServiceKind = z.infer<typeof serviceKindSchema>;
 
+/** A package (a health check) holds at most this many scans and tests. */
+export const MAX_PACKAGE_TESTS = 30;
+
 /** A scan or test without a duration is booked in slots of this many minutes. */
 export const DEFAULT_SERVICE_SLOT_MINUTES = 15;
 
@@ -52,12 +55,22 @@ const serviceFields = z.object({
   /** Where patients go when called ('MRI suite, ground floor'): the 'now being served' message names it. */
   room: lineText().trim().max(60, 'Use at most 60 characters for the room').nullable().optional(),
   active: z.boolean(),
+  /**
+   * A scan or test sold as a package: the scans and tests it holds, in order. A booking of it is
+   * one visit with one token and one price, and each test keeps its own status and report.
+   * Empty for a single scan or test; never set on an "other service".
+   */
+  packageItemIds: z
+    .array(z.uuid())
+    .max(MAX_PACKAGE_TESTS, `A package holds at most ${MAX_PACKAGE_TESTS} tests`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A test is in the package twice'),
 });
 export const serviceInputSchema = serviceFields.extend({
   availability: serviceFields.shape.availability.default([]),
   capacityPerSlot: serviceFields.shape.capacityPerSlot.default(1),
   extraPerDay: serviceFields.shape.extraPerDay.default(0),
   active: serviceFields.shape.active.default(true),
+  packageItemIds: serviceFields.shape.packageItemIds.default([]),
 });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 /**
@@ -88,6 +101,8 @@ export const serviceSchema = z.object({
   tokenPrefix: z.string().nullable(),
   room: z.string().nullable(),
   active: z.boolean(),
+  /** What a package holds, in order (empty unless it is one). */
+  packageItems: z.array(z.object({ serviceId: z.uuid(), name: z.string(), kind: serviceKindSchema, active: z.boolean() })),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -58,6 +58,9 @@ interface Tenant {
   /** Today's visit with `doctorId`: in the doctor's consulting room. */
   todayAppointmentId: string;
   bookingId: string;
+  /** Today's booking of a health check (a package of one test), and that test. */
+  packageBookingId: string;
+  bookingTestId: string;
   /** A weekly series of the patient's appointments with `doctorId`. */
   seriesId: string;
   /** The patient waiting for a day of `doctorId`. */
@@ -115,6 +118,7 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/billing/facilities/:id': (a) => [ofA(a.facilityId)],
   '/api/billing/payment-links/:id': (a) => [ofA(a.paymentLinkId)],
   '/api/bookings/:id': (a) => [ofA(a.bookingId)],
+  '/api/bookings/:id/tests/:testId': (a) => [ofA(a.bookingTestId)],
   '/api/chats/:patientId': (a) => [ofA(a.patientId)],
   '/api/doctors/:id': (a) => [ofA(a.doctorId)],
   // A day of the doctor: the doctor is A's, the date is anybody's.
@@ -194,6 +198,8 @@ function bodyFor(route: string, b: Tenant): unknown {
     'POST /api/bookings/:id/actions/:action': { reason: 'Cross-tenant probe' },
     'POST /api/bookings/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
     'POST /api/bookings/:id/report': { uploadId: b.privateUploadId },
+    'POST /api/bookings/:id/tests/:testId/actions/:action': { reason: 'Cross-tenant probe' },
+    'POST /api/bookings/:id/tests/:testId/report': { uploadId: b.privateUploadId },
     'POST /api/tokens/doctors/:id/walk-ins': { patientId: b.patientId },
     'POST /api/tokens/services/:id/walk-ins': { patientId: b.patientId },
     'POST /api/chats/:patientId/messages': { text: 'Hello from another organisation' },
@@ -269,6 +275,16 @@ async function createTenant(t: TestApp): Promise<Tenant> {
       { now: todayInIndiaAt('00:00') },
     ),
   };
+  const packaged = await addScan(admin, { kind: 'TEST', name: 'Lipid profile' });
+  const healthCheck = await addScan(admin, { kind: 'TEST', name: 'Health check', packageItemIds: [packaged.id] });
+  const packageBookingId = await bookVisit(
+    db,
+    bookingKind,
+    { organisationId: org.id, staffId: org.admin.id },
+    { serviceId: healthCheck.id, patientId: patient.id, date: indiaDate(), startTime: '09:30', source: 'CONSOLE' },
+    { now: todayInIndiaAt('00:00') },
+  );
+  const packageBooking = created<{ tests: { id: string }[] }>(await admin.get(`/api/bookings/${packageBookingId}`), 'package booking');
   const bill = created<{ id: string; items: { id: string }[] }>(await admin.get(`/api/billing/bills?visitId=${appointment.id}`), 'bill');
   const payment = created<{ id: string }>(await admin.post(`/api/billing/bills/${bill.id}/payments`, { mode: 'CASH', amountPaise: 200 }), 'payment');
   const creditNote = created<{ id: string }>(await admin.post(`/api/billing/bills/${bill.id}/refunds`, { mode: 'CASH', amountPaise: 100, reason: 'Fixture refund' }), 'refund');
@@ -326,6 +342,8 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     appointmentId: appointment.id,
     todayAppointmentId,
     bookingId: booking.id,
+    packageBookingId,
+    bookingTestId: packageBooking.tests[0]!.id,
     billId: bill.id,
     billItemId: bill.items[0]!.id,
     seriesId: series.series.id,
@@ -411,6 +429,7 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'POST /api/bookings/{id}/reschedule': { url: `/api/bookings/${b.bookingId}/reschedule`, body: { date, startTime: '11:30', serviceId: b.scanId } },
     // B's booking is completed first (below), so the report's upload is what gets checked.
     'POST /api/bookings/{id}/report': { url: `/api/bookings/${b.bookingId}/report`, body: { uploadId: b.privateUploadId } },
+    'POST /api/bookings/{id}/tests/{testId}/report': { url: `/api/bookings/${b.packageBookingId}/tests/${b.bookingTestId}/report`, body: { uploadId: b.privateUploadId } },
     'POST /api/tokens/{kind}/{id}/actions/{action}': { url: `/api/tokens/doctors/${b.doctorId}/actions/recall`, body: { visitId: b.appointmentId } },
     'POST /api/consulting/queue/actions/{action}': { url: '/api/consulting/queue/actions/recall', body: { visitId: b.todayAppointmentId } },
     'POST /api/staff': { url: '/api/staff', body: { name: 'Dr Cross Tenant', email: uniqueEmail('doctor'), role: 'USER', credential: { method: 'invitation' } } },
@@ -534,6 +553,7 @@ function idsOf(a: Tenant): string[] {
     a.facilityId,
     a.appointmentId,
     a.bookingId,
+    a.packageBookingId,
     a.seriesId,
     a.billId,
     a.conversationId,
@@ -806,7 +826,9 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
   });
 
   it('answers an id of A in a body or query string as it answers an id nobody has, and B’s rows never point at A', async () => {
-    for (const action of ['check-in', 'start', 'complete']) expect((await b.admin.post(`/api/bookings/${b.bookingId}/actions/${action}`, {})).statusCode).toBe(200);
+    for (const id of [b.bookingId, b.packageBookingId]) {
+      for (const action of ['check-in', 'start', 'complete']) expect((await b.admin.post(`/api/bookings/${id}/actions/${action}`, {})).statusCode).toBe(200);
+    }
     const pointsAtA = await referencesQuery(t, b.org.id, idsOf(a));
     const failures: string[] = [];
     const unknown: string[] = [];

@@ -31,6 +31,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     awaitingConfirmation: false,
     overbooked: false,
     report: null,
+    tests: [],
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,

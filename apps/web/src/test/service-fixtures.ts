@@ -26,6 +26,7 @@ export function makeService(overrides: Partial<Service> = {}): Service {
     tokenPrefix: null,
     room: null,
     active: true,
+    packageItems: [],
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,

@@ -1,4 +1,4 @@
-import { bookingStatuses } from '@caredesk/shared';
+import { bookingStatuses, bookingTestStatuses } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { awaitingConfirmation, inSeries, overbooked, paymentStatus, queueTimes, visitSource } from './appointments.js';
@@ -10,6 +10,7 @@ import { staff } from './staff.js';
 import { uploads } from './uploads.js';
 
 export const bookingStatus = pgEnum('booking_status', bookingStatuses);
+export const bookingTestStatus = pgEnum('booking_test_status', bookingTestStatuses);
 
 /**
  * A scan or test visit: an appointment with a service instead of a doctor. The slot rule (never
@@ -103,4 +104,35 @@ export const serviceDayTokens = pgTable(
     lastToken: integer('last_token').notNull(),
   },
   (table) => [primaryKey({ columns: [table.serviceId, table.date] })],
+);
+
+/**
+ * The tests of a package booking (one token, one price), copied from the package's items as it is
+ * booked: each keeps its own status and report. A single scan or test has none.
+ */
+export const bookingTests = pgTable(
+  'booking_tests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    // No action, as for the booking's own service: a test with bookings is deactivated, never deleted.
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'no action' }),
+    position: integer('position').notNull(),
+    status: bookingTestStatus('status').notNull().default('PENDING'),
+    skipReason: text('skip_reason'),
+    doneAt: timestamp('done_at', { withTimezone: true, precision: 3 }),
+    reportUploadId: uuid('report_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    reportReadyAt: timestamp('report_ready_at', { withTimezone: true, precision: 3 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('booking_tests_booking_service_unique').on(table.bookingId, table.serviceId), index('booking_tests_service_idx').on(table.serviceId)],
 );

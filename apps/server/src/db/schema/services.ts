@@ -1,6 +1,6 @@
 import { serviceKinds, type AvailabilityWindow } from '@caredesk/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './doctors.js';
 import { facilities, organisations } from './organisations.js';
 
@@ -49,4 +49,24 @@ export const services = pgTable(
     // One "MRI Brain" per facility: a second would confuse bookings.
     uniqueIndex('services_unique_name').on(table.organisationId, table.kind, table.nameKey, sql`coalesce(${table.facilityId}, '00000000-0000-0000-0000-000000000000'::uuid)`),
   ],
+);
+
+/**
+ * What a package (a health check) holds: its scans and tests in order. A booking of the package
+ * copies these into booking_tests as it is made, so a package changed later leaves the bookings
+ * already made as they were sold.
+ */
+export const servicePackageItems = pgTable(
+  'service_package_items',
+  {
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    // Cascade: a test deleted (it never had a booking) simply leaves the packages that held it.
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.packageId, table.itemId] }), index('service_package_items_item_idx').on(table.itemId)],
 );

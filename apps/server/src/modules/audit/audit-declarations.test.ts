@@ -130,6 +130,8 @@ describe('the audit declarations of the routes', () => {
       'POST /api/bookings/:id/confirm',
       'POST /api/bookings/:id/report',
       'POST /api/bookings/:id/reschedule',
+      'POST /api/bookings/:id/tests/:testId/actions/:action',
+      'POST /api/bookings/:id/tests/:testId/report',
       'POST /api/bookings/bulk-cancel',
       'POST /api/chats/:patientId/messages',
       'POST /api/chats/:patientId/read',

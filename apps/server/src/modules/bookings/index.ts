@@ -1,2 +1,3 @@
 export { bookingVisitColumns } from './queries.js';
 export { bookingRoutes } from './routes.js';
+export { bookingTestsSubscriber } from './tests.js';

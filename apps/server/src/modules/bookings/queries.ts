@@ -17,6 +17,7 @@ import {
   withTokenLabel,
   type BookedVisit,
 } from '../visits/index.js';
+import { bookedTests, bookingTestsOf } from './tests.js';
 
 export type BookingFilters = z.output<typeof bookingListQuerySchema>;
 
@@ -68,7 +69,7 @@ function selectBookings(db: Db) {
 }
 type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>['execute']>>[number];
 
-export function toBooking({ reportUploadId, reportName, reportSize, reportReadyAt, ...row }: BookingRow): Booking {
+function toBooking({ reportUploadId, reportName, reportSize, reportReadyAt, ...row }: BookingRow): Omit<Booking, 'tests'> {
   return {
     ...withTokenLabel(row),
     report:
@@ -166,7 +167,8 @@ export const bookingCsvColumns: CsvColumn<BookingExportRow>[] = visitCsvColumns<
 /** One booking of the organisation, with its history oldest first. */
 export async function getBooking(db: Db, organisationId: string, id: string): Promise<Booking> {
   const row = await oneVisit(bookingKind, selectBookings(db), id, eq(bookings.organisationId, organisationId));
-  return { ...toBooking(row), history: await visitHistory(db, bookingKind, id) };
+  const [history, tests] = await Promise.all([visitHistory(db, bookingKind, id), bookingTestsOf(db, id)]);
+  return { ...toBooking(row), tests, history };
 }
 
 /**
@@ -183,5 +185,6 @@ export function bookedBooking(visit: BookedVisit): Booking {
     category: service.category,
     pricePaise: visit.amountPaise,
     report: null,
+    tests: bookedTests(visit.parts),
   };
 }

@@ -1,13 +1,12 @@
-import { UPLOAD_LIMITS, type Booking } from '@caredesk/shared';
-import { and, eq } from 'drizzle-orm';
+import type { Booking } from '@caredesk/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, uploads } from '../../db/schema/index.js';
+import { bookings } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
-import { BadRequestError, ConflictError } from '../../lib/errors.js';
+import { ConflictError } from '../../lib/errors.js';
 import { assertVisitDayReached, bookingKind, lockVisit, recordHistory, visitTransaction, type WriteOptions } from '../visits/index.js';
 import { getBooking } from './queries.js';
-
-const PDF = UPLOAD_LIMITS.pdf.types[0];
+import { reportUpload, testCountOf } from './tests.js';
 
 /**
  * Attaches the report, a private PDF already uploaded through POST /api/uploads, and moves a
@@ -21,14 +20,9 @@ export async function attachReport(db: Db, caller: StaffContext, id: string, upl
       throw new ConflictError(`Cannot upload the report: the booking is ${current.status} (complete it first)`);
     }
     await assertVisitDayReached(tx, caller.organisationId, current.date, 'report', options.now);
-    const [upload] = await tx
-      .select({ name: uploads.name, mimeType: uploads.mimeType })
-      .from(uploads)
-      .where(and(eq(uploads.id, uploadId), eq(uploads.organisationId, caller.organisationId)));
-    // Another organisation's upload is as unknown as a missing one.
-    if (!upload) throw new BadRequestError('Upload not found', [{ path: 'uploadId', message: 'Upload not found' }]);
-    // The upload call stores every PDF as private (signed URLs only), so a PDF here is never public.
-    if (upload.mimeType !== PDF) throw new BadRequestError('The report must be a PDF', [{ path: 'uploadId', message: 'The report must be a PDF' }]);
+    const tests = await testCountOf(tx, id);
+    if (tests > 0) throw new ConflictError(`This booking holds ${tests} tests: attach each test’s report`);
+    const upload = await reportUpload(tx, caller.organisationId, uploadId);
     const now = new Date();
     await tx.update(bookings).set({ status: 'REPORT_READY', reportUploadId: uploadId, reportReadyAt: now, updatedAt: now }).where(eq(bookings.id, id));
     await recordHistory(tx, bookingKind, {

@@ -6,6 +6,8 @@ import {
   bookingRescheduleSchema,
   bookingSchema,
   bookingSummarySchema,
+  bookingTestActionBodySchema,
+  bookingTestActionSchema,
   bulkCancelResultSchema,
   bulkCancelSchema,
   idParamsSchema,
@@ -15,6 +17,7 @@ import {
   visitActionBodySchema,
 } from '@caredesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffOf } from '../../lib/auth.js';
 import { csvLines, sendCsv } from '../../lib/csv.js';
@@ -23,6 +26,7 @@ import { auditStaffWrites } from '../audit/index.js';
 import { actOnVisit, bookingKind, bookVisitRecord, bulkCancelWrites, cancelVisits, confirmVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
 import { bookedBooking, bookingCsvColumns, exportBookings, getBooking, listBookings } from './queries.js';
 import { attachReport } from './report.js';
+import { actOnBookingTest, attachTestReport } from './tests.js';
 
 const tags = ['bookings'];
 const security = [{ bearerAuth: [] }];
@@ -189,6 +193,48 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) => attachReport(ctx.db, staffOf(request), request.params.id, request.body.uploadId, options),
+    );
+    const testParams = idParamsSchema.extend({ testId: z.uuid() });
+    app.post(
+      '/bookings/:id/tests/:testId/actions/:action',
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'One test of a package booking: done (while the patient is served) or skip (reason required)',
+          params: testParams.extend({ action: bookingTestActionSchema }),
+          body: bookingTestActionBodySchema.optional(),
+          response: { 200: bookingSchema },
+        },
+      },
+      async (request) => {
+        const caller = staffOf(request);
+        const { id, testId, action } = request.params;
+        await actOnBookingTest(ctx.db, caller, id, testId, action, request.body ?? {}, options);
+        return getBooking(ctx.db, caller.organisationId, id);
+      },
+    );
+    app.post(
+      '/bookings/:id/tests/:testId/report',
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'update', idParam: 'id', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary: 'Attach one test’s report (a private PDF upload) to a completed package booking; the last one makes it REPORT_READY',
+          params: testParams,
+          body: bookingReportSchema,
+          response: { 200: bookingSchema },
+        },
+      },
+      async (request) => {
+        const caller = staffOf(request);
+        await attachTestReport(ctx.db, caller, request.params.id, request.params.testId, request.body.uploadId, options);
+        return getBooking(ctx.db, caller.organisationId, request.params.id);
+      },
     );
   };
 }

@@ -20,14 +20,15 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.j
 import { nameKeyMatches, offsetOf, orderByWithTiebreak } from '../../lib/list-query.js';
 import { assertMayChangeExtras, hasVisits } from '../visits/index.js';
 import { resolveFacilityId } from '../facilities/index.js';
+import { packageItemsSql, setPackageItems } from './packages.js';
 
 export type ServiceCreate = z.output<typeof serviceInputSchema>;
 export type ServiceChanges = z.output<typeof serviceUpdateSchema>;
 export type ServiceFilters = z.output<typeof serviceListQuerySchema>;
 
 const { organisationId: _organisationId, nameKey: _nameKey, ...serviceFields } = getTableColumns(services);
-const serviceColumns = { ...serviceFields, facilityName: facilities.name };
-type ServiceRow = Omit<typeof services.$inferSelect, 'organisationId' | 'nameKey'> & { facilityName: string | null };
+const serviceColumns = { ...serviceFields, facilityName: facilities.name, packageItems: packageItemsSql };
+type ServiceRow = Omit<typeof services.$inferSelect, 'organisationId' | 'nameKey'> & { facilityName: string | null; packageItems: Service['packageItems'] };
 
 function toService(row: ServiceRow): Service {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -120,11 +121,13 @@ export async function createService(db: Db, caller: StaffContext, input: Service
   assertMayChangeExtras(caller, 0, input.extraPerDay);
   const id = await withDuplicateCheck(() =>
     db.transaction(async (tx) => {
-      const facilityId = await resolveFacilityId(tx, caller, input.facilityId);
+      const { packageItemIds, ...fields } = input;
+      const facilityId = await resolveFacilityId(tx, caller, fields.facilityId);
       const [row] = await tx
         .insert(services)
-        .values({ ...input, facilityId, organisationId: caller.organisationId, nameKey: searchKey(input.name) })
+        .values({ ...fields, facilityId, organisationId: caller.organisationId, nameKey: searchKey(fields.name) })
         .returning({ id: services.id });
+      if (packageItemIds.length > 0) await setPackageItems(tx, caller, row!.id, fields.kind, packageItemIds);
       return row!.id;
     }),
   );
@@ -132,7 +135,7 @@ export async function createService(db: Db, caller: StaffContext, input: Service
 }
 
 /** Locks the caller's service and checks its kind before any change. */
-async function lockService(tx: Db, caller: StaffContext, id: string): Promise<{ extraPerDay: number }> {
+async function lockService(tx: Db, caller: StaffContext, id: string): Promise<{ kind: ServiceKind; extraPerDay: number }> {
   const [row] = await tx
     .select({ kind: services.kind, extraPerDay: services.extraPerDay })
     .from(services)
@@ -148,7 +151,7 @@ export async function updateService(db: Db, caller: StaffContext, id: string, ch
     db.transaction(async (tx) => {
       const current = await lockService(tx, caller, id);
       assertMayChangeExtras(caller, current.extraPerDay, changes.extraPerDay);
-      const { facilityId, ...rest } = changes;
+      const { facilityId, packageItemIds, ...rest } = changes;
       const values: Partial<typeof services.$inferInsert> = { ...rest, updatedAt: new Date() };
       if (changes.name !== undefined) values.nameKey = searchKey(changes.name);
       if (facilityId !== undefined) values.facilityId = await resolveFacilityId(tx, caller, facilityId);
@@ -156,6 +159,7 @@ export async function updateService(db: Db, caller: StaffContext, id: string, ch
         .update(services)
         .set(values)
         .where(and(eq(services.id, id), eq(services.organisationId, caller.organisationId)));
+      if (packageItemIds !== undefined) await setPackageItems(tx, caller, id, current.kind, packageItemIds);
     }),
   );
   return getService(db, caller, id);
@@ -183,6 +187,7 @@ export const serviceCsvColumns: CsvColumn<Service>[] = [
   { header: 'Capacity per slot', value: (s) => s.capacityPerSlot },
   { header: 'Weekly availability', value: (s) => describeAvailability(s.availability) },
   { header: 'Description', value: (s) => s.description },
+  { header: 'Package of', value: (s) => s.packageItems.map((item) => item.name).join('; ') },
   { header: 'Active', value: (s) => (s.active ? 'Yes' : 'No') },
   { header: 'Created', value: (s) => s.createdAt },
 ];

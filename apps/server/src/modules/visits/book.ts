@@ -56,6 +56,8 @@ export interface BookedVisit {
   history: HistoryEntry[];
   /** The recurring series it was booked in, if any. */
   seriesId: string | null;
+  /** What its kind's bookedParts wrote beside it (a package booking's tests); null when the kind has none. */
+  parts: unknown;
 }
 
 /**
@@ -214,18 +216,20 @@ export async function insertBooked<C extends VisitCreate>(
   const announced: AppEvent[] = [...notified.events, kind.updatedEvent(id, owner.id, input.date, status, patient.id)];
   const { events } = write.options;
   const inline = events?.notifyInline?.(actor.organisationId, announced);
-  const [row] = rowsOf<{ created_at: Date | string; updated_at: Date | string; payment_status: string; at: Date | string }>(
+  const parts = kind.bookedParts;
+  const [row] = rowsOf<{ created_at: Date | string; updated_at: Date | string; payment_status: string; at: Date | string; parts?: unknown }>(
     await tx.execute(sql`
       with visit as (${visit.getSQL()}),
       history as (
         insert into ${history} (${column(kind.historyVisitId.name)}, ${column(history.organisationId.name)}, ${column(history.byStaffId.name)}, ${column(history.action.name)}, ${column(history.toStatus.name)})
         select ${id}::uuid, ${actor.organisationId}::uuid, ${actor.staffId}::uuid, 'created', ${status} from visit
         returning ${column(history.at.name)} as at)
+      ${parts ? sql`, parts as (${parts.insert(id, actor.organisationId, owner.id)})` : sql``}
       ${sql.join(
         notified.ctes.map((cte) => sql`, ${cte}`),
         sql``,
       )}
-      select visit.created_at, visit.updated_at, visit.payment_status, history.at${inline ? sql`, ${inline.sql} as notified` : sql``} from visit, history`),
+      select visit.created_at, visit.updated_at, visit.payment_status, history.at${parts ? sql`, ${parts.answer} as parts` : sql``}${inline ? sql`, ${inline.sql} as notified` : sql``} from visit, history`),
   );
   if (inline) inline.published();
   else await announceAll(events, actor.organisationId, announced, tx);
@@ -251,6 +255,7 @@ export async function insertBooked<C extends VisitCreate>(
     updatedAt: timeOf(row!.updated_at),
     history: [{ at: timeOf(row!.at).toISOString(), byStaffId: actor.staffId, byName: facts.actorName, action: 'created', fromStatus: null, toStatus: status, note: null }],
     seriesId: input.seriesId ?? null,
+    parts: row!.parts ?? null,
   };
 }
 

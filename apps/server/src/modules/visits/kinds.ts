@@ -15,8 +15,19 @@ import {
   type MenuArea,
   type NotificationType,
 } from '@caredesk/shared';
-import { inArray, type SQL } from 'drizzle-orm';
-import { appointmentHistory, appointments, bookingHistory, bookings, doctorDayTokens, doctors, serviceDayTokens, services } from '../../db/schema/index.js';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  appointmentHistory,
+  appointments,
+  bookingHistory,
+  bookings,
+  bookingTests,
+  doctorDayTokens,
+  doctors,
+  serviceDayTokens,
+  servicePackageItems,
+  services,
+} from '../../db/schema/index.js';
 import type { MessageId } from '../../lib/i18n/index.js';
 import type { SlotSchedule } from './slots.js';
 
@@ -108,6 +119,11 @@ export interface VisitKind<Create extends VisitCreate = VisitCreate, Action exte
   updatedEvent(visitId: string, ownerId: string, date: string, status: string, patientId: string): AppEvent;
   /** The staff's notification of a booking: its type, its titles in the server catalogue, the id it carries. */
   notification: { type: NotificationType; title: MessageId; titleToConfirm: MessageId; visitIdKey: 'appointmentId' | 'bookingId' };
+  /**
+   * Rows a new visit writes beside itself, in its own statement (a package booking's tests): the
+   * body of a CTE named `parts`, and the select answering what it wrote (BookedVisit.parts).
+   */
+  bookedParts?: { insert(visitId: string, organisationId: string, ownerId: string): SQL; answer: SQL };
 }
 
 /** LIVE_VISIT_STATUSES narrowed to the ones a kind's visits can hold. */
@@ -205,4 +221,15 @@ export const bookingKind: VisitKind<BookingCreate, BookingAction, BookingStatus>
   doneStatuses: ['COMPLETED', 'REPORT_READY'],
   updatedEvent: (bookingId, serviceId, date, status, patientId) => ({ type: 'booking.updated', bookingId, serviceId, date, status, patientId }),
   notification: { type: 'booking-created', title: 'notifications.newBooking', titleToConfirm: 'notifications.newBookingToConfirm', visitIdKey: 'bookingId' },
+  // A package's active tests, copied in order: for a single scan or test the primary key finds none.
+  bookedParts: {
+    insert: (bookingId, organisationId, serviceId) => sql`
+      insert into ${bookingTests} (booking_id, organisation_id, service_id, position)
+      select ${bookingId}::uuid, ${organisationId}::uuid, pi.item_id, pi.position
+        from ${servicePackageItems} pi join ${services} s on s.id = pi.item_id and s.active
+       where pi.package_id = ${serviceId}::uuid
+      returning id, service_id, position`,
+    answer: sql`(select coalesce(json_agg(json_build_object('id', p.id, 'serviceId', p.service_id, 'name', s.name, 'kind', s.kind) order by p.position), '[]'::json)
+      from parts p join ${services} s on s.id = p.service_id)`,
+  },
 };

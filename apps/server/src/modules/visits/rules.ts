@@ -1,7 +1,7 @@
 import { todayIn } from '@caredesk/shared';
 import { eq, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, bookings } from '../../db/schema/index.js';
+import { appointments, bookings, bookingTests } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { AppError, ConflictError } from '../../lib/errors.js';
 import { organisationTimeZone } from '../../lib/organisation-time.js';
@@ -9,7 +9,7 @@ import { fVisitDate } from './visit-dates.js';
 
 export type VisitHolder = 'doctor' | 'service' | 'patient';
 
-async function anyRow(db: Db, table: typeof appointments | typeof bookings, column: AnyColumn, id: string): Promise<boolean> {
+async function anyRow(db: Db, table: typeof appointments | typeof bookings | typeof bookingTests, column: AnyColumn, id: string): Promise<boolean> {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(column, id)).limit(1);
   return row !== undefined;
 }
@@ -20,7 +20,8 @@ async function anyRow(db: Db, table: typeof appointments | typeof bookings, colu
  */
 export async function hasVisits(db: Db, owner: VisitHolder, id: string): Promise<boolean> {
   if (owner === 'doctor') return anyRow(db, appointments, appointments.doctorId, id);
-  if (owner === 'service') return anyRow(db, bookings, bookings.serviceId, id);
+  // A test booked inside a package counts as booked too.
+  if (owner === 'service') return (await anyRow(db, bookings, bookings.serviceId, id)) || anyRow(db, bookingTests, bookingTests.serviceId, id);
   return (await anyRow(db, appointments, appointments.patientId, id)) || anyRow(db, bookings, bookings.patientId, id);
 }
 
