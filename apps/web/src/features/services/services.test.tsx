@@ -98,6 +98,7 @@ describe('the scan form', () => {
       sacCode: null,
       gstRateBp: 0,
       active: true,
+      packageItemIds: [],
     });
   }, 40_000);
 

@@ -16,15 +16,28 @@ export function KindChip({ kind }: { kind: Service['kind'] }) {
   return <Chip size="small" variant="outlined" color={kind === 'SCAN' ? 'primary' : 'secondary'} label={kind === 'SCAN' ? t('services.kind.SCAN') : t('services.kind.TEST')} />;
 }
 
+/** 'Package · 3 tests' for a package (a health check), null for a single scan or test. */
+export function packageSummary(service: Pick<Service, 'packageItems'>, translate: typeof t = t): string | null {
+  return service.packageItems.length > 0 ? translate('services.package.summary', { count: service.packageItems.length }) : null;
+}
+
 function ServiceName({ service }: { service: Service }) {
+  const summary = packageSummary(service, useT());
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, height: 1 }}>
       <Avatar src={service.imageUrl ?? undefined} alt="" variant="rounded" sx={{ width: 36, height: 36 }}>
         <BiotechOutlined fontSize="small" />
       </Avatar>
-      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-        {service.name}
-      </Typography>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+          {service.name}
+        </Typography>
+        {summary ? (
+          <Typography variant="caption" noWrap component="div" sx={{ color: 'text.secondary' }}>
+            {summary}
+          </Typography>
+        ) : null}
+      </Box>
     </Box>
   );
 }
@@ -92,7 +105,7 @@ export function ServiceCard({ service }: { service: Service }) {
           {service.name}
         </Typography>
         <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
-          {[kind, service.category, fRupees(service.pricePaise / 100)].filter(Boolean).join(' · ')}
+          {[kind, packageSummary(service, t), service.category, fRupees(service.pricePaise / 100)].filter(Boolean).join(' · ')}
         </Typography>
       </Box>
       <ActiveChip active={service.active} />

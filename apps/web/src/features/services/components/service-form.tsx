@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import { useT } from '../i18n';
+import { PackageItemsField } from './package-items-field';
 import { ScanDetailsFields } from './scan-details-fields';
 import { ServiceBasicsFields } from './service-basics-fields';
 import { ServiceTaxFields } from './service-tax-fields';
@@ -76,6 +77,9 @@ export function ServiceForm({ area, service }: ServiceFormProps) {
           <>
             <FormSection title={t('services.section.visit')}>
               <ScanDetailsFields />
+            </FormSection>
+            <FormSection title={t('services.section.package')} description={t('services.section.packageHelp')}>
+              <PackageItemsField serviceId={service?.id} />
             </FormSection>
             <FormSection title={t('services.section.availability')} description={t('services.section.availabilityHelp')}>
               <Controller

@@ -3,6 +3,7 @@ import BiotechOutlined from '@mui/icons-material/BiotechOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import { useParams } from 'react-router';
 import { UpcomingSlots } from '@/components/availability/upcoming-slots';
 import { WeeklySchedule } from '@/components/availability/weekly-schedule';
@@ -18,7 +19,8 @@ import { useDeleteService } from '../api/delete-service';
 import { useService } from '../api/get-service';
 import { useUpdateService } from '../api/update-service';
 import { useT, type ListKind } from '../i18n';
-import { KindChip } from './service-columns';
+import { PackageItemsView } from './package-items-view';
+import { KindChip, packageSummary } from './service-columns';
 
 interface ServiceViewProps {
   area: typeof paths.scans | typeof paths.services;
@@ -51,6 +53,7 @@ export function ServiceView({ area, noun, kind }: ServiceViewProps) {
     );
   }
   const scan = service.kind !== 'OTHER';
+  const summary = packageSummary(service, t);
   const slotMinutes = service.durationMinutes ?? DEFAULT_SERVICE_SLOT_MINUTES;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
@@ -60,7 +63,14 @@ export function ServiceView({ area, noun, kind }: ServiceViewProps) {
         imageUrl={service.imageUrl}
         fallbackIcon={<BiotechOutlined fontSize="large" />}
         active={service.active}
-        chips={scan ? <KindChip kind={service.kind} /> : null}
+        chips={
+          scan ? (
+            <>
+              <KindChip kind={service.kind} />
+              {summary ? <Chip size="small" color="info" variant="outlined" label={summary} /> : null}
+            </>
+          ) : null
+        }
         actions={
           <RecordActions
             noun={noun}
@@ -79,6 +89,7 @@ export function ServiceView({ area, noun, kind }: ServiceViewProps) {
           <Box sx={{ whiteSpace: 'pre-line' }}>{service.preparation ?? t('services.view.noPreparation')}</Box>
         </Alert>
       ) : null}
+      <PackageItemsView service={service} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: scan ? '1fr 1fr' : '1fr' }, alignItems: 'start' }}>
         <FormSection title={t('services.view.details')}>
           <DetailList
