@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appointmentSchema } from './appointments.js';
-import { bookingSchema } from './bookings.js';
+import { bookingSchema, bookingTestSchema } from './bookings.js';
 import { paginationQuerySchema } from './common.js';
 import { phoneSchema } from './contact.js';
 import { messageLanguageSchema } from './messages.js';
@@ -154,7 +154,11 @@ export const patientServiceSchema = serviceSchema
     reportTurnaroundHours: true,
     imageUrl: true,
   })
-  .extend({ facility: facilityRefSchema });
+  .extend({
+    facility: facilityRefSchema,
+    /** A package's tests by name, in order (empty for a single scan or test). */
+    includes: z.array(z.string()),
+  });
 export type PatientService = z.infer<typeof patientServiceSchema>;
 
 export const patientServiceListQuerySchema = paginationQuerySchema.extend({
@@ -167,7 +171,10 @@ export type PatientServiceListQuery = z.input<typeof patientServiceListQuerySche
 export const patientBookingCreateSchema = patientAppointmentCreateSchema.omit({ doctorId: true }).extend({ serviceId: z.uuid() });
 export type PatientBookingCreate = z.input<typeof patientBookingCreateSchema>;
 
-/** A scan or test booking as its patient sees it (the report itself is not part of this API yet). */
+/**
+ * A scan or test booking as its patient sees it. A package's tests show by name and status: each
+ * report opens on its own once REPORT_READY (GET /api/patient/bookings/{id}/tests/{testId}/report).
+ */
 export const patientBookingSchema = bookingSchema
   .pick({
     id: true,
@@ -192,7 +199,12 @@ export const patientBookingSchema = bookingSchema
     createdAt: true,
     updatedAt: true,
   })
-  .extend({ organisationId: z.uuid(), organisationName: z.string(), facility: facilityRefSchema });
+  .extend({
+    organisationId: z.uuid(),
+    organisationName: z.string(),
+    facility: facilityRefSchema,
+    tests: z.array(bookingTestSchema.pick({ id: true, name: true, status: true })),
+  });
 export type PatientBooking = z.infer<typeof patientBookingSchema>;
 
 export const patientVisitListQuerySchema = paginationQuerySchema;

@@ -57,6 +57,7 @@ export function booking(overrides: Partial<PatientBooking> = {}): PatientBooking
     organisationId,
     organisationName: 'Lotus Diagnostics & Imaging',
     facility: null,
+    tests: [],
     ...overrides,
   };
 }

@@ -117,7 +117,8 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/billing/payments/:id': (a) => [ofA(a.paymentId)],
   '/api/billing/facilities/:id': (a) => [ofA(a.facilityId)],
   '/api/billing/payment-links/:id': (a) => [ofA(a.paymentLinkId)],
-  '/api/bookings/:id': (a) => [ofA(a.bookingId)],
+  // A package's test is named under its own booking.
+  '/api/bookings/:id': (a, _b, _chosen, path) => [ofA(path.includes('/tests/') ? a.packageBookingId : a.bookingId)],
   '/api/bookings/:id/tests/:testId': (a) => [ofA(a.bookingTestId)],
   '/api/chats/:patientId': (a) => [ofA(a.patientId)],
   '/api/doctors/:id': (a) => [ofA(a.doctorId)],
@@ -143,7 +144,8 @@ const ID_SOURCES: Record<string, Sources> = {
   // Without its signature (the signed link itself is checked on its own below).
   '/api/uploads/private/:id': (a) => [ofA(a.privateUploadId), ofA(a.publicUploadId)],
   '/api/patient/appointments/:id': (a) => [ofA(a.appointmentId)],
-  '/api/patient/bookings/:id': (a) => [ofA(a.bookingId)],
+  '/api/patient/bookings/:id': (a, _b, _chosen, path) => [ofA(path.includes('/tests/') ? a.packageBookingId : a.bookingId)],
+  '/api/patient/bookings/:id/tests/:testId': (a) => [ofA(a.bookingTestId)],
   '/api/patient/chats/:conversationId': (a) => [ofA(a.conversationId)],
   '/api/patient/credit-notes/:id': (a) => [ofA(a.creditNoteId)],
   '/api/patient/receipts/:id': (a) => [ofA(a.paymentId)],
@@ -805,8 +807,8 @@ describe.each(bothDrivers)('another organisation’s ids on every route with a p
         probe.route.startsWith('GET /api/public/billing/') ||
         (probe.route === 'GET /api/uploads/public/:id' && probe.url.endsWith(a.privateUploadId));
       const inviteLink = probe.route === 'GET /api/invitations/:token';
-      // A's booking has no report yet: 404 to its own patient too (report.test.ts reads a ready one).
-      const noReportYet = probe.route === 'GET /api/patient/bookings/:id/report';
+      // A's bookings have no report yet: 404 to their own patient too (report.test.ts reads ready ones).
+      const noReportYet = probe.route === 'GET /api/patient/bookings/:id/report' || probe.route === 'GET /api/patient/bookings/:id/tests/:testId/report';
       if (ownerToo404 || inviteLink || noReportYet) continue;
       if (response.statusCode !== 200) failures.push(`A: GET ${probe.url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     }

@@ -51,4 +51,36 @@ describe.each(drivers)('report ready (%s)', (driver) => {
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toContain('application/pdf');
   });
+
+  it('tells the patient once when a package’s last report is in, pointing to the app that opens each', async () => {
+    const centre = await createOrganisation(t.database.db as Db, { type: 'SCAN' });
+    await readyToMessage(t.database.db as Db, centre.id);
+    const { admin, worker } = await staffClients(t.app, centre);
+    const tests = [await addScan(admin, { kind: 'TEST', name: 'TSH' }), await addScan(admin, { kind: 'TEST', name: 'T4' })];
+    const healthCheck = await addScan(admin, { kind: 'TEST', name: 'Thyroid package', packageItemIds: tests.map((test) => test.id) });
+    const patient = await addPatient(admin, { name: 'Ravi Menon', messageConsent: true });
+    const id = await bookVisit(
+      t.database.db,
+      bookingKind,
+      { organisationId: centre.id, staffId: centre.admin.id },
+      { serviceId: healthCheck.id, patientId: patient.id, date: indiaDate(), startTime: '11:30', source: 'CONSOLE' },
+      { now: todayInIndiaAt('00:00') },
+    );
+    for (const action of ['check-in', 'start', 'complete']) expect((await worker.post(`/api/bookings/${id}/actions/${action}`, {})).statusCode).toBe(200);
+    const booked = (await worker.get(`/api/bookings/${id}`)).json<{ tests: { id: string }[] }>();
+    const token = (await signIn(t.app, centre.admin.email)).access_token;
+    for (const test of booked.tests) {
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload',
+        headers: bearer(token),
+        payload: uploadForm(sampleFiles.pdf, 'report.pdf', { visibility: 'private' }),
+      });
+      expect((await worker.post(`/api/bookings/${id}/tests/${test.id}/report`, { uploadId: upload.json<{ id: string }>().id })).statusCode).toBe(200);
+      await t.app.patientMessages.drain();
+    }
+    const sent = (await admin.get(`/api/messages?visitId=${id}&event=report-ready`)).json<{ data: MessageLogItem[] }>().data;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('https://care.example.in/p/visits');
+  });
 });

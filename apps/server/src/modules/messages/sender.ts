@@ -41,6 +41,15 @@ const defaults = {
   pollIntervalMs: 15_000,
 } satisfies Required<MessageSenderOptions>;
 
+/**
+ * Where 'your report is ready' sends the patient: a signed link to the report itself, or for a
+ * package (each test has its own report) the app's visits, which open each one.
+ */
+async function reportLinkOf(db: Db, reportUploadId: string | null, publicUrl: string): Promise<string> {
+  if (!reportUploadId) return new URL(`${PATIENT_APP_PREFIX}visits`, publicUrl).toString();
+  return new URL((await privateFileLink(db, reportUploadId, REPORT_LINK_TTL_SECONDS)).url, publicUrl).toString();
+}
+
 /** How long the link in 'your report is ready' opens the report: a week to get to it. */
 export const REPORT_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -279,10 +288,7 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       message.event === 'chat-reply' && message.context.chatMessageId
         ? (await db.select({ text: chatMessages.text }).from(chatMessages).where(eq(chatMessages.id, message.context.chatMessageId)))[0]?.text
         : undefined;
-    const reportLink =
-      message.event === 'report-ready' && visit?.reportUploadId && config.PUBLIC_URL
-        ? new URL((await privateFileLink(db, visit.reportUploadId, REPORT_LINK_TTL_SECONDS)).url, config.PUBLIC_URL).toString()
-        : undefined;
+    const reportLink = message.event === 'report-ready' && config.PUBLIC_URL ? await reportLinkOf(db, visit?.reportUploadId ?? null, config.PUBLIC_URL) : undefined;
     const moneyLink =
       moneyDocument && config.PUBLIC_URL ? new URL(await moneyDocumentLink(db, moneyDocument.kind, moneyDocument.id, now), config.PUBLIC_URL).toString() : undefined;
     const rendered = renderMessage({

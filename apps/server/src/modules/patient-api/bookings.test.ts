@@ -64,6 +64,7 @@ describe.each(drivers)('patient app: scans and tests, booking, own bookings, can
       reportTurnaroundHours: 24,
       imageUrl: null,
       facility: { id: branch.id, name: 'Baner Centre' },
+      includes: [],
     } satisfies PatientService);
     expect((await patient.get(`/api/patient/organisations/${org.id}/services?kind=TEST`)).json()).toMatchObject({ total: 1, data: [{ id: test.id }] });
     expect((await patient.get(`/api/patient/organisations/${org.id}/services?kind=OTHER`)).statusCode).toBe(400);

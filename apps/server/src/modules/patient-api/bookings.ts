@@ -1,8 +1,8 @@
 import { type PatientBooking, type patientBookingCreateSchema } from '@caredesk/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { bookings, facilities, organisations, patients, services } from '../../db/schema/index.js';
+import { bookings, bookingTests, facilities, organisations, patients, services } from '../../db/schema/index.js';
 import { bookingVisitColumns } from '../bookings/index.js';
 import { bookingKind } from '../visits/index.js';
 import { assertOnlineWindow, bookableService } from './catalogue.js';
@@ -16,6 +16,11 @@ const columns = {
   organisationName: organisations.name,
   facilityId: facilities.id,
   facilityName: facilities.name,
+  // A package's tests by name and status, in order: what the app shows and opens reports by.
+  tests: sql<PatientBooking['tests']>`coalesce((
+    select json_agg(json_build_object('id', t.id, 'name', s.name, 'status', t.status) order by t.position)
+      from ${bookingTests} t join ${services} s on s.id = t.service_id
+     where t.booking_id = ${bookings.id}), '[]'::json)`,
 };
 
 /** /api/patient/bookings: a scan or test slot, through the console's booking (source APP). */

@@ -20,6 +20,7 @@ import { text } from '../../lib/i18n/index.js';
 import { nameKeyMatches, offsetOf, pageOf } from '../../lib/list-query.js';
 import { appointmentKind, BOOKABLE_KINDS, bookingKind, listFreeSlots } from '../visits/index.js';
 import { onlineBookingRulesOf, type OnlineBookingRules } from '../settings/index.js';
+import { packageItemNamesSql } from '../services/index.js';
 import { facilityRef } from './visits.js';
 
 export type PatientDoctorFilters = z.output<typeof patientDoctorListQuerySchema>;
@@ -252,6 +253,7 @@ export async function listOrganisationServices(db: Db, organisationId: string, f
         preparation: services.preparation,
         reportTurnaroundHours: services.reportTurnaroundHours,
         imageUrl: services.imageUrl,
+        includes: packageItemNamesSql,
         facilityId: facilities.id,
         facilityName: facilities.name,
       })

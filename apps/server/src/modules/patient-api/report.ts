@@ -1,7 +1,7 @@
 import type { PatientReportLink } from '@caredesk/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookings, patients } from '../../db/schema/index.js';
+import { bookings, bookingTests, patients } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { ownPatients, type PatientCaller } from '../../lib/patient-auth.js';
 import { privateFileLink } from '../uploads/index.js';
@@ -30,6 +30,22 @@ export async function ownReportLink(db: Db, caller: PatientCaller, bookingId: st
     .from(bookings)
     .innerJoin(patients, eq(patients.id, bookings.patientId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'REPORT_READY'), isNotNull(bookings.reportUploadId), ownPatients(caller)));
+  if (!row?.uploadId) throw new NotFoundError('Report not found');
+  const link = await privateFileLink(db, row.uploadId, PATIENT_REPORT_LINK_TTL_SECONDS, now);
+  return { link, organisationId: row.organisationId, uploadId: row.uploadId };
+}
+
+/**
+ * A signed link to one test's report of the account's own package booking, once that test is
+ * REPORT_READY: a lab releases a package's reports as they come, so each opens on its own.
+ */
+export async function ownTestReportLink(db: Db, caller: PatientCaller, bookingId: string, testId: string, now = new Date()): Promise<ReportRead> {
+  const [row] = await db
+    .select({ organisationId: bookings.organisationId, uploadId: bookingTests.reportUploadId })
+    .from(bookingTests)
+    .innerJoin(bookings, eq(bookings.id, bookingTests.bookingId))
+    .innerJoin(patients, eq(patients.id, bookings.patientId))
+    .where(and(eq(bookingTests.id, testId), eq(bookings.id, bookingId), eq(bookingTests.status, 'REPORT_READY'), isNotNull(bookingTests.reportUploadId), ownPatients(caller)));
   if (!row?.uploadId) throw new NotFoundError('Report not found');
   const link = await privateFileLink(db, row.uploadId, PATIENT_REPORT_LINK_TTL_SECONDS, now);
   return { link, organisationId: row.organisationId, uploadId: row.uploadId };

@@ -1,11 +1,12 @@
 import { idParamsSchema, patientAppointmentSchema, patientBookingSchema, patientQueuePositionSchema, patientReportLinkSchema, patientRescheduleSchema } from '@caredesk/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { patientOf } from '../../lib/patient-auth.js';
 import { auditPatientAppWrite } from '../audit/index.js';
 import { ownQueuePosition, type OwnVisitKind } from './queue.js';
-import { ownReportLink } from './report.js';
+import { ownReportLink, ownTestReportLink, type ReportRead } from './report.js';
 import { rescheduleOwnAppointment, rescheduleOwnBooking } from './reschedule.js';
 
 const tags = ['patient'];
@@ -63,12 +64,19 @@ export function ownVisitRoutes(ctx: AppContext, authenticate: preHandlerAsyncHoo
       (request) => rescheduleOwnBooking(ctx.db, patientOf(request), request.params.id, request.body, writeOptions),
     );
 
+    // The link is the credential for the next 10 minutes: never kept by a cache.
+    const sendReportLink = (request: FastifyRequest, reply: FastifyReply, read: ReportRead) => {
+      auditPatientAppWrite(request, { organisationId: read.organisationId, id: read.uploadId });
+      void reply.header('Cache-Control', 'private, no-store');
+      return read.link;
+    };
+    // A read of patient data like the desk's GET /api/uploads/:id/signed-url, by the app's account.
+    const reportAudit = { audit: { entity: 'uploads', action: 'read', actor: 'patient-app', recordFrom: 'handler' } } as const;
     app.get(
       '/patient/bookings/:id/report',
       {
         ...signedIn,
-        // A read of patient data like the desk's GET /api/uploads/:id/signed-url, by the app's account.
-        config: { audit: { entity: 'uploads', action: 'read', actor: 'patient-app', recordFrom: 'handler' } },
+        config: reportAudit,
         schema: {
           tags,
           security,
@@ -77,13 +85,22 @@ export function ownVisitRoutes(ctx: AppContext, authenticate: preHandlerAsyncHoo
           response: { 200: patientReportLinkSchema },
         },
       },
-      async (request, reply) => {
-        const read = await ownReportLink(ctx.db, patientOf(request), request.params.id);
-        auditPatientAppWrite(request, { organisationId: read.organisationId, id: read.uploadId });
-        // The link is the credential for the next 10 minutes: never kept by a cache.
-        void reply.header('Cache-Control', 'private, no-store');
-        return read.link;
+      async (request, reply) => sendReportLink(request, reply, await ownReportLink(ctx.db, patientOf(request), request.params.id)),
+    );
+    app.get(
+      '/patient/bookings/:id/tests/:testId/report',
+      {
+        ...signedIn,
+        config: reportAudit,
+        schema: {
+          tags,
+          security,
+          summary: 'A signed link (10 minutes) to one test’s report of one’s own package booking, once that test is REPORT_READY (404 before)',
+          params: idParamsSchema.extend({ testId: z.uuid() }),
+          response: { 200: patientReportLinkSchema },
+        },
       },
+      async (request, reply) => sendReportLink(request, reply, await ownTestReportLink(ctx.db, patientOf(request), request.params.id, request.params.testId)),
     );
   };
 }

@@ -1,1 +1,2 @@
 export { serviceRoutes } from './routes.js';
+export { packageItemNamesSql } from './packages.js';

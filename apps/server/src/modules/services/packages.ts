@@ -11,6 +11,12 @@ export const packageItemsSql = sql<Service['packageItems']>`coalesce((
     from ${servicePackageItems} pi join ${services} i on i.id = pi.item_id
    where pi.package_id = ${services.id}), '[]'::json)`;
 
+/** What a patient reads of a package in the app: the names of the tests it holds that are still offered. */
+export const packageItemNamesSql = sql<string[]>`coalesce((
+  select json_agg(i.name order by pi.position)
+    from ${servicePackageItems} pi join ${services} i on i.id = pi.item_id and i.active
+   where pi.package_id = ${services.id}), '[]'::json)`;
+
 const field = 'packageItemIds';
 
 function refuse(message: string): never {
