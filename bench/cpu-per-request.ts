@@ -1,7 +1,8 @@
 /**
  * CPU per request of one route, for a machine too busy for wall-clock req/s to mean much: the
- * server process's utime + stime and its PostgreSQL backends' (the pool's connections) over a
- * fixed number of requests at 10 connections (BENCH_CONNECTIONS), from /proc (Linux only).
+ * server process's utime + stime, its PostgreSQL backends' (the pool's connections, sampled through
+ * the run) and the load generator's own, over a fixed number of requests at 10 connections
+ * (BENCH_CONNECTIONS), from /proc (Linux only).
  *
  *   BENCH_LOADED_URL=postgres://…/kept BENCH_TARGET=search|header|booking|me [BENCH_REQUESTS=3000] \
  *     npx tsx bench/cpu-per-request.ts
@@ -59,18 +60,37 @@ async function main(): Promise<void> {
     }
     // Warm-up (JIT, prepared statements on every pool connection), not counted.
     if (target !== 'booking') await runLoad({ url: server.url, connections, amount: 500, headers, requests });
-    const backends = (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map(
-      (r) => r.pid,
-    );
+    // The database's CPU: its backends' ticks, sampled during the run as well as at its ends, so a
+    // backend the pool closes (idle timeout) or opens meanwhile still counts up to its last sample.
+    const backendTicks = new Map<number, { first: number; last: number }>();
+    const sampleBackends = async (initial: boolean) => {
+      const pids = (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows;
+      for (const { pid } of pids) {
+        const ticks = cpuTicks(pid);
+        const known = backendTicks.get(pid);
+        if (known) known.last = Math.max(known.last, ticks);
+        else backendTicks.set(pid, { first: initial ? ticks : 0, last: ticks });
+      }
+    };
+    await sampleBackends(true);
     const serverPid = server.pid ?? 0;
-    const before = { node: cpuTicks(serverPid), pg: backends.reduce((s, p) => s + cpuTicks(p), 0) };
+    const before = { node: cpuTicks(serverPid), bench: process.cpuUsage() };
     const load = loadAverage();
     next = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        await new Promise((r) => setTimeout(r, 250));
+        await sampleBackends(false);
+      }
+    })();
     const result = await runLoad({ url: server.url, connections, amount, headers, requests });
-    const after = { node: cpuTicks(serverPid), pg: backends.reduce((s, p) => s + cpuTicks(p), 0) };
-    // The pool closes idle connections and opens others: a backend that ended took its CPU time
-    // with it, so the database's figure only counts when the same backends served the whole run.
-    const ended = backends.filter((pid) => cpuTicks(pid) === 0).length;
+    const afterNode = cpuTicks(serverPid);
+    const bench = process.cpuUsage(before.bench);
+    sampling = false;
+    await sampler;
+    await sampleBackends(false);
+    const pgTicks = [...backendTicks.values()].reduce((sum, { first, last }) => sum + last - first, 0);
     const perRequest = (ticks: number) => ((ticks / TICKS_PER_SECOND / amount) * 1000).toFixed(3);
     console.log(
       JSON.stringify({
@@ -81,9 +101,11 @@ async function main(): Promise<void> {
         reqPerSec: Math.round(result.requestsPerSecond),
         p50: result.p50,
         p95: result.p95,
-        nodeCpuMsPerRequest: perRequest(after.node - before.node),
-        pgCpuMsPerRequest: ended === 0 ? perRequest(after.pg - before.pg) : `unknown (${ended} backends ended)`,
-        pgBackends: backends.length,
+        nodeCpuMsPerRequest: perRequest(afterNode - before.node),
+        pgCpuMsPerRequest: perRequest(pgTicks),
+        // autocannon's own share of the machine (this process, sampler included).
+        benchCpuMsPerRequest: ((bench.user + bench.system) / 1000 / amount).toFixed(3),
+        pgBackends: backendTicks.size,
         load: `${load} -> ${loadAverage()}`,
       }),
     );
