@@ -90,13 +90,16 @@ const insertGroup = preparedPerDb((db) => {
     Object.keys(getTableColumns(auditOutbox)).map((key) => outboxColumns[key as keyof typeof outboxColumns]),
     sql`, `,
   );
-  return db
-    .insert(auditOutbox)
-    .select(
-      sql`select ${values} from unnest(${p('organisationIds')}::uuid[], ${p('staffIds')}::uuid[], ${p('staffNames')}::text[], ${p('staffNamesGiven')}::boolean[], ${p('actions')}::text[], ${p('entities')}::text[], ${p('entityIds')}::text[], ${p('routes')}::text[], ${p('statusCodes')}::integer[], ${p('ips')}::text[], ${p('userAgents')}::text[], ${p('details')}::text[], ${p('createdAts')}::timestamptz[]) as e(organisation_id, staff_id, staff_name, staff_name_given, action, entity, entity_id, route, status_code, ip, user_agent, details, created_at)`,
-    )
-    .returning()
-    .prepare('audit_outbox_insert');
+  return (
+    db
+      .insert(auditOutbox)
+      .select(
+        sql`select ${values} from unnest(${p('organisationIds')}::uuid[], ${p('staffIds')}::uuid[], ${p('staffNames')}::text[], ${p('staffNamesGiven')}::boolean[], ${p('actions')}::text[], ${p('entities')}::text[], ${p('entityIds')}::text[], ${p('routes')}::text[], ${p('statusCodes')}::integer[], ${p('ips')}::text[], ${p('userAgents')}::text[], ${p('details')}::text[], ${p('createdAts')}::timestamptz[]) as e(organisation_id, staff_id, staff_name, staff_name_given, action, entity, entity_id, route, status_code, ip, user_agent, details, created_at)`,
+      )
+      // Only what the database chose: the rest of each row is the entry as given (insertEntries).
+      .returning({ id: auditOutbox.id, staffName: auditOutbox.staffName })
+      .prepare('audit_outbox_insert')
+  );
 });
 
 /** An outbox row as an entry to chain. */
@@ -107,7 +110,9 @@ function storedEntry({ id, ...row }: typeof auditOutbox.$inferSelect): StoredEnt
 /**
  * One plain insert of the group, in order; the rows as stored, in the same order (ids are given
  * in the arrays' order). The drain chains what was stored (the staff name the insert looked up),
- * exactly as a read of the outbox would return it.
+ * exactly as a read of the outbox would return it: every other column is stored as given (the
+ * instant to the millisecond, which is what timestamp(3) keeps), so only the id and the name come
+ * back, not the whole row to be parsed again on every audited request (issue #18).
  */
 async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<StoredEntry[]> {
   const rows = await insertGroup(db).execute({
@@ -126,7 +131,25 @@ async function insertEntries(db: Db, inputs: AuditEntryInput[]): Promise<StoredE
     // The instant as text: timestamp(3) keeps exactly the milliseconds the chain's hash covers.
     createdAts: inputs.map((input) => input.createdAt.toISOString()),
   });
-  return rows.sort((a, b) => a.id - b.id).map(storedEntry);
+  const byId = rows.sort((a, b) => a.id - b.id);
+  return inputs.map((input, i): StoredEntry => {
+    const row = byId[i]!;
+    return {
+      organisationId: input.organisationId,
+      staffId: input.staffId,
+      staffName: row.staffName,
+      action: input.action,
+      entity: input.entity,
+      entityId: input.entityId,
+      route: input.route,
+      statusCode: input.statusCode,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      details: input.details,
+      createdAt: input.createdAt,
+      outboxId: row.id,
+    };
+  });
 }
 
 /**
