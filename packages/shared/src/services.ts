@@ -62,7 +62,7 @@ const serviceFields = z.object({
    */
   packageItemIds: z
     .array(z.uuid())
-    .max(MAX_PACKAGE_TESTS, `A package holds at most ${MAX_PACKAGE_TESTS} tests`)
+    .max(MAX_PACKAGE_TESTS, 'A package holds at most 30 tests')
     .refine((ids) => new Set(ids).size === ids.length, 'A test is in the package twice'),
 });
 export const serviceInputSchema = serviceFields.extend({

@@ -115,7 +115,7 @@ describe.each(drivers)('a package’s reports in the app: each test’s opens on
       ['TSH', 'DONE'],
       ['Lipid profile', 'DONE'],
     ]);
-    const [first, second] = own.tests as [{ id: string }, { id: string }];
+    const [first, second] = [own.tests[0]!, own.tests[1]!];
     const testLink = (testId: string, app = patient) => app.get(`/api/patient/bookings/${bookingId}/tests/${testId}/report`);
     expect((await testLink(first.id)).statusCode).toBe(404);
 
