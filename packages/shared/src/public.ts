@@ -61,6 +61,8 @@ export const publicOrganisationSchema = z.object({
       category: z.string().nullable(),
       pricePaise: z.number().int(),
       preparation: z.string().nullable(),
+      /** A package's tests by name, in order (empty for a single scan or test). */
+      includes: z.array(z.string()),
       facilityId: z.uuid().nullable(),
       nextSlot: publicNextSlotSchema,
     }),

@@ -23,6 +23,8 @@ export function useFormat() {
      * language here writes rupees alike (₹, Latin digits, lakhs), but CLDR's Kannada groups by
      * thousands (₹150,000), which no bill in Karnataka does: money is always en-IN's.
      */
+    /** Names joined as the language joins a list: 'CBC, TSH and Lipid profile'. */
+    list: (names: readonly string[]) => new Intl.ListFormat(i18n.locales ?? i18n.locale, { type: 'conjunction' }).format(names),
     money: (paise: number) => {
       const digits = paise % 100 === 0 ? 0 : 2;
       return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(paise / 100);

@@ -88,6 +88,7 @@ export function publicPage(overrides: Partial<PublicOrganisation> = {}): PublicO
         category: 'MRI',
         pricePaise: 450_000,
         preparation: 'No metal objects; fast for 4 hours.',
+        includes: [],
         facilityId: MAIN_CAMPUS,
         nextSlot: { date: inDays(1), startTime: '08:00' },
       },

@@ -47,6 +47,23 @@ describe('an organisation’s page', () => {
     expect(mri).toHaveTextContent('Preparation: No metal objects; fast for 4 hours.');
     expect(mri).toHaveTextContent('Next free: Tomorrow, 8:00 am');
     expect(within(mri).getByRole('link', { name: 'Book MRI Brain' })).toHaveAttribute('href', `/p/sanjeevani-hospital/book/services/${MRI}`);
+    expect(mri).not.toHaveTextContent('Includes');
+  });
+
+  it('says what a package holds', async () => {
+    const page = publicPage();
+    const healthCheck = {
+      ...page.services[0]!,
+      id: '0b8e1f64-3c1a-4a43-9b0e-0000000000c9',
+      name: 'Health check',
+      kind: 'TEST' as const,
+      category: null,
+      includes: ['CBC', 'TSH', 'Lipid profile'],
+    };
+    fakeApi({ [PAGE]: () => ({ status: 200, body: { ...page, services: [...page.services, healthCheck] } }) });
+    await renderApp('/p/sanjeevani-hospital');
+    const card = await screen.findByRole('article', { name: 'Health check' });
+    expect(card).toHaveTextContent('Includes: CBC, TSH and Lipid profile');
   });
 
   it('shows each facility’s address, opening hours by weekday, a phone link and directions', async () => {

@@ -137,3 +137,41 @@ describe('A ready report', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The report could not be opened. Please try again.');
   });
 });
+
+describe('A package’s tests', () => {
+  it('shows each test’s state and opens each ready report on its own, with no report of the whole', async () => {
+    signedIn();
+    const pack = booking({
+      serviceName: 'Thyroid package',
+      status: 'COMPLETED',
+      tests: [
+        { id: '0b8e1f64-3c1a-4a43-9b0e-0000000000t1', name: 'TSH', status: 'REPORT_READY' },
+        { id: '0b8e1f64-3c1a-4a43-9b0e-0000000000t2', name: 'T4', status: 'DONE' },
+        { id: '0b8e1f64-3c1a-4a43-9b0e-0000000000t3', name: 'T3', status: 'SKIPPED' },
+      ],
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, href: window.location.href, pathname: '/p/visits', search: '' });
+    fakeApi({
+      'GET /patient/appointments': () => ({ status: 200, body: page([]) }),
+      'GET /patient/bookings': () => ({ status: 200, body: page([pack]) }),
+      [`GET /patient/bookings/${pack.id}/tests/0b8e1f64-3c1a-4a43-9b0e-0000000000t1/report`]: () => ({
+        status: 200,
+        body: { url: '/api/uploads/tsh?expires=1&signature=x', expiresAt: '2099-01-01T00:00:00.000Z' },
+      }),
+    });
+    await renderApp('/p/visits');
+    const card = await screen.findByRole('article', { name: 'Thyroid package' });
+    const tests = within(card).getByRole('region', { name: 'Tests in this package' });
+    expect(
+      within(tests)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('TSHReport ready'), 'T4Done, report awaited', 'T3Not done']);
+    expect(within(tests).getByText('1 of 2 reports ready')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Download the report of Thyroid package' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Download the report of T4' })).toBeNull();
+    await userEvent.click(within(tests).getByRole('button', { name: 'Download the report of TSH' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/uploads/tsh?expires=1&signature=x'));
+  });
+});

@@ -24,6 +24,8 @@ export interface Visit {
   cancelReason: string | null;
   /** Booked in the app, and the organisation's desk has not confirmed it yet. */
   awaitingConfirmation: boolean;
+  /** A package booking's tests, each with its own report (none for anything else). */
+  tests: PatientBooking['tests'];
 }
 
 /** Statuses whose visit is still to happen (or happening). */
@@ -49,6 +51,7 @@ export function fromAppointment(a: PatientAppointment): Visit {
     status: a.status,
     cancelReason: a.cancelReason,
     awaitingConfirmation: a.awaitingConfirmation,
+    tests: [],
   };
 }
 
@@ -70,6 +73,7 @@ export function fromBooking(b: PatientBooking): Visit {
     status: b.status,
     cancelReason: b.cancelReason,
     awaitingConfirmation: b.awaitingConfirmation,
+    tests: b.tests,
   };
 }
 
@@ -106,6 +110,7 @@ export function isInTodaysQueue(visit: Visit, day = today()): boolean {
   return LIVE.has(visit.status) && visit.date === day;
 }
 
+/** The visit's own report: a package's are its tests' (each opens on its own once ready). */
 export function hasReport(visit: Visit): boolean {
-  return visit.kind === 'booking' && visit.status === 'REPORT_READY';
+  return visit.kind === 'booking' && visit.status === 'REPORT_READY' && visit.tests.length === 0;
 }

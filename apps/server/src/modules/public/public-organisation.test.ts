@@ -85,7 +85,7 @@ describe.each(drivers)('GET /api/public/organisations/{slug}: the public page (%
     expect(doctor!.nextSlot?.date).toBe(daysFromToday(0));
     expect(['11:30', '11:45']).toContain(doctor!.nextSlot?.startTime);
     expect(shown.services).toEqual([
-      expect.objectContaining({ id: scan.id, name: 'MRI Brain', kind: 'SCAN', category: 'MRI', preparation: 'No metal objects', facilityId: branch.id }),
+      expect.objectContaining({ id: scan.id, name: 'MRI Brain', kind: 'SCAN', category: 'MRI', preparation: 'No metal objects', includes: [], facilityId: branch.id }),
     ]);
     expect(shown.services[0]!.nextSlot?.date).toBe(daysFromToday(0));
   });

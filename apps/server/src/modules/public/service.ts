@@ -1,10 +1,11 @@
 import { addDays, canAccessArea, todayIn, zonedNow, type AvailabilityWindow, type PublicOrganisation, type SlotsResponse } from '@caredesk/shared';
-import { and, asc, between, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, count, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { doctors, facilities, organisations, organisationSlugs, services } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { beforeCutoff, lastOnlineDate, listOnlineSlots, onlineOwner, type OnlineOwnerKind, type OnlineWindow } from '../patient-api/index.js';
 import { onlineBookingRulesOf, type OnlineBookingRules } from '../settings/index.js';
+import { packageItemNamesSql } from '../services/index.js';
 import { appointmentKind, BOOKABLE_KINDS, bookingKind, dayChangesOf, freeSlots, type VisitCreate, type VisitKind, type VisitOwner } from '../visits/index.js';
 
 /** What a slug answers: the page, or a redirect from a former slug to the current one. */
@@ -158,7 +159,7 @@ export async function publicOrganisation(db: Db, slug: string, now = new Date())
       : [],
     takesBookings
       ? db
-          .select()
+          .select({ ...getTableColumns(services), includes: packageItemNamesSql })
           .from(services)
           .where(and(eq(services.organisationId, organisation.id), eq(services.active, true), inArray(services.kind, BOOKABLE_KINDS)))
           .orderBy(asc(services.kind), asc(services.nameKey), asc(services.id))
@@ -230,6 +231,7 @@ export async function publicOrganisation(db: Db, slug: string, now = new Date())
         category: service.category,
         pricePaise: service.pricePaise,
         preparation: service.preparation,
+        includes: service.includes,
         facilityId: service.facilityId,
         nextSlot: serviceSlots.get(service.id) ?? null,
       })),

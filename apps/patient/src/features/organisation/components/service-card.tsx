@@ -28,6 +28,7 @@ export function ServiceCard({ service, slug, facilityName, timeZone, horizonDays
         <p className="catalogue-card__detail">{service.category ? `${t(KIND[service.kind])} · ${service.category}` : t(KIND[service.kind])}</p>
         {facilityName && <p className="catalogue-card__muted">{facilityName}</p>}
         <p className="catalogue-card__price">{t('organisation.price', { amount: format.money(service.pricePaise) })}</p>
+        {service.includes.length > 0 && <p className="catalogue-card__muted">{t('organisation.includes', { tests: format.list(service.includes) })}</p>}
         {service.preparation && <p className="catalogue-card__muted">{t('organisation.preparation', { preparation: service.preparation })}</p>}
         <NextSlot nextSlot={service.nextSlot} timeZone={timeZone} horizonDays={horizonDays} />
         {service.nextSlot && (

@@ -5,3 +5,8 @@ import { api } from '@/lib/http';
 export function getReportLink(bookingId: string): Promise<PatientReportLink> {
   return api<PatientReportLink>(`/patient/bookings/${bookingId}/report`);
 }
+
+/** GET /api/patient/bookings/{id}/tests/{testId}/report: one ready test's report of a package. */
+export function getTestReportLink(bookingId: string, testId: string): Promise<PatientReportLink> {
+  return api<PatientReportLink>(`/patient/bookings/${bookingId}/tests/${testId}/report`);
+}

@@ -1,22 +1,27 @@
+import type { PatientReportLink } from '@caredesk/shared';
 import { Button } from '@/components/button';
 import { useT } from '@/i18n/use-t';
 import { useTap } from '@/lib/use-tap';
-import { getReportLink } from '../api/get-report-link';
-import type { Visit } from '../visit';
+
+interface ReportButtonProps {
+  /** What the report is of (the scan, or one test of a package): the button's accessible name says it. */
+  title: string;
+  link: () => Promise<PatientReportLink>;
+}
 
 /**
  * Opens a ready report. The link is asked for at the tap, not with the list: it is signed for a
  * few minutes only, and a report is private enough that an old page should not hold one.
  */
-export function ReportButton({ visit }: { visit: Visit }) {
+export function ReportButton({ title, link }: ReportButtonProps) {
   const t = useT();
   const { state, tap } = useTap(async () => {
-    const { url } = await getReportLink(visit.id);
+    const { url } = await link();
     window.location.assign(url);
   });
   return (
     <>
-      <Button variant="secondary" aria-label={t('report.downloadNamed', { title: visit.title })} disabled={state === 'busy'} onClick={tap}>
+      <Button variant="secondary" aria-label={t('report.downloadNamed', { title })} disabled={state === 'busy'} onClick={tap}>
         {state === 'busy' ? t('report.opening') : t('report.download')}
       </Button>
       {(state === 'failed' || state === 'offline') && (

@@ -4,6 +4,8 @@ import { useFormat } from '@/i18n/format';
 import { useT, type MessageId } from '@/i18n/use-t';
 import { QueueStatus } from './queue-status';
 import { awaitsConfirmation, hasReport, isCancellable, isReschedulable, isInTodaysQueue, type Visit } from '../visit';
+import { getReportLink } from '../api/get-report-link';
+import { PackageTests } from './package-tests';
 import { ReportButton } from './report-button';
 
 const STATUS: Record<Visit['status'], MessageId> = {
@@ -51,7 +53,8 @@ export function VisitCard({ visit, onCancel, onReschedule }: VisitCardProps) {
         <p className={`visit-card__status visit-card__status--${visit.status.toLowerCase()}`}>{t(STATUS[visit.status])}</p>
         {awaitsConfirmation(visit) && <p className="visit-card__status visit-card__status--awaiting">{t('visits.awaitingConfirmation')}</p>}
         {isInTodaysQueue(visit) && <QueueStatus visit={visit} />}
-        {hasReport(visit) && <ReportButton visit={visit} />}
+        {hasReport(visit) && <ReportButton title={visit.title} link={() => getReportLink(visit.id)} />}
+        {visit.tests.length > 0 && <PackageTests visit={visit} />}
         {onReschedule && isReschedulable(visit) && (
           <Button variant="secondary" className="visit-card__cancel" aria-label={t('visits.rescheduleNamed', { title: visit.title, when })} onClick={() => onReschedule(visit)}>
             {t('visits.reschedule')}
