@@ -5,6 +5,7 @@ import {
   appointments,
   bookingHistory,
   bookings,
+  bookingTests,
   chatMessages,
   conversations,
   doctors,
@@ -16,6 +17,7 @@ import {
   patients,
   paymentOrders,
   plans,
+  servicePackageItems,
   services,
   staff,
   subscriptions,
@@ -28,6 +30,7 @@ import { DEMO_PASSWORD, demoOrganisations, demoPlans, type DemoOrganisation } fr
 import { buildDemoAppointments } from './appointments.js';
 import { buildDemoBookings } from './bookings.js';
 import { buildDemoChats } from './chats.js';
+import { buildDemoPackages } from './packages.js';
 import { buildDemoRecords } from './records.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -142,6 +145,9 @@ async function seedOrganisation(tx: Tx, demo: DemoOrganisation, opts: { password
     await tx.insert(bookings).values(booked.bookings);
     await tx.insert(bookingHistory).values(booked.history);
   }
+  const packages = buildDemoPackages(serviceRows, booked.bookings);
+  if (packages.items.length) await tx.insert(servicePackageItems).values(packages.items);
+  if (packages.tests.length) await tx.insert(bookingTests).values(packages.tests);
 
   // A few conversations with patients over the last days, some unread (issue #7): every demo
   // organisation's admin sees Chats.

@@ -226,6 +226,8 @@ export interface CatalogueItem {
   capacityPerSlot: number;
   schedule: SchedulePattern;
   description: string;
+  /** A package's tests, by name among these items (seed/packages.ts). */
+  includes?: readonly string[];
 }
 
 const IMAGING: SchedulePattern = [
@@ -495,6 +497,15 @@ export const SCANS_AND_TESTS: readonly CatalogueItem[] = [
     capacityPerSlot: 2,
     schedule: SAMPLES,
     description: '72 parameters including CBC, lipids, LFT, KFT, thyroid and HbA1c.',
+    includes: [
+      'Complete Blood Count (CBC)',
+      'Fasting Blood Sugar',
+      'HbA1c',
+      'Lipid Profile',
+      'Liver Function Test (LFT)',
+      'Kidney Function Test (KFT)',
+      'Thyroid Profile (T3, T4, TSH)',
+    ],
   },
 ];
 

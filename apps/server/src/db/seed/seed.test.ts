@@ -1,12 +1,25 @@
 import { SIGN_IN_FAILED_MESSAGE } from '@caredesk/shared';
-import { and, asc, count, countDistinct, eq, ne } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../test/config.js';
 import { createTestDatabase, bothDrivers, withScratchPostgres, type Driver } from '../../test/database.js';
 import { bearer, createOrganisation } from '../../test/fixtures.js';
 import type { Database, Db } from '../client.js';
-import { appointments, doctors, organisations, patients, paymentOrders, services, staff, walletEntries, wallets } from '../schema/index.js';
+import {
+  appointments,
+  bookings,
+  bookingTests,
+  doctors,
+  organisations,
+  patients,
+  paymentOrders,
+  servicePackageItems,
+  services,
+  staff,
+  walletEntries,
+  wallets,
+} from '../schema/index.js';
 import { DEMO_PASSWORD } from './demo-data.js';
 import { seedDemo } from './index.js';
 
@@ -157,6 +170,22 @@ describe.each(bothDrivers)('the demo seed (%s)', (driver) => {
       expect(await recordCounts(database, 'info@arogyagroup.demo')).toMatchObject({ appointments: 110 });
       expect(await recordCounts(database, 'hello@shanticlinic.demo')).toMatchObject({ appointments: 60 });
       expect(await recordCounts(database, 'care@lotusdiagnostics.demo')).toMatchObject({ appointments: 0 });
+
+      // The health check is a package of seven tests; each of its bookings holds them, done as far as the visit went.
+      const [checkup] = await database.db.select({ id: services.id }).from(services).where(eq(services.name, 'Full Body Health Checkup')).limit(1);
+      expect(await database.db.select().from(servicePackageItems).where(eq(servicePackageItems.packageId, checkup!.id))).toHaveLength(7);
+      const checkups = await database.db
+        .select({ status: bookings.status, tests: count(bookingTests.id), done: sql<number>`count(*) filter (where ${bookingTests.status} = 'DONE')::int` })
+        .from(bookings)
+        .leftJoin(bookingTests, eq(bookingTests.bookingId, bookings.id))
+        .where(eq(bookings.serviceId, checkup!.id))
+        .groupBy(bookings.id, bookings.status);
+      expect(checkups.length).toBeGreaterThan(0);
+      for (const visit of checkups) {
+        expect(visit.tests).toBe(7);
+        if (visit.status === 'COMPLETED') expect(visit.done).toBe(7);
+        if (visit.status === 'BOOKED') expect(visit.done).toBe(0);
+      }
 
       // Every demo ledger adds up: each entry moves the balance by its amount, the last is the balance.
       const ledgers = await database.db.select().from(walletEntries).orderBy(asc(walletEntries.entryNumber));
