@@ -1,2 +1,2 @@
 export { patientRoutes } from './routes.js';
-export { birthDateOf, findPatients } from './service.js';
+export { birthDateOf, findPatients, findPatientsByDigits, findPatientsByName, preparedTerm, type PreparedTerm } from './service.js';

@@ -72,6 +72,30 @@ function searchTerm(term: string): SearchTerm {
   return digits ? { kind: 'digits', compact, digits } : { kind: 'name' };
 }
 
+/**
+ * A search term as the prepared statements take it: a name (its words' range), or phone digits
+ * (their LIKE pattern, and the UHID's number when the digits could be one), exactly as
+ * patientSearchCondition decides; undefined for the rarer kinds, which are built each time.
+ */
+export type PreparedTerm = { kind: 'name'; values: ReturnType<typeof wordValues> } | { kind: 'digits'; phonePattern: string; uhidNumber: number | undefined };
+
+export function preparedTerm(search: string): PreparedTerm | undefined {
+  const term = search.trim();
+  const found = searchTerm(term);
+  if (found.kind === 'name') {
+    const key = searchKey(term);
+    return key ? { kind: 'name', values: wordValues(key) } : undefined;
+  }
+  if (found.kind !== 'digits') return undefined;
+  return { kind: 'digits', phonePattern: `%${escapeLike(found.digits)}%`, uhidNumber: /^\d{1,9}$/.test(found.compact) ? Number(found.compact) : undefined };
+}
+
+/** patientSearchCondition's digits case with placeholders: `phonePattern`, and `uhidNumber` when `withNumber`. */
+function digitsCondition(withNumber: boolean): SQL {
+  const phone = like(patients.phoneDigits, sql.placeholder('phonePattern'));
+  return withNumber ? or(phone, eq(patients.uhidNumber, sql.placeholder('uhidNumber')))! : phone;
+}
+
 /** Whether a search term looks for a name only (the last case of patientSearchCondition), then its key; else undefined. */
 function nameSearchKey(term: string): string | undefined {
   return searchTerm(term).kind === 'name' ? searchKey(term) || undefined : undefined;
@@ -210,7 +234,7 @@ export async function listPatients(db: Db, caller: StaffContext, filters: Patien
   // the page's rows bring it (zoneOf), one round trip fewer.
   const bandToday = filters.ageBand ? todayIn(await organisationTimeZone(db, caller.organisationId)) : undefined;
   // The hottest shape runs its prepared statement; the builders are made only when needed.
-  const prepared = preparedNameSearch(db, caller.organisationId, filters);
+  const prepared = preparedSearch(db, caller.organisationId, filters);
   const queries = prepared ? undefined : patientListQueries(db, caller.organisationId, filters, bandToday);
   const counted = queries?.counted ?? true;
   const [rows, totals] = await Promise.all([prepared ?? queries!.page, counted ? undefined : queries!.total]);
@@ -237,6 +261,37 @@ function zoneOf(organisationId: string | Placeholder) {
 /** Every row's count of the rows matched before ORDER BY and LIMIT: the page's scan is the count's. */
 function totalOver() {
   return sql<number | null>`count(*) over ()`.mapWith(Number);
+}
+
+/**
+ * A page of the patients `where` matches, each row carrying how many match in all. The matches
+ * counted in a subquery, then sorted: in one query, PostgreSQL costs the window's count as if the
+ * limit stopped it early, and walks the name index of the whole organisation filtering every row
+ * (200,000 rows for the phone digits '900', 120 times the buffers of reading the ~2,000 matches
+ * by the phone's trigram index and sorting them).
+ */
+function countedPage(
+  db: Db,
+  where: SQL | undefined,
+  sort: PatientFilters['sort'],
+  order: 'asc' | 'desc',
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  timeZone: SQL<string>,
+) {
+  const matches = db
+    .select({ ...summaryColumns, nameKey: patients.nameKey, total: totalOver().as('total') })
+    .from(patients)
+    .where(where)
+    .as('matches');
+  const sortColumn = { name: matches.nameKey, createdAt: matches.createdAt, dateOfBirth: matches.dateOfBirth }[sort];
+  const { id, uhid, name, phone, gender, dateOfBirth, bloodGroup, createdAt } = matches;
+  return db
+    .select({ id, uhid, name, phone, gender, dateOfBirth, bloodGroup, createdAt, timeZone, total: matches.total })
+    .from(matches)
+    .orderBy(...orderByWithTiebreak(sortColumn, order, matches.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -275,27 +330,8 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
         total,
       };
     }
-    // The matches counted in a subquery, then sorted: in one query, PostgreSQL costs the window's
-    // count as if the limit stopped it early, and walks the name index of the whole organisation
-    // filtering every row (200,000 rows for the phone digits '900', 120 times the buffers of
-    // reading the ~2,000 matches by the phone's trigram index and sorting them).
-    const matches = db
-      .select({ ...summaryColumns, nameKey: patients.nameKey, total: totalOver().as('total') })
-      .from(patients)
-      .where(where)
-      .as('matches');
-    const sortColumn = { name: matches.nameKey, createdAt: matches.createdAt, dateOfBirth: matches.dateOfBirth }[filters.sort];
-    const { id, uhid, name, phone, gender, dateOfBirth, bloodGroup, createdAt } = matches;
-    return {
-      counted,
-      page: db
-        .select({ id, uhid, name, phone, gender, dateOfBirth, bloodGroup, createdAt, timeZone, total: matches.total })
-        .from(matches)
-        .orderBy(...orderByWithTiebreak(sortColumn, filters.order, matches.id))
-        .limit(filters.pageSize)
-        .offset(offsetOf(filters)),
-      total,
-    };
+    // Counted in a subquery, then sorted (countedPage).
+    return { counted, page: countedPage(db, where, filters.sort, filters.order, filters.pageSize, offsetOf(filters), timeZone), total };
   }
   const words = nameWordsMatch(organisationId, key);
   const joined = eq(patients.id, patientNameWords.patientId);
@@ -365,16 +401,35 @@ const nameSearchStatements = preparedPerDb((db) => {
   };
 });
 
+// A phone number's digits, the list's next most typed search (and the UHID's number when the
+// digits could be one): prepared per order as well, drizzle's building being as costly.
+const digitsSearchStatements = preparedPerDb((db) => {
+  const organisationId = sql.placeholder('organisationId');
+  const page = (withNumber: boolean, order: 'asc' | 'desc') =>
+    countedPage(
+      db,
+      and(eq(patients.organisationId, organisationId), digitsCondition(withNumber)),
+      'name',
+      order,
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+      zoneOf(organisationId),
+    ).prepare(`patients_digits_search${withNumber ? '_uhid' : ''}_${order}`);
+  return {
+    phone: { asc: page(false, 'asc'), desc: page(false, 'desc') },
+    phoneOrUhid: { asc: page(true, 'asc'), desc: page(true, 'desc') },
+  };
+});
+
 /** The page of patientListQueries from its prepared statement, when the filters are its shape; else undefined. */
-function preparedNameSearch(db: Db, organisationId: string, filters: PatientFilters) {
-  const key = filters.search ? nameSearchKey(filters.search.trim()) : undefined;
-  if (key === undefined || filters.sort !== 'name' || filters.gender || filters.ageBand) return undefined;
-  return nameSearchStatements(db)[filters.order].execute({
-    organisationId,
-    ...wordValues(key),
-    limit: filters.pageSize,
-    offset: offsetOf(filters),
-  });
+function preparedSearch(db: Db, organisationId: string, filters: PatientFilters) {
+  const term = filters.search ? preparedTerm(filters.search) : undefined;
+  if (term === undefined || filters.sort !== 'name' || filters.gender || filters.ageBand) return undefined;
+  const page = { organisationId, limit: filters.pageSize, offset: offsetOf(filters) };
+  if (term.kind === 'name') return nameSearchStatements(db)[filters.order].execute({ ...page, ...term.values });
+  const { phonePattern, uhidNumber } = term;
+  if (uhidNumber === undefined) return digitsSearchStatements(db).phone[filters.order].execute({ ...page, phonePattern });
+  return digitsSearchStatements(db).phoneOrUhid[filters.order].execute({ ...page, phonePattern, uhidNumber });
 }
 
 /**
@@ -392,23 +447,39 @@ function firstByName(db: Db, words: SQL, order: 'asc' | 'desc', limit: number | 
     .as('first_by_name');
 }
 
+const foundColumns = { id: patients.id, name: patients.name, phone: patients.phone, uhid: patients.uhid };
+
 /**
  * The header search's patients: what the list's search finds, in name order, at most `limit`.
  * A name search picks them among patient_name_words before reading patients.
  */
 export function findPatients(db: Db, organisationId: string, search: string, limit: number) {
-  const columns = { id: patients.id, name: patients.name, phone: patients.phone, uhid: patients.uhid };
   const key = nameSearchKey(search.trim());
   if (key === undefined) {
     return db
-      .select(columns)
+      .select(foundColumns)
       .from(patients)
       .where(and(eq(patients.organisationId, organisationId), patientSearchCondition(organisationId, search)))
       .orderBy(asc(patients.nameKey), asc(patients.id))
       .limit(limit);
   }
-  const first = firstByName(db, nameWordsMatch(organisationId, key), 'asc', limit, 0);
-  return db.select(columns).from(first).innerJoin(patients, eq(patients.id, first.patientId)).orderBy(asc(first.nameKey), asc(first.patientId));
+  return findPatientsByName(db, { organisationId, ...wordValues(key), limit });
+}
+
+/** findPatients of a name search, its values literal or placeholders (a prepared header search). */
+export function findPatientsByName(db: Db, values: WordValues<Placeholder> & { limit: number | Placeholder }) {
+  const first = firstByName(db, wordsMatching(values), 'asc', values.limit, 0);
+  return db.select(foundColumns).from(first).innerJoin(patients, eq(patients.id, first.patientId)).orderBy(asc(first.nameKey), asc(first.patientId));
+}
+
+/** findPatients of phone digits, as prepared: placeholders `phonePattern` and, `withNumber`, `uhidNumber`. */
+export function findPatientsByDigits(db: Db, withNumber: boolean, organisationId: Placeholder, limit: Placeholder) {
+  return db
+    .select(foundColumns)
+    .from(patients)
+    .where(and(eq(patients.organisationId, organisationId), digitsCondition(withNumber)))
+    .orderBy(asc(patients.nameKey), asc(patients.id))
+    .limit(limit);
 }
 
 export async function* exportPatients(db: Db, caller: StaffContext, filters: PatientFilters): AsyncGenerator<Patient[]> {
