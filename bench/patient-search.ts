@@ -77,8 +77,9 @@ function likeShape(organisationId: string, term: string): { where: string; param
 
 /**
  * The list query's SQL (modules/patients patientListQueries), timed alone. `words`: today's, one
- * statement per search, the first page carrying its count (count(*) over ()) and the zone; a name
- * search reads patient_name_words (one row per matching patient), a phone search patients. Else
+ * statement per search, the first page carrying its count and the zone; a name search reads
+ * patient_name_words (one row per matching patient, counted by a subquery of its own), a phone
+ * search patients (counted by count(*) over ()). Else
  * count + first page with name_key LIKEs, as before migration 0022, for the ratio.
  */
 async function databaseOnly(sql: Sql, organisationId: string, database: string, dataset: string, words: boolean): Promise<Row> {
@@ -91,8 +92,10 @@ async function databaseOnly(sql: Sql, organisationId: string, database: string, 
       if (words && digits.length < 3) {
         const params = [organisationId, `${term}%`, [...term].length];
         const match = 'w.organisation_id = $1 and w.word like $2 and w.repeat_length < $3';
+        // The count a scalar subquery of its own, as the app's prepared statement has it (nameSearchPage).
         await sql.query(
-          `select p.id, p.name, p.phone, f.total, ${zone} from (select w.patient_id, w.name_key, count(*) over () as total from patient_name_words w where ${match}
+          `select p.id, p.name, p.phone, (select count(*) from patient_name_words w where ${match}) as total, ${zone}
+           from (select w.patient_id, w.name_key from patient_name_words w where ${match}
              order by w.name_key asc nulls last, w.patient_id asc limit 25) f
            join patients p on p.id = f.patient_id order by f.name_key asc nulls last, f.patient_id asc`,
           params,
