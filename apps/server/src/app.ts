@@ -29,7 +29,7 @@ import { accountRoutes, meRoutes } from './modules/account/index.js';
 import { appointmentRoutes, appointmentSeriesRoutes } from './modules/appointments/index.js';
 import { auditRoutes, registerAuditTrail, withAuditDeclarations } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
-import { bookingRoutes, bookingTestsSubscriber } from './modules/bookings/index.js';
+import { bookingRoutes, bookingSeriesRoutes, bookingTestsSubscriber } from './modules/bookings/index.js';
 import { createWaitlist, waitlistRoutes, type Waitlist } from './modules/waitlist/index.js';
 import { consultingRoutes } from './modules/consulting/index.js';
 import { chatRoutes } from './modules/chats/index.js';
@@ -222,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(patientRoutes(ctx));
       await api.register(appointmentRoutes(ctx));
       await api.register(appointmentSeriesRoutes(ctx));
+      await api.register(bookingSeriesRoutes(ctx));
       await api.register(bookingRoutes(ctx));
       await api.register(waitlistRoutes(ctx, waitlist));
       await api.register(tokenQueueRoutes(ctx));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentSchema, appointmentSummarySchema } from './appointments.js';
+import { bookingSchema, bookingSummarySchema } from './bookings.js';
 import { addDays, daysBetween, isValidIsoDate } from './calendar.js';
 import { isoDateSchema, timeOfDaySchema } from './schedule.js';
 import { multilineText } from './text.js';
@@ -97,6 +98,10 @@ function refusePlanProblem(plan: SeriesPlan, context: z.RefinementCtx): void {
 }
 export type AppointmentSeriesCreate = z.input<typeof appointmentSeriesCreateSchema>;
 
+/** POST /api/bookings/series: a scan's or test's bookings for one patient at one time of day (a course of physiotherapy scans, a weekly dressing, a dialysis test). */
+export const bookingSeriesCreateSchema = z.object({ serviceId: z.uuid(), ...seriesFields }).superRefine(refusePlanProblem);
+export type BookingSeriesCreate = z.input<typeof bookingSeriesCreateSchema>;
+
 export const visitSeriesSchema = z.object({
   id: z.uuid(),
   kind: z.enum(['appointment', 'booking']),
@@ -140,6 +145,18 @@ export type AppointmentSeriesBooked = z.infer<typeof appointmentSeriesBookedSche
 export const appointmentSeriesSchema = z.object({ series: visitSeriesSchema, visits: z.array(appointmentSummarySchema) });
 export type AppointmentSeries = z.infer<typeof appointmentSeriesSchema>;
 
+/** The 201 of POST /api/bookings/series. */
+export const bookingSeriesBookedSchema = z.object({
+  series: visitSeriesSchema,
+  visits: z.array(bookingSchema),
+  skipped: z.array(seriesSkippedSchema),
+});
+export type BookingSeriesBooked = z.infer<typeof bookingSeriesBookedSchema>;
+
+/** GET /api/bookings/series/:id. */
+export const bookingSeriesSchema = z.object({ series: visitSeriesSchema, visits: z.array(bookingSummarySchema) });
+export type BookingSeries = z.infer<typeof bookingSeriesSchema>;
+
 /** POST …/series/:id/cancel: every future visit still booked is cancelled with this reason. */
 export const seriesCancelSchema = z.object({ reason: multilineText().trim().min(1, 'Give a reason').max(500) });
 export type SeriesCancel = z.input<typeof seriesCancelSchema>;
@@ -151,6 +168,10 @@ export const appointmentSeriesRescheduleSchema = z.object({
   reason: multilineText().trim().max(500).optional(),
 });
 export type AppointmentSeriesReschedule = z.input<typeof appointmentSeriesRescheduleSchema>;
+
+/** POST /api/bookings/series/:id/reschedule: every future booking still booked to a new time, and/or another scan or test. */
+export const bookingSeriesRescheduleSchema = appointmentSeriesRescheduleSchema.omit({ doctorId: true }).extend({ serviceId: z.uuid().optional() });
+export type BookingSeriesReschedule = z.input<typeof bookingSeriesRescheduleSchema>;
 
 const seriesVisitRefSchema = z.object({ id: z.uuid(), date: z.string(), startTime: z.string() });
 

@@ -63,6 +63,8 @@ interface Tenant {
   bookingTestId: string;
   /** A weekly series of the patient's appointments with `doctorId`. */
   seriesId: string;
+  /** A weekly series of the patient's bookings of `scanId`. */
+  bookingSeriesId: string;
   /** The patient waiting for a day of `doctorId`. */
   waitlistEntryId: string;
   /** The appointment's bill and its first item. */
@@ -109,6 +111,7 @@ const ID_SOURCES: Record<string, Sources> = {
   '/api/account/sessions/:id': (a) => [ofA(a.sessionId)],
   '/api/appointments/:id': (a) => [ofA(a.appointmentId)],
   '/api/appointments/series/:id': (a) => [ofA(a.seriesId)],
+  '/api/bookings/series/:id': (a) => [ofA(a.bookingSeriesId)],
   '/api/waitlist/:id': (a) => [ofA(a.waitlistEntryId)],
   '/api/patient/waitlist/:id': (a) => [ofA(a.waitlistEntryId)],
   '/api/billing/bills/:id': (a) => [ofA(a.billId)],
@@ -197,6 +200,8 @@ function bodyFor(route: string, b: Tenant): unknown {
     'POST /api/appointments/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
     'POST /api/appointments/series/:id/cancel': { reason: 'Cross-tenant probe' },
     'POST /api/appointments/series/:id/reschedule': { startTime: '10:00' },
+    'POST /api/bookings/series/:id/cancel': { reason: 'Cross-tenant probe' },
+    'POST /api/bookings/series/:id/reschedule': { startTime: '10:00' },
     'POST /api/bookings/:id/actions/:action': { reason: 'Cross-tenant probe' },
     'POST /api/bookings/:id/reschedule': { date: daysFromToday(8), startTime: '10:00' },
     'POST /api/bookings/:id/report': { uploadId: b.privateUploadId },
@@ -265,6 +270,17 @@ async function createTenant(t: TestApp): Promise<Tenant> {
       count: 2,
     }),
     'series',
+  );
+  const bookingSeries = created<{ series: { id: string } }>(
+    await admin.post('/api/bookings/series', {
+      serviceId: scan.id,
+      patientId: patient.id,
+      startDate: daysFromToday(15),
+      startTime: '12:00',
+      every: { n: 1, unit: 'week' },
+      count: 2,
+    }),
+    'booking series',
   );
   // Today's (booked as at India's midnight, so no slot of it has passed): a visit is checked in and
   // completed only on its day, and a test below takes this one to COMPLETED for the report route.
@@ -349,6 +365,7 @@ async function createTenant(t: TestApp): Promise<Tenant> {
     billId: bill.id,
     billItemId: bill.items[0]!.id,
     seriesId: series.series.id,
+    bookingSeriesId: bookingSeries.series.id,
     waitlistEntryId,
     paymentId: payment.id,
     creditNoteId: creditNote.id,
@@ -422,6 +439,11 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     },
     'POST /api/appointments/series/{id}/reschedule': { url: `/api/appointments/series/${b.seriesId}/reschedule`, body: { startTime: '11:45', doctorId: b.doctorId } },
     'POST /api/bookings': { url: '/api/bookings', body: { serviceId: b.scanId, patientId: b.patientId, date, startTime: '11:00' } },
+    'POST /api/bookings/series': {
+      url: '/api/bookings/series',
+      body: { serviceId: b.scanId, patientId: b.patientId, startDate: date, startTime: '11:30', every: { n: 1, unit: 'week' }, count: 2 },
+    },
+    'POST /api/bookings/series/{id}/reschedule': { url: `/api/bookings/series/${b.bookingSeriesId}/reschedule`, body: { startTime: '12:30', serviceId: b.scanId } },
     'GET /api/waitlist': { url: `/api/waitlist?kind=appointment&ownerId=${b.doctorId}&date=${date}` },
     'POST /api/waitlist': { url: '/api/waitlist', body: { kind: 'appointment', ownerId: b.doctorId, date, patientId: b.patientId } },
     'POST /api/patient/waitlist': {
@@ -557,6 +579,7 @@ function idsOf(a: Tenant): string[] {
     a.bookingId,
     a.packageBookingId,
     a.seriesId,
+    a.bookingSeriesId,
     a.billId,
     a.conversationId,
     a.notificationId,

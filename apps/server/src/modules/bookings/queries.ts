@@ -52,6 +52,7 @@ const columns = {
   patientPhone: patients.phone,
   notes: bookings.notes,
   overbooked: bookings.overbooked,
+  seriesId: bookings.seriesId,
   reportUploadId: bookings.reportUploadId,
   reportName: uploads.name,
   reportSize: uploads.size,
@@ -102,7 +103,7 @@ const summaryColumns = {
   category: services.category,
 };
 
-function selectSummaries(db: Db) {
+export function selectBookingSummaries(db: Db) {
   return db.select(summaryColumns).from(bookings).innerJoin(services, eq(services.id, bookings.serviceId)).innerJoin(patients, eq(patients.id, bookings.patientId)).$dynamic();
 }
 
@@ -113,7 +114,7 @@ function bookingListWhere(organisationId: string, filters: BookingFilters) {
 
 export async function listBookings(db: Db, organisationId: string, filters: BookingFilters) {
   const where = bookingListWhere(organisationId, filters);
-  const { rows, total } = await visitPage(db, bookingKind, selectSummaries(db), where, filters);
+  const { rows, total } = await visitPage(db, bookingKind, selectBookingSummaries(db), where, filters);
   return pageOf(
     filters,
     rows.map((row): BookingSummary => withTokenLabel(row)),
@@ -184,6 +185,7 @@ export function bookedBooking(visit: BookedVisit): Booking {
     serviceKind: service.kind,
     category: service.category,
     pricePaise: visit.amountPaise,
+    seriesId: visit.seriesId,
     report: null,
     tests: bookedTests(visit.parts),
   };

@@ -52,3 +52,4 @@ export { dayChangesOf, withDayChanges } from './day-changes.js';
 export { dayOccupancy, lockDayOf, shareOwner } from './owner-day.js';
 export { fVisitDate } from './visit-dates.js';
 export { bookSeries, cancelSeries, rescheduleSeries, seriesRecord, seriesRow, type BookedSeries, type SeriesBooking, type SeriesChange, type SeriesMove } from './series.js';
+export { seriesRoutes, type SeriesRoutesSpec } from './series-routes.js';
