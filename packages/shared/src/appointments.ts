@@ -144,6 +144,8 @@ export const rescheduleSchema = z.object({
   startTime: timeOfDaySchema,
   doctorId: z.uuid().optional(),
   reason: multilineText().trim().max(500).optional(),
+  /** When the new slot is full: move in as an extra in the day's allowance (the desk's own call). */
+  overbook: z.boolean().optional(),
 });
 export type AppointmentReschedule = z.input<typeof rescheduleSchema>;
 

@@ -5,7 +5,7 @@ import { BadRequestError, ConflictError } from '../../lib/errors.js';
 import type { VisitActor } from './book.js';
 import type { VisitCreate, VisitKind } from './kinds.js';
 import { visitTransaction, type VisitLifecycleEvent, type VisitLifecycleEventType, type VisitWrite, type WriteOptions } from './lifecycle.js';
-import { assertRoomIn, lockDayOf, shareOwner, slotOf, takeToken } from './owner-day.js';
+import { lockDayOf, moveRoomIn, shareOwner, slotOf, takeToken } from './owner-day.js';
 import { visitNotFound } from './queries.js';
 import { assertVisitDayReached, isDayBound, statusAfterMove } from './rules.js';
 import { organisationZone } from './slots.js';
@@ -73,6 +73,7 @@ export async function lockVisit(tx: Tx, kind: Kind, organisationId: string, id: 
       amountPaise: kind.visitAmount,
       calledAt: visits.calledAt,
       awaitingConfirmation: visits.awaitingConfirmation,
+      overbooked: visits.overbooked,
     })
     .from(visits)
     .where(and(eq(visits.id, id), eq(visits.organisationId, organisationId)))
@@ -252,6 +253,8 @@ export interface VisitMove {
   date: string;
   startTime: string;
   reason?: string | null | undefined;
+  /** When the new slot is full, move in as an extra in the day's allowance (the desk asked; never the patient app). */
+  overbook?: boolean | undefined;
 }
 
 /**
@@ -281,8 +284,11 @@ export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: Vi
   // The same lock as a booking of that day, which reads the day's hours and cap: the slot and its room are checked under it.
   const owner = await lockDayOf(tx, kind, shared, input.date);
   const slot = slotOf(kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
-  await assertRoomIn(tx, kind, owner, input.date, slot.start);
   const sameDay = ownerId === current.ownerId && input.date === current.date;
+  const overbooked = await moveRoomIn(tx, kind, owner, input.date, slot.start, {
+    asked: input.overbook === true && actor.staffId !== null,
+    already: sameDay && current.overbooked,
+  });
   // A patient checked in today and moved to another day is no longer waiting: they check in on the
   // new day (a future visit must not sit in the queue as checked in).
   const { status, times } = statusAfterMove(current.status, current.date, input.date);
@@ -296,8 +302,8 @@ export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: Vi
       startTime: slot.start,
       endTime: slot.end,
       tokenNumber: sameDay ? current.tokenNumber : await takeToken(tx, kind, owner, input.date),
-      // Moved into a slot with room (assertRoomIn), an extra takes a real place there.
-      overbooked: false,
+      // Into a slot with room, an extra takes a real place there; into a full one, the desk's extra.
+      overbooked,
       status,
       ...times,
       updatedAt: new Date(),

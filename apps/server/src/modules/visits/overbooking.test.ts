@@ -131,6 +131,43 @@ describe.each(bothDrivers)('extras beyond the slots (%s)', (driver) => {
     expect((await book(worker, { doctorId: doctor.id, date, startTime: '12:15', patientId: third!.id, overbook: true })).json<Appointment>().overbooked).toBe(true);
   });
 
+  it('a move into a full slot is refused unless the desk asks for an extra, within the allowance; an extra moved keeps its place', async () => {
+    const doctor = await addDoctor(admin);
+    const [a, b, c] = await Promise.all([addPatient(admin), addPatient(admin), addPatient(admin)]);
+    const date = upcoming(2);
+    const other = upcoming(3);
+    for (const [patient, startTime] of [
+      [a!, '10:00'],
+      [b!, '10:30'],
+      [c!, '11:00'],
+    ] as const) {
+      expect((await book(worker, { doctorId: doctor.id, date, startTime, patientId: patient.id })).statusCode).toBe(201);
+    }
+    const list = (await worker.get(`/api/appointments?doctorId=${doctor.id}&from=${date}&to=${date}`)).json<{ data: AppointmentSummary[] }>().data;
+    const idAt = (time: string) => list.find((visit) => visit.startTime === time)!.id;
+    const move = (id: string, body: Record<string, unknown>) => worker.post(`/api/appointments/${id}/reschedule`, { date, ...body });
+
+    // Never silently: a full slot stays full without overbook, and with no allowance the extra is refused.
+    const full = await move(idAt('10:30'), { startTime: '10:00' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json<ErrorBody>().message).toBe('This slot is full: choose another time');
+    expect((await move(idAt('10:30'), { startTime: '10:00', overbook: true })).statusCode).toBe(409);
+
+    await setExtras(doctor.id, 1);
+    const extra = await move(idAt('10:30'), { startTime: '10:00', overbook: true });
+    expect(extra.statusCode, extra.body).toBe(200);
+    expect(extra.json<Appointment>()).toMatchObject({ startTime: '10:00', overbooked: true });
+    // The day's one extra is taken: another move as an extra is refused, and nothing changed.
+    expect((await move(idAt('11:00'), { startTime: '10:00', overbook: true })).statusCode).toBe(409);
+    // The extra itself moves again within its day as an extra, keeping its place among them.
+    const again = await move(extra.json<Appointment>().id, { startTime: '11:00', overbook: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<Appointment>()).toMatchObject({ startTime: '11:00', overbooked: true });
+    // Into a slot with room it takes a real place there.
+    const freed = await worker.post(`/api/appointments/${extra.json<Appointment>().id}/reschedule`, { date: other, startTime: '10:00', overbook: true });
+    expect(freed.json<Appointment>()).toMatchObject({ date: other, overbooked: false });
+  });
+
   it('another organisation’s doctor is not found, extra or not', async () => {
     const doctor = await addDoctor(admin, { extraPerDay: 5 });
     const patient = await addPatient(outsider);

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { VisitKind, VisitOwner } from './kinds.js';
 import { text } from '../../lib/i18n/index.js';
 import { dayChangeSql, withDayChange } from './day-changes.js';
-import { assertSlotRoom, bookableSlot, capacityOn, SLOT_FULL, type DayChange, type SlotTime } from './slots.js';
+import { bookableSlot, capacityOn, SLOT_FULL, type DayChange, type SlotTime } from './slots.js';
 import { fVisitDate } from './visit-dates.js';
 
 /*
@@ -139,8 +139,16 @@ export function slotOf(kind: Kind, owner: VisitOwner, date: string, startTime: s
 }
 
 /** Under the day's lock: the slot holds fewer live visits than its capacity. */
-export async function assertRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string): Promise<void> {
-  assertSlotRoom(await takenInSlot(tx, kind, owner.id, date, startTime), capacityOn(owner.schedule, date));
+/**
+ * A move's room in its new slot, under the day's lock: a free place, or, when the desk asks for
+ * one, an extra in the day's allowance (a visit already an extra of that owner's day keeps its own
+ * place among them). Answers whether the visit lands as an extra.
+ */
+export async function moveRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string, extra: { asked: boolean; already: boolean }): Promise<boolean> {
+  if ((await takenInSlot(tx, kind, owner.id, date, startTime)) < capacityOn(owner.schedule, date)) return false;
+  if (!extra.asked) throw new ConflictError(SLOT_FULL);
+  if (!extra.already && (await dayOccupancy(tx, kind, owner.id, date)).extras >= owner.extraPerDay) throw slotExtraRefusal(owner, date);
+  return true;
 }
 
 /**
