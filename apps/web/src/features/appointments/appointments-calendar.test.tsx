@@ -102,6 +102,17 @@ describe('the appointments calendar', () => {
     expect(router.state.location.search).toContain(`open=${lakshmi.id}`);
   });
 
+  it('marks an extra beyond its slot with Extra, in its name and on its line; a visit in its own place carries none', async () => {
+    const extra = visitOf(meera, { tokenNumber: 4, date: today, patientName: 'Extra Esha', startTime: '09:30', endTime: '09:45', overbooked: true });
+    const plain = visitOf(meera, { tokenNumber: 2, date: today, patientName: 'Plain Prakash', startTime: '09:30', endTime: '09:45' });
+    open('/appointments?view=day', [extra, plain]);
+    const meeraColumn = await column('Dr. Meera Iyer');
+    const extraBlock = within(meeraColumn).getByRole('button', { name: 'Token 004, Extra Esha, 9:30 am – 9:45 am, Booked, Extra' });
+    expect(within(extraBlock).getByText('· Extra')).toBeInTheDocument();
+    const plainBlock = within(meeraColumn).getByRole('button', { name: 'Token 002, Plain Prakash, 9:30 am – 9:45 am, Booked' });
+    expect(within(plainBlock).queryByText(/Extra$/)).not.toBeInTheDocument();
+  });
+
   it('shows only the chosen doctor in the day view', async () => {
     const rows = [visitOf(meera, { tokenNumber: 1, date: today }), visitOf(arjun, { tokenNumber: 2, date: today })];
     const { list } = open(`/appointments?view=day&doctorId=${arjun.id}`, rows);
