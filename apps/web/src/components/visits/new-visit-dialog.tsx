@@ -219,7 +219,7 @@ function NewVisitContent<Owner extends VisitOwner, Visit extends { tokenLabel: s
             )}
           </VisitStep>
           <FormTextField name="reason" label={t('visits.reasonOptional')} size="small" slotProps={{ htmlInput: { maxLength: 500 } }} />
-          {props.repeat ? <RepeatFields value={repeat} onChange={setRepeat} startDate={date} startTime={startTime || null} /> : null}
+          {props.repeat ? <RepeatFields kind={props.kind} value={repeat} onChange={setRepeat} startDate={date} startTime={startTime || null} /> : null}
         </Stack>
       </DialogContent>
       <VisitDialogActions

@@ -9,40 +9,44 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
+import { OwnerField, type VisitOwner, type VisitOwners } from '../owner-field';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { VisitDialogActions } from '../visit-dialog-actions';
 import { fVisitDate } from '../visit-format';
-import { refusedText } from './series-section';
+import { warnNotChanged } from './series-texts';
 import { SeriesOutcome } from './series-outcome';
 import { useT } from './i18n';
 
-interface MoveSeriesDialogProps {
+export interface SeriesMove<Owner extends VisitOwner> {
   patientName: string;
   /** The first visit still booked ahead: its day's free times are offered. */
   nextDate: string;
-  /** Whom to move it to (appointments: another active doctor); choosing clears the time. */
-  renderOwner: (clearTime: () => void) => ReactNode;
+  /** Whom the series may move to (another active doctor; another scan or test); choosing clears the time. */
+  owners: VisitOwners<Owner>;
+  /** The series' own doctor, scan or test: chosen at first, and again when the field is cleared. */
+  ownerId: string;
   /** The free slots of the chosen owner on `nextDate`. */
-  renderSlots: (value: string | null, onChange: (start: string | null) => void) => ReactNode;
-  /** Moves the series; resolves with what moved and what could not, rejects with the server's refusal. */
-  onMove: (startTime: string) => Promise<SeriesChangeResult>;
+  renderSlots: (ownerId: string, date: string, value: string | null, onChange: (start: string | null) => void) => ReactNode;
+  /** Moves the series (`ownerId` only when another was chosen); resolves with what moved and what could not, rejects with the server's refusal. */
+  onMove: (startTime: string, ownerId: string | null) => Promise<SeriesChangeResult>;
   pending: boolean;
   onClose: () => void;
 }
 
-/** A new time (and, where offered, another doctor) for every visit of the series still booked ahead; then what moved and what could not. */
-export function MoveSeriesDialog({ patientName, nextDate, renderOwner, renderSlots, onMove, pending, onClose }: MoveSeriesDialogProps) {
+/** A new time (and, where chosen, another doctor, scan or test) for every visit of the series still booked ahead; then what moved and what could not. */
+export function MoveSeriesDialog<Owner extends VisitOwner>({ patientName, nextDate, owners, ownerId: own, renderSlots, onMove, pending, onClose }: SeriesMove<Owner>) {
   const t = useT();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [ownerId, setOwnerId] = useState(own);
   const [startTime, setStartTime] = useState<string | null>(null);
   const [result, setResult] = useState<SeriesChangeResult | null>(null);
   const submit = () => {
     if (!startTime) return;
-    onMove(startTime).then(
+    onMove(startTime, ownerId === own ? null : ownerId).then(
       (moved) => {
         enqueueSnackbar(t('series.movedToast', { count: moved.changed.length }), { variant: 'success' });
-        if (moved.refused.length > 0) enqueueSnackbar(t('series.notChangedToast', { count: moved.refused.length, reasons: refusedText(moved) }), { variant: 'warning' });
+        warnNotChanged(moved);
         setResult(moved);
       },
       (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
@@ -74,8 +78,15 @@ export function MoveSeriesDialog({ patientName, nextDate, renderOwner, renderSlo
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t('series.moveSummary', { patient: patientName, date: fVisitDate(nextDate) })}
               </Typography>
-              {renderOwner(() => setStartTime(null))}
-              {renderSlots(startTime, setStartTime)}
+              <OwnerField
+                owners={owners}
+                value={owners.options.find((owner) => owner.id === ownerId) ?? null}
+                onChange={(owner) => {
+                  setOwnerId(owner?.id ?? own);
+                  setStartTime(null);
+                }}
+              />
+              {renderSlots(ownerId, nextDate, startTime, setStartTime)}
             </Stack>
           </DialogContent>
           <VisitDialogActions label={t('series.moveSubmit')} onSubmit={submit} ready={Boolean(startTime)} pending={pending} onClose={onClose} />

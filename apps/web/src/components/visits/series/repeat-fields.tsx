@@ -13,12 +13,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useId } from 'react';
+import type { VisitKind } from '../api/get-same-day-visits';
 import { VisitDateField } from '../visit-date-field';
 import { fVisitDate } from '../visit-format';
 import { repeatPlanOf, type RepeatPlan } from './repeat-plan';
 import { useT } from './i18n';
 
 interface RepeatFieldsProps {
+  /** Appointments or bookings: the hint names what each kind repeats. */
+  kind: VisitKind;
   value: RepeatPlan;
   onChange: (next: RepeatPlan) => void;
   /** The first visit's day: the series starts there. */
@@ -31,7 +34,7 @@ interface RepeatFieldsProps {
  * 'Repeat' under a new visit (off by default): every N days or weeks, a number of visits or a
  * last date, and the dates it makes. Refused as the server refuses it, on the field to change.
  */
-export function RepeatFields({ value, onChange, startDate, startTime }: RepeatFieldsProps) {
+export function RepeatFields({ kind, value, onChange, startDate, startTime }: RepeatFieldsProps) {
   const t = useT();
   const endsLabel = useId();
   const set = (change: Partial<RepeatPlan>) => onChange({ ...value, ...change });
@@ -43,7 +46,7 @@ export function RepeatFields({ value, onChange, startDate, startTime }: RepeatFi
     <Box component="section" aria-label={t('series.repeat')}>
       <FormControlLabel control={<Switch checked={value.on} onChange={(event) => set({ on: event.target.checked })} />} label={t('series.repeat')} />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('series.repeatHint')}
+        {kind === 'bookings' ? t('series.repeatHint.bookings') : t('series.repeatHint')}
       </Typography>
       {value.on ? (
         <Stack spacing={2} sx={{ mt: 2 }}>

@@ -1,29 +1,30 @@
-import type { SeriesChangeResult, VisitSeries } from '@caredesk/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { useOrganisationToday } from '@/lib/organisation-today';
 import { CancelDialog } from '../cancel-dialog';
-import { fTimeOfDay, fVisitDate } from '../visit-format';
+import type { VisitKind } from '../api/get-same-day-visits';
+import type { VisitOwner, VisitOwners } from '../owner-field';
+import { fTimeOfDay } from '../visit-format';
+import { MoveSeriesDialog, type SeriesMove } from './move-series-dialog';
+import { warnNotChanged } from './series-texts';
+import { useCancelVisitSeries, useRescheduleVisitSeries, useVisitSeries } from './api/visit-series';
+
+/** Whom a series is with, as each kind's move names it. */
+const OWNER_KEY = { appointments: 'doctorId', bookings: 'serviceId' } as const;
 import { useT } from './i18n';
 
-interface SeriesSectionProps {
-  /** The visit's series and all its visits, once loaded. */
-  series: { series: VisitSeries; visits: { id: string; date: string; startTime: string; status: string }[] } | undefined;
-  patientName: string;
-  /** Cancels the series' visits still booked ahead; rejects with the server's refusal. */
-  cancel: (reason: string) => Promise<SeriesChangeResult>;
-  pending: boolean;
-  /** The move dialog while open; `next` is the first visit still booked ahead, whose free times it offers. */
-  renderMove: (close: () => void, next: { date: string; startTime: string }) => ReactNode;
-}
-
-/** What could not change, for a toast: '24 Nov 2026: This slot is full…; …'. */
-export function refusedText(result: SeriesChangeResult): string {
-  return result.refused.map((item) => `${fVisitDate(item.date)}: ${item.message}`).join('; ');
+interface SeriesSectionProps<Owner extends VisitOwner> {
+  /** Appointments or bookings: whose series routes it calls. */
+  kind: VisitKind;
+  /** The visit open in the drawer: its series and its patient. */
+  visit: { seriesId?: string | null | undefined; patientName: string };
+  /** Whom the series may move to (another active doctor; another scan or test), and their free times. */
+  owners: VisitOwners<Owner>;
+  renderSlots: SeriesMove<Owner>['renderSlots'];
 }
 
 /**
@@ -31,8 +32,14 @@ export function refusedText(result: SeriesChangeResult): string {
  * 'Cancel the series…' and 'Move the series…' for its visits still booked ahead. The visit's own
  * actions (above it) still cancel or move this one alone.
  */
-export function SeriesSection({ series, patientName, cancel, pending, renderMove }: SeriesSectionProps) {
+export function SeriesSection<Owner extends VisitOwner>({ kind, visit, owners, renderSlots }: SeriesSectionProps<Owner>) {
   const t = useT();
+  const id = visit.seriesId ?? '';
+  const series = useVisitSeries(kind, id).data;
+  const cancel = useCancelVisitSeries(kind);
+  const move = useRescheduleVisitSeries(kind);
+  const patientName = visit.patientName;
+  const pending = cancel.isPending || move.isPending;
   const today = useOrganisationToday();
   const [dialog, setDialog] = useState<'cancel' | 'move' | null>(null);
   if (!series) return null;
@@ -41,10 +48,10 @@ export function SeriesSection({ series, patientName, cancel, pending, renderMove
   const [next] = ahead;
   const close = () => setDialog(null);
   const confirmCancel = (reason: string) =>
-    cancel(reason).then(
+    cancel.mutateAsync({ id, reason }).then(
       (result) => {
         enqueueSnackbar(t('series.cancelledToast', { count: result.changed.length }), { variant: 'success' });
-        if (result.refused.length > 0) enqueueSnackbar(t('series.notChangedToast', { count: result.refused.length, reasons: refusedText(result) }), { variant: 'warning' });
+        warnNotChanged(result);
         close();
       },
       (error: unknown) => enqueueSnackbar(errorMessage(error), { variant: 'error' }),
@@ -76,7 +83,19 @@ export function SeriesSection({ series, patientName, cancel, pending, renderMove
         onConfirm={(reason) => void confirmCancel(reason)}
         onClose={close}
       />
-      {dialog === 'move' && next ? renderMove(close, next) : null}
+      {dialog === 'move' && next ? (
+        <MoveSeriesDialog
+          owners={owners}
+          renderSlots={renderSlots}
+          patientName={patientName}
+          nextDate={next.date}
+          ownerId={series.series.ownerId}
+          // The owner goes only when another is chosen: the server keeps the series' own otherwise.
+          onMove={(startTime, ownerId) => move.mutateAsync({ id, startTime, ...(ownerId ? { [OWNER_KEY[kind]]: ownerId } : {}) })}
+          pending={move.isPending}
+          onClose={close}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -1,13 +1,5 @@
-import { appointmentSeriesBookedSchema, type AppointmentSeriesBooked, type AppointmentSeriesCreate } from '@caredesk/shared';
-import { useVisitMutation } from '@/components/visits/api/use-visit-mutation';
-import { http } from '@/lib/http';
+import { appointmentSeriesBookedSchema, appointmentSeriesCreateSchema } from '@caredesk/shared';
+import { useCreateVisitSeries } from '@/components/visits/series/api/visit-series';
 
-/** 201 with the series, the appointments booked and the dates skipped with why; 409 when no date could be booked. */
-export async function createAppointmentSeries(input: AppointmentSeriesCreate): Promise<AppointmentSeriesBooked> {
-  const response = await http.post<unknown>('/appointments/series', input);
-  return appointmentSeriesBookedSchema.parse(response.data);
-}
-
-export function useCreateAppointmentSeries() {
-  return useVisitMutation('appointments', createAppointmentSeries);
-}
+/** POST /api/appointments/series: a doctor's recurring appointments for one patient. */
+export const useCreateAppointmentSeries = () => useCreateVisitSeries('appointments', { create: appointmentSeriesCreateSchema, booked: appointmentSeriesBookedSchema });

@@ -1,11 +1,10 @@
 import { appointmentCreateSchema, type Appointment } from '@caredesk/shared';
 import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
-import { fFee } from '@/components/visits/visit-format';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useCreateAppointmentSeries } from '../api/create-appointment-series';
-import { useActiveDoctors } from '@/components/doctors/active-doctors';
 import { useT } from '../i18n';
 import { AppointmentSlip } from './appointment-slip';
+import { useDoctorOwners } from './doctor-owners';
 import { DoctorSlotPicker } from './doctor-slot-picker';
 
 interface NewAppointmentDialogProps {
@@ -20,7 +19,7 @@ interface NewAppointmentDialogProps {
 /** Patient, then doctor and date, then a free slot; after booking, the slip. */
 export function NewAppointmentDialog({ open, patientId, slot, onClose }: NewAppointmentDialogProps) {
   const t = useT();
-  const doctors = useActiveDoctors();
+  const doctors = useDoctorOwners();
   const create = useCreateAppointment();
   const createSeries = useCreateAppointmentSeries();
   return (
@@ -34,14 +33,7 @@ export function NewAppointmentDialog({ open, patientId, slot, onClose }: NewAppo
       onClose={onClose}
       title={t('appointments.new')}
       bookedTitle={t('appointments.booked')}
-      owners={{
-        label: t('appointments.field.doctor'),
-        step: t('appointments.dialog.doctorStep'),
-        options: doctors.data ?? [],
-        loading: doctors.isPending,
-        name: (doctor) => doctor.name,
-        detail: (doctor) => `${doctor.specialization} · ${fFee(doctor.consultationFeePaise)}`,
-      }}
+      owners={doctors}
       renderSlots={(doctorId, date, value, onChange, extra, whenFull) => (
         <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} offerExtras extra={extra} whenFull={whenFull} />
       )}

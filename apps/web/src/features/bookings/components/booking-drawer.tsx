@@ -7,9 +7,10 @@ import { BookingActions } from './booking-actions';
 import { serviceLine } from './booking-format';
 import { useT } from '../i18n';
 import { BookingReport } from './booking-report';
+import { BookingSeriesSection } from './booking-series';
 import { BookingTests } from './booking-tests';
 
-/** ?open=<id>: the booking's details, the actions its status allows, a package's tests, its report and its history. */
+/** ?open=<id>: the booking's details, the actions its status allows, a package's tests, its report, its series and its history. */
 export function BookingDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useT();
   const booking = useBooking(id);
@@ -33,6 +34,7 @@ export function BookingDrawer({ id, onClose }: { id: string | null; onClose: () 
           <BookingActions booking={data} />
           <BookingTests booking={data} />
           <BookingReport booking={data} />
+          {data.seriesId ? <BookingSeriesSection booking={data} /> : null}
         </>
       ) : null}
     </VisitDrawer>

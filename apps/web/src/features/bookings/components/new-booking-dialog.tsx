@@ -1,12 +1,11 @@
 import { bookingCreateSchema, type Booking } from '@caredesk/shared';
 import { NewVisitDialog } from '@/components/visits/new-visit-dialog';
-import { fFee } from '@/components/visits/visit-format';
-import { useBookableServices } from '../api/get-bookable-services';
 import { useCreateBooking } from '../api/create-booking';
+import { useCreateBookingSeries } from '../api/create-booking-series';
 import { useT } from '../i18n';
-import { kindLabel } from './booking-format';
 import { BookingSlip } from './booking-slip';
 import { ServiceSlotPicker } from './service-slot-picker';
+import { useServiceOwners } from './service-owners';
 
 interface NewBookingDialogProps {
   open: boolean;
@@ -15,11 +14,12 @@ interface NewBookingDialogProps {
   onClose: () => void;
 }
 
-/** Patient, then scan or test and date, then a free place; after booking, the slip. */
+/** Patient, then scan or test and date, then a free place, and Repeat for a series; after booking, the slip (or the series' dates). */
 export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogProps) {
   const t = useT();
-  const services = useBookableServices();
+  const services = useServiceOwners();
   const create = useCreateBooking();
+  const createSeries = useCreateBookingSeries();
   return (
     <NewVisitDialog
       kind="bookings"
@@ -30,20 +30,14 @@ export function NewBookingDialog({ open, patientId, onClose }: NewBookingDialogP
       onClose={onClose}
       title={t('bookings.new')}
       bookedTitle={t('bookings.confirmed')}
-      owners={{
-        label: t('bookings.dialog.service'),
-        step: t('bookings.dialog.serviceStep'),
-        options: services.data ?? [],
-        loading: services.isPending,
-        name: (service) => service.name,
-        detail: (service) => `${service.category ?? kindLabel(service.kind)} · ${fFee(service.pricePaise)}`,
-      }}
+      owners={services}
       renderSlots={(serviceId, date, value, onChange, extra, whenFull) => (
         <ServiceSlotPicker serviceId={serviceId} date={date} value={value} onChange={onChange} offerExtras extra={extra} whenFull={whenFull} />
       )}
       renderSlip={(booking: Booking) => <BookingSlip booking={booking} />}
       book={create.mutateAsync}
       pending={create.isPending}
+      repeat={{ book: createSeries.mutateAsync, pending: createSeries.isPending }}
     />
   );
 }
