@@ -13,6 +13,8 @@ interface ExtraSlotsProps {
   /** The full slots that have not begun (the desk's slots only). */
   full: Slot[];
   extras: ExtraAllowance;
+  /** A reschedule: 'Move in as extra' rather than 'Book as extra'. */
+  moving?: boolean;
   /** The chosen extra's slot, or null when the choice is no extra. */
   value: string | null;
   onChange: (start: string | null) => void;
@@ -22,11 +24,11 @@ const EXTRA_COLUMNS = 'repeat(auto-fill, minmax(92px, 1fr))';
 const grid = { display: 'grid', gridTemplateColumns: EXTRA_COLUMNS, gap: 1 } as const;
 
 /**
- * A full slot may still be booked as an extra, in the day's allowance (the doctor's or scan's
+ * A full slot may still be booked (or a visit moved into it) as an extra, in the day's allowance (the doctor's or scan's
  * extras a day): offered behind 'Book as extra (n of N left)', never chosen for the desk. The
  * server counts the allowance again under its lock; a refusal there names why.
  */
-export function ExtraSlots({ date, full, extras, value, onChange }: ExtraSlotsProps) {
+export function ExtraSlots({ date, full, extras, moving = false, value, onChange }: ExtraSlotsProps) {
   const t = useT();
   const today = useOrganisationToday();
   const [open, setOpen] = useState(value !== null);
@@ -38,10 +40,14 @@ export function ExtraSlots({ date, full, extras, value, onChange }: ExtraSlotsPr
       </Typography>
     );
   }
-  const offer =
-    date === today
-      ? t('visits.extras.bookToday', { left: extras.left, allowance: extras.allowance })
-      : t('visits.extras.bookOn', { left: extras.left, allowance: extras.allowance, date: fVisitDate(date) });
+  const left = { left: extras.left, allowance: extras.allowance };
+  const offer = moving
+    ? date === today
+      ? t('visits.extras.moveToday', left)
+      : t('visits.extras.moveOn', { ...left, date: fVisitDate(date) })
+    : date === today
+      ? t('visits.extras.bookToday', left)
+      : t('visits.extras.bookOn', { ...left, date: fVisitDate(date) });
   if (!open) {
     return (
       <Button variant="outlined" color="secondary" startIcon={<AddCircleOutlineOutlined />} onClick={() => setOpen(true)} sx={{ mt: 1.5 }}>
@@ -54,7 +60,7 @@ export function ExtraSlots({ date, full, extras, value, onChange }: ExtraSlotsPr
       <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
         {offer}
       </Typography>
-      <Box role="group" aria-label={t('visits.extras.fullSlots')} sx={grid}>
+      <Box role="group" aria-label={moving ? t('visits.extras.fullSlotsMove') : t('visits.extras.fullSlots')} sx={grid}>
         {full.map((slot) => {
           const selected = slot.start === value;
           return (

@@ -33,13 +33,16 @@ interface RescheduleDialogProps {
   pending: boolean;
   /** Whom to move it to, above the date (appointments: another active doctor); choosing clears the slot. */
   renderOwner?: (clearSlot: () => void) => ReactNode;
-  /** The free slots of the chosen doctor or service on `date`. */
-  renderSlots: (date: string, value: string | null, onChange: (start: string | null) => void) => ReactNode;
-  /** Moves the visit; resolves with where it went, rejects with the server's refusal. */
-  onReschedule: (input: RescheduleInput) => Promise<{ date: string; startTime: string }>;
+  /**
+   * The free slots of the chosen doctor or service on `date`; a full one may be chosen as an extra
+   * (`extra`), in the day's allowance, when the picker offers it.
+   */
+  renderSlots: (date: string, value: string | null, onChange: (start: string | null, extra?: boolean) => void, extra: boolean) => ReactNode;
+  /** Moves the visit; resolves with where it went (and whether as an extra), rejects with the server's refusal. */
+  onReschedule: (input: RescheduleInput) => Promise<{ date: string; startTime: string; overbooked?: boolean }>;
 }
 
-/** A new date and a free slot (of another doctor, where renderOwner offers one). Full screen on phones. */
+/** A new date and a free slot (of another doctor, where renderOwner offers one), or a full one as an extra. Full screen on phones. */
 export function RescheduleDialog({ title, summary, date: current, schema, open, onClose, pending, renderOwner, renderSlots, onReschedule }: RescheduleDialogProps) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const today = useOrganisationToday();
@@ -50,12 +53,18 @@ export function RescheduleDialog({ title, summary, date: current, schema, open, 
     defaultValues: { date: current < today ? today : current, startTime: '', reason: '' },
   });
   const { handleSubmit, setValue, watch, formState } = form;
-  const [date, startTime] = watch(['date', 'startTime']);
+  const [date, startTime, overbook] = watch(['date', 'startTime', 'overbook']);
+  // Only a full slot chosen as an extra asks the server to overbook: never sent otherwise.
+  const pickSlot = (start: string | null, extra?: boolean) => {
+    setValue('startTime', start ?? '');
+    setValue('overbook', start && extra ? true : undefined);
+  };
 
   const submit = handleSubmit((input) =>
     onReschedule(input).then(
       (moved) => {
-        enqueueSnackbar(t('visits.reschedule.done', { date: fVisitDate(moved.date), time: fTimeOfDay(moved.startTime) }), { variant: 'success' });
+        const where = { date: fVisitDate(moved.date), time: fTimeOfDay(moved.startTime) };
+        enqueueSnackbar(moved.overbooked ? t('visits.reschedule.doneExtra', where) : t('visits.reschedule.done', where), { variant: 'success' });
         onClose();
       },
       // A slot taken meanwhile (409): the mutation refetches the slots; the message says to pick again.
@@ -72,14 +81,20 @@ export function RescheduleDialog({ title, summary, date: current, schema, open, 
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {summary}
             </Typography>
-            {renderOwner?.(() => setValue('startTime', ''))}
+            {renderOwner?.(() => pickSlot(null))}
             <FormVisitDateField label={t('visits.reschedule.newDate')} min={today} sx={{ maxWidth: 280 }} />
-            {renderSlots(date, startTime || null, (start) => setValue('startTime', start ?? ''))}
+            {renderSlots(date, startTime || null, pickSlot, Boolean(overbook))}
             {formState.errors.startTime ? <FormHelperText error>{formState.errors.startTime.message}</FormHelperText> : null}
             <FormTextField name="reason" label={t('visits.reasonOptional')} />
           </Stack>
         </DialogContent>
-        <VisitDialogActions label={t('visits.reschedule.submit')} onSubmit={() => void submit()} ready={Boolean(startTime)} pending={pending} onClose={onClose} />
+        <VisitDialogActions
+          label={overbook ? t('visits.extras.move') : t('visits.reschedule.submit')}
+          onSubmit={() => void submit()}
+          ready={Boolean(startTime)}
+          pending={pending}
+          onClose={onClose}
+        />
       </FormProvider>
     </Dialog>
   );

@@ -25,8 +25,10 @@ export interface SlotPickerProps {
   value: string | null;
   /** `extra`: a full slot chosen to be booked as an extra (offerExtras). */
   onChange: (start: string | null, extra?: boolean) => void;
-  /** A new visit (not a move): a full slot may be booked as an extra, in the day's allowance. */
+  /** A full slot may be booked (or a visit moved into it) as an extra, in the day's allowance. */
   offerExtras?: boolean;
+  /** A reschedule: the extras are offered as a move ('Move in as extra'). */
+  moving?: boolean;
   /** The chosen slot is an extra. */
   extra?: boolean;
   /** Under 'No free slots' when the day's slots are all taken (not a day off): 'Add to waitlist'. */
@@ -39,10 +41,10 @@ const grid = { display: 'grid', gridTemplateColumns: SLOT_COLUMNS, gap: 1 } as c
 /**
  * Free slots as buttons; only what the API returns (free ones). Kept live by the slots query's
  * invalidation on visit events and its 30 s refetch; a chosen slot that disappears (booked by
- * someone else) is unselected. A new visit (offerExtras) may also take a full slot as an extra,
+ * someone else) is unselected. A new visit or a move (offerExtras) may also take a full slot as an extra,
  * while the day's allowance has room (ExtraSlots), and a full day offers its waitlist (`whenFull`).
  */
-export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange, offerExtras = false, extra = false, whenFull }: SlotPickerProps) {
+export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange, offerExtras = false, moving = false, extra = false, whenFull }: SlotPickerProps) {
   const t = useT();
   const list = slots.data?.slots ?? [];
   const full = offerExtras ? (slots.data?.full ?? []) : [];
@@ -74,7 +76,7 @@ export function SlotPicker({ slots, ready, prompt, emptyHint, value, onChange, o
   if (slots.isError) return <Alert severity="error">{errorMessage(slots.error)}</Alert>;
   const extraSlots =
     extras && slots.data ? (
-      <ExtraSlots date={slots.data.date} full={full} extras={extras} value={extra ? value : null} onChange={(start) => onChange(start, start !== null)} />
+      <ExtraSlots date={slots.data.date} full={full} extras={extras} moving={moving} value={extra ? value : null} onChange={(start) => onChange(start, start !== null)} />
     ) : null;
   if (list.length === 0) {
     return (

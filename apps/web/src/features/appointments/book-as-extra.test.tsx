@@ -125,3 +125,29 @@ describe('an extra in the list', () => {
     expect(plain && within(plain).queryByText('Extra')).toBeNull();
   });
 });
+
+describe('rescheduling an appointment into a full slot', () => {
+  pinClock(MID_MORNING.at);
+
+  it("offers 'Move in as extra' in the doctor's allowance and moves it as one", async () => {
+    const appointment = makeAppointment({ tokenNumber: 6, date: today, startTime: '09:30', doctorId: doctor.id, doctorName: doctor.name });
+    const move = recording(() => ({ data: { ...appointment, startTime: '11:00', overbooked: true } }));
+    const { user } = setup(
+      {
+        'GET /appointments': { data: page([appointmentRow(appointment)]) },
+        [`GET /doctors/${doctor.id}/slots`]: { data: dayOf(['12:00'], ['11:00'], 2) },
+        [`POST /appointments/${appointment.id}/reschedule`]: move.route,
+      },
+      '/appointments',
+    );
+    const grid = await screen.findByRole('grid', { name: 'Appointments' }, { timeout: 15_000 });
+    await user.click(await within(grid).findByRole('button', { name: 'More actions for token 006' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Move in as extra (2 of 2 left today)' }));
+    await user.click(within(within(dialog).getByRole('group', { name: 'Full slots: move in as an extra' })).getByRole('button', { name: '11:00 am, extra' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move as extra' }));
+    await waitFor(() => expect(move.seen[0]?.body).toEqual({ date: today, startTime: '11:00', overbook: true }));
+    expect(await screen.findByText(/^Rescheduled to .*, 11:00 am, as an extra$/)).toBeInTheDocument();
+  });
+});

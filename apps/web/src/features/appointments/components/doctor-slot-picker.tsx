@@ -10,13 +10,15 @@ interface DoctorSlotPickerProps {
   onChange: (start: string | null, extra?: boolean) => void;
   /** A new visit: full slots may be booked as extras, in the day's allowance. */
   offerExtras?: boolean;
+  /** A reschedule: extras offered as a move. */
+  moving?: boolean;
   extra?: boolean;
   /** Under 'No free slots' on a full day: 'Add to waitlist'. */
   whenFull?: ReactNode;
 }
 
 /** The doctor's free slots on the date, live through ['doctor-slots', doctorId, date]. */
-export function DoctorSlotPicker({ doctorId, date, value, onChange, offerExtras, extra, whenFull }: DoctorSlotPickerProps) {
+export function DoctorSlotPicker({ doctorId, date, value, onChange, offerExtras, moving, extra, whenFull }: DoctorSlotPickerProps) {
   const t = useT();
   return (
     <SlotPicker
@@ -27,6 +29,7 @@ export function DoctorSlotPicker({ doctorId, date, value, onChange, offerExtras,
       value={value}
       onChange={onChange}
       offerExtras={offerExtras}
+      moving={moving}
       extra={extra}
       whenFull={whenFull}
     />

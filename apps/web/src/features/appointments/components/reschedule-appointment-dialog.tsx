@@ -65,7 +65,7 @@ export function RescheduleAppointmentDialog({ appointment, open, onClose }: Resc
           }}
         />
       )}
-      renderSlots={(date, value, onChange) => <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} />}
+      renderSlots={(date, value, onChange, extra) => <DoctorSlotPicker doctorId={doctorId} date={date} value={value} onChange={onChange} offerExtras moving extra={extra} />}
       onReschedule={(input) => reschedule.mutateAsync({ id: appointment.id, ...input, ...(doctorId === appointment.doctorId ? {} : { doctorId }) })}
     />
   );

@@ -11,7 +11,7 @@ interface RescheduleBookingDialogProps {
   onClose: () => void;
 }
 
-/** A new date and a free place of the same scan or test. */
+/** A new date and a free place of the same scan or test, or a full one as an extra where the day allows. */
 export function RescheduleBookingDialog({ booking, open, onClose }: RescheduleBookingDialogProps) {
   const t = useT();
   const reschedule = useRescheduleBooking();
@@ -29,7 +29,9 @@ export function RescheduleBookingDialog({ booking, open, onClose }: RescheduleBo
       open={open}
       onClose={onClose}
       pending={reschedule.isPending}
-      renderSlots={(date, value, onChange) => <ServiceSlotPicker serviceId={booking.serviceId} date={date} value={value} onChange={onChange} />}
+      renderSlots={(date, value, onChange, extra) => (
+        <ServiceSlotPicker serviceId={booking.serviceId} date={date} value={value} onChange={onChange} offerExtras moving extra={extra} />
+      )}
       onReschedule={(input) => reschedule.mutateAsync({ id: booking.id, ...input })}
     />
   );

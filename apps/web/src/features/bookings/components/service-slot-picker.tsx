@@ -10,13 +10,15 @@ interface ServiceSlotPickerProps {
   onChange: (start: string | null, extra?: boolean) => void;
   /** A new visit: full slots may be booked as extras, in the day's allowance. */
   offerExtras?: boolean;
+  /** A reschedule: extras offered as a move. */
+  moving?: boolean;
   extra?: boolean;
   /** Under 'No free slots' on a full day: 'Add to waitlist'. */
   whenFull?: ReactNode;
 }
 
 /** The scan's or test's free places on the date, live through ['service-slots', serviceId, date]. */
-export function ServiceSlotPicker({ serviceId, date, value, onChange, offerExtras, extra, whenFull }: ServiceSlotPickerProps) {
+export function ServiceSlotPicker({ serviceId, date, value, onChange, offerExtras, moving, extra, whenFull }: ServiceSlotPickerProps) {
   const t = useT();
   return (
     <SlotPicker
@@ -27,6 +29,7 @@ export function ServiceSlotPicker({ serviceId, date, value, onChange, offerExtra
       value={value}
       onChange={onChange}
       offerExtras={offerExtras}
+      moving={moving}
       extra={extra}
       whenFull={whenFull}
     />
