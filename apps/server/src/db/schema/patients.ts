@@ -114,6 +114,48 @@ export const patientNameWords = pgTable(
   ],
 );
 
+/**
+ * The name search's page in name order: one row per patient and distinct beginning, of one to
+ * NAME_PREFIX_LENGTH characters, of the rest of the name from each word on (patient_name_words'
+ * words: 'ravi rao' gives 'r', 'ra', 'rav', 'rao'). Its key is the organisation, the beginning,
+ * then name_key and the patient: a search of up to three characters reads its first page as the
+ * index's next 25 entries, already in the list's order (name_key, then id); a longer one walks
+ * its first three characters' entries in that order and keeps those whose name_key has a word
+ * starting with it (name_key, in the index, is the filter). Kept by the patients_name_prefixes
+ * trigger on every insert, name change and delete (migration 0034), whoever writes.
+ */
+export const patientNamePrefixes = pgTable(
+  'patient_name_prefixes',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    prefix: text('prefix').notNull(),
+    nameKey: text('name_key').notNull(),
+    patientId: uuid('patient_id').notNull(),
+  },
+  (table) => [primaryKey({ name: 'patient_name_prefixes_pk', columns: [table.organisationId, table.prefix, table.nameKey, table.patientId] })],
+);
+
+/** How many characters of a word patient_name_prefixes keys its rows by (and counts patients for). */
+export const NAME_PREFIX_LENGTH = 3;
+
+/**
+ * How many of an organisation's patients have a word of their name starting with each
+ * beginning of patient_name_prefixes: the exact total of a name search of up to
+ * NAME_PREFIX_LENGTH characters, read as one row. Kept by the same trigger as the prefixes, in
+ * the writing transaction (patient inserts of an organisation already queue on its UHID counter).
+ */
+export const patientNamePrefixCounts = pgTable(
+  'patient_name_prefix_counts',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    patients: integer('patients').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.prefix] })],
+);
+
 /** The last UHID number given in each organisation; the insert trigger bumps it under its row lock. */
 export const patientNumberCounters = pgTable('patient_number_counters', {
   organisationId: uuid('organisation_id')

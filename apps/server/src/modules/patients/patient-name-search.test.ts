@@ -207,17 +207,34 @@ describe.each(bothDrivers)('patients: name search from patient_name_words (%s)',
     expect(countPlan).not.toContain('Seq Scan');
     // The count alone never reads patients.
     expect(countPlan).not.toContain(' on patients');
-    // The page: the prefix's range sorted, or the name order filtered; then patients by id only.
+    // The page: the prefix's entries of patient_name_prefixes, in name order as the index holds
+    // them (a Limit straight over the index scan, no sort), then patients by id only; its total
+    // one row of the maintained counts.
     const pagePlan = await planOf(t.database, plain.page);
-    expect(pagePlan).toMatch(/patient_name_words_(search|name)_idx/);
+    expect(pagePlan).toMatch(/Limit .*\n\s*-> +Index (Only )?Scan using patient_name_prefixes_pk/);
+    expect(pagePlan).toContain('patient_name_prefix_counts');
+    expect(pagePlan).not.toContain('patient_name_words');
     expect(pagePlan).toContain('patients_pkey on patients');
     expect(pagePlan).not.toContain('Seq Scan');
+    const backwards = await planOf(t.database, queries({ search: 'ra', order: 'desc' }).page);
+    expect(backwards).toMatch(/Limit .*\n\s*-> +Index (Only )?Scan Backward using patient_name_prefixes_pk/);
 
     // The list's search runs prepared (service.ts nameSearchStatements): a plan made without the
-    // pattern must still read only the key's range of the index, not the whole organisation's.
+    // values must still read only the organisation's entries of the prefix, in order.
     const genericPlan = await genericPlanOf(t.database, plain.page);
-    expect(genericPlan).toMatch(/Index Cond: .*organisation_id = .*word ~>=~ .*word ~<~ /);
+    expect(genericPlan).toMatch(/Limit .*\n\s*-> +Index (Only )?Scan using patient_name_prefixes_pk/);
+    expect(genericPlan).toMatch(/Index Cond: .*organisation_id = .*prefix = /);
     expect(genericPlan).not.toContain('Seq Scan');
+
+    // Longer than the prefixes: the same walk filtered by name_key, counted from the words' range.
+    const longer = queries({ search: 'ravi r' }).page;
+    const longerPlan = await planOf(t.database, longer);
+    expect(longerPlan).toMatch(/Limit .*\n\s*-> +Index (Only )?Scan using patient_name_prefixes_pk/);
+    expect(longerPlan).toContain('patient_name_words_search_idx');
+    expect(longerPlan).not.toContain('Seq Scan');
+    const longerGeneric = await genericPlanOf(t.database, longer);
+    expect(longerGeneric).toMatch(/Index Cond: .*organisation_id = .*word ~>=~ .*word ~<~ /);
+    expect(longerGeneric).not.toContain('Seq Scan');
 
     const filtered = queries({ search: 'ravi r', gender: 'MALE', sort: 'createdAt' });
     for (const query of [filtered.page, filtered.total]) {
@@ -225,5 +242,138 @@ describe.each(bothDrivers)('patients: name search from patient_name_words (%s)',
       expect(plan).toMatch(/patient_name_words_(search|name)_idx/);
       expect(plan).not.toContain('Seq Scan');
     }
+  });
+
+  /**
+   * patient_name_prefixes and patient_name_prefix_counts of an organisation as they must be for its
+   * patients now, worked out here from each name_key (the beginnings of one to three characters of
+   * the name from each word on), beside what the tables hold.
+   */
+  const prefixesOf = async (organisation: string) => {
+    const patientsNow = await rowsOf<{ id: string; name_key: string }>(t.database, 'select id, name_key from patients where organisation_id = $1', [organisation]);
+    const expectedRows: string[] = [];
+    const expectedCounts: Record<string, number> = {};
+    for (const { id, name_key: key } of patientsNow) {
+      const chars = [...key];
+      const beginnings = new Set<string>();
+      chars.forEach((_, i) => {
+        if (i > 0 && chars[i - 1] !== ' ') return;
+        for (let n = 1; n <= 3 && i + n <= chars.length; n += 1) beginnings.add(chars.slice(i, i + n).join(''));
+      });
+      for (const prefix of beginnings) {
+        expectedRows.push(`${prefix}|${key}|${id}`);
+        expectedCounts[prefix] = (expectedCounts[prefix] ?? 0) + 1;
+      }
+    }
+    const stored = await rowsOf<{ row: string }>(t.database, `select prefix || '|' || name_key || '|' || patient_id as row from patient_name_prefixes where organisation_id = $1`, [
+      organisation,
+    ]);
+    // A prefix nobody has any more may keep its row, at 0.
+    const counts = await rowsOf<{ prefix: string; patients: number }>(
+      t.database,
+      'select prefix, patients from patient_name_prefix_counts where organisation_id = $1 and patients <> 0',
+      [organisation],
+    );
+    return {
+      expected: { rows: expectedRows.sort(), counts: expectedCounts },
+      stored: { rows: stored.map((r) => r.row).sort(), counts: Object.fromEntries(counts.map((c) => [c.prefix, Number(c.patients)])) },
+    };
+  };
+  const expectPrefixesInStep = async (organisation = organisationId) => {
+    const { expected, stored } = await prefixesOf(organisation);
+    expect(stored.rows).toEqual(expected.rows);
+    expect(stored.counts).toEqual(expected.counts);
+  };
+  /** The list's answer to a term against name_key LIKE's: the same patients, order and total. */
+  const expectSameAsReference = async (term: string) => {
+    const expected = await reference(term);
+    const { data, total } = await list(`pageSize=200&search=${encodeURIComponent(term)}`);
+    expect(
+      data.map((p) => p.name),
+      term,
+    ).toEqual(expected);
+    expect(total, term).toBe(expected.length);
+  };
+
+  it('answers every beginning of up to three characters with its patients in order and its kept count', async () => {
+    await expectPrefixesInStep();
+    const beginnings = new Set<string>();
+    for (const name of NAMES) {
+      const key = [...searchKey(name)];
+      key.forEach((_, i) => {
+        if (i > 0 && key[i - 1] !== ' ') return;
+        for (let n = 1; n <= 3 && i + n <= key.length; n += 1) beginnings.add(key.slice(i, i + n).join(''));
+      });
+    }
+    expect(beginnings.size).toBeGreaterThan(30);
+    for (const term of beginnings) await expectSameAsReference(term);
+    // Page by page, both ways: the pages are the reference's slices and each carries the total.
+    for (const order of ['asc', 'desc'] as const) {
+      const expected = await reference('r', '', order === 'asc' ? 'name_key asc, id asc' : 'name_key desc, id desc');
+      expect(expected.length).toBeGreaterThan(4);
+      for (let page = 1; page <= Math.ceil(expected.length / 2) + 1; page += 1) {
+        const answer = await list(`search=r&order=${order}&pageSize=2&page=${page}`);
+        expect(answer.data.map((p) => p.name)).toEqual(expected.slice((page - 1) * 2, page * 2));
+        expect(answer.total).toBe(expected.length);
+      }
+    }
+  });
+
+  it('keeps the prefixes and their counts in step with every insert, rename, phone change and delete, whoever writes', async () => {
+    const created = async (name: string, phone?: string) => {
+      const response = await worker.post('/api/patients', patientInput({ name, ...(phone ? { phone } : {}) }));
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>().id;
+    };
+    const quentin = await created('Quentin Quill', '+919000011111');
+    const qasim = await created('Qasim Qureshi');
+    await expectPrefixesInStep();
+    for (const term of ['q', 'qu', 'qua', 'qui', 'que', 'quentin q']) await expectSameAsReference(term);
+    expect((await list('search=qu')).total).toBe(2);
+
+    // A rename through the API: the old beginnings forget the patient, the new ones count them.
+    expect((await worker.patch(`/api/patients/${quentin}`, { name: 'Ravi Quinn' })).statusCode).toBe(200);
+    await expectPrefixesInStep();
+    expect((await list('search=que')).total).toBe(0);
+    expect((await list('search=qui')).data.map((p) => p.name)).toEqual(['Ravi Quinn']);
+    for (const term of ['q', 'qu', 'r', 'ra', 'rav', 'ravi q']) await expectSameAsReference(term);
+
+    // A new phone: the digits find the patient by the new number only; the name's rows are untouched.
+    const before = await prefixesOf(organisationId);
+    expect((await worker.patch(`/api/patients/${quentin}`, { phone: '+919000022222' })).statusCode).toBe(200);
+    expect((await list('search=90000222')).data.map((p) => p.name)).toEqual(['Ravi Quinn']);
+    expect((await list('search=90000111')).total).toBe(0);
+    expect((await prefixesOf(organisationId)).stored).toEqual(before.stored);
+    await expectSameAsReference('qui');
+
+    // Whoever writes: SQL of its own, outside the service, is followed the same way.
+    await rowsOf(t.database, `update patients set name = 'Qamar Ravi', name_key = 'qamar ravi' where id = $1`, [qasim]);
+    await expectPrefixesInStep();
+    for (const term of ['qa', 'qam', 'qur', 'ravi', 'r']) await expectSameAsReference(term);
+    await rowsOf(t.database, `update patients set notes = 'seen' where id = $1`, [qasim]);
+    await expectPrefixesInStep();
+
+    // Deletes: through the API, and by SQL.
+    expect((await worker.delete(`/api/patients/${quentin}`)).statusCode).toBe(204);
+    await expectPrefixesInStep();
+    await rowsOf(t.database, 'delete from patients where id = $1', [qasim]);
+    await expectPrefixesInStep();
+    for (const term of ['q', 'qa', 'qui', 'r', 'ra', 'rav']) await expectSameAsReference(term);
+    expect((await list('search=q')).total).toBe(0);
+  });
+
+  it('forgets an organisation’s prefixes and counts with the organisation', async () => {
+    const org = await createOrganisation(t.database.db);
+    const { worker: theirs } = await staffClients(t.app, org);
+    expect((await theirs.post('/api/patients', patientInput({ name: 'Yamini Yadav' }))).statusCode).toBe(201);
+    await expectPrefixesInStep(org.id);
+    expect((await prefixesOf(org.id)).stored.rows.length).toBeGreaterThan(0);
+    await rowsOf(t.database, 'delete from organisations where id = $1', [org.id]);
+    const left = await rowsOf<{ n: number }>(
+      t.database,
+      'select (select count(*) from patient_name_prefixes where organisation_id = $1) + (select count(*) from patient_name_prefix_counts where organisation_id = $1) as n',
+      [org.id],
+    );
+    expect(Number(left[0]!.n)).toBe(0);
   });
 });

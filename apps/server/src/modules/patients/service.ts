@@ -13,12 +13,12 @@ import {
   type PatientSummary,
   type patientUpdateSchema,
 } from '@caredesk/shared';
-import { and, asc, count, eq, gte, isNotNull, like, lt, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, like, lt, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { bills, organisations, patientNameWords, patients, staff } from '../../db/schema/index.js';
+import { bills, NAME_PREFIX_LENGTH, organisations, patientNamePrefixCounts, patientNamePrefixes, patientNameWords, patients, staff } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { inBatches, type CsvColumn } from '../../lib/csv.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -113,7 +113,8 @@ function nameWordsMatch(organisationId: string, key: string): SQL {
 /**
  * A key's values for wordsMatching: the LIKE pattern, and the range of words that start with the
  * key (text_pattern_ops compares bytes, and UTF-8's byte order is the code points' order, so the
- * words starting with 'ra' are those from 'ra' up to, not including, 'rb').
+ * words starting with 'ra' are those from 'ra' up to, not including, 'rb'). For prefixMatching:
+ * the key's first NAME_PREFIX_LENGTH characters, and name_key's pattern of a later word.
  */
 function wordValues(key: string) {
   const points = [...key];
@@ -122,10 +123,17 @@ function wordValues(key: string) {
   // successor: its key's range then ends before words that repeat it, which no name's word does.
   const next = last === 0xd7ff ? 0xe000 : last + 1;
   const below = next > 0x10ffff ? `${key}\u{10ffff}` : `${points.join('')}${String.fromCodePoint(next)}`;
-  return { pattern: `${escapeLike(key)}%`, from: key, below, keyLength: points.length + 1 };
+  const namePrefix = [...key].slice(0, NAME_PREFIX_LENGTH).join('');
+  return { pattern: `${escapeLike(key)}%`, from: key, below, keyLength: points.length + 1, namePrefix, wordPattern: `% ${escapeLike(key)}%` };
+}
+
+/** Whether a key's total is its prefix's maintained count (patient_name_prefix_counts): no longer than the prefixes kept. */
+function countedByPrefix(keyLength: number): boolean {
+  return keyLength <= NAME_PREFIX_LENGTH;
 }
 
 type WordValues<P> = { organisationId: string | P; pattern: string | P; from: string | P; below: string | P; keyLength: number | P };
+type PrefixValues<P> = { organisationId: string | P; namePrefix: string | P; pattern: string | P; wordPattern: string | P };
 
 /**
  * nameWordsMatch with its values as given: literal, or placeholders of a prepared statement. The
@@ -140,6 +148,20 @@ function wordsMatching(values: WordValues<Placeholder>): SQL {
     sql`${word} ~<~ ${values.below}`,
     like(word, values.pattern),
     lt(patientNameWords.repeatLength, values.keyLength),
+  )!;
+}
+
+/**
+ * patient_name_prefixes rows of the organisation's patients a word of whose name starts with the
+ * key, one per patient: the rows of its first NAME_PREFIX_LENGTH characters (namePrefix) whose
+ * name_key has a word starting with the whole key (always so when the key is no longer).
+ */
+function prefixMatching(values: PrefixValues<Placeholder>): SQL {
+  const nameKey = patientNamePrefixes.nameKey;
+  return and(
+    eq(patientNamePrefixes.organisationId, values.organisationId),
+    eq(patientNamePrefixes.prefix, values.namePrefix),
+    or(like(nameKey, values.pattern), like(nameKey, values.wordPattern)),
   )!;
 }
 
@@ -336,9 +358,10 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
   const words = nameWordsMatch(organisationId, key);
   const joined = eq(patients.id, patientNameWords.patientId);
   if (filters.sort === 'name' && others.length === 0) {
+    const values = wordValues(key);
     return {
       counted: true,
-      page: nameSearchPage(db, filters.order, { organisationId, ...wordValues(key), limit: filters.pageSize, offset: offsetOf(filters) }),
+      page: nameSearchPage(db, filters.order, { organisationId, ...values, limit: filters.pageSize, offset: offsetOf(filters) }, countedByPrefix(values.keyLength)),
       // The words alone are the count: one row per matching patient.
       total: db.select({ n: count() }).from(patientNameWords).where(words),
     };
@@ -360,21 +383,27 @@ export function patientListQueries(db: Db, organisationId: string, filters: Pati
   };
 }
 
-type NameSearchValues<P> = WordValues<P> & { limit: number | P; offset: number | P };
+type NameSearchValues<P> = WordValues<P> & PrefixValues<P> & { limit: number | P; offset: number | P };
 
 /**
- * The page of a name search in name order with no other filter: chosen among the words alone,
- * then only its rows of patients are read. Its values are literal, or placeholders (preparedNameSearch).
+ * The page of a name search in name order with no other filter: its patients' ids from
+ * patient_name_prefixes, already in name order (firstByPrefix), then only those rows of patients.
+ * Its values are literal, or placeholders (preparedNameSearch).
  *
- * The count is a scalar subquery of its own over the same range of the index, not count(*) over ()
- * on the page's scan: the window keeps every matching row (thousands for three letters in a large
- * organisation) in a tuplestore and hands them on, wider, to the top-N sort, and cost PostgreSQL
- * more than reading the range a second time for the count alone (issue #18: 3.3–4.9 ms against
- * 2.4–3.8 ms a search, the name terms of bench/patient-search.ts on the kept 1M database).
+ * The total: a key of up to NAME_PREFIX_LENGTH characters (`byPrefix`) has its count kept in
+ * patient_name_prefix_counts, one row read; a longer one counts its own range of
+ * patient_name_words_search_idx (index-only, its matches only). Before, every request read all of
+ * a three-letter key's matches twice, to sort them for the page and to count them (2,600–5,400
+ * entries in the 200,000-patient organisation of bench/patient-search.ts, issue #18).
  */
-function nameSearchPage(db: Db, order: 'asc' | 'desc', values: NameSearchValues<Placeholder>) {
-  const first = firstByName(db, wordsMatching(values), order, values.limit, values.offset);
-  const total = sql<number | null>`(select count(*) from ${patientNameWords} where ${wordsMatching(values)})`.mapWith(Number);
+function nameSearchPage(db: Db, order: 'asc' | 'desc', values: NameSearchValues<Placeholder>, byPrefix: boolean) {
+  const first = firstByPrefix(db, values, order, values.limit, values.offset);
+  const total = byPrefix
+    ? sql<number | null>`coalesce((select ${patientNamePrefixCounts.patients} from ${patientNamePrefixCounts} where ${and(
+        eq(patientNamePrefixCounts.organisationId, values.organisationId),
+        eq(patientNamePrefixCounts.prefix, values.namePrefix),
+      )}), 0)`.mapWith(Number)
+    : sql<number | null>`(select count(*) from ${patientNameWords} where ${wordsMatching(values)})`.mapWith(Number);
   return db
     .select({ ...summaryColumns, timeZone: zoneOf(values.organisationId), total })
     .from(first)
@@ -383,21 +412,26 @@ function nameSearchPage(db: Db, order: 'asc' | 'desc', values: NameSearchValues<
 }
 
 // The list's search as the console types it (a name, in name order, no filter) is its hottest
-// shape: prepared once per order, so its SQL is not rebuilt on every keystroke's request (drizzle's
-// building was a fifth of the route's CPU under load) and each connection parses it once.
+// shape: prepared once per order and kind of count, so its SQL is not rebuilt on every
+// keystroke's request (drizzle's building was a fifth of the route's CPU under load) and each
+// connection parses it once.
 const nameSearchStatements = preparedPerDb((db) => {
   const values = {
     organisationId: sql.placeholder('organisationId'),
     pattern: sql.placeholder('pattern'),
+    wordPattern: sql.placeholder('wordPattern'),
+    namePrefix: sql.placeholder('namePrefix'),
     from: sql.placeholder('from'),
     below: sql.placeholder('below'),
     keyLength: sql.placeholder('keyLength'),
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
   };
+  const statement = (order: 'asc' | 'desc', byPrefix: boolean) =>
+    nameSearchPage(db, order, values, byPrefix).prepare(`patients_name_search_${byPrefix ? 'prefix' : 'words'}_${order}`);
   return {
-    asc: nameSearchPage(db, 'asc', values).prepare('patients_name_search_asc'),
-    desc: nameSearchPage(db, 'desc', values).prepare('patients_name_search_desc'),
+    prefix: { asc: statement('asc', true), desc: statement('desc', true) },
+    words: { asc: statement('asc', false), desc: statement('desc', false) },
   };
 });
 
@@ -426,22 +460,29 @@ function preparedSearch(db: Db, organisationId: string, filters: PatientFilters)
   const term = filters.search ? preparedTerm(filters.search) : undefined;
   if (term === undefined || filters.sort !== 'name' || filters.gender || filters.ageBand) return undefined;
   const page = { organisationId, limit: filters.pageSize, offset: offsetOf(filters) };
-  if (term.kind === 'name') return nameSearchStatements(db)[filters.order].execute({ ...page, ...term.values });
+  if (term.kind === 'name') {
+    const statements = nameSearchStatements(db)[countedByPrefix(term.values.keyLength) ? 'prefix' : 'words'];
+    return statements[filters.order].execute({ ...page, ...term.values });
+  }
   const { phonePattern, uhidNumber } = term;
   if (uhidNumber === undefined) return digitsSearchStatements(db).phone[filters.order].execute({ ...page, phonePattern });
   return digitsSearchStatements(db).phoneOrUhid[filters.order].execute({ ...page, phonePattern, uhidNumber });
 }
 
 /**
- * Matching patients' ids in name order, from patient_name_words alone: the prefix's range of
- * patient_name_words_search_idx, sorted (top-N), index-only.
+ * Matching patients' ids in name order, from patient_name_prefixes alone: its primary key's
+ * entries of the organisation and prefix are in name order already (name_key, then the patient's
+ * id as the list's tiebreak), so a page reads its own entries and those it skips, index-only,
+ * and no sort. No NULLS in the order: name_key is never null, and the index's order read backwards
+ * is `desc` as it stands.
  */
-function firstByName(db: Db, words: SQL, order: 'asc' | 'desc', limit: number | Placeholder, offset: number | Placeholder) {
+function firstByPrefix(db: Db, values: PrefixValues<Placeholder>, order: 'asc' | 'desc', limit: number | Placeholder, offset: number | Placeholder) {
+  const direction = order === 'asc' ? asc : desc;
   return db
-    .select({ patientId: patientNameWords.patientId, nameKey: patientNameWords.nameKey })
-    .from(patientNameWords)
-    .where(words)
-    .orderBy(...orderByWithTiebreak(patientNameWords.nameKey, order, patientNameWords.patientId))
+    .select({ patientId: patientNamePrefixes.patientId, nameKey: patientNamePrefixes.nameKey })
+    .from(patientNamePrefixes)
+    .where(prefixMatching(values))
+    .orderBy(direction(patientNamePrefixes.nameKey), direction(patientNamePrefixes.patientId))
     .limit(limit)
     .offset(offset)
     .as('first_by_name');
@@ -451,7 +492,7 @@ const foundColumns = { id: patients.id, name: patients.name, phone: patients.pho
 
 /**
  * The header search's patients: what the list's search finds, in name order, at most `limit`.
- * A name search picks them among patient_name_words before reading patients.
+ * A name search picks them among patient_name_prefixes before reading patients.
  */
 export function findPatients(db: Db, organisationId: string, search: string, limit: number) {
   const key = nameSearchKey(search.trim());
@@ -467,8 +508,8 @@ export function findPatients(db: Db, organisationId: string, search: string, lim
 }
 
 /** findPatients of a name search, its values literal or placeholders (a prepared header search). */
-export function findPatientsByName(db: Db, values: WordValues<Placeholder> & { limit: number | Placeholder }) {
-  const first = firstByName(db, wordsMatching(values), 'asc', values.limit, 0);
+export function findPatientsByName(db: Db, values: PrefixValues<Placeholder> & { limit: number | Placeholder }) {
+  const first = firstByPrefix(db, values, 'asc', values.limit, 0);
   return db.select(foundColumns).from(first).innerJoin(patients, eq(patients.id, first.patientId)).orderBy(asc(first.nameKey), asc(first.patientId));
 }
 

@@ -103,7 +103,7 @@ function preparedSearch(db: Db, shape: SearchShape) {
 function buildSearch(db: Db, shape: SearchShape, name: string) {
   const organisationId = p('organisationId');
   const matchesName = (column: AnyColumn) => or(like(column, p('prefix')), like(column, p('wordPrefix')));
-  const values = { organisationId, pattern: p('pattern'), from: p('from'), below: p('below'), keyLength: p('keyLength'), limit: p('limit') };
+  const values = { organisationId, namePrefix: p('namePrefix'), pattern: p('pattern'), wordPattern: p('wordPattern'), limit: p('limit') };
   const specialization = sql`lower(${doctors.specialization})`;
   const doctorsFound = db
     .select({ id: doctors.id, name: doctors.name, specialization: doctors.specialization })
