@@ -3,6 +3,7 @@ import { seriousViolations } from './support/axe.ts';
 import { organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
 import { DEMO_PASSWORD, expect, signInAs, test } from './support/fixtures.ts';
+import { chooseVisit } from './support/visit-dialog.ts';
 
 /**
  * Recurring visits (issue 21): a weekly series booked through the real New appointment dialog,
@@ -40,15 +41,7 @@ async function deskWith(request: APIRequestContext, leave: string[] = []): Promi
 async function newAppointmentAt8(page: Page, desk: Desk): Promise<Locator> {
   await page.getByRole('button', { name: 'New appointment' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New appointment' });
-  await dialog.getByLabel('Find patient').fill(desk.patient);
-  await dialog
-    .getByRole('listbox', { name: 'Matching patients' })
-    .getByRole('option', { name: new RegExp(desk.patient) })
-    .click();
-  await dialog.getByRole('combobox', { name: 'Doctor' }).fill(desk.doctor);
-  await page.getByRole('option', { name: new RegExp(desk.doctor) }).click();
-  await dialog.getByLabel('Date', { exact: true }).fill(organisationDay(1));
-  await dialog.getByRole('group', { name: 'Free slots' }).getByRole('button', { name: '8:00 am' }).click();
+  await chooseVisit(page, dialog, { patient: desk.patient, ownerField: 'Doctor', owner: desk.doctor, date: organisationDay(1), time: '8:00 am' });
   return dialog;
 }
 
