@@ -103,6 +103,10 @@ export const onlineBookingSettingsSchema = z.object({
   cutoffMinutes: z.number().int(),
   /** Bookings made in the patient app wait for the desk's confirmation (POST /api/{appointments|bookings}/{id}/confirm). */
   requireConfirmation: z.boolean(),
+  /** A freed place offered to the waitlist is held this many minutes for the patient (the desk's waitlist too). */
+  waitlistHoldMinutes: z.number().int(),
+  /** A freed place is offered only while at least this many minutes remain before it starts. */
+  waitlistLeadMinutes: z.number().int(),
   doctors: z.array(onlineBookingDoctorSchema),
   services: z.array(onlineBookingServiceSchema),
 });
@@ -125,6 +129,9 @@ export const onlineBookingUpdateSchema = z
       .min(0, 'Use 0 or more minutes')
       .max(ONLINE_BOOKING_CUTOFF_MAX_MINUTES, `Use at most ${ONLINE_BOOKING_CUTOFF_MAX_MINUTES} minutes (a day)`),
     requireConfirmation: z.boolean(),
+    // Literal bounds: the catalogue keys each message by its words (WAITLIST_HOLD_MIN, WAITLIST_MINUTES_MAX).
+    waitlistHoldMinutes: z.number().int('Use whole minutes').min(5, 'Hold a place at least 5 minutes').max(240, 'Use at most 240 minutes'),
+    waitlistLeadMinutes: z.number().int('Use whole minutes').min(0, 'Use 0 or more minutes').max(240, 'Use at most 240 minutes'),
     doctors: z.array(switchSchema).max(1000),
     services: z.array(switchSchema).max(1000),
   })

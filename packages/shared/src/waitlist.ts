@@ -8,10 +8,15 @@ import { isoDateSchema } from './schedule.js';
  * the next. Nobody else can book the held place meanwhile.
  */
 
-/** How long a freed place is held for the patient it is offered to. */
+/**
+ * How long a freed place is held for the patient it is offered to, unless the organisation sets
+ * its own (Settings → Online booking, waitlistHoldMinutes: WAITLIST_HOLD_MIN..WAITLIST_MINUTES_MAX).
+ */
 export const WAITLIST_HOLD_MINUTES = 30;
-/** A place is offered only while at least this long remains before it starts: time to come in. */
+/** A place is offered only while at least this long remains before it starts (time to come in); the organisation may set its own. */
 export const WAITLIST_MIN_LEAD_MINUTES = 15;
+export const WAITLIST_HOLD_MIN = 5;
+export const WAITLIST_MINUTES_MAX = 240;
 
 /**
  * WAITING in line; OFFERED a place, held until `offer.expiresAt`; BOOKED (the offer taken: the

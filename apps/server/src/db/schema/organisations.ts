@@ -73,11 +73,16 @@ export const onlineBookingSettings = pgTable(
     cutoffMinutes: integer('cutoff_minutes').notNull().default(60),
     /** Online bookings wait for the desk's confirmation before the patient is messaged. */
     requireConfirmation: boolean('require_confirmation').notNull().default(false),
+    /** The waitlist's hold and lead (modules/waitlist): shared defaults WAITLIST_HOLD_MINUTES, WAITLIST_MIN_LEAD_MINUTES. */
+    waitlistHoldMinutes: integer('waitlist_hold_minutes').notNull().default(30),
+    waitlistLeadMinutes: integer('waitlist_lead_minutes').notNull().default(15),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     check('online_booking_settings_horizon_range', sql`${table.horizonDays} between 1 and 180`),
     check('online_booking_settings_cutoff_range', sql`${table.cutoffMinutes} between 0 and 1440`),
+    check('online_booking_settings_waitlist_hold_range', sql`${table.waitlistHoldMinutes} between 5 and 240`),
+    check('online_booking_settings_waitlist_lead_range', sql`${table.waitlistLeadMinutes} between 0 and 240`),
   ],
 );
 

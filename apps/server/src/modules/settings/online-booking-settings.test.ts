@@ -39,6 +39,8 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
       horizonDays: 30,
       cutoffMinutes: 60,
       requireConfirmation: false,
+      waitlistHoldMinutes: 30,
+      waitlistLeadMinutes: 15,
       doctors: [{ id: doctorId, name: 'Dr. Meera Joshi', specialization: 'Cardiology', onlineBooking: true }],
       services: [{ id: scanId, name: 'MRI Brain', kind: 'SCAN', category: 'MRI', onlineBooking: true }],
     });
@@ -69,6 +71,10 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
       [{ horizonDays: 2.5 }, 'horizonDays'],
       [{ cutoffMinutes: -1 }, 'cutoffMinutes'],
       [{ cutoffMinutes: 1441 }, 'cutoffMinutes'],
+      [{ waitlistHoldMinutes: 4 }, 'waitlistHoldMinutes'],
+      [{ waitlistHoldMinutes: 241 }, 'waitlistHoldMinutes'],
+      [{ waitlistLeadMinutes: -1 }, 'waitlistLeadMinutes'],
+      [{ waitlistLeadMinutes: 241 }, 'waitlistLeadMinutes'],
       [{ enabled: 'yes' }, 'enabled'],
       [{ requireConfirmation: 'yes' }, 'requireConfirmation'],
       [{ requireConfirmation: null }, 'requireConfirmation'],
@@ -78,8 +84,16 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<ErrorBody>().issues?.map((issue) => issue.path)).toEqual([field]);
     }
-    for (const body of [{ horizonDays: 1 }, { horizonDays: 180 }, { cutoffMinutes: 0 }, { cutoffMinutes: 1440 }]) expect((await change(body)).statusCode).toBe(200);
-    await change({ horizonDays: before.horizonDays, cutoffMinutes: before.cutoffMinutes });
+    for (const body of [{ horizonDays: 1 }, { horizonDays: 180 }, { cutoffMinutes: 0 }, { cutoffMinutes: 1440 }, { waitlistHoldMinutes: 5 }, { waitlistLeadMinutes: 240 }]) {
+      expect((await change(body)).statusCode).toBe(200);
+    }
+    expect(await settings()).toMatchObject({ waitlistHoldMinutes: 5, waitlistLeadMinutes: 240 });
+    await change({
+      horizonDays: before.horizonDays,
+      cutoffMinutes: before.cutoffMinutes,
+      waitlistHoldMinutes: before.waitlistHoldMinutes,
+      waitlistLeadMinutes: before.waitlistLeadMinutes,
+    });
   });
 
   it('asks for the desk’s confirmation of online bookings when turned on, and keeps the other rules', async () => {

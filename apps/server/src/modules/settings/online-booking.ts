@@ -1,4 +1,12 @@
-import { canAccessArea, ONLINE_BOOKING_CUTOFF_DEFAULT_MINUTES, ONLINE_BOOKING_HORIZON_DEFAULT_DAYS, type OnlineBookingSettings, type OnlineBookingUpdate } from '@caredesk/shared';
+import {
+  canAccessArea,
+  ONLINE_BOOKING_CUTOFF_DEFAULT_MINUTES,
+  ONLINE_BOOKING_HORIZON_DEFAULT_DAYS,
+  WAITLIST_HOLD_MINUTES,
+  WAITLIST_MIN_LEAD_MINUTES,
+  type OnlineBookingSettings,
+  type OnlineBookingUpdate,
+} from '@caredesk/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { doctors, onlineBookingSettings, organisations, services } from '../../db/schema/index.js';
@@ -12,6 +20,9 @@ export interface OnlineBookingRules {
   cutoffMinutes: number;
   /** Bookings made in the patient app wait for the desk's confirmation. */
   requireConfirmation: boolean;
+  /** How long a freed place is held for the waitlist's patient, and how soon before it starts it is still offered. */
+  waitlistHoldMinutes: number;
+  waitlistLeadMinutes: number;
 }
 
 const DEFAULT_RULES: OnlineBookingRules = {
@@ -19,6 +30,8 @@ const DEFAULT_RULES: OnlineBookingRules = {
   horizonDays: ONLINE_BOOKING_HORIZON_DEFAULT_DAYS,
   cutoffMinutes: ONLINE_BOOKING_CUTOFF_DEFAULT_MINUTES,
   requireConfirmation: false,
+  waitlistHoldMinutes: WAITLIST_HOLD_MINUTES,
+  waitlistLeadMinutes: WAITLIST_MIN_LEAD_MINUTES,
 };
 
 export async function onlineBookingRulesOf(db: Db | Tx, organisationId: string): Promise<OnlineBookingRules> {
@@ -28,6 +41,8 @@ export async function onlineBookingRulesOf(db: Db | Tx, organisationId: string):
       horizonDays: onlineBookingSettings.horizonDays,
       cutoffMinutes: onlineBookingSettings.cutoffMinutes,
       requireConfirmation: onlineBookingSettings.requireConfirmation,
+      waitlistHoldMinutes: onlineBookingSettings.waitlistHoldMinutes,
+      waitlistLeadMinutes: onlineBookingSettings.waitlistLeadMinutes,
     })
     .from(onlineBookingSettings)
     .where(eq(onlineBookingSettings.organisationId, organisationId));

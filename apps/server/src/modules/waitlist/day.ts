@@ -1,4 +1,4 @@
-import { WAITLIST_HOLD_MINUTES, WAITLIST_MIN_LEAD_MINUTES, localDateTimeToInstant, zonedNow, type AppEvent, type WaitlistKind } from '@caredesk/shared';
+import { localDateTimeToInstant, zonedNow, type AppEvent, type WaitlistKind } from '@caredesk/shared';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { waitlistEntries } from '../../db/schema/index.js';
@@ -16,6 +16,7 @@ import {
   type VisitKind,
   type VisitOwner,
 } from '../visits/index.js';
+import { onlineBookingRulesOf } from '../settings/index.js';
 
 /*
  * One owner's day on the waitlist, always under that day's lock (the one every booking of the day
@@ -120,7 +121,9 @@ async function offerFreePlaces(tx: Tx, locked: { owner: VisitOwner; timeZone: st
     return [];
   }
   if (kind.refusal(owner, day.date)) return [];
-  const leadEnds = now.getTime() + WAITLIST_MIN_LEAD_MINUTES * 60_000;
+  // The organisation's own hold and lead (Settings → Online booking), else the shared defaults.
+  const { waitlistHoldMinutes, waitlistLeadMinutes } = await onlineBookingRulesOf(tx, day.organisationId);
+  const leadEnds = now.getTime() + waitlistLeadMinutes * 60_000;
   const places = (await freePlacesOf(tx, kind, owner, day, timeZone, now))
     .map((slot) => ({ ...slot, at: localDateTimeToInstant(timeZone, day.date, slot.start) }))
     .filter((slot) => slot.at.getTime() >= leadEnds)
@@ -135,7 +138,7 @@ async function offerFreePlaces(tx: Tx, locked: { owner: VisitOwner; timeZone: st
   const offers: MadeOffer[] = [];
   for (const [index, entry] of waiting.entries()) {
     const place = places[index]!;
-    const expiresAt = new Date(Math.min(now.getTime() + WAITLIST_HOLD_MINUTES * 60_000, place.at.getTime()));
+    const expiresAt = new Date(Math.min(now.getTime() + waitlistHoldMinutes * 60_000, place.at.getTime()));
     await tx.update(waitlistEntries).set({ status: 'OFFERED', offeredStart: place.start, offeredAt: now, offerExpiresAt: expiresAt }).where(eq(waitlistEntries.id, entry.id));
     const offer = { organisationId: day.organisationId, patientId: entry.patientId, entryId: entry.id, offeredAt: now };
     await onOffer?.(tx, offer);

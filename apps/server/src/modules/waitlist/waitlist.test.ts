@@ -257,6 +257,22 @@ describe.each(drivers)('a full day’s waitlist (%s)', (driver) => {
     for (const socket of [desk, elsewhere, phone]) socket.socket.close();
   });
 
+  it('holds a place as long as the organisation chose (Settings → Online booking)', async () => {
+    expect((await admin.patch('/api/settings/online-booking', { waitlistHoldMinutes: 45 })).statusCode).toBe(200);
+    try {
+      const { booked, patients, day } = await fullDay(1);
+      await join(worker, { ...day, patientId: patients[0]!.id });
+      const before = Date.now();
+      expect((await cancel(booked[0]!.id)).statusCode).toBe(200);
+      const [offered] = await list(day);
+      const holdEnds = Date.parse(offered!.offer!.expiresAt);
+      expect(holdEnds).toBeGreaterThanOrEqual(before + 45 * 60_000 - 1000);
+      expect(holdEnds).toBeLessThanOrEqual(Date.now() + 45 * 60_000);
+    } finally {
+      await admin.patch('/api/settings/online-booking', { waitlistHoldMinutes: WAITLIST_HOLD_MINUTES });
+    }
+  });
+
   it('offers nothing too close to its start, and a past day’s line lapses', async () => {
     const { booked, patients, day } = await fullDay(1);
     const entry = (await join(worker, { ...day, patientId: patients[0]!.id })).json<WaitlistEntry>();

@@ -12,7 +12,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const settings: OnlineBookingSettings = { slug: 'sunrise-hospital', enabled: true, horizonDays: 30, cutoffMinutes: 60, requireConfirmation: false, doctors: [], services: [] };
+const settings: OnlineBookingSettings = {
+  slug: 'sunrise-hospital',
+  enabled: true,
+  horizonDays: 30,
+  cutoffMinutes: 60,
+  requireConfirmation: false,
+  waitlistHoldMinutes: 30,
+  waitlistLeadMinutes: 15,
+  doctors: [],
+  services: [],
+};
 
 /**
  * Reads the code as a phone would: the SVG's modules painted 4 pixels each on white, handed to a

@@ -16,6 +16,8 @@ const settings: OnlineBookingSettings = {
   horizonDays: 30,
   cutoffMinutes: 60,
   requireConfirmation: false,
+  waitlistHoldMinutes: 30,
+  waitlistLeadMinutes: 15,
   doctors: [
     { id: '90000000-0000-4000-8000-000000000001', name: 'Dr. Meera Joshi', specialization: 'Cardiology', onlineBooking: true },
     { id: '90000000-0000-4000-8000-000000000002', name: 'Dr. Nitin Gokhale', specialization: 'Orthopaedics', onlineBooking: false },
@@ -93,7 +95,43 @@ describe('Settings > Online booking', () => {
     await user.clear(cutoff);
     await user.type(cutoff, '0');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ enabled: true, horizonDays: 14, cutoffMinutes: 0, requireConfirmation: false }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        enabled: true,
+        horizonDays: 14,
+        cutoffMinutes: 0,
+        requireConfirmation: false,
+        waitlistHoldMinutes: 30,
+        waitlistLeadMinutes: 15,
+      }),
+    );
+  });
+
+  it('sets how long a freed place is held for the waitlist and how close to its start it is still offered', async () => {
+    const { api, user } = await openOnlineBooking();
+    const hold = screen.getByRole('spinbutton', { name: 'Hold a freed place for the patient (minutes)' });
+    expect(hold).toHaveValue(30);
+    await user.clear(hold);
+    await user.type(hold, '2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Hold a place at least 5 minutes')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await user.clear(hold);
+    await user.type(hold, '45');
+    const lead = screen.getByRole('spinbutton', { name: 'Offer no place starting within (minutes)' });
+    await user.clear(lead);
+    await user.type(lead, '20');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        enabled: false,
+        horizonDays: 30,
+        cutoffMinutes: 60,
+        requireConfirmation: false,
+        waitlistHoldMinutes: 45,
+        waitlistLeadMinutes: 20,
+      }),
+    );
   });
 
   it('asks for the desk’s confirmation of online bookings', async () => {
@@ -105,7 +143,16 @@ describe('Settings > Online booking', () => {
     await user.click(confirmation);
     expect(confirmation).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ enabled: false, horizonDays: 30, cutoffMinutes: 60, requireConfirmation: true }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        enabled: false,
+        horizonDays: 30,
+        cutoffMinutes: 60,
+        requireConfirmation: true,
+        waitlistHoldMinutes: 30,
+        waitlistLeadMinutes: 15,
+      }),
+    );
   });
 
   it('switches a doctor or a scan on or off at once', async () => {

@@ -41,6 +41,8 @@ const booking: OnlineBookingSettings = {
   horizonDays: 30,
   cutoffMinutes: 60,
   requireConfirmation: false,
+  waitlistHoldMinutes: 30,
+  waitlistLeadMinutes: 15,
   doctors: [{ id: '90000000-0000-4000-8000-000000000001', name: 'Dr. Meera Joshi', specialization: 'Cardiology', onlineBooking: true }],
   services: [],
 };

@@ -14,21 +14,33 @@ import { errorMessage } from '@/lib/http';
 import { useUpdateOnlineBookingSettings } from '../api/update-online-booking-settings';
 import { useT } from '../i18n';
 
-const rulesSchema = onlineBookingUpdateSchema.pick({ enabled: true, horizonDays: true, cutoffMinutes: true, requireConfirmation: true }).required();
+const rulesSchema = onlineBookingUpdateSchema
+  .pick({ enabled: true, horizonDays: true, cutoffMinutes: true, requireConfirmation: true, waitlistHoldMinutes: true, waitlistLeadMinutes: true })
+  .required();
 type Rules = z.infer<typeof rulesSchema>;
 const HORIZON_DAYS = 'horizonDays';
 const CUTOFF_MINUTES = 'cutoffMinutes';
+const WAITLIST_HOLD = 'waitlistHoldMinutes';
+const WAITLIST_LEAD = 'waitlistLeadMinutes';
 
 /**
  * On or off, how far ahead patients may book, when online booking closes before a slot, and
- * whether the desk confirms each online booking before the patient is sent its confirmation.
+ * whether the desk confirms each online booking before the patient is sent its confirmation;
+ * and how a freed place is offered to the waitlist (held how long, and not too close to its start).
  */
 export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSettings }) {
   const save = useUpdateOnlineBookingSettings();
   const t = useT();
   const form = useForm<Rules>({
     resolver: zodResolver(rulesSchema),
-    values: { enabled: settings.enabled, horizonDays: settings.horizonDays, cutoffMinutes: settings.cutoffMinutes, requireConfirmation: settings.requireConfirmation },
+    values: {
+      enabled: settings.enabled,
+      horizonDays: settings.horizonDays,
+      cutoffMinutes: settings.cutoffMinutes,
+      requireConfirmation: settings.requireConfirmation,
+      waitlistHoldMinutes: settings.waitlistHoldMinutes,
+      waitlistLeadMinutes: settings.waitlistLeadMinutes,
+    },
   });
   const { errors, isDirty } = form.formState;
   const submit = form.handleSubmit(async (values) => {
@@ -88,6 +100,29 @@ export function OnlineBookingRulesForm({ settings }: { settings: OnlineBookingSe
           error={Boolean(errors.cutoffMinutes)}
           helperText={errors.cutoffMinutes?.message ?? t('settings.booking.cutoffHelp')}
           slotProps={{ htmlInput: { min: 0, max: 1440 } }}
+          size="small"
+          sx={{ maxWidth: 360 }}
+        />
+        <Typography variant="subtitle1" component="h3">
+          {t('settings.booking.waitlistTitle')}
+        </Typography>
+        <TextField
+          label={t('settings.booking.waitlistHold')}
+          type="number"
+          {...form.register(WAITLIST_HOLD, { valueAsNumber: true })}
+          error={Boolean(errors.waitlistHoldMinutes)}
+          helperText={errors.waitlistHoldMinutes?.message ?? t('settings.booking.waitlistHoldHelp')}
+          slotProps={{ htmlInput: { min: 5, max: 240 } }}
+          size="small"
+          sx={{ maxWidth: 360 }}
+        />
+        <TextField
+          label={t('settings.booking.waitlistLead')}
+          type="number"
+          {...form.register(WAITLIST_LEAD, { valueAsNumber: true })}
+          error={Boolean(errors.waitlistLeadMinutes)}
+          helperText={errors.waitlistLeadMinutes?.message ?? t('settings.booking.waitlistLeadHelp')}
+          slotProps={{ htmlInput: { min: 0, max: 240 } }}
           size="small"
           sx={{ maxWidth: 360 }}
         />

@@ -1,0 +1,4 @@
+ALTER TABLE "online_booking_settings" ADD COLUMN "waitlist_hold_minutes" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "online_booking_settings" ADD COLUMN "waitlist_lead_minutes" integer DEFAULT 15 NOT NULL;--> statement-breakpoint
+ALTER TABLE "online_booking_settings" ADD CONSTRAINT "online_booking_settings_waitlist_hold_range" CHECK ("online_booking_settings"."waitlist_hold_minutes" between 5 and 240);--> statement-breakpoint
+ALTER TABLE "online_booking_settings" ADD CONSTRAINT "online_booking_settings_waitlist_lead_range" CHECK ("online_booking_settings"."waitlist_lead_minutes" between 0 and 240);
