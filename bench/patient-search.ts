@@ -77,9 +77,9 @@ function likeShape(organisationId: string, term: string): { where: string; param
 
 /**
  * The list query's SQL (modules/patients patientListQueries), timed alone. `words`: today's, one
- * statement per search, the first page carrying its count and the zone; a name search reads
- * patient_name_words (one row per matching patient, counted by a subquery of its own), a phone
- * search patients (counted by count(*) over ()). Else
+ * statement per search, the first page carrying its count and the zone; a name search reads its
+ * page from patient_name_prefixes (migration 0034), its count from patient_name_prefix_counts or
+ * patient_name_words; a phone search patients (counted by count(*) over ()). Else
  * count + first page with name_key LIKEs, as before migration 0022, for the ratio.
  */
 async function databaseOnly(sql: Sql, organisationId: string, database: string, dataset: string, words: boolean): Promise<Row> {
@@ -90,13 +90,21 @@ async function databaseOnly(sql: Sql, organisationId: string, database: string, 
       const zone = '(select time_zone from organisations where id = $1)';
       const digits = term.replace(/\D/g, '');
       if (words && digits.length < 3) {
-        const params = [organisationId, `${term}%`, [...term].length];
-        const match = 'w.organisation_id = $1 and w.word like $2 and w.repeat_length < $3';
-        // The count a scalar subquery of its own, as the app's prepared statement has it (nameSearchPage).
+        // As the app's prepared statement has it (modules/patients nameSearchPage): the page from
+        // patient_name_prefixes in its index's name order; the total one row of the kept counts for
+        // a term of up to three characters, else the term's range of patient_name_words counted.
+        const chars = [...term];
+        const byPrefix = chars.length <= 3;
+        const params: unknown[] = [organisationId, chars.slice(0, 3).join(''), `${term}%`, `% ${term}%`];
+        if (!byPrefix) params.push(chars.length);
+        const total = byPrefix
+          ? 'coalesce((select patients from patient_name_prefix_counts c where c.organisation_id = $1 and c.prefix = $2), 0)'
+          : '(select count(*) from patient_name_words w where w.organisation_id = $1 and w.word like $3 and w.repeat_length < $5)';
         await sql.query(
-          `select p.id, p.name, p.phone, (select count(*) from patient_name_words w where ${match}) as total, ${zone}
-           from (select w.patient_id, w.name_key from patient_name_words w where ${match}
-             order by w.name_key asc nulls last, w.patient_id asc limit 25) f
+          `select p.id, p.name, p.phone, ${total} as total, ${zone}
+           from (select n.patient_id, n.name_key from patient_name_prefixes n
+             where n.organisation_id = $1 and n.prefix = $2 and (n.name_key like $3 or n.name_key like $4)
+             order by n.name_key asc, n.patient_id asc limit 25) f
            join patients p on p.id = f.patient_id order by f.name_key asc nulls last, f.patient_id asc`,
           params,
         );
