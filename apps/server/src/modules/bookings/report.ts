@@ -6,7 +6,7 @@ import type { StaffContext } from '../../lib/auth.js';
 import { ConflictError } from '../../lib/errors.js';
 import { assertVisitDayReached, bookingKind, lockVisit, recordHistory, visitTransaction, type WriteOptions } from '../visits/index.js';
 import { getBooking } from './queries.js';
-import { reportUpload, testCountOf } from './tests.js';
+import { reportReadyEvent, reportUpload, testCountOf } from './tests.js';
 
 /**
  * Attaches the report, a private PDF already uploaded through POST /api/uploads, and moves a
@@ -35,16 +35,7 @@ export async function attachReport(db: Db, caller: StaffContext, id: string, upl
       note: upload.name,
     });
     await options.events?.publish(caller.organisationId, bookingKind.updatedEvent(id, current.ownerId, current.date, 'REPORT_READY', current.patientId), tx);
-    await emit({
-      type: 'report-ready',
-      kind: 'booking',
-      visitId: id,
-      organisationId: caller.organisationId,
-      ownerId: current.ownerId,
-      patientId: current.patientId,
-      date: current.date,
-      actorStaffId: caller.id,
-    });
+    await emit(reportReadyEvent(caller, current));
   });
   return getBooking(db, caller.organisationId, id);
 }

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { bookings, bookingTests, services, uploads } from '../../db/schema/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
-import { bookingKind, lockVisit, recordHistory, visitTransaction, type VisitSubscriber, type VisitWrite, type WriteOptions } from '../visits/index.js';
+import { bookingKind, lockVisit, recordHistory, visitTransaction, type VisitLifecycleEvent, type VisitSubscriber, type VisitWrite, type WriteOptions } from '../visits/index.js';
 
 const PDF = UPLOAD_LIMITS.pdf.types[0];
 
@@ -92,6 +92,20 @@ async function announceBooking(write: VisitWrite, organisationId: string, bookin
   await write.options.events?.publish(organisationId, bookingKind.updatedEvent(booking.id, booking.ownerId, booking.date, status, booking.patientId), write.tx);
 }
 
+/** 'The report is ready' in the visit's life: a single test's report, or a package's last one. */
+export function reportReadyEvent(caller: StaffContext, booking: Pick<LockedBooking, 'id' | 'ownerId' | 'patientId' | 'date'>): VisitLifecycleEvent {
+  return {
+    type: 'report-ready',
+    kind: 'booking',
+    visitId: booking.id,
+    organisationId: caller.organisationId,
+    ownerId: booking.ownerId,
+    patientId: booking.patientId,
+    date: booking.date,
+    actorStaffId: caller.id,
+  };
+}
+
 /**
  * A COMPLETED package booking whose every test not skipped has its report is REPORT_READY: the
  * patient is told once, when the last report arrives, not once per test.
@@ -117,16 +131,7 @@ async function settleReports(write: VisitWrite, caller: StaffContext, booking: L
     toStatus: 'REPORT_READY',
     note: 'Every test’s report is in',
   });
-  await write.emit({
-    type: 'report-ready',
-    kind: 'booking',
-    visitId: booking.id,
-    organisationId: caller.organisationId,
-    ownerId: booking.ownerId,
-    patientId: booking.patientId,
-    date: booking.date,
-    actorStaffId: caller.id,
-  });
+  await write.emit(reportReadyEvent(caller, booking));
   return 'REPORT_READY';
 }
 
