@@ -15,10 +15,15 @@ const rulesBelowSerious = axeCore._audit.rules.filter((rule) => rule.impact === 
 /**
  * The serious and critical axe violations on the page as it is, one line per element, named by
  * `where`, rule and element, so a failure says where to look. Measured once every finite
- * animation has ended: a toast fading in or a menu fading out has, mid-way, a contrast no one reads.
+ * animation has ended and nothing is busy: a toast fading in, a menu fading out or a list dimmed
+ * while a live update refetches it has, for that moment, a contrast no one reads.
  */
 export async function seriousViolations(page: Page, where = pathOf(page)): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[aria-busy="true"]') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     // An accessible name must contain the visible label (WCAG 2.5.3); axe ships this rule switched off.
     // Only violations are read: passes and incomplete results go unbuilt.
