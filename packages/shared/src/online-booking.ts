@@ -29,6 +29,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'patient',
   'public',
   'queue',
+  'receipts',
   'reports',
   'settings',
   'sign-in',
