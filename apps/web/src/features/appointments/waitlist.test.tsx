@@ -1,4 +1,4 @@
-import { waitlistStatusLabels, type SlotsResponse, type WaitlistEntry } from '@caredesk/shared';
+import { waitlistStatusLabels } from '@caredesk/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { makeUser, storeSession } from '@/test/fixtures';
 import { patientPage } from '@/test/patient-fixtures';
 import english from '@/i18n/locales/en/waitlist.json';
 import { renderApp, slow } from '@/test/render-app';
+import { heldLine, makeWaitlistEntry, slotsDay, typedDate, type WaitlistOwner } from '@/test/waitlist-fixtures';
 import { makeAppointment, makeDoctor, makePatient, page, recording } from './appointment-fixtures';
 
 let restore: (() => void) | undefined;
@@ -18,35 +19,9 @@ const { today, day, at } = pinClock(MID_MORNING.at);
 const tomorrow = day(1);
 const doctor = makeDoctor({ name: 'Dr. Arjun Nair', extraPerDay: 1 });
 const patient = makePatient({ name: 'Lakshmi Narayan' });
-const slot = (start: string, remaining: number) => ({ start, end: start, capacity: 1, remaining });
-const dayOf = (free: string[], full: string[], date = today): SlotsResponse => ({
-  date,
-  timeZone: 'Asia/Kolkata',
-  slots: free.map((start) => slot(start, 1)),
-  full: full.map((start) => slot(start, 0)),
-  extras: { allowance: 1, left: 1 },
-});
-
-let counter = 0;
-/** A waitlist entry as GET /waitlist answers it. */
-function entry(overrides: Partial<WaitlistEntry> & { name: string }): WaitlistEntry {
-  counter += 1;
-  const { name, ...rest } = overrides;
-  return {
-    id: `70000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    kind: 'appointment',
-    ownerId: doctor.id,
-    ownerName: doctor.name,
-    date: tomorrow,
-    status: 'WAITING',
-    position: 1,
-    offer: null,
-    visitId: null,
-    createdAt: '2026-11-25T04:00:00.000Z',
-    patient: { id: `30000000-0000-4000-8000-${String(counter).padStart(12, '0')}`, name, phone: '+919876543210' },
-    ...rest,
-  };
-}
+const owner: WaitlistOwner = { kind: 'appointment', id: doctor.id, name: doctor.name, date: tomorrow };
+const entry = (overrides: Parameters<typeof makeWaitlistEntry>[1]) => makeWaitlistEntry(owner, overrides);
+const dayOf = (free: string[], full: string[], date = today) => slotsDay(date, free, full);
 
 function setup(routes: Record<string, FakeRoute>, path: string, options: { live?: boolean } = {}) {
   const api = installFakeApi({
@@ -84,7 +59,7 @@ describe('joining a full day’s waitlist from the booking form', () => {
     free = [];
     const date = within(dialog).getByRole('textbox', { name: 'Date' });
     await user.clear(date);
-    await user.type(date, `${tomorrow.slice(8)}/${tomorrow.slice(5, 7)}/${tomorrow.slice(0, 4)}`);
+    await user.type(date, typedDate(tomorrow));
     expect(await within(dialog).findByText('No free slots on this day')).toBeInTheDocument();
     // Beside the extra, not instead of it.
     expect(within(dialog).getByRole('button', { name: /^Book as extra/ })).toBeInTheDocument();
@@ -106,7 +81,7 @@ describe('joining a full day’s waitlist from the booking form', () => {
     full = [];
     const date = within(dialog).getByRole('textbox', { name: 'Date' });
     await user.clear(date);
-    await user.type(date, `${tomorrow.slice(8)}/${tomorrow.slice(5, 7)}/${tomorrow.slice(0, 4)}`);
+    await user.type(date, typedDate(tomorrow));
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Add to waitlist' })).not.toBeInTheDocument());
     expect(within(dialog).getByText('No free slots on this day')).toBeInTheDocument();
   }, 60_000);
@@ -114,10 +89,7 @@ describe('joining a full day’s waitlist from the booking form', () => {
 
 describe('a doctor’s day’s waitlist panel', () => {
   const path = `/appointments?doctorId=${doctor.id}&from=${tomorrow}`;
-  const holdEnds = new Date(at.getTime() + (28 * 60 + 41) * 1000).toISOString();
-  const offered = entry({ name: 'Priya Offered', position: 1, status: 'OFFERED', offer: { startTime: '09:15', offeredAt: at.toISOString(), expiresAt: holdEnds } });
-  const waiting = entry({ name: 'Ravi Waiting', position: 2 });
-  const lapsed = entry({ name: 'Old Lapsed', position: null, status: 'LAPSED' });
+  const { offered, waiting, lapsed } = heldLine(owner, at, 28 * 60 + 41);
 
   it('is a header button once the list shows one doctor’s day, listing places, statuses and the hold’s time left', async () => {
     const list = recording(() => ({ data: { data: [offered, waiting, lapsed] } }));
