@@ -1,6 +1,7 @@
-import type { Appointment, Slot } from '@caredesk/shared';
+import type { Appointment, DoctorDayChange, Slot } from '@caredesk/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MID_MORNING, pinClock } from '@/test/clock';
 import { headerRoutes, installFakeApi, type FakeRoute } from '@/test/fake-api';
@@ -28,6 +29,16 @@ const patient = makePatient({ name: 'Lakshmi Narayan' });
 const visitOf = (doctor: typeof meera, overrides: Partial<Appointment> & Pick<Appointment, 'date'>) =>
   makeAppointment({ doctorId: doctor.id, doctorName: doctor.name, specialization: doctor.specialization, patientId: patient.id, ...overrides });
 const slot = (start: string, end: string, capacity = 1, remaining = 1): Slot => ({ start, end, capacity, remaining });
+/** A day that starts late (9:00-12:00), as GET /doctors/:id/days lists it, with the visits it kept outside its hours. */
+const startsLate = (date: string, kept: Appointment[]): DoctorDayChange => ({
+  date,
+  windows: [{ start: '09:00', end: '12:00' }],
+  capacity: null,
+  note: null,
+  byName: 'Asha Admin',
+  at: '2026-11-20T10:00:00.000Z',
+  outsideHours: kept.map((visit) => ({ id: visit.id, date: visit.date, startTime: visit.startTime, endTime: visit.endTime, tokenLabel: visit.tokenLabel, status: visit.status })),
+});
 
 /**
  * The calendar's API as the server keeps it: the visits by range and doctor, each doctor's free
@@ -223,6 +234,50 @@ describe('the appointments calendar', () => {
     expect(moves.seen.map((call) => call.body)).toEqual([{ date: tomorrow, startTime: '11:00' }]);
     await waitFor(() => expect(within(meeraColumn).getByRole('button', { name: /^Token 007, Lakshmi Narayan, 9:30 am/ })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it("marks a visit a day's change kept outside its hours, in words, until it is moved into them", async () => {
+    const early = visitOf(meera, { tokenNumber: 4, date: tomorrow, patientName: 'Lakshmi Narayan', startTime: '08:00', endTime: '08:15' });
+    const inHours = visitOf(meera, { tokenNumber: 5, date: tomorrow, patientName: 'Ravi Kumar', startTime: '10:00', endTime: '10:15' });
+    // Called off since: listed by no server (only visits to happen are), and never flagged here either.
+    const cancelled = visitOf(meera, { tokenNumber: 6, date: tomorrow, status: 'CANCELLED', startTime: '08:15', endTime: '08:30' });
+    const free = { [`${meera.id}|${tomorrow}`]: [slot('10:15', '10:30')] };
+    // As listed before the move below: a list read again before the server has seen the move still names the visit.
+    const listed = startsLate(tomorrow, [early, cancelled]);
+    const meeraDays = recording(() => ({ data: { data: [listed] } }));
+    const arjunDays = recording(() => ({ data: { data: [] } }));
+    const { moves } = open(`/appointments?view=day&from=${tomorrow}`, [early, inHours, cancelled], free, {
+      extra: { [`GET /doctors/${meera.id}/days`]: meeraDays.route, [`GET /doctors/${arjun.id}/days`]: arjunDays.route },
+    });
+    const meeraColumn = await column('Dr. Meera Iyer');
+    const flagged = await within(meeraColumn).findByRole('button', { name: 'Token 004, Lakshmi Narayan, Outside hours, 8:00 am – 8:15 am, Booked' });
+    // Seen at a glance: said on the block itself, not only in its colour or its name.
+    expect(within(flagged).getByText('Outside hours')).toBeInTheDocument();
+    expect(within(meeraColumn).getByRole('button', { name: 'Token 005, Ravi Kumar, 10:00 am – 10:15 am, Booked' })).toBeInTheDocument();
+    expect(within(meeraColumn).getByRole('button', { name: /^Token 006,/ })).not.toHaveAccessibleName(/Outside hours/);
+    expect(within(meeraColumn).getAllByText(/Outside hours/)).toHaveLength(1);
+    // One read per doctor shown, from the first day shown: never one per visit.
+    expect(meeraDays.seen.map((call) => call.params)).toEqual([{ from: tomorrow }]);
+    expect(arjunDays.seen.map((call) => call.params)).toEqual([{ from: tomorrow }]);
+
+    // Moved into the day's hours, it is no longer outside them, even before the list is read again.
+    dragOnto(flagged, await within(meeraColumn).findByRole('button', { name: 'Book 10:15 am, Dr. Meera Iyer' }));
+    await waitFor(() => expect(moves.seen[0]?.body).toEqual({ date: tomorrow, startTime: '10:15' }));
+    expect(await within(meeraColumn).findByRole('button', { name: 'Token 004, Lakshmi Narayan, 10:15 am – 10:30 am, Booked' })).toBeInTheDocument();
+    expect(within(meeraColumn).queryByText(/Outside hours/)).not.toBeInTheDocument();
+  });
+
+  it("flags a week's kept visits from one read of the doctor's changed days", async () => {
+    const monday = dayjs(tomorrow)
+      .subtract((dayjs(tomorrow).day() + 6) % 7, 'day')
+      .format('YYYY-MM-DD');
+    const kept = visitOf(meera, { tokenNumber: 2, date: tomorrow, startTime: '19:00', endTime: '19:15' });
+    const later = visitOf(meera, { tokenNumber: 3, date: day(9), startTime: '19:00', endTime: '19:15' });
+    const days = recording(() => ({ data: { data: [startsLate(tomorrow, [kept]), startsLate(day(9), [later])] } }));
+    open(`/appointments?view=week&from=${tomorrow}&doctorId=${meera.id}`, [kept, later], {}, { extra: { [`GET /doctors/${meera.id}/days`]: days.route } });
+    const grid = await screen.findByRole('region', { name: /^Appointments of Dr. Meera Iyer/ }, { timeout: 15_000 });
+    expect(await within(grid).findByRole('button', { name: /^Token 002, Lakshmi Narayan, Outside hours, 7:00 pm/ })).toBeInTheDocument();
+    expect(days.seen.map((call) => call.params)).toEqual([{ from: monday }]);
   });
 
   it("reschedules from the visit's drawer to another doctor's free slot", async () => {

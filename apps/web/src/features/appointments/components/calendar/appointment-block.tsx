@@ -1,4 +1,5 @@
 import type { AppointmentSummary } from '@caredesk/shared';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
@@ -15,6 +16,8 @@ const TWO_LINES_PX = 44;
 
 interface AppointmentBlockProps {
   placement: Placement<AppointmentSummary>;
+  /** Kept outside its day's hours (or over its cap) by a one-day change of the doctor's day. */
+  outsideHours?: boolean;
   onOpen: (id: string) => void;
   /** A booked visit: a pointer may pick it up and drop it on a free slot (use-block-drag). */
   onPickUp?: (event: PointerEvent<HTMLElement>) => void;
@@ -23,7 +26,7 @@ interface AppointmentBlockProps {
 }
 
 /** One visit on the time grid, in its status colour (the list's status chip colours); a click opens it. */
-export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: AppointmentBlockProps) {
+export function AppointmentBlock({ placement, outsideHours = false, onOpen, onPickUp, offset }: AppointmentBlockProps) {
   const t = useT();
   const visitWords = useVisitWords();
   const { visit: appointment, top, height, lane, lanes } = placement;
@@ -31,9 +34,16 @@ export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: Appoin
   // Booked in the patient app and not confirmed yet: said in its name, and drawn with a dashed outline.
   const awaiting = appointment.awaitingConfirmation && !isCalledOff(appointment.status);
   const called = awaiting ? t('appointments.calendar.awaiting', { status: statusLabels[appointment.status] }) : statusLabels[appointment.status];
-  // An extra beyond the slot's capacity says so in its name and on its first line.
-  const extra = appointment.overbooked ? visitWords('visits.extra') : null;
-  const status = extra ? `${called}, ${extra}` : called;
+  // An extra beyond the slot's capacity, and a visit a day's change kept outside the day's hours,
+  // say so in words on the first line (a sign leads the line of one kept outside: seen even when
+  // the words are cut off), never by colour alone. The name says them in the line's order, right
+  // after the patient: it holds the words shown (WCAG 2.5.3), the separating dots drawn apart.
+  const marks = [
+    ...(appointment.overbooked ? [{ key: 'extra', words: visitWords('visits.extra'), colour: 'secondary.main' }] : []),
+    ...(outsideHours ? [{ key: 'outside', words: t('appointments.calendar.outsideHours'), colour: 'text.primary' }] : []),
+  ];
+  const name = { token: appointment.tokenLabel, patient: appointment.patientName, time, status: called };
+  const label = marks.length > 0 ? t('appointments.calendar.blockMarked', { ...name, marks: marks.map((mark) => mark.words).join(', ') }) : t('appointments.calendar.block', name);
   // Cancelled and no-show visits stay on the grid (the desk needs to see the slot was booked), faded and struck through.
   const closed = isCalledOff(appointment.status);
   return (
@@ -53,11 +63,12 @@ export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: Appoin
         onClick={() => onOpen(appointment.id)}
         onPointerDown={onPickUp}
         data-movable={onPickUp ? true : undefined}
-        aria-label={t('appointments.calendar.block', { token: appointment.tokenLabel, patient: appointment.patientName, time, status })}
-        title={`${appointment.tokenLabel} · ${appointment.patientName} · ${time} · ${status}`}
+        aria-label={label}
+        title={[appointment.tokenLabel, appointment.patientName, ...marks.map((mark) => mark.words), time, called].join(' · ')}
         data-status={appointment.status}
         data-awaiting-confirmation={awaiting || undefined}
         data-overbooked={appointment.overbooked || undefined}
+        data-outside-hours={outsideHours || undefined}
         sx={(theme) => {
           const main = statusMain(theme, appointment.status);
           return {
@@ -92,15 +103,16 @@ export function AppointmentBlock({ placement, onOpen, onPickUp, offset }: Appoin
         }}
       >
         <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {outsideHours ? <WarningAmberRounded aria-hidden sx={{ fontSize: 14, mr: 0.25, verticalAlign: 'text-bottom', color: 'warning.main' }} /> : null}
           <Box component="span" sx={{ fontWeight: 700, mr: 0.5 }}>
             {appointment.tokenLabel}
           </Box>{' '}
           <span>{appointment.patientName}</span>
-          {extra ? (
-            <Box component="span" sx={{ ml: 0.5, color: 'secondary.main', fontWeight: 600 }}>
-              · {extra}
+          {marks.map((mark) => (
+            <Box key={mark.key} component="span" sx={{ ml: 0.5, color: mark.colour, fontWeight: 600, '&::before': { content: '"· "' } }}>
+              {mark.words}
             </Box>
-          ) : null}
+          ))}
         </Box>
         {height >= TWO_LINES_PX ? (
           <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.secondary' }}>

@@ -28,6 +28,8 @@ export interface CalendarActions {
   /** A booked visit not being moved already: a pointer may drag it. */
   canMove: (appointment: AppointmentSummary) => boolean;
   onMove: (appointment: AppointmentSummary, slot: SlotTarget) => void;
+  /** A visit a one-day change of its doctor kept outside the day's hours (use-outside-hours.ts). */
+  outsideHours: (appointment: AppointmentSummary) => boolean;
 }
 
 const STEPS: Record<string, (index: number, last: number) => number> = {
@@ -121,6 +123,7 @@ export function CalendarColumnView({ column, firstHour, height, actions, drag, o
             <AppointmentBlock
               key={visit.id}
               placement={{ ...placement, visit }}
+              outsideHours={actions.outsideHours(visit)}
               onOpen={(id) => {
                 if (!endsDrag()) actions.onOpen(id);
               }}

@@ -23,6 +23,7 @@ import type { SlotTarget } from './use-block-drag';
 import { useCalendarData } from './use-calendar-data';
 import { useCalendarMoves } from './use-calendar-moves';
 import { useFreeSlots, type DoctorDay } from './use-free-slots';
+import { useOutsideHours } from './use-outside-hours';
 import { WeekGrid } from './week-grid';
 
 // The booking form loads when a free slot is first clicked.
@@ -62,7 +63,8 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
     mode === 'day' ? columnDoctors.map((doctor) => ({ doctorId: doctor.id, date })) : shownDoctorId ? days.map((day) => ({ doctorId: shownDoctorId, date: day })) : [];
   const slots = useFreeSlots(doctorDays, today);
   const anyFree = doctorDays.some((day) => slots.of(day.doctorId, day.date).length > 0);
-  const actions: CalendarActions = { onOpen, onBook: setBooking, canMove: moves.canMove, onMove: moves.move };
+  const outsideHours = useOutsideHours([...new Set(doctorDays.map((day) => day.doctorId))], from, to);
+  const actions: CalendarActions = { onOpen, onBook: setBooking, canMove: moves.canMove, onMove: moves.move, outsideHours };
 
   const show = (day: string) => {
     const week = weekOf(day);
