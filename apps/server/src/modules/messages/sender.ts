@@ -1,25 +1,21 @@
-import { messageChannelLabels, messageEventLabels, type MessageChannel, type MessageEvent, type MessageLanguage } from '@caredesk/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { messageChannelLabels, messageEventLabels, type MessageChannel, type MessageEvent } from '@caredesk/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, MessageChannelProviders } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { chatMessages, messages, organisations, patients, whatsappContacts, type MessageContext } from '../../db/schema/index.js';
+import { messages } from '../../db/schema/index.js';
 import type { EventBus } from '../../lib/events/bus.js';
 import type { ChannelAdapter, SendOutcome } from '../../lib/messaging/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.js';
-import { PATIENT_APP_PREFIX } from '../../lib/web-console.js';
-import { moneyDocumentLink, moneyFacts } from '../billing/index.js';
-import { privateFileLink } from '../uploads/index.js';
 import { quietUntil } from './quiet-hours.js';
 import { applyDeliveryReport } from './delivery-reports.js';
 import type { MessageChanges } from './live.js';
-import { renderMessage, type WaitlistOfferText } from './render.js';
+import { createMessageFacts, type MessageFacts, type MessageSubject } from './message-facts.js';
+import { renderMessage } from './render.js';
 import { withTimelineEntry } from './timeline.js';
-import { visitFacts, type VisitFacts } from './visit-facts.js';
-import { waitlistOfferFacts, waitlistOfferGone, type WaitlistOfferFacts } from './waitlist-facts.js';
-import { whatsappStatus } from '../plans/index.js';
-import { loadMessageSettings, templateOf, type EffectiveMessageSettings } from './settings.js';
+import { waitlistOfferGone } from './waitlist-facts.js';
+import { templateOf } from './settings.js';
 import { messageCharges } from './charges.js';
 
 export interface MessageSenderOptions {
@@ -41,30 +37,12 @@ const defaults = {
   pollIntervalMs: 15_000,
 } satisfies Required<MessageSenderOptions>;
 
-/**
- * Where 'your report is ready' sends the patient: a signed link to the report itself, or for a
- * package (each test has its own report) the app's visits, which open each one.
- */
-async function reportLinkOf(db: Db, reportUploadId: string | null, publicUrl: string): Promise<string> {
-  if (!reportUploadId) return new URL(`${PATIENT_APP_PREFIX}visits`, publicUrl).toString();
-  return new URL((await privateFileLink(db, reportUploadId, REPORT_LINK_TTL_SECONDS)).url, publicUrl).toString();
-}
-
-/** How long the link in 'your report is ready' opens the report: a week to get to it. */
-export const REPORT_LINK_TTL_SECONDS = 7 * 24 * 3600;
-
-interface ClaimedMessage {
+interface ClaimedMessage extends MessageSubject {
   id: string;
-  organisation_id: string;
-  patient_id: string | null;
-  visit_kind: 'appointment' | 'booking' | null;
-  visit_id: string | null;
-  event: MessageEvent;
   offset_minutes: number;
   channel: MessageChannel;
   dedupe_key: string;
   to_phone: string;
-  context: MessageContext;
   due_at: Date | string;
   attempts: number;
   charged_at: Date | string | null;
@@ -98,9 +76,10 @@ type Decision = { kind: 'send' } | { kind: 'skip'; reason: string } | { kind: 'c
  * never does, and recorded with the provider's id so delivery reports find it.
  */
 export function createMessageSender(deps: MessageSenderDeps, options: MessageSenderOptions = {}): OutboxWorker {
-  const { db, config, adapters, log } = deps;
+  const { db, adapters, log } = deps;
   const settings = { ...defaults, ...options };
   const { charge, refund } = messageCharges(deps);
+  const reader = createMessageFacts(deps);
 
   async function claim(limit: number): Promise<ClaimedMessage[]> {
     const now = new Date();
@@ -132,14 +111,13 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       .where(eq(messages.id, id));
   }
 
-  /** Whether a message is still owed, and may go now. Read fresh: consent, settings and the visit may have changed since it was owed. */
-  async function decide(
-    message: ClaimedMessage,
-    { org, settings: orgSettings, addon }: OrganisationContext,
-    patient: PatientRow | undefined,
-    visit: VisitFacts | undefined,
-    now: Date,
-  ): Promise<Decision> {
+  /** Whether a message is still owed, and may go now, on facts read fresh (message-facts.ts). */
+  function decide(message: ClaimedMessage, { organisation, patient, visit, moneyDocument, money, offer, chat }: MessageFacts, now: Date): Decision {
+    const { org, settings: orgSettings, addon } = organisation;
+    if (moneyDocument && money?.organisationId !== message.organisation_id) return { kind: 'cancel', reason: 'The receipt no longer exists' };
+    // The offer as it stands now: taken, declined, lapsed, offered again or run out, it is not news.
+    const offerGone = message.context.waitlistEntryId ? waitlistOfferGone(offer, message, message.context.waitlistEntryId, now) : undefined;
+    if (offerGone) return { kind: 'cancel', reason: offerGone };
     if (message.visit_id) {
       if (!visit) return { kind: 'cancel', reason: 'The visit no longer exists' };
       const cancelled = visit.status === 'CANCELLED';
@@ -152,7 +130,6 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       if (message.event === 'next' && (visit.calledAt || visit.status !== 'CHECKED_IN')) return { kind: 'cancel', reason: 'The patient has already been called' };
     }
     if (message.event === 'chat-reply' && message.context.chatMessageId) {
-      const [chat] = await db.select({ readAt: chatMessages.readAt }).from(chatMessages).where(eq(chatMessages.id, message.context.chatMessageId));
       if (!chat) return { kind: 'cancel', reason: 'The chat message was deleted' };
       if (chat.readAt) return { kind: 'cancel', reason: 'The patient read it in the app' };
     }
@@ -213,61 +190,17 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
     }
   }
 
-  /**
-   * The organisation's row, message settings and add-on, read once for a burst of its messages
-   * (a morning's reminders) rather than once each: a change in Settings applies within seconds.
-   */
-  const organisations_ = new Map<string, { until: number; context: Promise<OrganisationContext | undefined> }>();
-  function organisationContext(organisationId: string): Promise<OrganisationContext | undefined> {
-    const cached = organisations_.get(organisationId);
-    if (cached && cached.until > Date.now()) return cached.context;
-    const context = Promise.all([
-      db
-        .select({ name: organisations.name, address: organisations.address, city: organisations.city, timeZone: organisations.timeZone })
-        .from(organisations)
-        .where(eq(organisations.id, organisationId)),
-      loadMessageSettings(db, organisationId),
-      whatsappStatus(db, organisationId).then((status) => status.isActive),
-    ]).then(([[org], orgSettings, addon]) => (org ? { org, settings: orgSettings, addon } : undefined));
-    organisations_.set(organisationId, { until: Date.now() + ORGANISATION_CONTEXT_TTL_MS, context });
-    // A failed read is not kept.
-    context.catch(() => organisations_.delete(organisationId));
-    if (organisations_.size > 1000) organisations_.delete(organisations_.keys().next().value!);
-    return context;
-  }
-
   async function deliver(message: ClaimedMessage): Promise<void> {
     const now = new Date();
-    const [context, [patient], visit] = await Promise.all([
-      organisationContext(message.organisation_id),
-      message.patient_id
-        ? db
-            .select({ name: patients.name, phone: patients.phone, messageConsent: patients.messageConsent, messageLanguage: patients.messageLanguage })
-            .from(patients)
-            .where(eq(patients.id, message.patient_id))
-        : Promise.resolve([]),
-      message.visit_kind && message.visit_id ? visitFacts(db, message.visit_kind, message.visit_id) : Promise.resolve(undefined),
-    ]);
-    if (!context) return;
-    const { org, settings: orgSettings } = context;
+    const facts = await reader.read(message);
+    if (!facts) return;
+    const { org, settings: orgSettings } = facts.organisation;
     // Past maxAttempts only when the processes that claimed it died mid-send each time.
     if (message.attempts > settings.maxAttempts) {
       await finish(message.id, 'FAILED', 'Interrupted too many times');
       return;
     }
-    const moneyDocument = message.context.paymentId
-      ? { kind: 'receipt' as const, id: message.context.paymentId }
-      : message.context.creditNoteId
-        ? { kind: 'credit-note' as const, id: message.context.creditNoteId }
-        : undefined;
-    const money = moneyDocument && (await moneyFacts(db, moneyDocument.kind, moneyDocument.id));
-    if (moneyDocument && money?.organisationId !== message.organisation_id) return finish(message.id, 'CANCELLED', 'The receipt no longer exists');
-    const waitlistEntryId = message.context.waitlistEntryId;
-    const offer = waitlistEntryId ? await waitlistOfferFacts(db, waitlistEntryId) : undefined;
-    // The offer as it stands now: taken, declined, lapsed, offered again or run out, it is not news.
-    const offerGone = waitlistEntryId ? waitlistOfferGone(offer, message, waitlistEntryId, now) : undefined;
-    if (offerGone) return finish(message.id, 'CANCELLED', offerGone);
-    const decision = await decide(message, context, patient, visit, now);
+    const decision = decide(message, facts, now);
     if (decision.kind === 'skip') return finish(message.id, 'SKIPPED', decision.reason);
     if (decision.kind === 'cancel') return finish(message.id, 'CANCELLED', decision.reason);
     if (decision.kind === 'hold') {
@@ -283,14 +216,8 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
         .where(eq(messages.id, message.id));
       return;
     }
+    const { patient, visit } = facts;
     const language = patient?.messageLanguage ?? orgSettings.defaultLanguage;
-    const chatText =
-      message.event === 'chat-reply' && message.context.chatMessageId
-        ? (await db.select({ text: chatMessages.text }).from(chatMessages).where(eq(chatMessages.id, message.context.chatMessageId)))[0]?.text
-        : undefined;
-    const reportLink = message.event === 'report-ready' && config.PUBLIC_URL ? await reportLinkOf(db, visit?.reportUploadId ?? null, config.PUBLIC_URL) : undefined;
-    const moneyLink =
-      moneyDocument && config.PUBLIC_URL ? new URL(await moneyDocumentLink(db, moneyDocument.kind, moneyDocument.id, now), config.PUBLIC_URL).toString() : undefined;
     const rendered = renderMessage({
       event: message.event,
       language,
@@ -300,28 +227,12 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
       organisation: org,
       visit,
       context: message.context,
-      chatText,
-      reportLink,
-      money: money ? { amountPaise: money.amountPaise, number: money.number, link: moneyLink } : undefined,
-      waitlist: offer && waitlistText(offer, now),
+      ...(await reader.content(message, facts, now)),
     });
     const to = patient?.phone ?? message.to_phone;
     const written = { text: rendered.text, language, toPhone: to };
     if (!(await charge(message, written))) return finish(message.id, 'SKIPPED', 'The wallet balance is too low to pay for it', written);
-    const insideCustomerWindow =
-      message.channel === 'WHATSAPP' &&
-      (
-        await db
-          .select({ at: whatsappContacts.lastInboundAt })
-          .from(whatsappContacts)
-          .where(
-            and(
-              eq(whatsappContacts.organisationId, message.organisation_id),
-              eq(whatsappContacts.phone, to),
-              gt(whatsappContacts.lastInboundAt, new Date(now.getTime() - 24 * 3600_000)),
-            ),
-          )
-      ).length > 0;
+    const insideCustomerWindow = message.channel === 'WHATSAPP' && (await reader.insideCustomerWindow(message.organisation_id, to, now));
     const templateName = message.channel === 'WHATSAPP' ? rendered.template.name : message.event === 'test' ? '' : (orgSettings.smsTemplateIds[message.event] ?? '');
     const outcome = await adapters[message.channel]!.send({
       id: message.id,
@@ -334,19 +245,6 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
     await record(message, outcome);
   }
 
-  /** What a waitlist offer's text says: the held place, the whole minutes left of its hold (at least 1), the app's waitlist. */
-  function waitlistText(offer: WaitlistOfferFacts, now: Date): WaitlistOfferText | undefined {
-    if (!offer.slotAt || !offer.expiresAt) return undefined;
-    return {
-      ownerName: offer.ownerName,
-      facilityName: offer.facilityName,
-      facilityAddress: offer.facilityAddress,
-      slotAt: offer.slotAt,
-      minutesLeft: Math.max(1, Math.floor((offer.expiresAt.getTime() - now.getTime()) / 60_000)),
-      link: config.PUBLIC_URL ? new URL(`${PATIENT_APP_PREFIX}waitlist`, config.PUBLIC_URL).toString() : undefined,
-    };
-  }
-
   return createOutboxWorker<ClaimedMessage>({
     name: 'messages',
     claim,
@@ -357,26 +255,4 @@ export function createMessageSender(deps: MessageSenderDeps, options: MessageSen
     // Whoever owes a message wakes this process's sender (MessagesService.owed); the others find it by the poll.
     log,
   });
-}
-
-/** How long a sender trusts what it read of an organisation. */
-const ORGANISATION_CONTEXT_TTL_MS = 2000;
-
-interface OrganisationContext {
-  org: OrganisationRow;
-  settings: EffectiveMessageSettings;
-  addon: boolean;
-}
-
-interface OrganisationRow {
-  name: string;
-  address: string | null;
-  city: string | null;
-  timeZone: string;
-}
-interface PatientRow {
-  name: string;
-  phone: string;
-  messageConsent: boolean;
-  messageLanguage: MessageLanguage | null;
 }
