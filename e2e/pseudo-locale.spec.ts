@@ -1,52 +1,12 @@
-import { PSEUDO_OPEN } from '@caredesk/catalogues/pseudo-locale';
 import { expect, signInAs, test, type Page } from './support/fixtures.ts';
 import { keepPatientSession, patientSession } from './support/patient-app.ts';
-import { ApiStrings, untranslatedPart, usePseudoLocale, visibleTexts } from './support/pseudo-locale.ts';
-import { openInConsole, quietWatcher } from './support/walk.ts';
+import { usePseudoLocale, walker, type Findings } from './support/pseudo-locale.ts';
+import { openInConsole } from './support/walk.ts';
 
 // Issue 20: every text a person reads comes from a catalogue. In the pseudo-locale every catalogue
 // text is accented and marked, so a plain English word left on a page (outside the organisation's
 // and its patients' data) was written in the code: this walks every page of the console and the
 // patient app and names each such text and where it is.
-
-/** Findings of one walk: each untranslated text once, with the first page and element it was on. */
-class Findings {
-  private readonly found = new Map<string, string>();
-
-  constructor(
-    private readonly page: Page,
-    private readonly data: ApiStrings,
-    private readonly quiet: () => Promise<void>,
-  ) {}
-
-  /** Reads the page as it is now, once it has settled. */
-  async check(route: string): Promise<void> {
-    await this.quiet();
-    const texts = await visibleTexts(this.page);
-    // After reading the page: a reply it shows has been seen by then, though perhaps not yet read.
-    await this.data.settled();
-    // A page that shows no catalogue text at all has not rendered (or the pseudo-locale is off): nothing was checked.
-    if (!texts.some(({ text }) => text.includes(PSEUDO_OPEN))) this.found.set(`${route}: blank`, `${route}: no text in the pseudo-locale`);
-    for (const { text, where } of texts) {
-      const part = untranslatedPart(text, this.data);
-      if (part && !this.found.has(text)) {
-        this.found.set(text, `${route}: "${text}" (left: "${part}") at ${where}`);
-        // As found, so that a walk cut short still says what it saw.
-        console.log(`untranslated: ${this.found.get(text)}`);
-      }
-    }
-  }
-
-  list(): string[] {
-    return [...this.found.values()];
-  }
-}
-
-/** A page's walk: the pseudo-locale on, the API's strings collected, findings gathered. */
-function walker(page: Page) {
-  const data = new ApiStrings(page);
-  return new Findings(page, data, quietWatcher(page));
-}
 
 /**
  * One route per pattern: a record's id, a patient's chat, stand for all of their kind; a query's

@@ -1,5 +1,7 @@
+import { PSEUDO_OPEN, pseudoLocalise } from '@caredesk/catalogues/pseudo-locale';
 import { PSEUDO_LOCALE_KEY } from '@caredesk/catalogues/pseudo-locale-key';
 import type { Page } from '@playwright/test';
+import { quietWatcher } from './walk.ts';
 
 /** A text the page shows (or names an element by), and where. */
 export interface PageText {
@@ -189,4 +191,117 @@ export function visibleTexts(page: Page): Promise<PageText[]> {
     }
     return found;
   });
+}
+
+/** Findings of one walk: each untranslated text once, with the first page and element it was on. */
+export class Findings {
+  private readonly found = new Map<string, string>();
+
+  constructor(
+    private readonly page: Page,
+    private readonly data: ApiStrings,
+    private readonly quiet: () => Promise<void>,
+  ) {}
+
+  /** Reads the page as it is now, once it has settled. */
+  async check(route: string): Promise<void> {
+    await this.quiet();
+    const texts = await visibleTexts(this.page);
+    // After reading the page: a reply it shows has been seen by then, though perhaps not yet read.
+    await this.data.settled();
+    // A page that shows no catalogue text at all has not rendered (or the pseudo-locale is off): nothing was checked.
+    if (!texts.some(({ text }) => text.includes(PSEUDO_OPEN))) this.found.set(`${route}: blank`, `${route}: no text in the pseudo-locale`);
+    for (const { text, where } of texts) {
+      const part = untranslatedPart(text, this.data);
+      if (part && !this.found.has(text)) {
+        this.found.set(text, `${route}: "${text}" (left: "${part}") at ${where}`);
+        // As found, so that a walk cut short still says what it saw.
+        console.log(`untranslated: ${this.found.get(text)}`);
+      }
+    }
+  }
+
+  list(): string[] {
+    return [...this.found.values()];
+  }
+}
+
+/** A page's walk: the pseudo-locale on, the API's strings collected, findings gathered. */
+export function walker(page: Page): Findings {
+  const data = new ApiStrings(page);
+  return new Findings(page, data, quietWatcher(page));
+}
+
+/**
+ * A catalogue text without placeholders as the pseudo-locale shows it ('Remove': '⟦Ŕéɱóṽé⟧'),
+ * to find an element by the words it shows.
+ */
+export function pseudoText(english: string): string {
+  return pseudoLocalise(english) as string;
+}
+
+/**
+ * The texts on the page a person cannot read whole, each once with its element: text past the
+ * window's left or right edge, and text cut off by a box that hides what overflows it (a chip's
+ * label cut short by an ellipsis, a line under a fixed height) or pushed out of a box that then
+ * scrolls sideways. Measured once nothing moves: a drawer sliding in is off screen for a moment.
+ * Visually hidden texts (for screen readers, 1 px boxes) are meant to be clipped. `within`: the
+ * part of the page to read (a drawer, not the list it covers), by CSS selector.
+ */
+export async function clippedTexts(page: Page, within = 'body'): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  return page.evaluate((selector) => {
+    const SLACK = 0.5;
+    const describe = (element: Element): string => {
+      const parts: string[] = [];
+      for (let at: Element | null = element; at && parts.length < 3 && at !== document.body; at = at.parentElement) {
+        const mui = [...at.classList].find((name) => /^Mui[A-Za-z]+-(root|label)$/.test(name));
+        const own = [...at.classList].find((name) => !name.startsWith('Mui') && !name.startsWith('css-'));
+        parts.unshift(`${at.tagName.toLowerCase()}${mui ? `.${mui}` : own ? `.${own}` : ''}`);
+      }
+      return parts.join(' > ');
+    };
+    const hiddenOnPurpose = (element: Element) => {
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const box = at.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) return true;
+      }
+      return false;
+    };
+    const found = new Map<string, string>();
+    const root = document.querySelector(selector);
+    if (!root) return [`nothing matches ${selector}`];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('script, style, noscript, template') || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
+      if (hiddenOnPurpose(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      if (rects.length === 0) continue;
+      const left = Math.min(...rects.map((rect) => rect.left));
+      const right = Math.max(...rects.map((rect) => rect.right));
+      const top = Math.min(...rects.map((rect) => rect.top));
+      const bottom = Math.max(...rects.map((rect) => rect.bottom));
+      const report = (why: string) => {
+        if (!found.has(text)) found.set(text, `"${text}" ${why} at ${describe(parent)}`);
+      };
+      if (left < -SLACK || right > document.documentElement.clientWidth + SLACK) report('reaches past the edge of the window');
+      for (let box: Element | null = parent; box && box !== document.documentElement; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        const edges = box.getBoundingClientRect();
+        // A text cut to an ellipsis overflows only its own box's scroll width.
+        if (style.textOverflow === 'ellipsis' && box.scrollWidth > box.clientWidth + SLACK) report(`is cut short (${box.clientWidth} of ${box.scrollWidth} px)`);
+        const sideways = left < edges.left - SLACK || right > edges.right + SLACK;
+        const downwards = top < edges.top - SLACK || bottom > edges.bottom + SLACK;
+        if (sideways && style.overflowX !== 'visible') report(style.overflowX === 'hidden' || style.overflowX === 'clip' ? 'is cut off at the side' : 'is pushed out sideways');
+        if (downwards && (style.overflowY === 'hidden' || style.overflowY === 'clip')) report('is cut off at the bottom');
+        // Past a box that scrolls, the text is that box's to show: the boxes around it hold the box, not the text.
+        if (style.overflowY === 'auto' || style.overflowY === 'scroll' || style.overflowX === 'auto' || style.overflowX === 'scroll') break;
+      }
+    }
+    return [...found.values()];
+  }, within);
 }
