@@ -225,12 +225,17 @@ export type AppointmentSummary = z.infer<typeof appointmentSummarySchema>;
 /** Visits one bulk action takes at a time (a list page holds at most 100 rows a screen). */
 export const BULK_VISIT_LIMIT = 100;
 
+/** The visits selected in a list for one bulk action. */
+function bulkVisitIdsSchema() {
+  return z.array(z.uuid()).min(1, 'Choose at least one visit').max(BULK_VISIT_LIMIT, `At most ${BULK_VISIT_LIMIT} at a time`);
+}
+
 /**
  * POST /api/appointments/bulk-cancel and /api/bookings/bulk-cancel: the visits selected in a list,
  * cancelled with one reason. An id given twice is cancelled once.
  */
 export const bulkCancelSchema = z.object({
-  ids: z.array(z.uuid()).min(1, 'Choose at least one visit').max(BULK_VISIT_LIMIT, `At most ${BULK_VISIT_LIMIT} at a time`),
+  ids: bulkVisitIdsSchema(),
   reason: multilineText().trim().min(1, 'Give a reason').max(500),
 });
 export type BulkCancel = z.input<typeof bulkCancelSchema>;
@@ -244,19 +249,20 @@ export const bulkRefusalReasons = ['not-found', 'status', 'other'] as const;
 export const bulkRefusalReasonSchema = z.enum(bulkRefusalReasons);
 export type BulkRefusalReason = z.infer<typeof bulkRefusalReasonSchema>;
 
+/** One visit of a bulk action left as it was, and why. */
+export const bulkRefusalSchema = z.object({
+  id: z.uuid(),
+  outcome: z.literal('refused'),
+  reason: bulkRefusalReasonSchema,
+  /** The visit's status when it was refused for it; null otherwise. */
+  status: z.string().nullable(),
+  /** The server's words for the refusal, in the reply's language. */
+  message: z.string(),
+});
+export type BulkRefusal = z.infer<typeof bulkRefusalSchema>;
+
 /** One visit of a bulk cancel, in the order asked: cancelled, or refused with the reason. */
-export const bulkCancelOutcomeSchema = z.discriminatedUnion('outcome', [
-  z.object({ id: z.uuid(), outcome: z.literal('cancelled') }),
-  z.object({
-    id: z.uuid(),
-    outcome: z.literal('refused'),
-    reason: bulkRefusalReasonSchema,
-    /** The visit's status when it was refused for it; null otherwise. */
-    status: z.string().nullable(),
-    /** The server's words for the refusal, in the reply's language. */
-    message: z.string(),
-  }),
-]);
+export const bulkCancelOutcomeSchema = z.discriminatedUnion('outcome', [z.object({ id: z.uuid(), outcome: z.literal('cancelled') }), bulkRefusalSchema]);
 export type BulkCancelOutcome = z.infer<typeof bulkCancelOutcomeSchema>;
 export const bulkCancelResultSchema = z.object({
   results: z.array(bulkCancelOutcomeSchema),
@@ -264,3 +270,28 @@ export const bulkCancelResultSchema = z.object({
   refused: z.number().int(),
 });
 export type BulkCancelResult = z.infer<typeof bulkCancelResultSchema>;
+
+/**
+ * POST /api/appointments/bulk-reschedule: the visits selected in a list, each moved to `date` at
+ * its own start time, with its own doctor unless another is given. An id given twice moves once.
+ * No overbooking: a full slot is a refusal, like any other rule of a single reschedule.
+ */
+export const bulkRescheduleSchema = z.object({
+  ids: bulkVisitIdsSchema(),
+  date: isoDateSchema,
+  doctorId: z.uuid().optional(),
+});
+export type BulkReschedule = z.input<typeof bulkRescheduleSchema>;
+
+/** One visit of a bulk reschedule, in the order asked: where it went (its new token), or refused with the reason. */
+export const bulkRescheduleOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({ id: z.uuid(), outcome: z.literal('moved'), date: z.string(), startTime: z.string(), tokenLabel: z.string() }),
+  bulkRefusalSchema,
+]);
+export type BulkRescheduleOutcome = z.infer<typeof bulkRescheduleOutcomeSchema>;
+export const bulkRescheduleResultSchema = z.object({
+  results: z.array(bulkRescheduleOutcomeSchema),
+  moved: z.number().int(),
+  refused: z.number().int(),
+});
+export type BulkRescheduleResult = z.infer<typeof bulkRescheduleResultSchema>;

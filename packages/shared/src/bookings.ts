@@ -4,6 +4,7 @@ import {
   appointmentListQuerySchema,
   appointmentSchema,
   bookingStatusSchema,
+  bulkRescheduleSchema,
   rescheduleSchema,
   visitSummaryKeys,
   type BookingStatus,
@@ -29,6 +30,10 @@ export const bookingActionTarget: Record<BookingAction, BookingStatus> = {
 
 export const bookingRescheduleSchema = rescheduleSchema.omit({ doctorId: true }).extend({ serviceId: z.uuid().optional() });
 export type BookingReschedule = z.input<typeof bookingRescheduleSchema>;
+
+/** POST /api/bookings/bulk-reschedule: as an appointments' one, with another scan or test instead of another doctor. */
+export const bookingBulkRescheduleSchema = bulkRescheduleSchema.omit({ doctorId: true }).extend({ serviceId: z.uuid().optional() });
+export type BookingBulkReschedule = z.input<typeof bookingBulkRescheduleSchema>;
 
 /** The report: an upload made with visibility 'private' and a PDF body. */
 export const bookingReportSchema = z.object({ uploadId: z.uuid() });

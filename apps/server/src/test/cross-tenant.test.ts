@@ -433,12 +433,14 @@ function baseRequest(operation: string, b: Tenant): { url: string; body?: Record
     'PATCH /api/services/{id}': { url: `/api/services/${b.scanId}`, body: { facilityId: b.facilityId } },
     'POST /api/appointments': { url: '/api/appointments', body: visit },
     'POST /api/appointments/{id}/reschedule': { url: `/api/appointments/${b.appointmentId}/reschedule`, body: { date, startTime: '11:30', doctorId: b.doctorId } },
+    'POST /api/appointments/bulk-reschedule': { url: '/api/appointments/bulk-reschedule', body: { ids: [b.appointmentId], date, doctorId: b.doctorId } },
     'POST /api/appointments/series': {
       url: '/api/appointments/series',
       body: { doctorId: b.doctorId, patientId: b.patientId, startDate: date, startTime: '11:15', every: { n: 1, unit: 'week' }, count: 2 },
     },
     'POST /api/appointments/series/{id}/reschedule': { url: `/api/appointments/series/${b.seriesId}/reschedule`, body: { startTime: '11:45', doctorId: b.doctorId } },
     'POST /api/bookings': { url: '/api/bookings', body: { serviceId: b.scanId, patientId: b.patientId, date, startTime: '11:00' } },
+    'POST /api/bookings/bulk-reschedule': { url: '/api/bookings/bulk-reschedule', body: { ids: [b.bookingId], date, serviceId: b.scanId } },
     'POST /api/bookings/series': {
       url: '/api/bookings/series',
       body: { serviceId: b.scanId, patientId: b.patientId, startDate: date, startTime: '11:30', every: { n: 1, unit: 'week' }, count: 2 },

@@ -6,6 +6,8 @@ import {
   appointmentSummarySchema,
   bulkCancelResultSchema,
   bulkCancelSchema,
+  bulkRescheduleResultSchema,
+  bulkRescheduleSchema,
   idParamsSchema,
   paginatedSchema,
   rescheduleSchema,
@@ -19,7 +21,18 @@ import { staffOf } from '../../lib/auth.js';
 import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireArea } from '../../lib/tenancy.js';
 import { auditStaffWrites } from '../audit/index.js';
-import { actOnVisit, appointmentKind, bookVisitRecord, bulkCancelWrites, cancelVisits, confirmVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import {
+  actOnVisit,
+  appointmentKind,
+  bookVisitRecord,
+  bulkVisitWrites,
+  cancelVisits,
+  confirmVisit,
+  listFreeSlots,
+  rescheduleVisit,
+  rescheduleVisits,
+  staffActor,
+} from '../visits/index.js';
 import { appointmentCsvColumns, bookedAppointment, exportAppointments, getAppointment, listAppointments } from './queries.js';
 
 const tags = ['appointments'];
@@ -82,7 +95,28 @@ export function appointmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { ids, reason } = request.body;
         const result = await cancelVisits(ctx.db, appointmentKind, staffActor(staffOf(request)), ids, reason, { ...options, language: request.language });
-        auditStaffWrites(request, bulkCancelWrites(result));
+        auditStaffWrites(request, bulkVisitWrites(result));
+        return result;
+      },
+    );
+    app.post(
+      '/appointments/bulk-reschedule',
+      {
+        ...guard,
+        config: { audit: { entity: 'appointments', action: 'each', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Move up to 100 appointments to another day, each at its own time (another doctor if given), each in its own transaction: each moved, or refused with the reason',
+          body: bulkRescheduleSchema,
+          response: { 200: bulkRescheduleResultSchema },
+        },
+      },
+      async (request) => {
+        const { ids, date, doctorId } = request.body;
+        const result = await rescheduleVisits(ctx.db, appointmentKind, staffActor(staffOf(request)), ids, { date, ownerId: doctorId }, { ...options, language: request.language });
+        auditStaffWrites(request, bulkVisitWrites(result));
         return result;
       },
     );

@@ -3,6 +3,7 @@ import {
   bookingCreateSchema,
   bookingListQuerySchema,
   bookingReportSchema,
+  bookingBulkRescheduleSchema,
   bookingRescheduleSchema,
   bookingSchema,
   bookingSummarySchema,
@@ -10,6 +11,7 @@ import {
   bookingTestActionSchema,
   bulkCancelResultSchema,
   bulkCancelSchema,
+  bulkRescheduleResultSchema,
   idParamsSchema,
   paginatedSchema,
   slotsQuerySchema,
@@ -23,7 +25,18 @@ import { staffOf } from '../../lib/auth.js';
 import { csvLines, sendCsv } from '../../lib/csv.js';
 import { requireArea } from '../../lib/tenancy.js';
 import { auditStaffWrites } from '../audit/index.js';
-import { actOnVisit, bookingKind, bookVisitRecord, bulkCancelWrites, cancelVisits, confirmVisit, listFreeSlots, rescheduleVisit, staffActor } from '../visits/index.js';
+import {
+  actOnVisit,
+  bookingKind,
+  bookVisitRecord,
+  bulkVisitWrites,
+  cancelVisits,
+  confirmVisit,
+  listFreeSlots,
+  rescheduleVisit,
+  rescheduleVisits,
+  staffActor,
+} from '../visits/index.js';
 import { bookedBooking, bookingCsvColumns, exportBookings, getBooking, listBookings } from './queries.js';
 import { attachReport } from './report.js';
 import { actOnBookingTest, attachTestReport } from './tests.js';
@@ -94,7 +107,28 @@ export function bookingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { ids, reason } = request.body;
         const result = await cancelVisits(ctx.db, bookingKind, staffActor(staffOf(request)), ids, reason, { ...options, language: request.language });
-        auditStaffWrites(request, bulkCancelWrites(result));
+        auditStaffWrites(request, bulkVisitWrites(result));
+        return result;
+      },
+    );
+    app.post(
+      '/bookings/bulk-reschedule',
+      {
+        ...guard,
+        config: { audit: { entity: 'bookings', action: 'each', patientData: true } },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Move up to 100 bookings to another day, each at its own time (another scan or test if given), each in its own transaction: each moved, or refused with the reason',
+          body: bookingBulkRescheduleSchema,
+          response: { 200: bulkRescheduleResultSchema },
+        },
+      },
+      async (request) => {
+        const { ids, date, serviceId } = request.body;
+        const result = await rescheduleVisits(ctx.db, bookingKind, staffActor(staffOf(request)), ids, { date, ownerId: serviceId }, { ...options, language: request.language });
+        auditStaffWrites(request, bulkVisitWrites(result));
         return result;
       },
     );

@@ -251,10 +251,24 @@ export interface VisitMove {
   /** Another owner (doctor, scan or test) of the same kind; the current one when absent. */
   ownerId?: string | undefined;
   date: string;
-  startTime: string;
+  /** The visit's own start time when absent (a bulk reschedule: each keeps its time), read under its lock. */
+  startTime?: string | undefined;
   reason?: string | null | undefined;
   /** When the new slot is full, move in as an extra in the day's allowance (the desk asked; never the patient app). */
   overbook?: boolean | undefined;
+}
+
+/** Whether a visit in this status may be rescheduled at all: it has not begun (the one rule; bulk.ts names refusals by it). */
+export function canReschedule(status: string): boolean {
+  return status === 'BOOKED' || status === 'CHECKED_IN';
+}
+
+/** Where a rescheduled visit now is: its day, slot and token. */
+export interface MovedVisit {
+  date: string;
+  startTime: string;
+  tokenNumber: number;
+  tokenPrefix: string | null;
 }
 
 /**
@@ -263,19 +277,20 @@ export interface VisitMove {
  * a staff member, or the patient in the app (staffId null; the caller has checked the visit is
  * theirs and the online-booking rules).
  */
-export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id: string, input: VisitMove, options: WriteOptions & StatusCondition = {}): Promise<void> {
-  await visitTransaction(db, options, (write) => rescheduleVisitIn(write, kind, actor, id, input, options));
+export async function rescheduleVisit(db: Db, kind: Kind, actor: VisitActor, id: string, input: VisitMove, options: WriteOptions & StatusCondition = {}): Promise<MovedVisit> {
+  return visitTransaction(db, options, (write) => rescheduleVisitIn(write, kind, actor, id, input, options));
 }
 
 /** rescheduleVisit() inside a visit write the caller opened (a doctor's leave moves several in one). */
-export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: VisitActor, id: string, input: VisitMove, condition: StatusCondition = {}): Promise<void> {
+export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: VisitActor, id: string, input: VisitMove, condition: StatusCondition = {}): Promise<MovedVisit> {
   const { tx, options } = write;
   const current = await lockVisit(tx, kind, actor.organisationId, id);
-  if ((current.status !== 'BOOKED' && current.status !== 'CHECKED_IN') || !allowedFrom(condition, current.status)) {
+  if (!canReschedule(current.status) || !allowedFrom(condition, current.status)) {
     throw new ConflictError(`Cannot reschedule: the ${kind.noun} is ${current.status}`);
   }
   const ownerId = input.ownerId ?? current.ownerId;
-  if (ownerId === current.ownerId && input.date === current.date && input.startTime === current.startTime) {
+  const startTime = input.startTime ?? current.startTime;
+  if (ownerId === current.ownerId && input.date === current.date && startTime === current.startTime) {
     throw new BadRequestError('Choose a different time', [{ path: 'startTime', message: `This is the current time of the ${kind.noun}` }]);
   }
   const [previous] = await tx.select({ name: kind.owners.name }).from(kind.owners).where(eq(kind.owners.id, current.ownerId));
@@ -283,7 +298,7 @@ export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: Vi
   const organisation = await organisationZone(tx, actor.organisationId);
   // The same lock as a booking of that day, which reads the day's hours and cap: the slot and its room are checked under it.
   const owner = await lockDayOf(tx, kind, shared, input.date);
-  const slot = slotOf(kind, owner, input.date, input.startTime, organisation.timeZone, options.now ?? new Date());
+  const slot = slotOf(kind, owner, input.date, startTime, organisation.timeZone, options.now ?? new Date());
   const sameDay = ownerId === current.ownerId && input.date === current.date;
   const overbooked = await moveRoomIn(tx, kind, owner, input.date, slot.start, {
     asked: input.overbook === true && actor.staffId !== null,
@@ -292,6 +307,7 @@ export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: Vi
   // A patient checked in today and moved to another day is no longer waiting: they check in on the
   // new day (a future visit must not sit in the queue as checked in).
   const { status, times } = statusAfterMove(current.status, current.date, input.date);
+  const tokenNumber = sameDay ? current.tokenNumber : await takeToken(tx, kind, owner, input.date);
   await tx
     .update(kind.visits)
     .set({
@@ -301,7 +317,7 @@ export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: Vi
       date: input.date,
       startTime: slot.start,
       endTime: slot.end,
-      tokenNumber: sameDay ? current.tokenNumber : await takeToken(tx, kind, owner, input.date),
+      tokenNumber,
       // Into a slot with room, an extra takes a real place there; into a full one, the desk's extra.
       overbooked,
       status,
@@ -334,4 +350,5 @@ export async function rescheduleVisitIn(write: VisitWrite, kind: Kind, actor: Vi
     actorStaffId: actor.staffId,
     left: { ownerId: current.ownerId, date: current.date },
   });
+  return { date: input.date, startTime: slot.start, tokenNumber, tokenPrefix: owner.tokenPrefix };
 }

@@ -30,7 +30,7 @@ export {
 export { listFreeSlots } from './free-slots.js';
 export { addWalkIn, type WalkInInput } from './walk-in.js';
 export { oneVisit, visitBatches, visitHistory, visitListWhere, visitPage, withTokenLabel, type VisitListFilters } from './queries.js';
-export { bulkCancelWrites, cancelVisits } from './bulk.js';
+export { bulkVisitWrites, cancelVisits, rescheduleVisits } from './bulk.js';
 export { visitCsvColumns, type VisitExportRow } from './export.js';
 export { notifyStaffOfArea, type StaffNotification } from './notify-staff.js';
 export { visitWhen } from './visit-dates.js';

@@ -236,8 +236,8 @@ async function futureBooked(db: Db, kind: Kind, organisationId: string, seriesId
     .orderBy(asc(visits.date), asc(visits.startTime));
 }
 
-/** The owner a series moves to, as the booking engine reads it; another organisation's is "not found". */
-async function ownerOf(db: Db, kind: Kind, organisationId: string, id: string): Promise<VisitOwner> {
+/** The owner a series or a bulk reschedule moves visits to, as the booking engine reads it; another organisation's is "not found". */
+export async function ownerOf(db: Db, kind: Kind, organisationId: string, id: string): Promise<VisitOwner> {
   const [row] = await db
     .select()
     .from(kind.owners)
