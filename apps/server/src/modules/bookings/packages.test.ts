@@ -1,56 +1,28 @@
-import { bookingSchema, serviceSchema, type Booking, type ErrorBody, type Service } from '@caredesk/shared';
+import { bookingSchema, type Booking, type ErrorBody, type Service, type ServiceInput } from '@caredesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/app.js';
 import { pinClockAt } from '../../test/clock.js';
 import { bothDrivers, drivers } from '../../test/database.js';
-import { addPatient, addScan, bearer, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { sampleFiles, uploadForm } from '../../test/sample-files.js';
+import { addPatient, addScan, createOrganisation, daysFromToday, staffClients, upcoming, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { addPackage, addTest, completeBooking, uploadReport } from './test-support.js';
 
 /** A test centre with three tests and a health check holding them; uploads go through the real route. */
 function packageFixture(driver: (typeof drivers)[number]) {
   // Early on India's today, so today's slots are ahead and a visit of today can be served.
   pinClockAt({ label: '07:00 IST', time: '07:00' });
   const t = useTestApp(driver);
-  const state = {} as { centre: OrganisationFixture; admin: ApiClient; worker: ApiClient; token: string };
+  const state = {} as { centre: OrganisationFixture; admin: ApiClient; worker: ApiClient };
   beforeAll(async () => {
     state.centre = await createOrganisation(t.database.db, { type: 'SCAN' });
     ({ admin: state.admin, worker: state.worker } = await staffClients(t.app, state.centre));
-    state.token = (await t.app.inject({ method: 'POST', url: '/api/admin/auth', payload: { email: state.centre.admin.email, password: 'Test@pass-123' } })).json<{
-      access_token: string;
-    }>().access_token;
   });
-  const addTest = (name: string, extra: Record<string, unknown> = {}) => addScan(state.admin, { kind: 'TEST', name, category: 'Pathology', pricePaise: 30_000, ...extra });
-  const addPackage = async (itemIds: string[], extra: Record<string, unknown> = {}) => {
-    const response = await state.admin.post('/api/services', {
-      kind: 'TEST',
-      name: `Health check ${crypto.randomUUID().slice(0, 6)}`,
-      category: 'Health Package',
-      pricePaise: 150_000,
-      durationMinutes: 30,
-      availability: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '07:00', end: '12:00' })),
-      packageItemIds: itemIds,
-      ...extra,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return serviceSchema.parse(response.json()) as Service;
-  };
   const book = async (serviceId: string, date: string, startTime = '09:00') => {
     const patient = await addPatient(state.worker);
     const response = await state.worker.post('/api/bookings', { serviceId, patientId: patient.id, date, startTime });
     expect(response.statusCode, response.body).toBe(201);
     return bookingSchema.parse(response.json()) as Booking;
-  };
-  const uploadPdf = async (name = 'report.pdf') => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/upload',
-      headers: bearer(state.token),
-      payload: uploadForm(sampleFiles.pdf, name, { visibility: 'private' }),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>().id;
   };
   const act = (bookingId: string, action: string) => state.worker.post(`/api/bookings/${bookingId}/actions/${action}`, {});
   const reportLines = async (bookingId: string) =>
@@ -58,7 +30,16 @@ function packageFixture(driver: (typeof drivers)[number]) {
       .select({ note: bookingHistory.note })
       .from(bookingHistory)
       .where(and(eq(bookingHistory.bookingId, bookingId), eq(bookingHistory.action, 'report')));
-  return { t, state, addTest, addPackage, book, uploadPdf, act, reportLines };
+  return {
+    t,
+    state,
+    addTest: (name: string, overrides: Partial<ServiceInput> = {}) => addTest(state.admin, name, overrides),
+    addPackage: (testIds: string[]) => addPackage(state.admin, testIds),
+    book,
+    uploadPdf: (name?: string) => uploadReport(state.admin, name),
+    act,
+    reportLines,
+  };
 }
 
 describe.each(drivers)('packages: several tests in one booking (%s)', (driver) => {
@@ -204,13 +185,13 @@ describe.each(drivers)('packages: several tests in one booking (%s)', (driver) =
 });
 
 describe.each(bothDrivers)('a package’s reports under concurrency (%s)', (driver) => {
-  const { state, addTest, addPackage, book, uploadPdf, act, reportLines } = packageFixture(driver);
+  const { state, addTest, addPackage, book, uploadPdf, reportLines } = packageFixture(driver);
 
   it('the last two reports arriving together make the booking REPORT_READY once', async () => {
     const tests = [await addTest('Sodium'), await addTest('Potassium')];
     const pack = await addPackage(tests.map((test) => test.id));
     const booking = await book(pack.id, daysFromToday(0), '11:00');
-    for (const action of ['check-in', 'start', 'complete']) expect((await act(booking.id, action)).statusCode).toBe(200);
+    await completeBooking(state.worker, booking.id);
     const uploads = [await uploadPdf(), await uploadPdf()];
     const replies = await Promise.all(booking.tests.map((test, index) => state.admin.post(`/api/bookings/${booking.id}/tests/${test.id}/report`, { uploadId: uploads[index] })));
     expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200]);

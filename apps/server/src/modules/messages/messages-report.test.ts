@@ -2,11 +2,9 @@ import type { MessageLogItem } from '@caredesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { indiaDate, todayInIndiaAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
-import { addPatient, addScan, bearer, createOrganisation, signIn, staffClients } from '../../test/fixtures.js';
-import { sampleFiles, uploadForm } from '../../test/sample-files.js';
-import { bookingKind, bookVisit } from '../visits/index.js';
+import { addPatient, addScan, createOrganisation, staffClients } from '../../test/fixtures.js';
+import { addPackage, addTest, attachNewReport, bookToday, completeBooking } from '../bookings/test-support.js';
 import { readyToMessage } from './test-support.js';
 
 describe.each(drivers)('report ready (%s)', (driver) => {
@@ -22,22 +20,9 @@ describe.each(drivers)('report ready (%s)', (driver) => {
     const { admin, worker } = await staffClients(t.app, centre);
     const scan = await addScan(admin, { name: 'CT Chest' });
     const patient = await addPatient(admin, { name: 'Anita Rao', messageConsent: true });
-    const id = await bookVisit(
-      t.database.db,
-      bookingKind,
-      { organisationId: centre.id, staffId: centre.admin.id },
-      { serviceId: scan.id, patientId: patient.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' },
-      { now: todayInIndiaAt('00:00') },
-    );
-    for (const action of ['check-in', 'start', 'complete']) expect((await worker.post(`/api/bookings/${id}/actions/${action}`, {})).statusCode).toBe(200);
-    const token = (await signIn(t.app, centre.admin.email)).access_token;
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/upload',
-      headers: bearer(token),
-      payload: uploadForm(sampleFiles.pdf, 'CT report.pdf', { visibility: 'private' }),
-    });
-    expect((await worker.post(`/api/bookings/${id}/report`, { uploadId: upload.json<{ id: string }>().id })).statusCode).toBe(200);
+    const id = await bookToday(t.database.db, centre, { serviceId: scan.id, patientId: patient.id, startTime: '11:00' });
+    await completeBooking(worker, id);
+    await attachNewReport(worker, id, { name: 'CT report.pdf' });
     await t.app.patientMessages.drain();
 
     const [ready] = (await admin.get(`/api/messages?visitId=${id}&event=report-ready&channel=WHATSAPP`)).json<{ data: MessageLogItem[] }>().data;
@@ -56,27 +41,14 @@ describe.each(drivers)('report ready (%s)', (driver) => {
     const centre = await createOrganisation(t.database.db as Db, { type: 'SCAN' });
     await readyToMessage(t.database.db as Db, centre.id);
     const { admin, worker } = await staffClients(t.app, centre);
-    const tests = [await addScan(admin, { kind: 'TEST', name: 'TSH' }), await addScan(admin, { kind: 'TEST', name: 'T4' })];
-    const healthCheck = await addScan(admin, { kind: 'TEST', name: 'Thyroid package', packageItemIds: tests.map((test) => test.id) });
+    const [tsh, t4] = [await addTest(admin, 'TSH'), await addTest(admin, 'T4')];
+    const healthCheck = await addPackage(admin, [tsh.id, t4.id], { name: 'Thyroid package' });
     const patient = await addPatient(admin, { name: 'Ravi Menon', messageConsent: true });
-    const id = await bookVisit(
-      t.database.db,
-      bookingKind,
-      { organisationId: centre.id, staffId: centre.admin.id },
-      { serviceId: healthCheck.id, patientId: patient.id, date: indiaDate(), startTime: '11:30', source: 'CONSOLE' },
-      { now: todayInIndiaAt('00:00') },
-    );
-    for (const action of ['check-in', 'start', 'complete']) expect((await worker.post(`/api/bookings/${id}/actions/${action}`, {})).statusCode).toBe(200);
+    const id = await bookToday(t.database.db, centre, { serviceId: healthCheck.id, patientId: patient.id, startTime: '11:30' });
+    await completeBooking(worker, id);
     const booked = (await worker.get(`/api/bookings/${id}`)).json<{ tests: { id: string }[] }>();
-    const token = (await signIn(t.app, centre.admin.email)).access_token;
     for (const test of booked.tests) {
-      const upload = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/upload',
-        headers: bearer(token),
-        payload: uploadForm(sampleFiles.pdf, 'report.pdf', { visibility: 'private' }),
-      });
-      expect((await worker.post(`/api/bookings/${id}/tests/${test.id}/report`, { uploadId: upload.json<{ id: string }>().id })).statusCode).toBe(200);
+      await attachNewReport(worker, id, { testId: test.id });
       await t.app.patientMessages.drain();
     }
     const sent = (await admin.get(`/api/messages?visitId=${id}&event=report-ready`)).json<{ data: MessageLogItem[] }>().data;

@@ -1,12 +1,11 @@
 import { patientBookingSchema, patientReportLinkSchema, type PatientReportLink } from '@caredesk/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { atTime, indiaDate, MID_MORNING, pinClockAt, todayInIndiaAt } from '../../test/clock.js';
+import { atTime, MID_MORNING, pinClockAt } from '../../test/clock.js';
 import { drivers } from '../../test/database.js';
-import { addPatient, addScan, bearer, createOrganisation, signIn, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
-import { sampleFiles, uploadForm } from '../../test/sample-files.js';
+import { addPatient, addScan, createOrganisation, staffClients, uniquePhone, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 import { auditEntriesOf } from '../audit/test-support.js';
-import { bookingKind, bookVisit } from '../visits/index.js';
+import { addPackage, addTest, attachNewReport, bookToday, completeBooking } from '../bookings/test-support.js';
 import { signInPatient, type PatientApp } from './test-support.js';
 
 describe.each(drivers)('GET /api/patient/bookings/{id}/report: a short-lived link to one’s report (%s)', (driver) => {
@@ -14,7 +13,6 @@ describe.each(drivers)('GET /api/patient/bookings/{id}/report: a short-lived lin
   const t = useTestApp(driver);
   let centre: OrganisationFixture;
   let desk: ApiClient;
-  let deskToken: string;
   let patient: PatientApp;
   let bookingId: string;
   let reportId: string;
@@ -22,19 +20,11 @@ describe.each(drivers)('GET /api/patient/bookings/{id}/report: a short-lived lin
   beforeAll(async () => {
     centre = await createOrganisation(t.database.db, { type: 'SCAN', onlineBooking: {} });
     ({ admin: desk } = await staffClients(t.app, centre));
-    deskToken = (await signIn(t.app, centre.admin.email)).access_token;
     const phone = uniquePhone();
     const record = await addPatient(desk, { name: 'Lata Deshpande', phone });
     patient = await signInPatient(t, phone);
     const scan = await addScan(desk);
-    // Today's, booked as at India's midnight: a booking moves along its graph only on its day.
-    bookingId = await bookVisit(
-      t.database.db,
-      bookingKind,
-      { organisationId: centre.id, staffId: centre.admin.id },
-      { serviceId: scan.id, patientId: record.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' },
-      { now: todayInIndiaAt('00:00') },
-    );
+    bookingId = await bookToday(t.database.db, centre, { serviceId: scan.id, patientId: record.id, startTime: '11:00' });
   });
 
   const linkOf = async (app = patient): Promise<PatientReportLink> => {
@@ -46,20 +36,12 @@ describe.each(drivers)('GET /api/patient/bookings/{id}/report: a short-lived lin
 
   it('answers 404 until the report is ready', async () => {
     expect((await patient.get(`/api/patient/bookings/${bookingId}/report`)).statusCode).toBe(404);
-    for (const action of ['check-in', 'start', 'complete']) expect((await desk.post(`/api/bookings/${bookingId}/actions/${action}`, {})).statusCode).toBe(200);
+    await completeBooking(desk, bookingId);
     expect((await patient.get(`/api/patient/bookings/${bookingId}/report`)).statusCode).toBe(404);
   });
 
   it('once the desk uploads the report: a link that serves the PDF for 10 minutes, and a read in the audit trail', async () => {
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/upload',
-      headers: bearer(deskToken),
-      payload: uploadForm(sampleFiles.pdf, 'MRI report.pdf', { visibility: 'private' }),
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    reportId = upload.json<{ id: string }>().id;
-    expect((await desk.post(`/api/bookings/${bookingId}/report`, { uploadId: reportId })).statusCode).toBe(200);
+    reportId = await attachNewReport(desk, bookingId, { name: 'MRI report.pdf' });
 
     const link = await linkOf();
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -94,22 +76,15 @@ describe.each(drivers)('a package’s reports in the app: each test’s opens on
   it('lists the tests by name and status, serves each ready report alone, and nothing to another account', async () => {
     const centre = await createOrganisation(t.database.db, { type: 'SCAN', onlineBooking: {} });
     const { admin: desk } = await staffClients(t.app, centre);
-    const deskToken = (await signIn(t.app, centre.admin.email)).access_token;
     const phone = uniquePhone();
     const record = await addPatient(desk, { name: 'Meera Pillai', phone });
     const patient = await signInPatient(t, phone);
-    const [tsh, lipid] = [await addScan(desk, { kind: 'TEST', name: 'TSH' }), await addScan(desk, { kind: 'TEST', name: 'Lipid profile' })];
-    const healthCheck = await addScan(desk, { kind: 'TEST', name: 'Health check', packageItemIds: [tsh.id, lipid.id] });
+    const [tsh, lipid] = [await addTest(desk, 'TSH'), await addTest(desk, 'Lipid profile')];
+    const healthCheck = await addPackage(desk, [tsh.id, lipid.id], { name: 'Health check' });
     const listed = (await patient.get(`/api/patient/organisations/${centre.id}/services?kind=TEST`)).json<{ data: { name: string; includes: string[] }[] }>();
     expect(listed.data.find((service) => service.name === 'Health check')?.includes).toEqual(['TSH', 'Lipid profile']);
-    const bookingId = await bookVisit(
-      t.database.db,
-      bookingKind,
-      { organisationId: centre.id, staffId: centre.admin.id },
-      { serviceId: healthCheck.id, patientId: record.id, date: indiaDate(), startTime: '11:00', source: 'CONSOLE' },
-      { now: todayInIndiaAt('00:00') },
-    );
-    for (const action of ['check-in', 'start', 'complete']) expect((await desk.post(`/api/bookings/${bookingId}/actions/${action}`, {})).statusCode).toBe(200);
+    const bookingId = await bookToday(t.database.db, centre, { serviceId: healthCheck.id, patientId: record.id, startTime: '11:00' });
+    await completeBooking(desk, bookingId);
     const own = patientBookingSchema.parse((await patient.get(`/api/patient/bookings/${bookingId}`)).json());
     expect(own.tests.map(({ name, status }) => [name, status])).toEqual([
       ['TSH', 'DONE'],
@@ -119,14 +94,7 @@ describe.each(drivers)('a package’s reports in the app: each test’s opens on
     const testLink = (testId: string, app = patient) => app.get(`/api/patient/bookings/${bookingId}/tests/${testId}/report`);
     expect((await testLink(first.id)).statusCode).toBe(404);
 
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/upload',
-      headers: bearer(deskToken),
-      payload: uploadForm(sampleFiles.pdf, 'TSH.pdf', { visibility: 'private' }),
-    });
-    const uploadId = upload.json<{ id: string }>().id;
-    expect((await desk.post(`/api/bookings/${bookingId}/tests/${first.id}/report`, { uploadId })).statusCode).toBe(200);
+    const uploadId = await attachNewReport(desk, bookingId, { testId: first.id, name: 'TSH.pdf' });
     const ready = await testLink(first.id);
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.headers['cache-control']).toBe('private, no-store');
