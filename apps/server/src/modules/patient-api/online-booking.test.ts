@@ -34,6 +34,8 @@ describe.each(drivers)('patient app: the organisation’s online booking rules (
       patient: { name: 'Sunita Pawar', gender: 'FEMALE' },
       ...body,
     });
+  const bookScan = (serviceId: string, organisationId = org.id) =>
+    patient.post('/api/patient/bookings', { organisationId, serviceId, date: daysFromToday(3), startTime: '09:00', patient: { name: 'Sunita Pawar', gender: 'FEMALE' } });
   const doctorSlots = async (date: string, doctorId = doctor.id) => {
     const response = await patient.get(`/api/patient/organisations/${org.id}/doctors/${doctorId}/slots?date=${date}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -82,13 +84,7 @@ describe.each(drivers)('patient app: the organisation’s online booking rules (
     const refused = await bookDoctor({ doctorId: quiet.id });
     expect(refused.statusCode).toBe(403);
     expect(issuesOf(refused)).toEqual(['doctorId']);
-    const refusedScan = await patient.post('/api/patient/bookings', {
-      organisationId: org.id,
-      serviceId: quietScan.id,
-      date: daysFromToday(3),
-      startTime: '09:00',
-      patient: { name: 'Sunita Pawar', gender: 'FEMALE' },
-    });
+    const refusedScan = await bookScan(quietScan.id);
     expect(refusedScan.statusCode).toBe(403);
     expect(issuesOf(refusedScan)).toEqual(['serviceId']);
   });
@@ -104,13 +100,7 @@ describe.each(drivers)('patient app: the organisation’s online booking rules (
     const refused = await bookDoctor({ doctorId: closedDoctor.id }, closed.id);
     expect(refused.statusCode).toBe(403);
     expect(issuesOf(refused)).toEqual(['organisationId']);
-    const refusedScan = await patient.post('/api/patient/bookings', {
-      organisationId: closed.id,
-      serviceId: closedScan.id,
-      date: daysFromToday(3),
-      startTime: '09:00',
-      patient: { name: 'Sunita Pawar', gender: 'FEMALE' },
-    });
+    const refusedScan = await bookScan(closedScan.id, closed.id);
     expect(issuesOf(refusedScan)).toEqual(['organisationId']);
 
     const walkIn = await addPatient(closedAdmin);

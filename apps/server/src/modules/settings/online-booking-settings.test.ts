@@ -2,7 +2,7 @@ import { onlineBookingSettingsSchema, type ErrorBody, type OnlineBookingSettings
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { drivers } from '../../test/database.js';
-import { createOrganisation, doctorInput, serviceInput, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
+import { addDoctor, addScan, createOrganisation, staffClients, type ApiClient, type OrganisationFixture } from '../../test/fixtures.js';
 
 describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
   const t = useTestApp(driver);
@@ -11,18 +11,14 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
   let doctorId: string;
   let scanId: string;
 
-  const created = async (response: { statusCode: number; body: string; json<T>(): T }) => {
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: string }>().id;
-  };
-
   beforeAll(async () => {
     // A multi-hospital group takes both appointments and scan/test bookings.
     org = await createOrganisation(t.database.db, { type: 'MULTIHOSPITAL' });
     clients = await staffClients(t.app, org);
-    doctorId = await created(await clients.admin.post('/api/doctors', doctorInput({ name: 'Dr. Meera Joshi' })));
-    scanId = await created(await clients.admin.post('/api/services', serviceInput({ kind: 'SCAN', name: 'MRI Brain', category: 'MRI' })));
-    await created(await clients.admin.post('/api/services', serviceInput({ kind: 'OTHER', name: 'Dressing' })));
+    doctorId = (await addDoctor(clients.admin, { name: 'Dr. Meera Joshi' })).id;
+    scanId = (await addScan(clients.admin, { name: 'MRI Brain', category: 'MRI' })).id;
+    // An "other service" is never booked online: the settings leave it out.
+    await addScan(clients.admin, { kind: 'OTHER', name: 'Dressing', category: 'Procedure' });
   });
 
   const settings = async (client = clients.admin) => {
@@ -109,7 +105,7 @@ describe.each(drivers)('Settings → Online booking (%s)', (driver) => {
   it('answers 404 for another organisation’s doctor or scan, and changes nothing', async () => {
     const other = await createOrganisation(t.database.db);
     const otherAdmin = (await staffClients(t.app, other)).admin;
-    const theirDoctor = await created(await otherAdmin.post('/api/doctors', doctorInput()));
+    const theirDoctor = (await addDoctor(otherAdmin)).id;
     const before = await settings();
     const response = await change({
       enabled: !before.enabled,
