@@ -146,7 +146,9 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: serverZones(['./index.ts']) }],
+      // Zones are read from this file's folder, not the working directory: linting from apps/server
+      // (a test run there, an editor) fenced nothing.
+      'import-x/no-restricted-paths': ['error', { zones: serverZones(['./index.ts']), basePath: import.meta.dirname }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -155,7 +157,7 @@ export default tseslint.config(
     // which the build leaves out of dist like every test-*.ts.
     files: ['apps/server/src/test/**/*.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/**/test-*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: serverZones(['./index.ts', './test-support.ts']) }],
+      'import-x/no-restricted-paths': ['error', { zones: serverZones(['./index.ts', './test-support.ts']), basePath: import.meta.dirname }],
     },
   },
 );
