@@ -21,7 +21,7 @@ export const WAITLIST_MINUTES_MAX = 240;
 /**
  * WAITING in line; OFFERED a place, held until `offer.expiresAt`; BOOKED (the offer taken: the
  * visit exists); DECLINED (the patient said no to the offer); LAPSED (the hold ran out unanswered,
- * or the day passed); LEFT (taken off the list by the desk or the patient).
+ * or the day passed: `wasOffered` tells which); LEFT (taken off the list by the desk or the patient).
  */
 export const waitlistStatuses = ['WAITING', 'OFFERED', 'BOOKED', 'DECLINED', 'LAPSED', 'LEFT'] as const;
 export const waitlistStatusSchema = z.enum(waitlistStatuses);
@@ -31,6 +31,7 @@ export const waitlistStatusLabels: Record<WaitlistStatus, string> = {
   OFFERED: 'Place offered',
   BOOKED: 'Booked',
   DECLINED: 'Declined',
+  // An entry never offered a place lapses too when its day ends: the apps word that apart (wasOffered).
   LAPSED: 'Offer lapsed',
   LEFT: 'Removed',
 };
@@ -74,7 +75,14 @@ const waitlistEntryFields = {
   status: waitlistStatusSchema,
   /** 1 for the first in line; null once the entry has left the line (BOOKED, DECLINED, LAPSED, LEFT). */
   position: z.number().int().positive().nullable(),
+  /** The place held now: only while OFFERED. */
   offer: waitlistOfferSchema.nullable(),
+  /**
+   * Whether a place was ever offered to the entry, still answered once it leaves the line. A
+   * LAPSED entry offered one let its hold run out; one never offered waited until its day ended
+   * without a place opening, and must never be told that an offer ran out.
+   */
+  wasOffered: z.boolean(),
   /** The visit an accepted offer booked. */
   visitId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),

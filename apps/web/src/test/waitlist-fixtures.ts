@@ -43,6 +43,8 @@ export function makeWaitlistEntry(owner: WaitlistOwner, overrides: Partial<Waitl
     status: 'WAITING',
     position: 1,
     offer: null,
+    // Whatever got as far as an offer (held, booked, declined, lapsed); a LAPSED entry the day's end closed unoffered says false.
+    wasOffered: overrides.status !== undefined && overrides.status !== 'WAITING' && overrides.status !== 'LEFT',
     visitId: null,
     createdAt: '2026-11-25T04:00:00.000Z',
     patient: { id: `31000000-0000-4000-8000-${String(counter).padStart(12, '0')}`, name, phone: '+919876543210' },
@@ -52,8 +54,8 @@ export function makeWaitlistEntry(owner: WaitlistOwner, overrides: Partial<Waitl
 
 /**
  * The first patient of a line with a place held for them at `startTime` (its hold ending
- * `secondsLeft` after `at`), the second still waiting, and one whose offer lapsed: the panel's
- * usual states.
+ * `secondsLeft` after `at`), the second still waiting, one whose offer lapsed, and one whose day
+ * ended before any place opened (LAPSED too, never offered): the panel's usual states.
  */
 export function heldLine(owner: WaitlistOwner, at: Date, secondsLeft: number, startTime = '09:15') {
   const expiresAt = new Date(at.getTime() + secondsLeft * 1000).toISOString();
@@ -61,5 +63,6 @@ export function heldLine(owner: WaitlistOwner, at: Date, secondsLeft: number, st
     offered: makeWaitlistEntry(owner, { name: 'Priya Offered', position: 1, status: 'OFFERED', offer: { startTime, offeredAt: at.toISOString(), expiresAt } }),
     waiting: makeWaitlistEntry(owner, { name: 'Ravi Waiting', position: 2 }),
     lapsed: makeWaitlistEntry(owner, { name: 'Old Lapsed', position: null, status: 'LAPSED' }),
+    dayEnded: makeWaitlistEntry(owner, { name: 'Kiran Unoffered', position: null, status: 'LAPSED', wasOffered: false }),
   };
 }

@@ -11,6 +11,8 @@ export function waitlistEntry(overrides: Partial<PatientWaitlistEntry> = {}): Pa
     status: 'WAITING',
     position: 2,
     offer: null,
+    // Whatever got as far as an offer (held, booked, declined, lapsed); lapsedEntry(false) for a line the day's end closed unoffered.
+    wasOffered: overrides.status !== undefined && overrides.status !== 'WAITING' && overrides.status !== 'LEFT',
     visitId: null,
     createdAt: '2099-03-01T10:00:00.000Z',
     patientName: 'Asha Verma',
@@ -28,4 +30,12 @@ export function offeredEntry(minutesLeft: number, overrides: Partial<PatientWait
     offer: { startTime: '10:30', offeredAt: new Date(now - 60_000).toISOString(), expiresAt: new Date(now + minutesLeft * 60_000).toISOString() },
     ...overrides,
   });
+}
+
+/**
+ * The same place closed LAPSED, as the server answers it: `offered`, a place was held for the
+ * patient and the hold ran out; not, the day ended while they still waited, no place having opened.
+ */
+export function lapsedEntry(offered: boolean, overrides: Partial<PatientWaitlistEntry> = {}): PatientWaitlistEntry {
+  return waitlistEntry({ status: 'LAPSED', position: null, wasOffered: offered, ...overrides });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, signedIn } from '@/test/fake-api';
 import { emit } from '@/test/fake-socket';
 import { renderApp } from '@/test/render-app';
-import { offeredEntry, waitlistEntry } from './waitlist-fixtures';
+import { lapsedEntry, offeredEntry, waitlistEntry } from './waitlist-fixtures';
 
 const list = (...entries: unknown[]) => ({ status: 200, body: { data: entries } });
 const reads = (calls: { method: string; path: string }[]) => calls.filter((call) => call.method === 'GET' && call.path === '/patient/waitlist').length;
@@ -89,6 +89,28 @@ describe('My waitlist', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This offer has lapsed: the place went to the next patient');
     expect(await screen.findByRole('list', { name: 'Recent' })).toHaveTextContent('The offer ran out');
     expect(screen.queryByRole('button', { name: /^Take this place/ })).toBeNull();
+  });
+
+  it('tells a place whose hold ran out from a day that ended with no place opening', async () => {
+    signedIn();
+    const ranOut = lapsedEntry(true);
+    const neverOffered = lapsedEntry(false, { id: '5f0c7a52-9d1e-4c4b-8a57-000000000002', ownerName: 'Dr. Arun Pillai', date: '2099-03-13' });
+    fakeApi({ 'GET /patient/waitlist': () => list(neverOffered, ranOut) });
+    await renderApp('/p/waitlist');
+    const [held, dayEnded] = within(await screen.findByRole('list', { name: 'Recent' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(held).toHaveTextContent(/^Dr\. Kavya Rao, Sat, 14 Mar, 2099The offer ran out$/);
+    // Never offered a place: nothing of theirs ran out.
+    expect(dayEnded).toHaveTextContent(/^Dr\. Arun Pillai, Fri, 13 Mar, 2099No place opened up for this day$/);
+  });
+
+  it('joins the doctor, the date and the time as the patient’s language orders them', async () => {
+    signedIn();
+    fakeApi({ 'GET /patient/waitlist': () => list(offeredEntry(20), lapsedEntry(false, { id: '5f0c7a52-9d1e-4c4b-8a57-000000000002', date: '2099-03-13' })) });
+    await renderApp('/p/waitlist', 'hi');
+    const held = within(await screen.findByRole('list', { name: 'आपके लिए रोकी गई जगहें' })).getByRole('article', { name: 'एक जगह खाली हुई है' });
+    expect(within(held).getByRole('button', { name: 'यह जगह लें: Dr. Kavya Rao, शनि, 14 मार्च 2099 को 10:30 am' })).toBeVisible();
+    expect(held).toHaveTextContent('शनि, 14 मार्च 2099 को 10:30 am');
+    expect(within(screen.getByRole('list', { name: 'हाल ही में' })).getByRole('listitem')).toHaveTextContent(/^शुक्र, 13 मार्च 2099 को Dr\. Kavya Raoइस दिन के लिए कोई जगह नहीं खुली$/);
   });
 
   it('declines a place held only once the patient confirms', async () => {

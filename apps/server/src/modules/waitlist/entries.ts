@@ -45,6 +45,9 @@ export function entryFields(row: ReadEntry) {
       row.status === 'OFFERED' && row.offeredStart && row.offeredAt && row.offerExpiresAt
         ? { startTime: row.offeredStart, offeredAt: row.offeredAt.toISOString(), expiresAt: row.offerExpiresAt.toISOString() }
         : null,
+    // An offer's facts stay on the row once it closes (a lapse only sets status and closed_at), and
+    // every offer sets its expiry: the line the day's end lapses unoffered has none.
+    wasOffered: row.offerExpiresAt !== null,
     visitId: row.visitId,
     createdAt: row.createdAt.toISOString(),
   };
@@ -154,8 +157,12 @@ export const closedWords: Record<Exclude<WaitlistStatus, 'WAITING' | 'OFFERED'>,
   LEFT: 'This patient is no longer on the waitlist',
 };
 
+/** What a 409 says of an entry whose day ended while it still waited: no offer of it lapsed. */
+export const dayEndedWords = 'This day has passed: no place opened for this patient';
+
 /** 409 with what became of an entry that has left the line. */
 export function assertOpen(entry: EntryRow): void {
+  if (entry.status === 'LAPSED' && entry.offerExpiresAt === null) throw new ConflictError(dayEndedWords);
   if (entry.status !== 'WAITING' && entry.status !== 'OFFERED') throw new ConflictError(closedWords[entry.status]);
 }
 

@@ -282,6 +282,46 @@ describe.each(drivers)('a full day’s waitlist (%s)', (driver) => {
     expect((await cancel(booked[0]!.id)).statusCode).toBe(200);
     expect((await list(day))[0]!.status).toBe('LAPSED');
   });
+
+  it('tells an offer that ran out from a line the day’s end closed unoffered, to the desk and to each patient’s app', async () => {
+    const { booked, patients, day } = await fullDay(3);
+    const entries: WaitlistEntry[] = [];
+    for (const patient of patients) entries.push((await join(worker, { ...day, patientId: patient.id })).json<WaitlistEntry>());
+    expect((await cancel(booked[0]!.id)).statusCode).toBe(200);
+    // The first lets the hold run out; the second still holds the place when the day ends; the third is never offered one.
+    await t.app.waitlist.sweep(new Date(Date.now() + (WAITLIST_HOLD_MINUTES + 1) * 60_000));
+    expect((await list(day)).map((entry) => [entry.status, entry.wasOffered])).toEqual([
+      ['LAPSED', true],
+      ['OFFERED', true],
+      ['WAITING', false],
+    ]);
+    await t.app.waitlist.sweep(new Date(Date.parse(`${day.date}T12:00:00+05:30`)));
+
+    const [ranOut, heldAtEnd, neverOffered] = entries.map((entry) => entry.id);
+    const desk = await list(day);
+    expect(desk.map((entry) => [entry.id, entry.status, entry.wasOffered, entry.offer, entry.position])).toEqual([
+      [ranOut, 'LAPSED', true, null, null],
+      [heldAtEnd, 'LAPSED', true, null, null],
+      [neverOffered, 'LAPSED', false, null, null],
+    ]);
+    for (const [index, wasOffered] of [true, true, false].entries()) {
+      const app = await signInPatient(t, patients[index]!.phone);
+      const mine = (await app.get('/api/patient/waitlist')).json<PatientWaitlist>().data;
+      expect(mine).toEqual([expect.objectContaining({ id: entries[index]!.id, status: 'LAPSED', wasOffered, offer: null })]);
+    }
+
+    // What a late answer is told says the same: an offer lapsed, or the day passed with none.
+    const late = await worker.post(`/api/waitlist/${ranOut}/book`, {});
+    expect(late.statusCode).toBe(409);
+    expect(late.json<ErrorBody>().message).toBe('This offer has lapsed: the place went to the next patient');
+    const over = await worker.delete(`/api/waitlist/${neverOffered}`);
+    expect(over.statusCode).toBe(409);
+    expect(over.json<ErrorBody>().message).toBe('This day has passed: no place opened for this patient');
+    const app = await signInPatient(t, patients[2]!.phone);
+    const leave = await app.post(`/api/patient/waitlist/${neverOffered}/leave`);
+    expect(leave.statusCode).toBe(409);
+    expect(leave.json<ErrorBody>().message).toBe('This day has passed: no place opened for this patient');
+  });
 });
 
 describe.each(bothDrivers)('the waitlist under concurrency (%s)', (driver) => {

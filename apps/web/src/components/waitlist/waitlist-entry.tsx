@@ -35,6 +35,8 @@ export function WaitlistEntryRow({ kind, entry, busy, onBook, onRemove, onOpenVi
   const t = useT();
   const { patient, offer, position, status } = entry;
   const open = status === 'WAITING' || status === 'OFFERED';
+  // The day's end lapses the whole line: only an entry that held a place saw an offer lapse.
+  const label = status === 'LAPSED' && !entry.wasOffered ? t('waitlist.status.dayEnded') : t(`waitlist.status.${status}`);
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5, py: 1.5, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}>
       <Box
@@ -56,7 +58,7 @@ export function WaitlistEntryRow({ kind, entry, busy, onBook, onRemove, onOpenVi
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{patient.name}</Typography>
-          <Chip size="small" label={t(`waitlist.status.${status}`)} color={statusColors[status]} variant={open ? 'filled' : 'outlined'} />
+          <Chip size="small" label={label} color={statusColors[status]} variant={open ? 'filled' : 'outlined'} />
         </Box>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {fPhone(patient.phone)}

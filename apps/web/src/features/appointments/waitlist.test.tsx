@@ -106,6 +106,19 @@ describe('a doctor’s day’s waitlist panel', () => {
     expect(within(rows[0]!).getByRole('timer')).toHaveTextContent(/^2[78]:\d\d left$/);
   }, 30_000);
 
+  it('tells an offer that lapsed from a day that passed with no place opening for the patient', async () => {
+    const { dayEnded } = heldLine(owner, at, 60);
+    setup({ 'GET /waitlist': { data: { data: [lapsed, dayEnded] } } }, `${path}&waitlist=1`);
+    const panel = await screen.findByRole('dialog', { name: 'Waitlist' }, slow);
+    const list = await within(panel).findByRole('list', { name: 'Patients on the waitlist' }, slow);
+    const [offerLapsed, neverOffered] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(offerLapsed).getByText('Offer lapsed')).toBeInTheDocument();
+    expect(within(neverOffered).getByText('Day passed, no place opened')).toBeInTheDocument();
+    expect(within(neverOffered).queryByText('Offer lapsed')).not.toBeInTheDocument();
+    // Closed, both: nothing left to book or remove.
+    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+  }, 30_000);
+
   it('is not offered for a range of days or without a doctor', async () => {
     setup({ 'GET /waitlist': { data: { data: [] } } }, `/appointments?from=${tomorrow}&to=${day(3)}&doctorId=${doctor.id}`);
     await screen.findByRole('button', { name: 'New appointment' }, slow);

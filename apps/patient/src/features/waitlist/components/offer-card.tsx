@@ -38,7 +38,8 @@ export function OfferCard({ entry, busy, onAccept, onDecline }: OfferCardProps) 
   const t = useT();
   const format = useFormat();
   const titleId = useId();
-  const when = `${format.date(entry.date)}, ${format.time(entry.offer!.startTime)}`;
+  // The catalogue joins them: each language orders a date and a time its own way.
+  const when = t('waitlist.dateTime', { date: format.date(entry.date), time: format.time(entry.offer!.startTime) });
   return (
     <article className="offer-card" aria-labelledby={titleId}>
       <h3 id={titleId}>{t('waitlist.offerTitle')}</h3>

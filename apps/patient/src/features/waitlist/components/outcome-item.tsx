@@ -10,16 +10,19 @@ const OUTCOME: Record<Exclude<Entry['status'], 'WAITING' | 'OFFERED'>, MessageId
   DECLINED: 'waitlist.outcome.DECLINED',
   LEFT: 'waitlist.outcome.LEFT',
 };
+/** LAPSED without an offer: the day ended while the patient still waited, no place having opened. */
+const DAY_ENDED: MessageId = 'waitlist.outcome.dayEnded';
 
-/** What became of a place in line, in a line: booked (and the visit), ran out, declined, left. */
+/** What became of a place in line, in a line: booked (and the visit), ran out, no place opened, declined, left. */
 export function OutcomeItem({ entry }: { entry: Entry }) {
   const t = useT();
   const format = useFormat();
-  const outcome = entry.status === 'WAITING' || entry.status === 'OFFERED' ? null : OUTCOME[entry.status];
+  // The day's end lapses the whole line: only a place that was held for the patient ran out.
+  const outcome = entry.status === 'WAITING' || entry.status === 'OFFERED' ? null : entry.status === 'LAPSED' && !entry.wasOffered ? DAY_ENDED : OUTCOME[entry.status];
   return (
     <div className={`outcome-item outcome-item--${entry.status.toLowerCase()}`}>
       <p>
-        <strong>{`${entry.ownerName}, ${format.date(entry.date)}`}</strong>
+        <strong>{t('waitlist.ownerOnDate', { owner: entry.ownerName, date: format.date(entry.date) })}</strong>
         {outcome && <span>{t(outcome)}</span>}
       </p>
       {entry.status === 'BOOKED' && entry.visitId && (
