@@ -24,9 +24,11 @@ describe('My visits: bookings the desk has yet to confirm', () => {
     expect(within(past).queryByText("Awaiting the desk's confirmation")).toBeNull();
   });
 
-  it('says so in Hindi', async () => {
+  it('says so in Hindi, with the day and time in Hindi’s order', async () => {
     visits();
     await renderApp('/p/visits', 'hi');
     expect(await screen.findByText('डेस्क की पुष्टि की प्रतीक्षा है')).toBeVisible();
+    // '{date} को {time}' from the catalogue, never a comma joined in code.
+    expect(screen.getAllByRole('article', { name: 'Dr. Kavya Rao' })[0]).toHaveTextContent(/\d{4} को \d{1,2}:\d{2}/);
   });
 });

@@ -38,7 +38,7 @@ export function BookedStep({ visit, bookable, organisationName, timeZone }: Book
       <dl className="summary">
         <div>
           <dt>{t('confirm.when')}</dt>
-          <dd>{`${format.date(visit.date)}, ${format.time(visit.startTime)}`}</dd>
+          <dd>{t('dates.dateAt', { date: format.date(visit.date), time: format.time(visit.startTime) })}</dd>
         </div>
         <div>
           <dt>{t('confirm.where')}</dt>

@@ -35,7 +35,7 @@ export function ConfirmStep({ bookable, organisationName, slot, personName, reas
         </div>
         <div>
           <dt>{t('confirm.when')}</dt>
-          <dd>{`${format.date(slot.date)}, ${format.time(slot.start)}`}</dd>
+          <dd>{t('dates.dateAt', { date: format.date(slot.date), time: format.time(slot.start) })}</dd>
         </div>
         <div>
           <dt>{doctor ? t('confirm.fee') : t('confirm.price')}</dt>

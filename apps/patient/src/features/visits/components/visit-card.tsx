@@ -32,7 +32,7 @@ export function VisitCard({ visit, onCancel, onReschedule }: VisitCardProps) {
   const t = useT();
   const format = useFormat();
   const titleId = useId();
-  const when = `${format.date(visit.date)}, ${format.time(visit.startTime)}`;
+  const when = t('dates.dateAt', { date: format.date(visit.date), time: format.time(visit.startTime) });
   return (
     <article className="visit-card" aria-labelledby={titleId}>
       <div className="visit-card__token">

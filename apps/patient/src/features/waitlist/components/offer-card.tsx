@@ -39,7 +39,7 @@ export function OfferCard({ entry, busy, onAccept, onDecline }: OfferCardProps) 
   const format = useFormat();
   const titleId = useId();
   // The catalogue joins them: each language orders a date and a time its own way.
-  const when = t('waitlist.dateTime', { date: format.date(entry.date), time: format.time(entry.offer!.startTime) });
+  const when = t('dates.dateAt', { date: format.date(entry.date), time: format.time(entry.offer!.startTime) });
   return (
     <article className="offer-card" aria-labelledby={titleId}>
       <h3 id={titleId}>{t('waitlist.offerTitle')}</h3>
