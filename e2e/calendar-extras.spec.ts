@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { organisationDay } from './support/dates.ts';
 import { uniqueSuffix } from './support/files.ts';
+import type { Locator } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInAs, test, type Page } from './support/fixtures.ts';
 import { staffApiWith } from './support/staff.ts';
 
@@ -54,6 +55,19 @@ async function openDay(page: Page, doctorId: string, date: string) {
   return grid;
 }
 
+/** Presses on `from`'s middle, drags to the middle of what `onto` finds once the drag has begun, and lets go. */
+async function drag(page: Page, from: Locator, onto: () => Locator) {
+  const start = (await from.boundingBox())!;
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 + 12, { steps: 4 });
+  const target = onto();
+  await expect(target).toBeVisible();
+  const end = (await target.boundingBox())!;
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
 /** No serious axe finding, and nothing wider than the window (a phone's 375 px). */
 async function expectUsable(page: Page, where: string) {
   expect(await seriousViolations(page, where)).toEqual([]);
@@ -78,6 +92,37 @@ for (const width of [1440, 375]) {
       await expect(grid.getByRole('button', { name: `Token 002, ${later}, 10:00 am – 10:30 am, Booked`, exact: true })).toBeVisible();
       await expect(grid.getByText('Outside hours', { exact: true })).toHaveCount(1);
       await expectUsable(page, `the calendar at ${width} px with a visit outside the day's hours`);
+    });
+
+    test('a visit dragged onto a full slot moves in as an extra once the desk says so, and Undo moves it back', async ({ page, request }) => {
+      const { doctor, doctorId, date, patients } = await doctorWithVisits(request, ['09:00', '10:00'], 1);
+      const [first, moving] = patients as [string, string];
+      const grid = await openDay(page, doctorId, date);
+      const block = grid.getByRole('button', { name: `Token 002, ${moving}, 10:00 am – 10:30 am, Booked`, exact: true });
+      await expect(block).toBeVisible();
+
+      // 9:00 is full: drawn as a place to drop only while a visit is dragged.
+      const fullSlot = () => grid.getByText('Full: move in as extra', { exact: true });
+      await expect(fullSlot()).toHaveCount(0);
+      await drag(page, block, fullSlot);
+      const ask = page.getByRole('dialog', { name: 'Move in as an extra?' });
+      await expect(ask).toContainText(`9:00 am on `);
+      await expect(ask).toContainText(`with ${doctor} is full. Token 002, ${moving}, can go in as an extra beyond its places (1 of 1 left that day).`);
+      await expectUsable(page, `the offer of an extra at ${width} px`);
+      await ask.getByRole('button', { name: 'Move in as extra', exact: true }).click();
+      await expect(ask).toBeHidden();
+
+      await expect(page.getByText(new RegExp(`^Token 002 moved in as an extra at 9:00 am, .*, ${doctor}$`))).toBeVisible();
+      const extra = grid.getByRole('button', { name: `Token 002, ${moving}, Extra, 9:00 am – 9:30 am, Booked`, exact: true });
+      await expect(extra).toBeVisible();
+      await expect(grid.getByRole('button', { name: `Token 001, ${first}, 9:00 am – 9:30 am, Booked`, exact: true })).toBeVisible();
+      await expect(grid.getByRole('button', { name: `Book 10:00 am, ${doctor}`, exact: true })).toBeVisible();
+      await expectUsable(page, `the calendar with an extra at ${width} px`);
+
+      await page.getByRole('button', { name: 'Undo', exact: true }).click();
+      await expect(page.getByText(new RegExp(`^Token 002 is back at 10:00 am, .*, ${doctor}$`))).toBeVisible();
+      await expect(block).toBeVisible();
+      await expect(extra).toHaveCount(0);
     });
   });
 }

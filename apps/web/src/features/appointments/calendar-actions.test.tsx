@@ -105,6 +105,57 @@ function dragOnto(block: HTMLElement, cell: HTMLElement | null) {
   fireEvent.pointerUp(window, { ...pointer, clientX: 320, clientY: 90 });
 }
 
+/**
+ * Meera's day tomorrow as a desk sees it: its free and full slots and extras left (`day`, which a
+ * test may change as the server would), and a reschedule of `visit` that takes a free slot (freeing
+ * its own), refuses a full one unless asked for an extra, and takes an extra while there is one
+ * (else `usedUp`).
+ */
+function extrasDay(visit: Appointment, day: { free: Slot[]; full: Slot[]; left: number; allowance: number }, usedUp = 'All 2 extras of Dr. Meera Iyer are booked') {
+  const moves = recording((_params, body) => {
+    const { date, startTime, overbook } = body as { date: string; startTime: string; overbook?: boolean };
+    const freeSlot = day.free.find((candidate) => candidate.start === startTime);
+    const fullSlot = day.full.find((candidate) => candidate.start === startTime);
+    const refuse = (message: string) => ({ status: 409, data: { statusCode: 409, error: 'Conflict', message } });
+    if (!freeSlot && !overbook) return refuse('This slot is full: choose another time');
+    if (!freeSlot && day.left === 0) return refuse(usedUp);
+    // The place it leaves is free again (an extra's was beside the slot); a free one it takes is not.
+    const left = visit.overbooked ? [] : [slot(visit.startTime, visit.endTime)];
+    day.free = [...day.free.filter((candidate) => candidate !== freeSlot), ...left];
+    Object.assign(visit, { date, startTime, endTime: (freeSlot ?? fullSlot)?.end ?? visit.endTime, overbooked: !freeSlot });
+    return { data: visit };
+  });
+  const slotsRoute: FakeRoute = (_body, config) => ({
+    data: { date: (config.params as { date: string }).date, timeZone: 'Asia/Kolkata', slots: day.free, full: day.full, extras: { allowance: day.allowance, left: day.left } },
+  });
+  return { moves, routes: { [`GET /doctors/${meera.id}/slots`]: slotsRoute, [`POST /appointments/${visit.id}/reschedule`]: moves.route } };
+}
+
+/** Presses `block`, moves it onto the full slot at `start` (drawn only once the drag has begun, and told to jsdom as under the pointer), and releases. */
+function dragOntoFull(block: HTMLElement, start: string) {
+  const zone = () => document.querySelector(`[data-slot-full][data-slot-start="${start}"]`);
+  Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: (x: number) => (x >= 300 ? zone() : null) });
+  const pointer = { pointerId: 7, pointerType: 'mouse', isPrimary: true, button: 0 };
+  fireEvent.pointerDown(block, { ...pointer, clientX: 20, clientY: 20 });
+  fireEvent.pointerMove(window, { ...pointer, clientX: 120, clientY: 60 });
+  // Picked up: the full slot offers itself, over its visits.
+  expect(zone()).toHaveTextContent('Full: move in as extra');
+  fireEvent.pointerMove(window, { ...pointer, clientX: 320, clientY: 90 });
+  expect(zone()).toHaveAttribute('data-drop-target', 'true');
+  fireEvent.pointerUp(window, { ...pointer, clientX: 320, clientY: 90 });
+  expect(zone()).toBeNull();
+}
+
+/** Picks `block` up and checks no full slot offers itself (none it may go to as an extra), then lets go over nothing. */
+function dragOntoNothingFull(block: HTMLElement) {
+  Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => null });
+  const pointer = { pointerId: 7, pointerType: 'mouse', isPrimary: true, button: 0 };
+  fireEvent.pointerDown(block, { ...pointer, clientX: 20, clientY: 20 });
+  fireEvent.pointerMove(window, { ...pointer, clientX: 120, clientY: 60 });
+  expect(document.querySelector('[data-slot-full]')).toBeNull();
+  fireEvent.pointerUp(window, { ...pointer, clientX: 120, clientY: 60 });
+}
+
 describe('the appointments calendar', () => {
   it('names each status colour in a legend, in the colours the blocks are drawn in', async () => {
     const booked = visitOf(meera, { tokenNumber: 1, date: today, startTime: '11:00', endTime: '11:15' });
@@ -278,6 +329,85 @@ describe('the appointments calendar', () => {
     const grid = await screen.findByRole('region', { name: /^Appointments of Dr. Meera Iyer/ }, { timeout: 15_000 });
     expect(await within(grid).findByRole('button', { name: /^Token 002, Lakshmi Narayan, Outside hours, 7:00 pm/ })).toBeInTheDocument();
     expect(days.seen.map((call) => call.params)).toEqual([{ from: monday }]);
+  });
+
+  it('moves a visit dropped on a full slot in as an extra once the desk says so, and Undo moves it back', async () => {
+    const lakshmi = visitOf(meera, { tokenNumber: 7, date: tomorrow, patientName: 'Lakshmi Narayan', startTime: '09:30', endTime: '09:45' });
+    const ravi = visitOf(meera, { tokenNumber: 8, date: tomorrow, patientId: makePatient().id, patientName: 'Ravi Kumar', startTime: '10:00', endTime: '10:15' });
+    const day = extrasDay(lakshmi, { free: [slot('09:45', '10:00')], full: [slot('10:00', '10:15', 1, 0)], left: 1, allowance: 2 });
+    const { user } = open(`/appointments?view=day&from=${tomorrow}&doctorId=${meera.id}`, [lakshmi, ravi], {}, { extra: day.routes });
+    const meeraColumn = await column('Dr. Meera Iyer');
+    await within(meeraColumn).findByRole('button', { name: 'Book 9:45 am, Dr. Meera Iyer' });
+    const block = () => within(meeraColumn).getByRole('button', { name: /^Token 007,/ });
+
+    // Asked first, never moved as an extra by a drop alone: 'Cancel' leaves it where it was.
+    dragOntoFull(block(), '10:00');
+    const ask = await screen.findByRole('dialog', { name: 'Move in as an extra?' });
+    expect(ask).toHaveTextContent(
+      `10:00 am on ${shown(tomorrow)} with Dr. Meera Iyer is full. Token 007, Lakshmi Narayan, can go in as an extra beyond its places (1 of 2 left that day).`,
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(day.moves.seen).toEqual([]);
+    expect(block()).toHaveAccessibleName('Token 007, Lakshmi Narayan, 9:30 am – 9:45 am, Booked');
+
+    dragOntoFull(block(), '10:00');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Move in as an extra?' })).getByRole('button', { name: 'Move in as extra' }));
+    await waitFor(() => expect(day.moves.seen.map((call) => call.body)).toEqual([{ date: tomorrow, startTime: '10:00', overbook: true }]));
+    expect(await screen.findByText(`Token 007 moved in as an extra at 10:00 am, ${shown(tomorrow)}, Dr. Meera Iyer`)).toBeInTheDocument();
+    expect(await within(meeraColumn).findByRole('button', { name: 'Token 007, Lakshmi Narayan, Extra, 10:00 am – 10:15 am, Booked' })).toBeInTheDocument();
+
+    // Back to its own slot, as it was: no extra asked for.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(day.moves.seen[1]?.body).toEqual({ date: tomorrow, startTime: '09:30' }));
+    expect(await screen.findByText(`Token 007 is back at 9:30 am, ${shown(tomorrow)}, Dr. Meera Iyer`)).toBeInTheDocument();
+  });
+
+  it("offers an extra when a free slot fills before the drop lands, and says the server's refusal of it in its words", async () => {
+    const lakshmi = visitOf(meera, { tokenNumber: 7, date: tomorrow, patientName: 'Lakshmi Narayan', startTime: '09:30', endTime: '09:45' });
+    const state = { free: [slot('09:45', '10:00')], full: [] as Slot[], left: 1, allowance: 2 };
+    const day = extrasDay(lakshmi, state, 'All 2 extras of Dr. Meera Iyer on that day are booked');
+    const { user } = open(`/appointments?view=day&from=${tomorrow}&doctorId=${meera.id}`, [lakshmi], {}, { extra: day.routes });
+    const meeraColumn = await column('Dr. Meera Iyer');
+    const target = await within(meeraColumn).findByRole('button', { name: 'Book 9:45 am, Dr. Meera Iyer' });
+    // Another desk takes 9:45, and then the last extra, while this one drags.
+    state.free = [];
+    state.full = [slot('09:45', '10:00', 1, 0)];
+
+    dragOnto(within(meeraColumn).getByRole('button', { name: /^Token 007,/ }), target);
+    const ask = await screen.findByRole('dialog', { name: 'Move in as an extra?' });
+    expect(day.moves.seen.map((call) => call.body)).toEqual([{ date: tomorrow, startTime: '09:45' }]);
+    // Refused for room, so not said as a failure: the offer says the slot is full.
+    expect(screen.queryByText('This slot is full: choose another time')).not.toBeInTheDocument();
+    state.left = 0;
+    await user.click(within(ask).getByRole('button', { name: 'Move in as extra' }));
+    await waitFor(() => expect(day.moves.seen[1]?.body).toEqual({ date: tomorrow, startTime: '09:45', overbook: true }));
+    expect(await screen.findByText('All 2 extras of Dr. Meera Iyer on that day are booked')).toBeInTheDocument();
+    await waitFor(() => expect(within(meeraColumn).getByRole('button', { name: 'Token 007, Lakshmi Narayan, 9:30 am – 9:45 am, Booked' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // No extra left: a full slot is no place to drop on, and nothing more is offered.
+    dragOntoNothingFull(within(meeraColumn).getByRole('button', { name: /^Token 007,/ }));
+    expect(day.moves.seen).toHaveLength(2);
+  });
+
+  it('puts an extra moved to a free slot back as an extra on Undo', async () => {
+    const extra = visitOf(meera, { tokenNumber: 9, date: tomorrow, patientName: 'Lakshmi Narayan', startTime: '10:00', endTime: '10:15', overbooked: true });
+    const ravi = visitOf(meera, { tokenNumber: 8, date: tomorrow, patientId: makePatient().id, patientName: 'Ravi Kumar', startTime: '10:00', endTime: '10:15' });
+    const day = extrasDay(extra, { free: [slot('10:30', '10:45')], full: [slot('10:00', '10:15', 1, 0)], left: 1, allowance: 2 });
+    const { user } = open(`/appointments?view=day&from=${tomorrow}&doctorId=${meera.id}`, [extra, ravi], {}, { extra: day.routes });
+    const meeraColumn = await column('Dr. Meera Iyer');
+    const target = await within(meeraColumn).findByRole('button', { name: 'Book 10:30 am, Dr. Meera Iyer' });
+    const block = within(meeraColumn).getByRole('button', { name: 'Token 009, Lakshmi Narayan, Extra, 10:00 am – 10:15 am, Booked' });
+    // Its own slot, though full, is no place to drop it.
+    dragOntoNothingFull(block);
+    dragOnto(block, target);
+    expect(await screen.findByText(`Token 009 moved to 10:30 am, ${shown(tomorrow)}, Dr. Meera Iyer`)).toBeInTheDocument();
+    expect(day.moves.seen.map((call) => call.body)).toEqual([{ date: tomorrow, startTime: '10:30' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(day.moves.seen[1]?.body).toEqual({ date: tomorrow, startTime: '10:00', overbook: true }));
+    expect(await within(meeraColumn).findByRole('button', { name: 'Token 009, Lakshmi Narayan, Extra, 10:00 am – 10:15 am, Booked' })).toBeInTheDocument();
   });
 
   it("reschedules from the visit's drawer to another doctor's free slot", async () => {

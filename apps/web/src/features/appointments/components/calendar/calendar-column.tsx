@@ -4,6 +4,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { AppointmentBlock } from './appointment-block';
 import { HOUR_PX, placeColumn } from './calendar-layout';
 import { FreeSlotCell } from './free-slot-cell';
+import { FullSlotZone } from './full-slot-zone';
 import { slotKey, type DragState, type SlotTarget } from './use-block-drag';
 
 export interface CalendarColumn {
@@ -19,6 +20,8 @@ export interface CalendarColumn {
   appointments: AppointmentSummary[];
   /** The doctor's free slots that day (none before today). */
   freeSlots: readonly Slot[];
+  /** Its full slots a dragged visit may still move into as an extra (none once the day's extras are taken). */
+  fullSlots: readonly Slot[];
 }
 
 /** What the grid's blocks and free slots do, given by the calendar. */
@@ -75,7 +78,7 @@ export function CalendarColumnView({ column, firstHour, height, actions, drag, o
     event.preventDefault();
     const next = cells[Math.max(0, Math.min(cells.length - 1, step(index, cells.length - 1)))]!;
     setFocused(next.start);
-    list.current?.querySelector<HTMLElement>(`[data-slot-start="${next.start}"]`)?.focus();
+    list.current?.querySelector<HTMLElement>(`[data-slot-start="${next.start}"]:not([data-slot-full])`)?.focus();
   };
 
   return (
@@ -132,6 +135,21 @@ export function CalendarColumnView({ column, firstHour, height, actions, drag, o
             />
           );
         })}
+      {/* While a visit is dragged, the full slots it may still go to as an extra, over their visits (not its own). */}
+      {drag
+        ? column.fullSlots
+            .filter((slot) => !column.appointments.some((visit) => visit.id === drag.id && visit.startTime.slice(0, 5) === slot.start))
+            .map((slot) => (
+              <FullSlotZone
+                key={`full-${slot.start}`}
+                slot={slot}
+                doctorId={doctorId}
+                date={date}
+                firstHour={firstHour}
+                dropTarget={dropKey === slotKey({ doctorId, date, start: slot.start })}
+              />
+            ))
+        : null}
     </Box>
   );
 }

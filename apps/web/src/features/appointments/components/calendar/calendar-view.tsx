@@ -94,6 +94,7 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
           appointments={appointments}
           doctors={columnDoctors}
           freeSlotsOf={slots.of}
+          fullSlotsOf={slots.fullOf}
           actions={actions}
         />
       ) : (
@@ -103,6 +104,7 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
           days={days}
           appointments={appointments}
           freeSlotsOf={slots.of}
+          fullSlotsOf={slots.fullOf}
           actions={actions}
         />
       );
@@ -134,6 +136,7 @@ export function CalendarView({ mode, date: asked, doctorId, onRange, onDoctor, o
       />
       <StatusLegend />
       <Card variant="outlined">{body}</Card>
+      {moves.dialog}
       <Suspense fallback={null}>
         {dialogMounted ? (
           <NewAppointmentDialog

@@ -8,11 +8,13 @@ interface DayGridProps {
   /** The active doctors to show as columns, in order (one, when the doctor filter is set). */
   doctors: readonly Doctor[];
   freeSlotsOf: (doctorId: string, date: string) => readonly Slot[];
+  /** The full slots a dragged visit may move into as an extra. */
+  fullSlotsOf: (doctorId: string, date: string) => readonly Slot[];
   actions: CalendarActions;
 }
 
 /** One day, one column per doctor. */
-export function DayGrid({ label, date, appointments, doctors, freeSlotsOf, actions }: DayGridProps) {
+export function DayGrid({ label, date, appointments, doctors, freeSlotsOf, fullSlotsOf, actions }: DayGridProps) {
   const columns = new Map<string, CalendarColumn>();
   for (const doctor of doctors) {
     columns.set(doctor.id, {
@@ -24,6 +26,7 @@ export function DayGrid({ label, date, appointments, doctors, freeSlotsOf, actio
       date,
       appointments: [],
       freeSlots: freeSlotsOf(doctor.id, date),
+      fullSlots: fullSlotsOf(doctor.id, date),
     });
   }
   for (const appointment of appointments) {
@@ -37,6 +40,7 @@ export function DayGrid({ label, date, appointments, doctors, freeSlotsOf, actio
       date,
       appointments: [],
       freeSlots: [],
+      fullSlots: [],
     };
     column.appointments.push(appointment);
     columns.set(appointment.doctorId, column);

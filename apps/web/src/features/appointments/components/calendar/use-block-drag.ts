@@ -7,6 +7,8 @@ export interface SlotTarget {
   date: string;
   start: string;
   end: string;
+  /** A full slot a drop may move a visit into only as an extra, if the desk says so. */
+  full?: boolean;
 }
 
 export interface DragState {
@@ -30,11 +32,12 @@ const EDGE_STEP_PX = 12;
 
 export const slotKey = (slot: Pick<SlotTarget, 'doctorId' | 'date' | 'start'>) => `${slot.doctorId}|${slot.date}|${slot.start}`;
 
-/** The free-slot cell under a point, by its data-slot-* attributes (the dragged block lets the point through). */
+/** The free-slot cell (or full slot's drop zone) under a point, by its data-slot-* attributes (the dragged block lets the point through). */
 function slotAt(x: number, y: number): SlotTarget | null {
   const cell = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-slot-start]');
-  const { slotDoctor, slotDate, slotStart, slotEnd } = cell?.dataset ?? {};
-  return slotDoctor && slotDate && slotStart && slotEnd ? { doctorId: slotDoctor, date: slotDate, start: slotStart, end: slotEnd } : null;
+  const { slotDoctor, slotDate, slotStart, slotEnd, slotFull } = cell?.dataset ?? {};
+  if (!slotDoctor || !slotDate || !slotStart || !slotEnd) return null;
+  return { doctorId: slotDoctor, date: slotDate, start: slotStart, end: slotEnd, ...(slotFull === undefined ? {} : { full: true }) };
 }
 
 const isWhereItIs = (appointment: AppointmentSummary, target: SlotTarget) =>
@@ -42,7 +45,7 @@ const isWhereItIs = (appointment: AppointmentSummary, target: SlotTarget) =>
 
 /**
  * Picks a booked block up with a pointer (a mouse that moves, a finger that holds) and drops it on
- * a free slot. Hand-written on pointer events (about a hundred lines, where a drag-and-drop library
+ * a free slot, or on a full one the day still has extras for. Hand-written on pointer events (about a hundred lines, where a drag-and-drop library
  * would add its weight to the calendar for one gesture). Escape or a cancelled pointer puts it back.
  * Keyboard users move a visit with 'Reschedule' in its drawer.
  */

@@ -20,10 +20,18 @@ export function useFreeSlots(days: readonly DoctorDay[], today: string) {
   const asked = days.filter((day) => day.date >= today);
   const results = useQueries({ queries: asked.map((day) => doctorSlotsQueryOptions(day.doctorId, day.date)) });
   const byDay = new Map<string, readonly Slot[]>();
+  const fullByDay = new Map<string, readonly Slot[]>();
   // A day whose slots could not be read offers nothing to click: the dialog is still a button away.
-  asked.forEach((day, index) => byDay.set(`${day.doctorId}|${day.date}`, results[index]?.data?.slots ?? NONE));
+  asked.forEach((day, index) => {
+    const data = results[index]?.data;
+    byDay.set(`${day.doctorId}|${day.date}`, data?.slots ?? NONE);
+    // The desk's full slots, while the day has extras left: a visit may be dropped there as one.
+    if (data?.extras && data.extras.left > 0) fullByDay.set(`${day.doctorId}|${day.date}`, data.full ?? NONE);
+  });
   return {
     of: (doctorId: string, date: string) => byDay.get(`${doctorId}|${date}`) ?? NONE,
+    /** The full slots a visit may still move into as an extra (none when the day's extras are all taken). */
+    fullOf: (doctorId: string, date: string) => fullByDay.get(`${doctorId}|${date}`) ?? NONE,
     pending: results.some((result) => result.isPending),
   };
 }

@@ -12,11 +12,13 @@ interface WeekGridProps {
   days: readonly string[];
   appointments: AppointmentSummary[];
   freeSlotsOf: (doctorId: string, date: string) => readonly Slot[];
+  /** The full slots a dragged visit may move into as an extra. */
+  fullSlotsOf: (doctorId: string, date: string) => readonly Slot[];
   actions: CalendarActions;
 }
 
 /** One doctor's week, one column per day; today's column is tinted. */
-export function WeekGrid({ label, doctorId, days, appointments, freeSlotsOf, actions }: WeekGridProps) {
+export function WeekGrid({ label, doctorId, days, appointments, freeSlotsOf, fullSlotsOf, actions }: WeekGridProps) {
   const t = useT();
   const today = useOrganisationToday();
   const columns = days.map((date) => {
@@ -32,6 +34,7 @@ export function WeekGrid({ label, doctorId, days, appointments, freeSlotsOf, act
       date,
       appointments: visits,
       freeSlots: freeSlotsOf(doctorId, date),
+      fullSlots: fullSlotsOf(doctorId, date),
     };
   });
   return <TimeGrid label={label} columns={columns} minColumnWidth={110} actions={actions} />;
