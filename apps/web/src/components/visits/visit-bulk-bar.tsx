@@ -1,6 +1,7 @@
-import type { BulkCancel, BulkCancelOutcome, BulkCancelResult, ChatBroadcastResult } from '@caredesk/shared';
+import type { BulkCancel, BulkCancelResult, BulkRefusal, BulkRescheduleResult, ChatBroadcastResult } from '@caredesk/shared';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -8,8 +9,10 @@ import { useState } from 'react';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { useMessagePatients } from './api/message-patients';
+import { BulkRescheduleDialog } from './bulk-reschedule-dialog';
 import { CancelDialog } from './cancel-dialog';
 import { MessagePatientsDialog } from './message-patients-dialog';
+import type { VisitOwner, VisitOwners } from './owner-field';
 import { statusLabels, type VisitStatus } from './visit-status';
 import { t, useT } from './i18n';
 
@@ -20,19 +23,23 @@ export interface BulkVisit {
   patientId: string;
 }
 
-interface VisitBulkBarProps {
+interface VisitBulkBarProps<Owner extends VisitOwner> {
   /** 'appointment' or 'booking': how the dialogs name a visit. */
   noun: string;
   /** The visits ticked on the list's page. */
   selected: readonly BulkVisit[];
   /** The kind's bulk cancel (POST /api/appointments/bulk-cancel, /api/bookings/bulk-cancel). */
   cancel: (body: BulkCancel) => Promise<BulkCancelResult>;
+  /** The kind's bulk reschedule (POST /api/appointments/bulk-reschedule, /api/bookings/bulk-reschedule); `ownerId` only when another was chosen. */
+  reschedule: (ids: string[], date: string, ownerId: string | undefined) => Promise<BulkRescheduleResult>;
+  /** Whom a bulk reschedule may move them all to (the active doctors; the scans and tests). */
+  owners: VisitOwners<Owner>;
   /** Untick everything: after an action, or 'Clear selection'. */
   onClear: () => void;
 }
 
-/** Why one visit was not cancelled, named by its token. */
-function refusalText(outcome: Extract<BulkCancelOutcome, { outcome: 'refused' }>, token: string): string {
+/** Why one visit was left as it was, named by its token. */
+function refusalText(outcome: BulkRefusal, token: string): string {
   if (outcome.reason === 'not-found') return t('visits.bulk.refusedNotFound', { token });
   if (outcome.reason === 'status' && outcome.status && outcome.status in statusLabels) {
     return t('visits.bulk.refusedStatus', { token, status: statusLabels[outcome.status as VisitStatus] });
@@ -40,11 +47,21 @@ function refusalText(outcome: Extract<BulkCancelOutcome, { outcome: 'refused' }>
   return t('visits.bulk.refusedOther', { token, message: outcome.message });
 }
 
+/** Why each refused visit of a bulk action was left as it was, joined for a toast. */
+function refusalsText(results: readonly ({ id: string; outcome: string } | BulkRefusal)[], tokens: ReadonlyMap<string, string>): string {
+  return results.flatMap((outcome) => (outcome.outcome === 'refused' && 'reason' in outcome ? [refusalText(outcome, tokens.get(outcome.id) ?? '?')] : [])).join('; ');
+}
+
 /** The toast of a bulk cancel: how many were cancelled, and why each other one was not. */
 export function cancelOutcomeText(result: BulkCancelResult, tokens: ReadonlyMap<string, string>): string {
-  const reasons = result.results.flatMap((outcome) => (outcome.outcome === 'refused' ? [refusalText(outcome, tokens.get(outcome.id) ?? '?')] : []));
-  if (reasons.length === 0) return t('visits.bulk.cancelled', { count: result.cancelled });
-  return t('visits.bulk.cancelledSome', { cancelled: result.cancelled, refused: result.refused, reasons: reasons.join('; ') });
+  if (result.refused === 0) return t('visits.bulk.cancelled', { count: result.cancelled });
+  return t('visits.bulk.cancelledSome', { cancelled: result.cancelled, refused: result.refused, reasons: refusalsText(result.results, tokens) });
+}
+
+/** The toast of a bulk reschedule: how many moved, and why each other one did not. */
+export function rescheduleOutcomeText(result: BulkRescheduleResult, tokens: ReadonlyMap<string, string>): string {
+  if (result.refused === 0) return t('visits.bulk.moved', { count: result.moved });
+  return t('visits.bulk.movedSome', { moved: result.moved, refused: result.refused, reasons: refusalsText(result.results, tokens) });
 }
 
 function messageOutcomeText(result: ChatBroadcastResult): string {
@@ -52,13 +69,14 @@ function messageOutcomeText(result: ChatBroadcastResult): string {
 }
 
 /**
- * The actions on the visits ticked in a list: cancel them all with one reason, or send their
- * patients one message (each patient once). The outcome is a toast; the list refreshes itself.
+ * The actions on the visits ticked in a list: cancel them all with one reason, move them all to
+ * another day (each at its own time), or send their patients one message (each patient once).
+ * The outcome is a toast; the list refreshes itself.
  */
-export function VisitBulkBar({ noun, selected, cancel, onClear }: VisitBulkBarProps) {
+export function VisitBulkBar<Owner extends VisitOwner>({ noun, selected, cancel, reschedule, owners, onClear }: VisitBulkBarProps<Owner>) {
   const t = useT();
-  const [dialog, setDialog] = useState<'cancel' | 'message' | null>(null);
-  const [cancelling, setCancelling] = useState(false);
+  const [dialog, setDialog] = useState<'cancel' | 'reschedule' | 'message' | null>(null);
+  const [pending, setPending] = useState(false);
   // One id per send: a retried request writes no message twice (the server keys it per chat).
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
   const message = useMessagePatients();
@@ -66,19 +84,31 @@ export function VisitBulkBar({ noun, selected, cancel, onClear }: VisitBulkBarPr
   const tokens = new Map(selected.map((visit) => [visit.id, visit.tokenLabel]));
   const close = () => setDialog(null);
 
-  const confirmCancel = async (reason: string) => {
-    setCancelling(true);
+  // A bulk cancel or reschedule: its toast says what was done; a failed request keeps the dialog and the selection for another try.
+  const act = async <Result extends { refused: number }>(request: () => Promise<Result>, outcome: (result: Result) => string) => {
+    setPending(true);
     try {
-      const result = await cancel({ ids: selected.map((visit) => visit.id), reason });
-      enqueueSnackbar(cancelOutcomeText(result, tokens), { variant: result.refused === 0 ? 'success' : 'warning' });
+      const result = await request();
+      enqueueSnackbar(outcome(result), { variant: result.refused === 0 ? 'success' : 'warning' });
       close();
       onClear();
     } catch (error) {
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     } finally {
-      setCancelling(false);
+      setPending(false);
     }
   };
+  const ids = selected.map((visit) => visit.id);
+  const confirmCancel = (reason: string) =>
+    act(
+      () => cancel({ ids, reason }),
+      (result) => cancelOutcomeText(result, tokens),
+    );
+  const confirmReschedule = (date: string, ownerId: string | undefined) =>
+    act(
+      () => reschedule(ids, date, ownerId),
+      (result) => rescheduleOutcomeText(result, tokens),
+    );
 
   const send = (text: string) =>
     message.mutate(
@@ -105,6 +135,9 @@ export function VisitBulkBar({ noun, selected, cancel, onClear }: VisitBulkBarPr
       <Button variant="outlined" color="error" startIcon={<EventBusyOutlined />} onClick={() => setDialog('cancel')}>
         {t('visits.bulk.cancel')}
       </Button>
+      <Button variant="outlined" startIcon={<EventRepeatOutlined />} onClick={() => setDialog('reschedule')}>
+        {t('visits.bulk.reschedule')}
+      </Button>
       <Button variant="outlined" startIcon={<ChatOutlined />} onClick={() => setDialog('message')}>
         {t('visits.bulk.message')}
       </Button>
@@ -116,10 +149,23 @@ export function VisitBulkBar({ noun, selected, cancel, onClear }: VisitBulkBarPr
         noun={noun}
         count={selected.length}
         subject={t('visits.bulk.tokens', { tokens: selected.map((visit) => visit.tokenLabel).join(', ') })}
-        pending={cancelling}
+        pending={pending}
         onConfirm={(reason) => void confirmCancel(reason)}
         onClose={close}
       />
+      {/* Mounted while open: each opening starts from an empty day and each visit's own owner. */}
+      {dialog === 'reschedule' ? (
+        <BulkRescheduleDialog
+          open
+          noun={noun}
+          count={selected.length}
+          subject={t('visits.bulk.tokens', { tokens: selected.map((visit) => visit.tokenLabel).join(', ') })}
+          owners={owners}
+          pending={pending}
+          onConfirm={(date, ownerId) => void confirmReschedule(date, ownerId)}
+          onClose={close}
+        />
+      ) : null}
       <MessagePatientsDialog open={dialog === 'message'} count={patientIds.length} pending={message.isPending} onSend={send} onClose={close} />
     </Paper>
   );

@@ -1,4 +1,4 @@
-import type { Appointment, BulkCancelResult, ChatBroadcastResult } from '@caredesk/shared';
+import type { Appointment, BulkCancelResult, BulkRescheduleResult, ChatBroadcastResult } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -130,6 +130,59 @@ describe('the appointments list: export and bulk actions', () => {
     // The dialog stays for another try; closed, the visit is still ticked.
     const still = screen.getByRole('dialog', { name: 'Cancel 1 appointment?' });
     await user.click(within(still).getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('region', { name: 'Selected visits' })).getByText('1 selected')).toBeInTheDocument();
+  });
+
+  it('reschedules the ticked visits to one day, each at its own time, with another doctor if chosen, and says which could not move', async () => {
+    const rows = visits();
+    const [first, second] = rows as [Appointment, Appointment];
+    const result: BulkRescheduleResult = {
+      results: [
+        { id: first.id, outcome: 'moved', date: day(3), startTime: first.startTime, tokenLabel: '004' },
+        { id: second.id, outcome: 'refused', reason: 'other', status: null, message: 'This slot is full: choose another time' },
+      ],
+      moved: 1,
+      refused: 1,
+    };
+    const reschedule = recording(() => ({ data: result }));
+    const { grid, user, list } = await openList('/appointments', rows, { 'POST /appointments/bulk-reschedule': reschedule.route });
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select token 001, Rohan Deshpande' }));
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select token 002, Sunita Pawar' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected visits' })).getByRole('button', { name: 'Reschedule' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule 2 appointments' });
+    expect(within(dialog).getByText('Tokens: 001, 002')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Each keeps its own time on the new day/)).toBeInTheDocument();
+    // No day yet: nothing to send.
+    const submit = within(dialog).getByRole('button', { name: 'Reschedule 2 appointments' });
+    expect(submit).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'New date' }), day(3));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Doctor (optional)' }));
+    await user.click(await screen.findByRole('option', { name: /Dr. Arjun Nair/ }));
+    const listed = list.seen.length;
+    await user.click(submit);
+
+    await waitFor(() => expect(reschedule.seen).toHaveLength(1));
+    expect(reschedule.seen[0]?.body).toEqual({ ids: [first.id, second.id], date: day(3), doctorId: doctor.id });
+    expect(await screen.findByText('1 moved, 1 could not be: token 002: This slot is full: choose another time')).toBeInTheDocument();
+    await waitFor(() => expect(list.seen.length).toBeGreaterThan(listed));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Selected visits' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the dialog and the selection when the bulk reschedule fails', async () => {
+    const { grid, user } = await openList('/appointments', visits(), {
+      'POST /appointments/bulk-reschedule': { status: 503, data: { message: 'CareDesk cannot reach its database right now. Try again in a moment.' } },
+    });
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select token 001, Rohan Deshpande' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected visits' })).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule 1 appointment' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'New date' }), day(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule 1 appointment' }));
+    expect(await screen.findByText('CareDesk cannot reach its database right now. Try again in a moment.')).toBeInTheDocument();
+    // The dialog stays for another try; closed, the visit is still ticked.
+    await user.click(within(screen.getByRole('dialog', { name: 'Reschedule 1 appointment' })).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(screen.getByRole('region', { name: 'Selected visits' })).getByText('1 selected')).toBeInTheDocument();
   });

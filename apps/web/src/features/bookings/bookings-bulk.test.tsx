@@ -1,4 +1,4 @@
-import type { Booking, BulkCancelResult } from '@caredesk/shared';
+import type { Booking, BulkCancelResult, BulkRescheduleResult } from '@caredesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +28,7 @@ async function openList(path: string, rows: Booking[], extra: Record<string, Fak
   return { list, grid, user: userEvent.setup() };
 }
 
-describe('the bookings list: export and bulk cancel', () => {
+describe('the bookings list: export, bulk cancel and reschedule', () => {
   const { today, day } = pinClock(MID_MORNING.at);
 
   it('downloads the CSV of the list’s dates, scan, kind, statuses and search, without its page', async () => {
@@ -72,5 +72,33 @@ describe('the bookings list: export and bulk cancel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel 2 bookings' }));
     await waitFor(() => expect(cancel.seen[0]?.body).toEqual({ ids: [first.id, second.id], reason: 'Scanner down' }));
     expect(await screen.findByText('1 cancelled, 1 could not be: token MR-002 was not found')).toBeInTheDocument();
+  });
+
+  it('reschedules the ticked bookings to one day, each keeping its scan and time', async () => {
+    const rows = [makeBooking({ tokenNumber: 1 }), makeBooking({ tokenNumber: 2, patientName: 'Sunita Pawar' })];
+    const [first, second] = rows as [Booking, Booking];
+    const result: BulkRescheduleResult = {
+      results: [
+        { id: first.id, outcome: 'moved', date: day(4), startTime: first.startTime, tokenLabel: 'MR-001' },
+        { id: second.id, outcome: 'moved', date: day(4), startTime: second.startTime, tokenLabel: 'MR-002' },
+      ],
+      moved: 2,
+      refused: 0,
+    };
+    const reschedule = recording(() => ({ data: result }));
+    const { grid, user, list } = await openList('/bookings', rows, { 'POST /bookings/bulk-reschedule': reschedule.route });
+    await user.click(within(grid).getByRole('checkbox', { name: 'Select all on this page' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected visits' })).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule 2 bookings' });
+    expect(within(dialog).getByRole('combobox', { name: 'Scan or test (optional)' })).toHaveValue('');
+    await user.type(within(dialog).getByRole('textbox', { name: 'New date' }), day(4));
+    const listed = list.seen.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Reschedule 2 bookings' }));
+    await waitFor(() => expect(reschedule.seen).toHaveLength(1));
+    // No other scan chosen: none is sent, each keeps its own.
+    expect(reschedule.seen[0]?.body).toEqual({ ids: [first.id, second.id], date: day(4) });
+    expect(await screen.findByText('2 moved')).toBeInTheDocument();
+    await waitFor(() => expect(list.seen.length).toBeGreaterThan(listed));
+    expect(screen.queryByRole('region', { name: 'Selected visits' })).not.toBeInTheDocument();
   });
 });

@@ -21,9 +21,11 @@ import { VisitBulkBar } from '@/components/visits/visit-bulk-bar';
 import { VisitListEmpty } from '@/components/visits/visit-list-empty';
 import { errorMessage } from '@/lib/http';
 import { useBulkCancelAppointments } from '../api/bulk-cancel-appointments';
+import { useBulkRescheduleAppointments } from '../api/bulk-reschedule-appointments';
 import { exportAppointments } from '../api/export-appointments';
 import { appointmentsQueryOptions } from '../api/get-appointments';
 import { AppointmentCard, appointmentColumns, appointmentSortFields } from '../components/appointment-columns';
+import { useDoctorOwners } from '../components/doctor-owners';
 import { AppointmentFilters } from '../components/appointment-filters';
 import { parseView, ViewSwitch } from '../components/calendar/view-switch';
 import { useT } from '../i18n';
@@ -50,9 +52,11 @@ export default function AppointmentsPage() {
 
   const rows = appointments.data?.data ?? [];
   const total = appointments.data?.total ?? 0;
-  // The list's bulk actions: tick visits, then cancel them or message their patients.
+  // The list's bulk actions: tick visits, then cancel or reschedule them, or message their patients.
   const { selection, selectedRows, clear } = useVisitSelection(rows, query);
   const bulkCancel = useBulkCancelAppointments();
+  const bulkReschedule = useBulkRescheduleAppointments();
+  const doctorOwners = useDoctorOwners();
   useShortcut('n', t('appointments.new'), () => setParam({ new: '1' }));
   const openId = params.get('open');
   const newOpen = params.get('new') === '1';
@@ -140,7 +144,16 @@ export default function AppointmentsPage() {
           actions={<ExportCsvButton onExport={() => exportAppointments(exportQuery)} />}
         />
       ) : null}
-      {view === 'list' && selectedRows.length > 0 ? <VisitBulkBar noun="appointment" selected={selectedRows} cancel={bulkCancel.mutateAsync} onClear={clear} /> : null}
+      {view === 'list' && selectedRows.length > 0 ? (
+        <VisitBulkBar
+          noun="appointment"
+          selected={selectedRows}
+          cancel={bulkCancel.mutateAsync}
+          reschedule={(ids, date, doctorId) => bulkReschedule.mutateAsync({ ids, date, doctorId })}
+          owners={doctorOwners}
+          onClear={clear}
+        />
+      ) : null}
       {body}
       <Suspense fallback={null}>
         {drawerMounted ? <AppointmentDrawer id={openId} onClose={() => setParam({ open: null })} /> : null}

@@ -19,9 +19,11 @@ import { VisitBulkBar } from '@/components/visits/visit-bulk-bar';
 import { VisitListEmpty } from '@/components/visits/visit-list-empty';
 import { errorMessage } from '@/lib/http';
 import { useBulkCancelBookings } from '../api/bulk-cancel-bookings';
+import { useBulkRescheduleBookings } from '../api/bulk-reschedule-bookings';
 import { exportBookings } from '../api/export-bookings';
 import { useBookings } from '../api/get-bookings';
 import { BookingCard, bookingColumns, bookingSortFields } from '../components/booking-columns';
+import { useServiceOwners } from '../components/service-owners';
 import { BookingFilters } from '../components/booking-filters';
 import { useT } from '../i18n';
 
@@ -43,9 +45,11 @@ export default function BookingsPage() {
   const bookings = useBookings(query);
   const rows = bookings.data?.data ?? [];
   const total = bookings.data?.total ?? 0;
-  // The list's bulk actions: tick bookings, then cancel them or message their patients.
+  // The list's bulk actions: tick bookings, then cancel or reschedule them, or message their patients.
   const { selection, selectedRows, clear } = useVisitSelection(rows, query);
   const bulkCancel = useBulkCancelBookings();
+  const bulkReschedule = useBulkRescheduleBookings();
+  const serviceOwners = useServiceOwners();
   const openNew = () => setParam({ new: '1' });
   const openId = params.get('open');
   const newOpen = params.get('new') === '1';
@@ -116,7 +120,16 @@ export default function BookingsPage() {
         onSearch={list.setSearch}
         actions={<ExportCsvButton onExport={() => exportBookings(exportQuery)} />}
       />
-      {selectedRows.length > 0 ? <VisitBulkBar noun="booking" selected={selectedRows} cancel={bulkCancel.mutateAsync} onClear={clear} /> : null}
+      {selectedRows.length > 0 ? (
+        <VisitBulkBar
+          noun="booking"
+          selected={selectedRows}
+          cancel={bulkCancel.mutateAsync}
+          reschedule={(ids, date, serviceId) => bulkReschedule.mutateAsync({ ids, date, serviceId })}
+          owners={serviceOwners}
+          onClear={clear}
+        />
+      ) : null}
       {body}
       <Suspense fallback={null}>
         {drawerMounted ? <BookingDrawer id={openId} onClose={() => setParam({ open: null })} /> : null}
