@@ -71,5 +71,40 @@ for (const viewport of [
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
       expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     });
+
+    test('the desk ticks two appointments and moves them to another day, each at its own time', async ({ page, request }) => {
+      const { doctorId, date, patients } = await twoAppointments(request);
+      const newDate = organisationDay(3);
+      await signInAs(page, 'admin@hospital.demo', `/appointments?from=${date}&to=${date}&doctorId=${doctorId}`);
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+      const bar = page.getByRole('region', { name: 'Selected visits' });
+      await expect(bar).toContainText('2 selected');
+
+      await bar.getByRole('button', { name: 'Reschedule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reschedule 2 appointments' });
+      await expect(dialog).toContainText('Tokens: 001, 002');
+      await expect(dialog).toContainText('Each keeps its own time on the new day');
+      await dialog.getByRole('textbox', { name: 'New date' }).fill(newDate);
+      await expect(dialog.getByRole('button', { name: 'Reschedule 2 appointments' })).toBeEnabled();
+      expect(await seriousViolations(page, `bulk reschedule dialog at ${viewport.width}px`)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Reschedule 2 appointments' }).click();
+
+      await expect(page.getByText('2 moved', { exact: true })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(bar).toBeHidden();
+      // The list refreshed: the day they left holds neither any more.
+      for (const name of patients) await expect(page.getByText(name)).toHaveCount(0);
+
+      await page.goto(`/appointments?from=${newDate}&to=${newDate}&doctorId=${doctorId}`);
+      const [first, second] = patients as [string, string];
+      for (const [name, time] of [
+        [first, '9:00'],
+        [second, '9:30'],
+      ] as const) {
+        const row = viewport.width < 900 ? page.getByRole('listitem').filter({ hasText: name }) : page.getByRole('row').filter({ hasText: name });
+        await expect(row).toContainText('Booked');
+        await expect(row).toContainText(time);
+      }
+    });
   });
 }
