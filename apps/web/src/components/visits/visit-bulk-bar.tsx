@@ -5,16 +5,20 @@ import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { useMessagePatients } from './api/message-patients';
-import { BulkRescheduleDialog } from './bulk-reschedule-dialog';
 import { CancelDialog } from './cancel-dialog';
 import { MessagePatientsDialog } from './message-patients-dialog';
 import type { VisitOwner, VisitOwners } from './owner-field';
 import { statusLabels, type VisitStatus } from './visit-status';
 import { t, useT } from './i18n';
+
+// Its date field and owner picker are the list page's heaviest part (~20 KB gzip): they load
+// when the desk first points at Reschedule, not with every list (issue #18's route budget).
+const loadRescheduleDialog = () => import('./bulk-reschedule-dialog');
+const BulkRescheduleDialog = lazy(() => loadRescheduleDialog().then((module) => ({ default: module.BulkRescheduleDialog })));
 
 /** What the bar reads of a selected visit. */
 export interface BulkVisit {
@@ -135,7 +139,13 @@ export function VisitBulkBar<Owner extends VisitOwner>({ noun, selected, cancel,
       <Button variant="outlined" color="error" startIcon={<EventBusyOutlined />} onClick={() => setDialog('cancel')}>
         {t('visits.bulk.cancel')}
       </Button>
-      <Button variant="outlined" startIcon={<EventRepeatOutlined />} onClick={() => setDialog('reschedule')}>
+      <Button
+        variant="outlined"
+        startIcon={<EventRepeatOutlined />}
+        onMouseEnter={() => void loadRescheduleDialog()}
+        onFocus={() => void loadRescheduleDialog()}
+        onClick={() => setDialog('reschedule')}
+      >
         {t('visits.bulk.reschedule')}
       </Button>
       <Button variant="outlined" startIcon={<ChatOutlined />} onClick={() => setDialog('message')}>
@@ -155,16 +165,18 @@ export function VisitBulkBar<Owner extends VisitOwner>({ noun, selected, cancel,
       />
       {/* Mounted while open: each opening starts from an empty day and each visit's own owner. */}
       {dialog === 'reschedule' ? (
-        <BulkRescheduleDialog
-          open
-          noun={noun}
-          count={selected.length}
-          subject={t('visits.bulk.tokens', { tokens: selected.map((visit) => visit.tokenLabel).join(', ') })}
-          owners={owners}
-          pending={pending}
-          onConfirm={(date, ownerId) => void confirmReschedule(date, ownerId)}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <BulkRescheduleDialog
+            open
+            noun={noun}
+            count={selected.length}
+            subject={t('visits.bulk.tokens', { tokens: selected.map((visit) => visit.tokenLabel).join(', ') })}
+            owners={owners}
+            pending={pending}
+            onConfirm={(date, ownerId) => void confirmReschedule(date, ownerId)}
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
       <MessagePatientsDialog open={dialog === 'message'} count={patientIds.length} pending={message.isPending} onSend={send} onClose={close} />
     </Paper>
