@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { loadAppointments } from './appointment-data.ts';
-import { insertOrganisationsSql, insertPatientsSql } from './patient-data.ts';
+import { bulkLoadPatients, insertOrganisationsSql, insertPatientsSql } from './patient-data.ts';
 import { connectClient } from './postgres.ts';
 import { serverBuilt, startServer } from './server.ts';
 
@@ -28,9 +28,11 @@ async function main(): Promise<void> {
     let started = Date.now();
     const [demo] = (await client.query<{ organisation_id: string }>("select organisation_id from staff where email = 'admin@hospital.demo'")).rows;
     if (!demo) throw new Error('demo seed missing');
-    await client.query(insertPatientsSql(demo.organisation_id, 200_000));
     const orgs = (await client.query<{ id: string }>(insertOrganisationsSql(49, `kept-${Date.now()}`))).rows;
-    for (const org of orgs) await client.query(insertPatientsSql(org.id, 16_327));
+    await bulkLoadPatients(client, async () => {
+      await client.query(insertPatientsSql(demo.organisation_id, 200_000));
+      for (const org of orgs) await client.query(insertPatientsSql(org.id, 16_327));
+    });
     await client.query('vacuum analyze patients, patient_name_words');
     console.log(`patients loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     started = Date.now();

@@ -4,6 +4,9 @@
  * from common Indian first names and surnames; name_key and phone_digits are computed as the
  * API computes them (searchKey: lower-case, no accents; phoneDigits: digits of the E.164 number).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const FIRST_NAMES = [
   'Aarav',
@@ -208,6 +211,49 @@ export function insertPatientsSql(organisationId: string, count: number): string
       (CASE WHEN i % 2 = 0 THEN 'MALE' ELSE 'FEMALE' END)::gender,
       date '1940-01-01' + (floor(random() * 30000))::int
     FROM src`;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../apps/server/drizzle/', import.meta.url));
+
+/**
+ * Migration 0034's own backfill of patient_name_prefixes and their counts from patient_name_words,
+ * read from the migration so it has one home: its INSERT statements, in order.
+ */
+function prefixBackfillSql(): string[] {
+  const file = readdirSync(MIGRATIONS).find((name) => /^\d{4}_patient_name_prefixes\.sql$/.test(name));
+  if (!file) throw new Error('migration patient_name_prefixes not found');
+  const statements = readFileSync(join(MIGRATIONS, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) =>
+      statement
+        .split('\n')
+        .filter((line) => !line.trimStart().startsWith('--'))
+        .join('\n')
+        .trim(),
+    )
+    .filter((statement) => statement.startsWith('INSERT INTO "patient_name_prefix'));
+  if (statements.length !== 2) throw new Error(`expected the prefixes' and the counts' backfill, found ${statements.length} statements`);
+  return statements;
+}
+
+/**
+ * Loads patients in bulk (`load` runs insertPatientsSql statements) with migration 0034's per-row
+ * prefix trigger off, then rebuilds the prefixes and their counts the way 0034 built them. With
+ * the trigger on, one statement of 200,000 patients upserts the same few hundred counter rows
+ * hundreds of thousands of times in one transaction, each update a row version the next one must
+ * step over: the kept database's load ran over an hour and was stopped at a sixth of the way. A
+ * front desk registers one patient at a time, where the trigger costs a few rows.
+ */
+export async function bulkLoadPatients(sql: { query(text: string): Promise<unknown> }, load: () => Promise<void>): Promise<void> {
+  await sql.query('ALTER TABLE patients DISABLE TRIGGER patients_name_prefixes');
+  try {
+    await load();
+  } finally {
+    await sql.query('ALTER TABLE patients ENABLE TRIGGER patients_name_prefixes');
+  }
+  await sql.query('TRUNCATE patient_name_prefixes, patient_name_prefix_counts');
+  for (const statement of prefixBackfillSql()) await sql.query(statement);
+  await sql.query('ANALYZE patient_name_prefixes, patient_name_prefix_counts');
 }
 
 /** `count` further organisations (HOSPITAL, one facility each); returns the statement and their ids via RETURNING. */

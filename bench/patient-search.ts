@@ -20,7 +20,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { runLoad } from './load.ts';
-import { insertOrganisationsSql, insertPatientsSql, SEARCH_TERMS } from './patient-data.ts';
+import { bulkLoadPatients, insertOrganisationsSql, insertPatientsSql, SEARCH_TERMS } from './patient-data.ts';
 import { connectClient, createBenchDatabase } from './postgres.ts';
 import { signInToken } from './scenarios.ts';
 import { serverBuilt, startServer, type RunningServer } from './server.ts';
@@ -53,12 +53,16 @@ interface Sql {
 }
 
 async function loadPatients(sql: Sql, organisationId: string, count: number): Promise<void> {
-  await sql.query(insertPatientsSql(organisationId, count));
+  await bulkLoadPatients(sql, async () => {
+    await sql.query(insertPatientsSql(organisationId, count));
+  });
 }
 
 async function addOtherOrganisations(sql: Sql): Promise<void> {
   const orgs = await sql.query<{ id: string }>(insertOrganisationsSql(OTHER_ORGS, `bench-${Date.now()}`));
-  for (const org of orgs) await loadPatients(sql, org.id, OTHER_ORG_PATIENTS);
+  await bulkLoadPatients(sql, async () => {
+    for (const org of orgs) await sql.query(insertPatientsSql(org.id, OTHER_ORG_PATIENTS));
+  });
 }
 
 async function demoOrganisation(sql: Sql): Promise<string> {
