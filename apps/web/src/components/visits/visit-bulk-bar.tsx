@@ -9,6 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { enqueueSnackbar } from '@/components/toast';
 import { errorMessage } from '@/lib/http';
 import { useMessagePatients } from './api/message-patients';
+import type { BulkRescheduleDialog as EagerBulkRescheduleDialog } from './bulk-reschedule-dialog';
 import { CancelDialog } from './cancel-dialog';
 import { MessagePatientsDialog } from './message-patients-dialog';
 import type { VisitOwner, VisitOwners } from './owner-field';
@@ -18,7 +19,8 @@ import { t, useT } from './i18n';
 // Its date field and owner picker are the list page's heaviest part (~20 KB gzip): they load
 // when the desk first points at Reschedule, not with every list (issue #18's route budget).
 const loadRescheduleDialog = () => import('./bulk-reschedule-dialog');
-const BulkRescheduleDialog = lazy(() => loadRescheduleDialog().then((module) => ({ default: module.BulkRescheduleDialog })));
+// lazy() drops the dialog's type parameter (the owner's type); it is the same component.
+const BulkRescheduleDialog = lazy(() => loadRescheduleDialog().then((module) => ({ default: module.BulkRescheduleDialog }))) as unknown as typeof EagerBulkRescheduleDialog;
 
 /** What the bar reads of a selected visit. */
 export interface BulkVisit {
