@@ -14,12 +14,14 @@ import type { RecordColumn } from './record-column';
 import { RecordGrid } from './record-grid';
 import { SearchField } from './search-field';
 import type { ListParams } from './use-list-params';
+import { showsStaleRows } from './shows-stale-rows';
 import { useT } from './i18n';
 
 export interface RecordListResult<Row> {
   data?: { data: Row[]; total: number };
   isPending: boolean;
   isFetching: boolean;
+  isPlaceholderData: boolean;
   error: unknown;
 }
 
@@ -115,7 +117,7 @@ export function RecordListPage<Row extends { id: string }, Sort extends string =
         label={title}
         rows={rows}
         total={total}
-        loading={result.isFetching}
+        loading={showsStaleRows(result)}
         columns={props.columns}
         sortFields={props.sortFields}
         page={list.page}

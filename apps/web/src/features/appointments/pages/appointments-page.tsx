@@ -29,6 +29,7 @@ import { useDoctorOwners } from '../components/doctor-owners';
 import { AppointmentFilters } from '../components/appointment-filters';
 import { parseView, ViewSwitch } from '../components/calendar/view-switch';
 import { useT } from '../i18n';
+import { showsStaleRows } from '@/components/records/shows-stale-rows';
 
 // What only a dialog, the drawer or the calendar needs (the booking form with its schemas and
 // react-hook-form, the slot picker, the calendar grids) is loaded when first opened, not at the
@@ -100,7 +101,7 @@ export default function AppointmentsPage() {
         label={title}
         rows={rows}
         total={total}
-        loading={appointments.isFetching}
+        loading={showsStaleRows(appointments)}
         columns={appointmentColumns(from !== to)}
         sortFields={appointmentSortFields}
         {...gridPaging(list)}

@@ -19,6 +19,7 @@ import { AuditTable } from '../components/audit-table';
 import { useAuditParams } from '../components/use-audit-params';
 import { VerifyIntegrityButton, VerifyIntegrityResult } from '../components/verify-integrity';
 import { useT } from '../i18n';
+import { showsStaleRows } from '@/components/records/shows-stale-rows';
 
 /** /settings/audit (admins): who did what, when and from where; export and verify the chain. */
 export default function AuditLogPage() {
@@ -64,7 +65,7 @@ export default function AuditLogPage() {
   else
     content = (
       <Card variant="outlined" sx={{ p: { xs: 1.5, md: 0 } }}>
-        <AuditTable events={rows} total={total} loading={events.isFetching} list={list} />
+        <AuditTable events={rows} total={total} loading={showsStaleRows(events)} list={list} />
       </Card>
     );
 

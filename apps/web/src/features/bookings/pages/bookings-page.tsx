@@ -26,6 +26,7 @@ import { BookingCard, bookingColumns, bookingSortFields } from '../components/bo
 import { useServiceOwners } from '../components/service-owners';
 import { BookingFilters } from '../components/booking-filters';
 import { useT } from '../i18n';
+import { showsStaleRows } from '@/components/records/shows-stale-rows';
 
 // The booking form (schemas, react-hook-form, slot picker) and the drawer load when first opened,
 // not at the list's first paint; hovering or focusing 'New booking' starts the download.
@@ -76,7 +77,7 @@ export default function BookingsPage() {
         label={title}
         rows={rows}
         total={total}
-        loading={bookings.isFetching}
+        loading={showsStaleRows(bookings)}
         columns={bookingColumns(from !== to)}
         sortFields={bookingSortFields}
         {...gridPaging(list)}

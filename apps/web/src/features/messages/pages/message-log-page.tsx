@@ -21,6 +21,7 @@ import { MessageLogTable } from '../components/message-log-table';
 import { MessagesNav } from '../components/messages-nav';
 import { useMessageLogParams } from '../components/use-message-log-params';
 import { useT } from '../i18n';
+import { showsStaleRows } from '@/components/records/shows-stale-rows';
 
 /** /settings/messages/log: every message to patients, newest first; filter, export, retry (admins). */
 export default function MessageLogPage() {
@@ -66,7 +67,7 @@ export default function MessageLogPage() {
   else
     content = (
       <Card variant="outlined">
-        <MessageLogTable messages={rows} loading={messages.isFetching} onRetry={admin ? onRetry : undefined} retryingId={retry.isPending ? (retry.variables ?? null) : null} />
+        <MessageLogTable messages={rows} loading={showsStaleRows(messages)} onRetry={admin ? onRetry : undefined} retryingId={retry.isPending ? (retry.variables ?? null) : null} />
         <ListPagination total={total} list={list} indent />
       </Card>
     );

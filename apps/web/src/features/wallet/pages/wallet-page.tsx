@@ -18,6 +18,7 @@ import { WalletBalanceCard } from '../components/wallet-balance-card';
 import { WalletLedger } from '../components/wallet-ledger';
 import { WalletLedgerFilters } from '../components/wallet-ledger-filters';
 import { useT } from '../i18n';
+import { showsStaleRows } from '@/components/records/shows-stale-rows';
 
 /** /wallet: the balance, a recharge for admins, and the ledger with filters and CSV export. */
 export default function WalletPage() {
@@ -55,7 +56,7 @@ export default function WalletPage() {
   else
     ledger = (
       <Card variant="outlined" sx={{ overflowX: 'auto', p: { xs: 1.5, md: 0 } }}>
-        <WalletLedger entries={rows} total={total} loading={entries.isFetching} list={list} />
+        <WalletLedger entries={rows} total={total} loading={showsStaleRows(entries)} list={list} />
       </Card>
     );
 
