@@ -68,7 +68,7 @@ describe.each(bothDrivers)('booking under the lock of the doctor’s day (%s)', 
     expect(notified.filter((n) => (n.details as { appointmentId?: string }).appointmentId === id).map((n) => n.recipient)).toContain(org.admin.id);
   });
 
-  it('under the lock, checks the room and takes the token in one statement, then writes the visit, its history, the notifications, their pushes and the live events in one', async () => {
+  it('under the lock, checks the room, takes the token and writes the visit, its history, the notifications, their pushes and the live events in one statement', async () => {
     const doctor = await addDoctor(admin);
     const patient = await addPatient(admin);
     const { db, statements } = recording(t.database);
@@ -91,14 +91,15 @@ describe.each(bothDrivers)('booking under the lock of the doctor’s day (%s)', 
     const id = await book('11:15');
     stop();
 
-    // The reads, the day's lock, the token, the writes (and begin, commit): the message settings are remembered.
-    expect(statements.filter((s) => !/^(begin|commit)\b/i.test(s))).toHaveLength(4);
+    // The reads, the day's lock, then the token and the writes in one statement (and begin,
+    // commit): the message settings are remembered.
+    expect(statements.filter((s) => !/^(begin|commit)\b/i.test(s))).toHaveLength(3);
     const underLock = statements.slice(dayLock(statements) + 1);
-    expect(underLock[0]).toContain('update "doctor_day_tokens"');
+    expect(underLock[0]).toMatch(/^\s*with claimed as \(update "doctor_day_tokens"/);
     expect(underLock[0]).toContain('select count(*) from "appointments"');
     expect(underLock.filter((s) => s.includes('count(*)'))).toHaveLength(1);
     for (const part of ['insert into "appointments"', 'insert into "appointment_history"', 'insert into "notifications"', 'insert into "push_outbox"', 'pg_notify']) {
-      expect(underLock[1]).toContain(part);
+      expect(underLock[0]).toContain(part);
     }
     expect(statements.filter((s) => s.includes('from "message_settings"') || s.includes('"appointments" v'))).toEqual([]);
     // The bus heard what the statement announced, in order: the notifications, then the appointment.
@@ -126,6 +127,40 @@ describe.each(bothDrivers)('booking under the lock of the doctor’s day (%s)', 
     expect(published.at(-1)).toEqual({ type: 'appointment.updated', appointmentId: id, doctorId: doctor.id, date: input.date, status: 'BOOKED', patientId: patient.id });
     expect(published.slice(0, -1).map((event) => event.type)).toEqual(published.slice(0, -1).map(() => 'notification.created'));
     expect(published.length).toBeGreaterThan(1);
+  });
+
+  // The room is checked in the insert's own statement: a full slot must roll back what that
+  // statement wrote, and leave the day's token counter where it was.
+  it('refuses a full slot with 409 and writes nothing: no visit, no notification, no event, no token taken', async () => {
+    const doctor = await addDoctor(admin);
+    const [first, second, third] = await Promise.all([addPatient(admin), addPatient(admin), addPatient(admin)]);
+    const date = upcoming(4);
+    const book = (patientId: string, startTime: string) => admin.post('/api/appointments', { doctorId: doctor.id, patientId, date, startTime });
+    const booked = await book(first!.id, '10:00');
+    expect(booked.statusCode).toBe(201);
+    const notificationsBefore = await t.database.db.select({ id: schema.notifications.id }).from(schema.notifications).where(eq(schema.notifications.organisationId, org.id));
+    const published: AppEvent[] = [];
+    const stop = t.app.events.onPublish((_organisationId, event) => published.push(event));
+    const refused = await book(second!.id, '10:00');
+    stop();
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe('This slot is full: choose another time');
+    expect(published).toEqual([]);
+    const notificationsAfter = await t.database.db.select({ id: schema.notifications.id }).from(schema.notifications).where(eq(schema.notifications.organisationId, org.id));
+    expect(notificationsAfter).toHaveLength(notificationsBefore.length);
+    const visits = () =>
+      t.database.db
+        .select({ patientId: schema.appointments.patientId, token: schema.appointments.tokenNumber })
+        .from(schema.appointments)
+        .where(and(eq(schema.appointments.doctorId, doctor.id), eq(schema.appointments.date, date)))
+        .orderBy(schema.appointments.tokenNumber);
+    expect(await visits()).toEqual([{ patientId: first!.id, token: 1 }]);
+    expect((await book(third!.id, '10:15')).statusCode).toBe(201);
+    expect(await visits()).toEqual([
+      { patientId: first!.id, token: 1 },
+      { patientId: third!.id, token: 2 },
+    ]);
   });
 
   it('still answers an unknown doctor before an unknown patient, and books nothing for either', async () => {

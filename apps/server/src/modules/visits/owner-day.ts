@@ -44,14 +44,21 @@ function highestTokenOf(kind: Kind, ownerId: string, date: string): SQL {
   return sql`coalesce((select max(${visits.tokenNumber}) from ${visits} where ${kind.visitOwnerId} = ${ownerId} and ${visits.date} = ${date}), 0)`;
 }
 
+/** What the day's lock read: the day's change of hours or cap, and its last token handed out. */
+export interface LockedDay {
+  change: DayChange | null;
+  lastToken: number;
+}
+
 /**
  * Locks the owner's day for the rest of the transaction (its counter row, created the first
  * time). Every write that puts a visit into an owner's day takes this lock before it counts the
  * slot's room. The same statement reads the day's change of hours or cap (a doctor's day change),
  * answered: the writer already holds the owner's share lock, which a day change waits for
- * (modules/doctors/days.ts), so what it reads here is what the day is until it commits.
+ * (modules/doctors/days.ts), so what it reads here is what the day is until it commits. The
+ * counter's last token comes with it: under the lock, the day's next token is that plus one.
  */
-export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<DayChange | null> {
+export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: string): Promise<LockedDay> {
   const { dayTokens } = kind;
   const lock = () =>
     tx
@@ -60,19 +67,25 @@ export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: st
       .where(dayCounter(kind, ownerId, date))
       .for('update');
   const [locked] = await lock();
-  if (locked) return locked.change;
+  if (locked) return locked;
   // Two first writes of a day both get here: the second insert waits for the first and does nothing.
   await tx
     .insert(dayTokens)
     .values({ [kind.keys.dayTokenOwner]: ownerId, date, lastToken: highestTokenOf(kind, ownerId, date) } as never)
     .onConflictDoNothing();
   const [row] = await lock();
-  return row?.change ?? null;
+  return row ?? { change: null, lastToken: 0 };
 }
 
 /** lockOwnerDay(), answering the owner with that day's hours and cap as they are (slots.ts windowsOn, capacityOn). */
 export async function lockDayOf(tx: Tx, kind: Kind, owner: VisitOwner, date: string): Promise<VisitOwner> {
-  return withDayChange(owner, date, await lockOwnerDay(tx, kind, owner.id, date));
+  return (await lockDayWithToken(tx, kind, owner, date)).owner;
+}
+
+/** lockDayOf(), with the day's last token handed out (the next is that plus one while the lock is held). */
+export async function lockDayWithToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string): Promise<{ owner: VisitOwner; lastToken: number }> {
+  const { change, lastToken } = await lockOwnerDay(tx, kind, owner.id, date);
+  return { owner: withDayChange(owner, date, change), lastToken };
 }
 
 /** A slot's live visits that take its room: extras (overbooked) sit beside it, counted apart (extrasOfDay). */
@@ -138,7 +151,6 @@ export function slotOf(kind: Kind, owner: VisitOwner, date: string, startTime: s
   return bookableSlot(owner.schedule, owner.name, date, startTime, timeZone, now);
 }
 
-/** Under the day's lock: the slot holds fewer live visits than its capacity. */
 /**
  * A move's room in its new slot, under the day's lock: a free place, or, when the desk asks for
  * one, an extra in the day's allowance (a visit already an extra of that owner's day keeps its own
@@ -151,6 +163,19 @@ export async function moveRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: st
   return true;
 }
 
+/** The day's next token under its lock, taken only while `condition` holds: no row back, no number taken. */
+function nextTokenSql(kind: Kind, owner: VisitOwner, date: string, condition: SQL | undefined): SQL {
+  const { dayTokens } = kind;
+  return sql`update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
+      where ${and(dayCounter(kind, owner.id, date), condition)}
+      returning ${dayTokens.lastToken} as token`;
+}
+
+/** The slot still has room: fewer taken places than the day's capacity. */
+function roomInSlotSql(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string): SQL {
+  return sql`${takenInSlotSql(tx, kind, owner.id, date, startTime)} < ${capacityOn(owner.schedule, date)}`;
+}
+
 /**
  * Under the day's lock, in one statement: the day's next token, taken only while the slot holds
  * fewer live visits than its capacity. No row back: the slot is full and no number was taken.
@@ -158,16 +183,19 @@ export async function moveRoomIn(tx: Tx, kind: Kind, owner: VisitOwner, date: st
  * away; taken under the lock, the numbers of a day have no gaps.
  */
 export async function takeToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime?: string): Promise<number> {
-  const { dayTokens } = kind;
-  const room = startTime === undefined ? undefined : sql`${takenInSlotSql(tx, kind, owner.id, date, startTime)} < ${capacityOn(owner.schedule, date)}`;
-  const [counter] = rowsOf<{ token: number }>(
-    await tx.execute(sql`
-      update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
-      where ${and(dayCounter(kind, owner.id, date), room)}
-      returning ${dayTokens.lastToken} as token`),
-  );
+  const room = startTime === undefined ? undefined : roomInSlotSql(tx, kind, owner, date, startTime);
+  const [counter] = rowsOf<{ token: number }>(await tx.execute(nextTokenSql(kind, owner, date, room)));
   if (!counter) throw new ConflictError(SLOT_FULL);
   return Number(counter.token);
+}
+
+/**
+ * takeToken() as a statement to run inside another (book.ts insertBooked, as a CTE), so that a
+ * booking's token and its insert are one round trip. Whoever runs it checks that it returned a
+ * row, and throws (rolling the insert back) when it did not: the slot was full.
+ */
+export function claimTokenSql(tx: Tx, kind: Kind, owner: VisitOwner, date: string, startTime: string): SQL {
+  return nextTokenSql(kind, owner, date, roomInSlotSql(tx, kind, owner, date, startTime));
 }
 
 /** Why an extra is refused: the owner takes none, or the day's are all booked. */
@@ -186,13 +214,8 @@ const slotExtraRefusal: ExtraRefusal = (owner, date) =>
  * extra at once take turns on the lock; the second counts the first's and is refused.
  */
 export async function takeExtraToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string, refusal: ExtraRefusal = slotExtraRefusal): Promise<number> {
-  const { dayTokens } = kind;
-  const [counter] = rowsOf<{ token: number }>(
-    await tx.execute(sql`
-      update ${dayTokens} set ${sql.identifier(dayTokens.lastToken.name)} = ${dayTokens.lastToken} + 1
-      where ${and(dayCounter(kind, owner.id, date), sql`(${extrasOfDay(tx, kind, owner.id, date)}) < ${owner.extraPerDay}`)}
-      returning ${dayTokens.lastToken} as token`),
-  );
+  const fewerExtras = sql`(${extrasOfDay(tx, kind, owner.id, date)}) < ${owner.extraPerDay}`;
+  const [counter] = rowsOf<{ token: number }>(await tx.execute(nextTokenSql(kind, owner, date, fewerExtras)));
   if (!counter) throw refusal(owner, date);
   return Number(counter.token);
 }
