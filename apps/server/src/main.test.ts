@@ -1,10 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fromPglite, pgliteOptions } from './db/client.js';
 import { LOCK_FILE } from './db/data-dir-lock.js';
+import { runMigrations } from './db/migrate.js';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
@@ -27,7 +30,32 @@ function start(env: Record<string, string>, untilOutput?: RegExp) {
   return { child, seen, exited, output: () => output };
 }
 
-describe('the server process', () => {
+/**
+ * The three processes run side by side: each waits on its own child (the third for the server's
+ * 10 s disk check) while the others start theirs. The two that run start on a copy of one data
+ * directory migrated here, so a fresh PGlite is made and migrated once, not in each child (its
+ * start on a fresh directory is main.ts's ordinary path, walked by every browser test run).
+ */
+describe.concurrent('the server process', () => {
+  let migrated: Promise<string> | undefined;
+  async function migrate(): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'caredesk-main-migrated-'));
+    const database = fromPglite(await PGlite.create(pgliteOptions({ dataDir: dir })));
+    await runMigrations(database);
+    await database.close();
+    return dir;
+  }
+  /** A data directory of its own, already migrated (the first call migrates, while the first test runs). */
+  async function migratedDataDir(): Promise<string> {
+    migrated ??= migrate();
+    const dataDir = mkdtempSync(join(tmpdir(), 'caredesk-main-'));
+    cpSync(await migrated, dataDir, { recursive: true });
+    return dataDir;
+  }
+  afterAll(async () => {
+    if (migrated) rmSync(await migrated, { recursive: true, force: true });
+  });
+
   it('names an unusable data or upload directory in one "failed to start" line', { timeout: 60_000 }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'caredesk-main-')), 'a-file');
     writeFileSync(file, '');
@@ -40,7 +68,7 @@ describe('the server process', () => {
   });
 
   it('stops on SIGTERM, releasing the data directory for the next start', { timeout: 60_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caredesk-main-'));
+    const dataDir = await migratedDataDir();
     const first = start({ DATA_DIR: dataDir }, /CareDesk is running/);
     await first.seen;
     first.child.kill('SIGTERM');
@@ -50,7 +78,7 @@ describe('the server process', () => {
   });
 
   it('stops with the reason when its data directory stops taking writes while it runs', { timeout: 60_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'caredesk-main-'));
+    const dataDir = await migratedDataDir();
     const server = start({ DATA_DIR: dataDir }, /CareDesk is running/);
     await server.seen;
     // The immutable flag refuses new files even to root, as a disk remounted read-only would.
