@@ -1,16 +1,15 @@
-import { canAccessArea, tokenLabel, type AppEvent, type Appointment, type HistoryEntry, type OrganisationType, type StaffRole } from '@caredesk/shared';
+import { canAccessArea, tokenLabel, type AppEvent, type Appointment, type HistoryEntry, type StaffRole } from '@caredesk/shared';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { type doctorDayTokens, type doctors, organisations, patients, staff } from '../../db/schema/index.js';
+import { type doctors, organisations, patients, staff } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n/index.js';
 import type { StaffContext } from '../../lib/auth.js';
 import type { VisitCreate, VisitKind, VisitOwner } from './kinds.js';
-import { StaleReadRetry, visitTransaction, type VisitWrite, type WriteOptions } from './lifecycle.js';
+import { visitTransaction, type VisitWrite, type WriteOptions } from './lifecycle.js';
 import { announceAll, staffNotificationsOf, type StaffRecipient } from './notify-staff.js';
-import { claimTokenSql, dayUnchangedSql, lockOwnerDay, slotOf, takePlace, type LockedDay } from './owner-day.js';
-import { dayChangeSql, withDayChange } from './day-changes.js';
+import { claimTokenSql, lockDayWithToken, slotOf, takePlace } from './owner-day.js';
 import { SLOT_FULL } from './slots.js';
 import { visitWhenIn } from './visit-dates.js';
 
@@ -102,41 +101,6 @@ export interface BookingFacts {
   actorName: string | null;
 }
 
-/** The columns of a booking's facts besides the owner's: its organisation's zone and type, the patient, the staff to notify, the actor's name. */
-function factColumns(actor: VisitActor, input: VisitCreate) {
-  return {
-    timeZone: organisations.timeZone,
-    organisationType: organisations.type,
-    patient: sql<
-      BookingFacts['patient']
-    >`(select json_build_object('id', p.id, 'name', p.name, 'phone', p.phone) from ${patients} p where p.id = ${input.patientId} and p.organisation_id = ${actor.organisationId})`,
-    staff: sql<
-      (StaffRecipient & { role: StaffRole })[]
-    >`(select coalesce(json_agg(json_build_object('id', s.id, 'role', s.role, 'language', s.language)), '[]'::json) from ${staff} s where s.organisation_id = ${actor.organisationId} and s.active)`,
-    actorName: actor.staffId ? sql<string | null>`(select s.name from ${staff} s where s.id = ${actor.staffId})` : sql<null>`null::text`,
-  };
-}
-
-type FactRow = {
-  owner: unknown;
-  timeZone: string;
-  organisationType: OrganisationType;
-  patient: BookingFacts['patient'];
-  staff: (StaffRecipient & { role: StaffRole })[];
-  actorName: string | null;
-};
-
-function factsOf(kind: Kind, row: FactRow): BookingFacts {
-  return {
-    owner: kind.toOwner(row.owner as never),
-    ownerRow: row.owner,
-    timeZone: row.timeZone,
-    patient: row.patient,
-    recipients: row.staff.filter((member) => canAccessArea(row.organisationType, member.role, kind.area)).map(({ id, language }) => ({ id, language })),
-    actorName: row.actorName,
-  };
-}
-
 /**
  * Everything a booking reads before the day's lock, in one statement: the owner share-locked (as
  * shareOwner does), its organisation's zone and type, the patient, the staff to notify and the
@@ -147,51 +111,31 @@ function factsOf(kind: Kind, row: FactRow): BookingFacts {
 export async function readBookingFacts(tx: Tx, kind: Kind, actor: VisitActor, input: VisitCreate, ownerId: string): Promise<BookingFacts> {
   const { owners } = kind;
   const [row] = await tx
-    .select({ owner: getTableColumns(owners as typeof doctors), ...factColumns(actor, input) })
+    .select({
+      owner: getTableColumns(owners as typeof doctors),
+      timeZone: organisations.timeZone,
+      organisationType: organisations.type,
+      patient: sql<
+        BookingFacts['patient']
+      >`(select json_build_object('id', p.id, 'name', p.name, 'phone', p.phone) from ${patients} p where p.id = ${input.patientId} and p.organisation_id = ${actor.organisationId})`,
+      staff: sql<
+        (StaffRecipient & { role: StaffRole })[]
+      >`(select coalesce(json_agg(json_build_object('id', s.id, 'role', s.role, 'language', s.language)), '[]'::json) from ${staff} s where s.organisation_id = ${actor.organisationId} and s.active)`,
+      actorName: actor.staffId ? sql<string | null>`(select s.name from ${staff} s where s.id = ${actor.staffId})` : sql<null>`null::text`,
+    })
     .from(owners as typeof doctors)
     .innerJoin(organisations, eq(organisations.id, owners.organisationId))
     .where(and(eq(owners.id, ownerId), eq(owners.organisationId, actor.organisationId), kind.ownerScope))
     .for('share', { of: owners as typeof doctors });
   if (!row) throw new NotFoundError(kind.ownerNotFound);
-  return factsOf(kind, row);
-}
-
-/**
- * readBookingFacts() and the day's lock (owner-day.ts lockOwnerDay) in one statement, in the
- * booking's lock order: the owner is share-locked in a CTE, whose rows the rest is joined to, and
- * only then the day's counter row for update. Undefined when there is no such row: the owner is
- * unknown, or the day has no counter yet (its first visit), and the booking takes the two
- * statements instead.
- *
- * Unlike lockOwnerDay's own statement, this one may have started before a day change committed:
- * it waited for the owner's lock, which the change held, and its snapshot is older than the change.
- * So the day's change it answers may be stale; the booking's insert checks it again (owner-day.ts dayUnchangedSql).
- */
-export async function readFactsLockingDay(tx: Tx, kind: Kind, actor: VisitActor, input: VisitCreate, ownerId: string): Promise<(BookingFacts & { day: LockedDay }) | undefined> {
-  const owners = kind.owners as typeof doctors;
-  const { dayTokens } = kind;
-  const owner = tx.$with('owner').as(
-    tx
-      .select()
-      .from(owners)
-      .where(and(eq(owners.id, ownerId), eq(owners.organisationId, actor.organisationId), kind.ownerScope))
-      .for('share'),
-  );
-  const ownerColumns = Object.fromEntries(Object.keys(getTableColumns(owners)).map((key) => [key, owner[key as keyof typeof owner]]));
-  const [row] = await tx
-    .with(owner)
-    .select({
-      owner: ownerColumns as never as typeof owner._.selectedFields,
-      ...factColumns(actor, input),
-      lastToken: dayTokens.lastToken,
-      change: dayChangeSql(kind, ownerId, input.date),
-    })
-    .from(owner)
-    .innerJoin(organisations, eq(organisations.id, owner.organisationId))
-    .innerJoin(dayTokens, and(eq(kind.dayTokenOwnerId, owner.id), eq(dayTokens.date, input.date)))
-    .for('update', { of: dayTokens as typeof doctorDayTokens });
-  if (!row) return undefined;
-  return { ...factsOf(kind, row), day: { change: row.change, lastToken: row.lastToken } };
+  return {
+    owner: kind.toOwner(row.owner as never),
+    ownerRow: row.owner,
+    timeZone: row.timeZone,
+    patient: row.patient,
+    recipients: row.staff.filter((member) => canAccessArea(row.organisationType, member.role, kind.area)).map(({ id, language }) => ({ id, language })),
+    actorName: row.actorName,
+  };
 }
 
 const timeOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
@@ -207,8 +151,6 @@ export interface TakenPlace {
    * claimTokenSql), run in the insert's statement. No token back, and the booking is refused.
    */
   claim?: SQL | undefined;
-  /** The day's change is still what the booking read with its locks (owner-day.ts dayUnchangedSql): false, and the write runs again. */
-  dayUnchanged?: SQL | undefined;
 }
 
 /**
@@ -227,7 +169,7 @@ export async function insertBooked<C extends VisitCreate>(
 ): Promise<BookedVisit> {
   const { tx } = write;
   const { owner, patient } = facts;
-  const { tokenNumber, overbooked, checkedInAt, claim, dayUnchanged } = place;
+  const { tokenNumber, overbooked, checkedInAt, claim } = place;
   const status = checkedInAt ? 'CHECKED_IN' : 'BOOKED';
   const id = crypto.randomUUID();
   const awaitingConfirmation = input.awaitingConfirmation ?? false;
@@ -281,15 +223,7 @@ export async function insertBooked<C extends VisitCreate>(
   const { events } = write.options;
   const inline = events?.notifyInline?.(actor.organisationId, announced);
   const parts = kind.bookedParts;
-  const [row] = rowsOf<{
-    created_at: Date | string;
-    updated_at: Date | string;
-    payment_status: string;
-    at: Date | string;
-    parts?: unknown;
-    claimed?: number | string | null;
-    day_unchanged?: boolean;
-  }>(
+  const [row] = rowsOf<{ created_at: Date | string; updated_at: Date | string; payment_status: string; at: Date | string; parts?: unknown; claimed?: number | string | null }>(
     await tx.execute(sql`
       with ${claim ? sql`claimed as (${claim}), ` : sql``}visit as (${visit.getSQL()}),
       history as (
@@ -301,10 +235,8 @@ export async function insertBooked<C extends VisitCreate>(
         notified.ctes.map((cte) => sql`, ${cte}`),
         sql``,
       )}
-      select visit.created_at, visit.updated_at, visit.payment_status, history.at${parts ? sql`, ${parts.answer} as parts` : sql``}${inline ? sql`, ${inline.sql} as notified` : sql``}${claim ? sql`, (select token from claimed) as claimed` : sql``}${dayUnchanged ? sql`, ${dayUnchanged} as day_unchanged` : sql``} from visit, history`),
+      select visit.created_at, visit.updated_at, visit.payment_status, history.at${parts ? sql`, ${parts.answer} as parts` : sql``}${inline ? sql`, ${inline.sql} as notified` : sql``}${claim ? sql`, (select token from claimed) as claimed` : sql``} from visit, history`),
   );
-  // The slot was checked against hours a day change has replaced since: throwing rolls it all back.
-  if (dayUnchanged && row?.day_unchanged === false) throw new StaleReadRetry();
   if (claim) {
     // The slot filled since it was checked: nothing was taken, and throwing rolls the visit back.
     if (row?.claimed == null) throw new ConflictError(SLOT_FULL);
@@ -344,23 +276,17 @@ export async function insertBooked<C extends VisitCreate>(
  */
 export async function bookVisitRecordIn<C extends VisitCreate>(write: VisitWrite, kind: Kind<C>, actor: VisitActor, input: C): Promise<BookedVisit> {
   const { tx } = write;
-  const ownerId = kind.ownerIdOf(input);
-  // One statement reads the facts and takes both locks when the day has its counter already; a
-  // write run again (its day changed meanwhile) reads the facts, then locks the day, as before.
-  const locking = write.retried === 0 ? await readFactsLockingDay(tx, kind, actor, input, ownerId) : undefined;
-  const facts = locking ?? (await readBookingFacts(tx, kind, actor, input, ownerId));
+  const facts = await readBookingFacts(tx, kind, actor, input, kind.ownerIdOf(input));
   const { patient } = facts;
   if (!patient) throw new NotFoundError('Patient not found');
   // The day's lock reads the day's hours and cap (a doctor's day change): the slot is checked against them.
-  const day = locking?.day ?? (await lockOwnerDay(tx, kind, ownerId, input.date));
-  const owner = withDayChange(facts.owner, input.date, day.change);
+  const { owner, lastToken } = await lockDayWithToken(tx, kind, facts.owner, input.date);
   const slot = slotOf(kind, owner, input.date, input.startTime, facts.timeZone, write.options.now ?? new Date());
   // A plain booking takes its token in its insert's statement (one round trip fewer under the
   // lock); an extra asked for by the desk first finds out whether the slot still has room.
   const place: TakenPlace = input.overbook
     ? await takePlace(tx, kind, owner, input.date, slot.start, true)
-    : { tokenNumber: day.lastToken + 1, overbooked: false, claim: claimTokenSql(tx, kind, owner, input.date, slot.start) };
-  if (locking) place.dayUnchanged = dayUnchangedSql(kind, ownerId, input.date, day.change);
+    : { tokenNumber: lastToken + 1, overbooked: false, claim: claimTokenSql(tx, kind, owner, input.date, slot.start) };
   const visit = await insertBooked(write, kind, actor, input, { ...facts, owner, patient }, slot, place);
   await write.emit({
     type: 'booked',

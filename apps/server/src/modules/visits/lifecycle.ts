@@ -93,20 +93,6 @@ export interface VisitWrite {
   tx: Tx;
   options: WriteOptions;
   emit(event: VisitLifecycleEvent): Promise<void>;
-  /** 0, or how many times the write was run again after a StaleReadRetry (it then reads the slow, lock-first way). */
-  retried: number;
-}
-
-/**
- * Thrown inside a visit write that learnt, once it held its locks, that something it read in the
- * same statement as taking them changed in between (book.ts readFactsLockingDay): the
- * transaction rolls back and visitTransaction runs the write once more, with `retried` set.
- */
-export class StaleReadRetry extends Error {
-  constructor() {
-    super('read before its lock changed meanwhile: run the write again');
-    this.name = 'StaleReadRetry';
-  }
 }
 
 /**
@@ -114,25 +100,17 @@ export class StaleReadRetry extends Error {
  * subscribers at once, and the after-commit ones only when the transaction has committed.
  */
 export async function visitTransaction<T>(db: Db, options: WriteOptions, work: (write: VisitWrite) => Promise<T>): Promise<T> {
-  for (let retried = 0; ; retried++) {
-    const emitted: VisitLifecycleEvent[] = [];
-    try {
-      const result = await db.transaction(async (tx) =>
-        work({
-          tx,
-          options,
-          retried,
-          async emit(event) {
-            await options.lifecycle?.runInTransaction(tx, event);
-            emitted.push(event);
-          },
-        }),
-      );
-      if (emitted.length > 0) await options.lifecycle?.runAfterCommit(emitted);
-      return result;
-    } catch (error) {
-      // A retried write reads lock-first and never asks again; the bound is a guard, not a policy.
-      if (!(error instanceof StaleReadRetry) || retried >= 1) throw error;
-    }
-  }
+  const emitted: VisitLifecycleEvent[] = [];
+  const result = await db.transaction(async (tx) =>
+    work({
+      tx,
+      options,
+      async emit(event) {
+        await options.lifecycle?.runInTransaction(tx, event);
+        emitted.push(event);
+      },
+    }),
+  );
+  if (emitted.length > 0) await options.lifecycle?.runAfterCommit(emitted);
+  return result;
 }

@@ -79,18 +79,13 @@ export async function lockOwnerDay(tx: Tx, kind: Kind, ownerId: string, date: st
 
 /** lockOwnerDay(), answering the owner with that day's hours and cap as they are (slots.ts windowsOn, capacityOn). */
 export async function lockDayOf(tx: Tx, kind: Kind, owner: VisitOwner, date: string): Promise<VisitOwner> {
-  return withDayChange(owner, date, (await lockOwnerDay(tx, kind, owner.id, date)).change);
+  return (await lockDayWithToken(tx, kind, owner, date)).owner;
 }
 
-/**
- * The day's change is still `change`, as a statement's condition: for a booking whose change was
- * read in the statement that took its locks (book.ts readFactsLockingDay), checked again in a
- * later statement, whose snapshot sees every change committed before the locks were granted.
- * Undefined for kinds without day changes.
- */
-export function dayUnchangedSql(kind: Kind, ownerId: string, date: string, change: DayChange | null): SQL | undefined {
-  if (kind.name !== 'appointment') return undefined;
-  return sql`(${dayChangeSql(kind, ownerId, date)})::jsonb is not distinct from ${change === null ? null : JSON.stringify(change)}::jsonb`;
+/** lockDayOf(), with the day's last token handed out (the next is that plus one while the lock is held). */
+export async function lockDayWithToken(tx: Tx, kind: Kind, owner: VisitOwner, date: string): Promise<{ owner: VisitOwner; lastToken: number }> {
+  const { change, lastToken } = await lockOwnerDay(tx, kind, owner.id, date);
+  return { owner: withDayChange(owner, date, change), lastToken };
 }
 
 /** A slot's live visits that take its room: extras (overbooked) sit beside it, counted apart (extrasOfDay). */
