@@ -24,6 +24,10 @@ export async function seriousViolations(page: Page, where = pathOf(page)): Promi
       document.querySelector('[aria-busy="true"]') === null &&
       document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+  // A change can land after the wait (a live refetch) and start a colour transition mid-scan: axe
+  // then reads a chip's new text on its old background. Transitions are off while axe reads the
+  // page, so it sees every element in its final colours; the page's own behaviour is untouched.
+  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   const results = await new AxeBuilder({ page })
     // An accessible name must contain the visible label (WCAG 2.5.3); axe ships this rule switched off.
     // Only violations are read: passes and incomplete results go unbuilt.
@@ -33,7 +37,8 @@ export async function seriousViolations(page: Page, where = pathOf(page)): Promi
     // them in a new blank page: a page opened and axe injected again for every scan, half of each
     // scan's time (issue #18). Our pages hold no cross-origin frame, the one thing only it reaches.
     .setLegacyMode(true)
-    .analyze();
+    .analyze()
+    .finally(() => still.evaluate((style) => (style as Element).remove()));
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
